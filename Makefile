@@ -1,0 +1,68 @@
+# guti: `make` builds build/guti; `make test` installs what is missing, builds and runs
+# every test; `make bench` runs the benchmarks; `make demo` shows the engines at work.
+CC = gcc
+CFLAGS = -O2 -g
+PREFIX = /usr/local
+DESTDIR =
+
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -Isolver -Itablebase \
+             -Itools -MMD -MP $(CFLAGS)
+LIBS = -lzstd
+CHECK_FLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+LIB_SRC = $(wildcard solver/*.c tablebase/*.c)
+TOOL_SRC = $(wildcard tools/*.c)
+TEST_SRC = $(wildcard tests/*.c)
+LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
+TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
+TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
+
+.PHONY: all deps test check bench demo install clean format
+
+all: build/guti
+
+build/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+build/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_FLAGS) -c $< -o $@
+
+build/libguti.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+build/guti: $(TOOL_OBJ) build/libguti.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+
+build/check_guti: $(TEST_OBJ) build/libguti.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+deps:
+	@sh scripts/deps.sh
+
+# The test binaries are built in a second make, so that pkg-config is asked about Check
+# only after deps has installed it.
+test: deps
+	@$(MAKE) --no-print-directory build/guti build/check_guti
+	./build/check_guti
+	sh tests/cli.sh ./build/guti
+
+check: test
+
+demo: deps
+	@$(MAKE) --no-print-directory build/guti
+	sh scripts/demo.sh ./build/guti
+
+install: build/guti
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
+
+format:
+	clang-format -i solver/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Makes sure the Debian packages guti needs are installed: installs the missing ones with
+# apt-get when running as root, and otherwise fails naming the command to run.
+set -u
+need="libzstd-dev check pkg-config"
+missing=""
+for p in $need; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+cmd="apt-get install -y$missing"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "guti: missing packages:$missing; run: sudo apt-get update && sudo $cmd" >&2
+    exit 1
+fi
+echo "guti: installing$missing" >&2
+if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $cmd -qq; } >&2; then
+    echo "guti: could not install$missing; run: apt-get update && $cmd" >&2
+    exit 1
+fi

@@ -1,0 +1,272 @@
+/* Bagh-Chal (Tigers and Goats), rules.md, on any board: the board, the tigers' start
+ * points, the number of goats and the captures that win are parameters of struct game. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "notation.h"
+
+enum { GOATS = 0, TIGERS = 1 };
+
+static int captured(const struct game *g, const struct position *pos)
+{
+    return g->ngoats - pos->inhand - bits_count(pos->men[GOATS]);
+}
+
+static bits_t all_points(const struct board *b)
+{
+    return b->npoints == 64 ? ~(bits_t)0 : BIT(b->npoints) - 1;
+}
+
+static void add(struct movelist *l, const struct position *pos, enum move_kind kind, int from,
+                int to, bits_t goats, bits_t tigers, int placed, int reset)
+{
+    struct move m = {.kind = kind, .from = from, .njumps = kind == MOVE_PASS ? 0 : 1};
+    m.to[0] = (uint8_t)to;
+    struct position s = {.men = {goats, tigers},
+                         .side = 1 - pos->side,
+                         .inhand = pos->inhand - placed,
+                         .clock = reset ? 0 : pos->clock + 1};
+    movelist_push(l, &m, &s);
+}
+
+/* Every move of a Bagh-Chal position leads to a different board, so no deduplication. */
+static int bc_moves(const struct game *g, const struct position *pos, struct movelist *l)
+{
+    const struct board *b = g->board;
+    bits_t goats = pos->men[GOATS], tigers = pos->men[TIGERS];
+    bits_t empty = all_points(b) & ~goats & ~tigers;
+    l->n = 0;
+    if (captured(g, pos) >= g->captures_to_win) return 0;
+    if (pos->side == GOATS && pos->inhand > 0) {
+        for (bits_t e = empty; e;) {
+            int p = bits_pop(&e);
+            add(l, pos, MOVE_PLACE, 0, p, goats | BIT(p), tigers, 1, 1);
+        }
+    } else if (pos->side == GOATS) {
+        for (bits_t x = goats; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;) {
+                int q = bits_pop(&t);
+                add(l, pos, MOVE_STEP, p, q, goats ^ BIT(p) ^ BIT(q), tigers, 0, 0);
+            }
+        }
+        if (l->n == 0 && g->rules == BC_GOAT_PASS)
+            add(l, pos, MOVE_PASS, 0, 0, goats, tigers, 0, 0);
+    } else {
+        for (bits_t x = tigers; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;) {
+                int q = bits_pop(&t);
+                add(l, pos, MOVE_STEP, p, q, goats, tigers ^ BIT(p) ^ BIT(q), 0, 0);
+            }
+            for (int j = 0; j < b->njumps[p]; j++) {
+                struct jump jp = b->jumps[p][j];
+                if ((goats & BIT(jp.over)) && (empty & BIT(jp.to)))
+                    add(l, pos, MOVE_CAPTURE, p, jp.to, goats ^ BIT(jp.over),
+                        tigers ^ BIT(p) ^ BIT(jp.to), 0, 1);
+            }
+        }
+    }
+    return l->n;
+}
+
+static bool has_move(const struct game *g, const struct position *pos)
+{
+    const struct board *b = g->board;
+    bits_t empty = all_points(b) & ~pos->men[GOATS] & ~pos->men[TIGERS];
+    if (pos->side == GOATS && (pos->inhand > 0 || g->rules == BC_GOAT_PASS)) return true;
+    for (bits_t x = pos->men[pos->side]; x;) {
+        int p = bits_pop(&x);
+        if (b->adjmask[p] & empty) return true;
+        for (int j = 0; j < b->njumps[p] && pos->side == TIGERS; j++)
+            if ((pos->men[GOATS] & BIT(b->jumps[p][j].over)) && (empty & BIT(b->jumps[p][j].to)))
+                return true;
+    }
+    return false;
+}
+
+static bool bc_over(const struct game *g, const struct position *pos, struct outcome *out)
+{
+    if (captured(g, pos) >= g->captures_to_win) {
+        *out = (struct outcome){END_CAPTURES, TIGERS};
+        return true;
+    }
+    if (!has_move(g, pos)) {
+        *out = (struct outcome){END_NO_MOVES, 1 - pos->side};
+        return true;
+    }
+    *out = (struct outcome){END_NONE, -1};
+    return false;
+}
+
+/* Why a move that is not among the legal ones is illegal. */
+static void diagnose(const struct game *g, const struct position *pos, const struct move *m,
+                     char *why, size_t len)
+{
+    const struct board *b = g->board;
+    bits_t own = pos->men[pos->side], occupied = pos->men[0] | pos->men[1];
+    const char *piece = pos->side == GOATS ? "goat" : "tiger";
+    char from[3], to[3];
+    board_point_name(b, m->from, from);
+    board_point_name(b, m->to[0], to);
+    struct outcome o;
+    if (bc_over(g, pos, &o)) {
+        snprintf(why, len, "the game is over");
+        return;
+    }
+    switch (m->kind) {
+    case MOVE_PASS:
+        if (g->rules != BC_GOAT_PASS)
+            snprintf(why, len, "passing is allowed only under rules goat-pass");
+        else if (pos->side == TIGERS)
+            snprintf(why, len, "tigers never pass");
+        else
+            snprintf(why, len, "goats may pass only when they have no other move");
+        return;
+    case MOVE_PLACE:
+        if (pos->side == TIGERS)
+            snprintf(why, len, "tigers do not place; a tiger moves from-to or captures fromxto");
+        else if (pos->inhand == 0)
+            snprintf(why, len, "no goats in hand; a goat moves from-to");
+        else
+            snprintf(why, len, "%s is occupied", to);
+        return;
+    case MOVE_STEP:
+        if (pos->side == GOATS && pos->inhand > 0)
+            snprintf(why, len, "goats cannot move while goats are in hand; place one");
+        else if (!(own & BIT(m->from)))
+            snprintf(why, len, "no %s on %s", piece, from);
+        else if (!(b->adjmask[m->from] & BIT(m->to[0])))
+            snprintf(why, len, "%s is not adjacent to %s", to, from);
+        else if (occupied & BIT(m->to[0]))
+            snprintf(why, len, "%s is occupied", to);
+        else
+            snprintf(why, len, "illegal move");
+        return;
+    case MOVE_CAPTURE:
+        if (pos->side == GOATS) {
+            snprintf(why, len, "goats never capture");
+            return;
+        }
+        if (m->njumps > 1) {
+            snprintf(why, len, "a tiger captures one goat per move, no chains");
+            return;
+        }
+        if (!(own & BIT(m->from))) {
+            snprintf(why, len, "no tiger on %s", from);
+            return;
+        }
+        for (int j = 0; j < b->njumps[m->from]; j++) {
+            struct jump jp = b->jumps[m->from][j];
+            if (jp.to != m->to[0]) continue;
+            char over[3];
+            board_point_name(b, jp.over, over);
+            if (!(pos->men[GOATS] & BIT(jp.over)))
+                snprintf(why, len, "no goat on %s to capture", over);
+            else
+                snprintf(why, len, "%s is occupied", to);
+            return;
+        }
+        snprintf(why, len, "no line leads from %s over one point to %s", from, to);
+        return;
+    }
+    snprintf(why, len, "illegal move");
+}
+
+static int bc_play(const struct game *g, const struct position *pos, const struct move *m,
+                   struct position *succ, char *why, size_t whylen)
+{
+    struct movelist l;
+    movelist_init(&l);
+    int n = bc_moves(g, pos, &l), found = -1;
+    for (int i = 0; i < n && found < 0; i++)
+        if (move_equal(&l.mv[i], m)) found = i;
+    if (found >= 0) *succ = l.succ[found];
+    else diagnose(g, pos, m, why, whylen);
+    movelist_free(&l);
+    return found >= 0 ? 0 : -1;
+}
+
+static int bc_parse(const struct game *g, const char *text, struct position *pos, char *err,
+                    size_t errlen)
+{
+    char buf[256], *f[NOTATION_MAX_FIELDS], why[160];
+    int nf = notation_fields(text, buf, sizeof buf, f, why, sizeof why);
+    memset(pos, 0, sizeof *pos);
+    if (nf < 0) {
+        snprintf(err, errlen, "position: %s", why);
+        return -1;
+    }
+    if (nf < 3 || nf > 4) {
+        snprintf(err, errlen, "position: %d fields, expected BOARD SIDE INHAND [CLOCK]", nf);
+        return -1;
+    }
+    if (notation_parse_board(g->board, f[0], "GT", pos->men, why, sizeof why) ||
+        notation_parse_int(f[2], 0, g->ngoats, "goats in hand", &pos->inhand, why, sizeof why) ||
+        (nf == 4 && notation_parse_int(f[3], 0, 1000000, "clock", &pos->clock, why, sizeof why))) {
+        snprintf(err, errlen, "position: %s", why);
+        return -1;
+    }
+    if (strcmp(f[1], "g") == 0 || strcmp(f[1], "G") == 0)
+        pos->side = GOATS;
+    else if (strcmp(f[1], "t") == 0 || strcmp(f[1], "T") == 0)
+        pos->side = TIGERS;
+    else {
+        snprintf(err, errlen, "position: side '%s', expected g or t", f[1]);
+        return -1;
+    }
+    int tigers = bits_count(pos->men[TIGERS]), goats = bits_count(pos->men[GOATS]);
+    if (tigers != g->ntigers)
+        snprintf(err, errlen, "position: %d tigers, expected %d", tigers, g->ntigers);
+    else if (goats + pos->inhand > g->ngoats)
+        snprintf(err, errlen, "position: %d goats on board and in hand, at most %d",
+                 goats + pos->inhand, g->ngoats);
+    else if (captured(g, pos) > g->captures_to_win)
+        snprintf(err, errlen, "position: %d goats captured, at most %d", captured(g, pos),
+                 g->captures_to_win);
+    else if (pos->side == TIGERS && pos->inhand == g->ngoats)
+        snprintf(err, errlen, "position: tigers to move before any goat is placed");
+    else if (pos->inhand > 0 && pos->clock > (pos->side == GOATS ? 1 : 0))
+        snprintf(err, errlen,
+                 "position: clock %d in the placement phase, where every placement resets it",
+                 pos->clock);
+    else
+        return 0;
+    return -1;
+}
+
+static void bc_format(const struct game *g, const struct position *pos, char *buf, size_t len)
+{
+    char board[128];
+    notation_format_board(g->board, pos->men, "GT", board, sizeof board);
+    int k = snprintf(buf, len, "%s %c %d", board, pos->side == GOATS ? 'g' : 't', pos->inhand);
+    if (pos->clock && k > 0 && (size_t)k < len) snprintf(buf + k, len - (size_t)k, " %d", pos->clock);
+}
+
+static struct position bc_start(const struct game *g)
+{
+    return (struct position){.men = {0, g->tiger_start}, .side = GOATS, .inhand = g->ngoats};
+}
+
+static void bc_material(const struct game *g, const struct position *pos, char *buf, size_t len)
+{
+    snprintf(buf, len, "goats in hand %d, on the board %d, captured %d of %d",
+             pos->inhand, bits_count(pos->men[GOATS]), captured(g, pos), g->captures_to_win);
+}
+
+const struct game_ops baghchal_ops = {
+    .name = "baghchal",
+    .side_name = {"goats", "tigers"},
+    .piece_name = {"goat", "tiger"},
+    .piece_letter = {'G', 'T'},
+    .side_letter = {'g', 't'},
+    .clock_limit = 100,
+    .parse = bc_parse,
+    .format = bc_format,
+    .moves = bc_moves,
+    .play = bc_play,
+    .over = bc_over,
+    .start = bc_start,
+    .material = bc_material,
+};

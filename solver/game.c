@@ -1,0 +1,173 @@
+/* What all games share: move lists, setting up a game by name, playing a move's text. */
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "notation.h"
+
+void movelist_init(struct movelist *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void movelist_free(struct movelist *l)
+{
+    free(l->mv);
+    free(l->succ);
+    free(l->seen);
+    movelist_init(l);
+}
+
+int movelist_push(struct movelist *l, const struct move *m, const struct position *succ)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
+        struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
+        if (!mv || !sc) {
+            fprintf(stderr, "guti: out of memory for %d moves\n", cap);
+            exit(2);
+        }
+        l->mv = mv;
+        l->succ = sc;
+        l->cap = cap;
+    }
+    l->mv[l->n] = *m;
+    l->succ[l->n] = *succ;
+    return l->n++;
+}
+
+/* Bagh-Chal's parameters per board: the tigers start on the corners. */
+static const struct {
+    const char *board;
+    const char *tigers[4];
+    int ngoats, captures_to_win;
+} baghchal_boards[] = {
+    {"5x5", {"a1", "e1", "a5", "e5"}, 20, 5},
+    {"4x4", {"a1", "d1", "a4", "d4"}, 12, 3},
+    {"3x3", {"a1", "c1", "a3", "c3"}, 4, 1},
+};
+
+static int setup_baghchal(struct game *g, const char *rules, const char *board, char *err,
+                          size_t errlen)
+{
+    int i, n = (int)(sizeof baghchal_boards / sizeof baghchal_boards[0]);
+    if (!board) board = "5x5";
+    for (i = 0; i < n && strcmp(baghchal_boards[i].board, board) != 0; i++) {}
+    if (i == n) {
+        snprintf(err, errlen, "board: unknown board '%s' (5x5, 4x4 or 3x3)", board);
+        return -1;
+    }
+    g->ops = &baghchal_ops;
+    g->board = board_named(board);
+    g->ntigers = 4;
+    g->ngoats = baghchal_boards[i].ngoats;
+    g->captures_to_win = baghchal_boards[i].captures_to_win;
+    for (int t = 0; t < 4; t++)
+        g->tiger_start |= BIT(board_parse_point(g->board, baghchal_boards[i].tigers[t], 2));
+    if (!rules || strcmp(rules, "standard") == 0) {
+        g->rules = BC_STANDARD;
+    } else if (strcmp(rules, "goat-pass") == 0) {
+        g->rules = BC_GOAT_PASS;
+    } else if (strncmp(rules, "no-repeat", 9) == 0 &&
+               (rules[9] == 0 || rules[9] == ':')) {
+        g->rules = BC_NO_REPEAT;
+        const char *w = rules[9] ? rules + 10 : "unlimited";
+        char why[120];
+        if (strcmp(w, "unlimited") != 0 &&
+            notation_parse_int(w, 1, 1000000, "window", &g->repeat_window, why, sizeof why)) {
+            snprintf(err, errlen, "rules: no-repeat: %s (unlimited or a number of boards)", why);
+            return -1;
+        }
+    } else {
+        snprintf(err, errlen,
+                 "rules: unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, "
+                 "no-repeat:N)",
+                 rules);
+        return -1;
+    }
+    return 0;
+}
+
+int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
+               size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    if (!name) name = "";
+    if (strcasecmp(name, "baghchal") == 0 || strcasecmp(name, "bagh-chal") == 0)
+        return setup_baghchal(g, rules, board, err, errlen);
+    if (strcasecmp(name, "sixteen") == 0 || strcasecmp(name, "sixteen-soldiers") == 0 ||
+        strcasecmp(name, "sholo-guti") == 0) {
+        if (board && strcmp(board, "sixteen") != 0) {
+            snprintf(err, errlen, "board: Sixteen Soldiers has one board; --board is for baghchal");
+            return -1;
+        }
+        g->ops = &sixteen_ops;
+        g->board = board_named("sixteen");
+        if (!rules || strcmp(rules, "optional") == 0)
+            g->rules = SS_OPTIONAL;
+        else if (strcmp(rules, "forced") == 0)
+            g->rules = SS_FORCED;
+        else {
+            snprintf(err, errlen, "rules: unknown rules '%s' for sixteen (optional, forced)", rules);
+            return -1;
+        }
+        return 0;
+    }
+    snprintf(err, errlen, "game: unknown game '%s' (baghchal or sixteen)", name);
+    return -1;
+}
+
+void game_rules_name(const struct game *g, char *buf, size_t len)
+{
+    if (g->ops == &sixteen_ops)
+        snprintf(buf, len, "%s", g->rules == SS_FORCED ? "forced" : "optional");
+    else if (g->rules == BC_NO_REPEAT && g->repeat_window)
+        snprintf(buf, len, "no-repeat:%d", g->repeat_window);
+    else
+        snprintf(buf, len, "%s",
+                 g->rules == BC_GOAT_PASS  ? "goat-pass"
+                 : g->rules == BC_NO_REPEAT ? "no-repeat"
+                                            : "standard");
+}
+
+int game_play_text(const struct game *g, const struct position *pos, const char *text,
+                   struct position *succ, char *why, size_t whylen)
+{
+    struct move m;
+    if (notation_parse_move(g->board, text, &m, why, whylen)) return -1;
+    return g->ops->play(g, pos, &m, succ, why, whylen);
+}
+
+const char *end_reason_text(const struct game *g, const struct outcome *o, int loser)
+{
+    static _Thread_local char buf[120];
+    const char *who = loser >= 0 ? g->ops->side_name[loser] : "";
+    switch (o->reason) {
+    case END_NONE:
+        return "the game goes on";
+    case END_CAPTURES:
+        snprintf(buf, sizeof buf, "%d goats captured", g->captures_to_win);
+        return buf;
+    case END_NO_MOVES:
+        snprintf(buf, sizeof buf, "the %s have no legal move", who);
+        return buf;
+    case END_NO_PIECES:
+        snprintf(buf, sizeof buf, "%s has no pieces left", who);
+        return buf;
+    case END_REPETITION:
+        return "third repetition of the position";
+    case END_CLOCK:
+        snprintf(buf, sizeof buf, "%d half-moves without capture%s", g->ops->clock_limit,
+                 g->ops == &baghchal_ops ? " or placement" : "");
+        return buf;
+    case END_REFUSED:
+        snprintf(buf, sizeof buf, "every move of the %s recreates an earlier board (no-repeat)",
+                 who);
+        return buf;
+    }
+    return "?";
+}

@@ -1,0 +1,144 @@
+/*
+ * The rules interface: what every game module provides, and all the tools and solvers
+ * know of a game.
+ *
+ * A position is two bitboards and a few counters. Side 0 moves first: goats in
+ * Bagh-Chal, Red in Sixteen Soldiers. Positions are values: small, copied freely, equal
+ * when their fields are equal (clock aside, see position_same()).
+ */
+#ifndef GUTI_GAME_H
+#define GUTI_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "board.h"
+
+struct position {
+    bits_t men[2]; /* Bagh-Chal: [0] goats, [1] tigers; Sixteen Soldiers: [0] red, [1] blue */
+    int side;      /* 0 or 1: the side to move */
+    int inhand;    /* Bagh-Chal: goats not yet placed; 0 otherwise */
+    int clock;     /* half-moves since the last capture (or placement, in Bagh-Chal) */
+};
+
+/* Same game state: pieces, side and goats in hand; the clock is a draw-rule counter,
+ * not part of the state. */
+static inline bool position_same(const struct position *a, const struct position *b)
+{
+    return a->men[0] == b->men[0] && a->men[1] == b->men[1] && a->side == b->side &&
+           a->inhand == b->inhand;
+}
+
+enum move_kind { MOVE_PLACE, MOVE_STEP, MOVE_CAPTURE, MOVE_PASS };
+
+#define MOVE_MAX_JUMPS 16
+
+/* A move as written: a placement at to[0]; a step from -> to[0]; a capture from, landing
+ * on to[0], ..., to[njumps-1]; a pass. */
+struct move {
+    enum move_kind kind;
+    int from;
+    int njumps;
+    uint8_t to[MOVE_MAX_JUMPS];
+};
+
+/* Why a game is over. The side to move has always lost when the game ends by the rules;
+ * the draws are adjudicated from a game's history (record.h). */
+enum end_reason {
+    END_NONE,
+    END_CAPTURES,   /* Bagh-Chal: enough goats captured */
+    END_NO_MOVES,   /* the side to move has no legal move */
+    END_NO_PIECES,  /* Sixteen Soldiers: the side to move has no pieces */
+    END_REPETITION, /* draw: third occurrence of a position */
+    END_CLOCK,      /* draw: the half-move limit without capture (or placement) */
+    END_REFUSED,    /* no-repeat: every move of the side to move recreates an earlier board */
+};
+
+
+struct outcome {
+    enum end_reason reason;
+    int winner; /* 0 or 1; -1 for a draw */
+};
+
+/* A growable list of moves and their successors. Chains of captures in Sixteen Soldiers
+ * have no small bound on their number, so the list grows as needed; reuse one list for
+ * many calls to avoid allocating. */
+struct movelist {
+    int n, cap;
+    struct move *mv;
+    struct position *succ;
+    uint64_t *seen; /* scratch for the chain search */
+    size_t seen_cap;
+};
+
+void movelist_init(struct movelist *l);
+void movelist_free(struct movelist *l);
+/* Appends a move and its successor; returns the new entry's index. */
+int movelist_push(struct movelist *l, const struct move *m, const struct position *succ);
+
+struct game;
+
+struct game_ops {
+    const char *name;           /* "baghchal" or "sixteen" */
+    const char *side_name[2];   /* "goats", "tigers" / "red", "blue" */
+    const char *piece_name[2];  /* "goat", "tiger" / "red", "blue" */
+    char piece_letter[2];       /* 'G', 'T' / 'R', 'B' */
+    char side_letter[2];        /* 'g', 't' / 'r', 'b' */
+    int clock_limit;            /* half-moves of the draw rule: 100 / 80 */
+
+    /* Reads a position (notation.md); 0, or -1 with a one-line reason in err. */
+    int (*parse)(const struct game *g, const char *text, struct position *pos, char *err,
+                 size_t errlen);
+    /* Writes a position in notation; the clock only when it is not 0. */
+    void (*format)(const struct game *g, const struct position *pos, char *buf, size_t len);
+    /* Fills l with the legal moves, one per distinct successor position, and those
+     * successors; returns their number (0 when the game is over). */
+    int (*moves)(const struct game *g, const struct position *pos, struct movelist *l);
+    /* Plays one move as written; 0 with the successor, or -1 with the reason it is
+     * illegal. Accepts every way of writing a legal move (any chain path to its result). */
+    int (*play)(const struct game *g, const struct position *pos, const struct move *m,
+                struct position *succ, char *why, size_t whylen);
+    /* Whether the game is over by the rules (not by the draw rules), and how. */
+    bool (*over)(const struct game *g, const struct position *pos, struct outcome *out);
+    /* The start position. */
+    struct position (*start)(const struct game *g);
+    /* Writes the material of a position in words ("goats in hand 20, captured 0"). */
+    void (*material)(const struct game *g, const struct position *pos, char *buf, size_t len);
+};
+
+/* Rules variants. */
+enum bc_rules { BC_STANDARD, BC_GOAT_PASS, BC_NO_REPEAT };
+enum ss_rules { SS_OPTIONAL, SS_FORCED };
+
+struct game {
+    const struct game_ops *ops;
+    const struct board *board;
+    int rules; /* enum bc_rules or enum ss_rules */
+
+    /* Bagh-Chal parameters: the board is data, so are these. */
+    bits_t tiger_start;
+    int ntigers, ngoats, captures_to_win;
+    int repeat_window; /* no-repeat: boards remembered, 0 for unlimited */
+};
+
+/* Sets up a game by name ("baghchal" or "sixteen"), rules name (NULL for the default) and,
+ * for Bagh-Chal, board name (NULL for "5x5"). 0, or -1 with a one-line reason. */
+int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
+               size_t errlen);
+
+/* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"). */
+void game_rules_name(const struct game *g, char *buf, size_t len);
+
+/* Reads a move's text and plays it: 0 with the successor, or -1 with a reason. */
+int game_play_text(const struct game *g, const struct position *pos, const char *text,
+                   struct position *succ, char *why, size_t whylen);
+
+/* A phrase for the reason ("the tigers have no move"), for people. */
+const char *end_reason_text(const struct game *g, const struct outcome *o, int loser);
+
+extern const struct game_ops baghchal_ops;
+extern const struct game_ops sixteen_ops;
+
+#endif

@@ -1,0 +1,85 @@
+#include "history.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void history_init(struct history *h, const struct position *start)
+{
+    h->p = NULL;
+    h->n = h->cap = 0;
+    history_push(h, start);
+}
+
+void history_free(struct history *h)
+{
+    free(h->p);
+    h->p = NULL;
+    h->n = h->cap = 0;
+}
+
+void history_push(struct history *h, const struct position *pos)
+{
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->p = realloc(h->p, (size_t)h->cap * sizeof *h->p);
+        if (!h->p) {
+            fprintf(stderr, "guti: out of memory for the game's history\n");
+            exit(2);
+        }
+    }
+    h->p[h->n++] = *pos;
+}
+
+bool history_refuses(const struct game *g, const struct history *h, const struct position *succ)
+{
+    if (g->ops != &baghchal_ops || g->rules != BC_NO_REPEAT || succ->inhand > 0) return false;
+    /* The boards since the last placement: the current one back to the first with no
+     * goats in hand, at most repeat_window of them. */
+    int seen = 0;
+    for (int i = h->n - 1; i >= 0 && h->p[i].inhand == 0; i--) {
+        if (g->repeat_window && seen == g->repeat_window) break;
+        seen++;
+        if (h->p[i].men[0] == succ->men[0] && h->p[i].men[1] == succ->men[1]) return true;
+    }
+    return false;
+}
+
+int history_moves(const struct game *g, const struct history *h, struct movelist *l)
+{
+    int n = g->ops->moves(g, &h->p[h->n - 1], l), k = 0;
+    for (int i = 0; i < n; i++) {
+        if (history_refuses(g, h, &l->succ[i])) continue;
+        l->mv[k] = l->mv[i];
+        l->succ[k] = l->succ[i];
+        k++;
+    }
+    return l->n = k;
+}
+
+bool history_over(const struct game *g, const struct history *h, struct outcome *out)
+{
+    const struct position *cur = &h->p[h->n - 1];
+    if (g->ops->over(g, cur, out)) return true;
+    if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT) {
+        struct movelist l;
+        movelist_init(&l);
+        int n = history_moves(g, h, &l);
+        movelist_free(&l);
+        if (n == 0) {
+            *out = (struct outcome){END_REFUSED, 1 - cur->side};
+            return true;
+        }
+        return false;
+    }
+    int count = 0;
+    for (int i = 0; i < h->n; i++) count += position_same(&h->p[i], cur);
+    if (count >= 3) {
+        *out = (struct outcome){END_REPETITION, -1};
+        return true;
+    }
+    if (cur->clock >= g->ops->clock_limit) {
+        *out = (struct outcome){END_CLOCK, -1};
+        return true;
+    }
+    return false;
+}

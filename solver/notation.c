@@ -1,0 +1,233 @@
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTATION_MAX_FIELDS],
+                    char *err, size_t errlen)
+{
+    while (isspace((unsigned char)*text)) text++;
+    size_t n = strlen(text);
+    while (n > 0 && isspace((unsigned char)text[n - 1])) n--;
+    if (n == 0) {
+        snprintf(err, errlen, "empty");
+        return -1;
+    }
+    if (n >= buflen) {
+        snprintf(err, errlen, "too long (%zu characters)", n);
+        return -1;
+    }
+    memcpy(buf, text, n);
+    buf[n] = 0;
+    int nf = 0;
+    char *s = buf;
+    for (;;) {
+        if (nf == NOTATION_MAX_FIELDS) {
+            snprintf(err, errlen, "too many fields");
+            return -1;
+        }
+        field[nf++] = s;
+        char *sp = strpbrk(s, " \t\r\n");
+        if (!sp) break;
+        if (*sp != ' ') {
+            snprintf(err, errlen, "fields must be separated by single spaces");
+            return -1;
+        }
+        *sp = 0;
+        s = sp + 1;
+        if (*s == ' ') {
+            snprintf(err, errlen, "two spaces in a row; fields are separated by single spaces");
+            return -1;
+        }
+    }
+    return nf;
+}
+
+int notation_parse_board(const struct board *b, const char *field, const char letters[2],
+                         bits_t men[2], char *err, size_t errlen)
+{
+    men[0] = men[1] = 0;
+    const char *s = field;
+    for (int r = b->nrows - 1; r >= 0; r--) {
+        int expected = 0;
+        for (int c = 0; c < b->ncols; c++) expected += b->point_at[r][c] >= 0;
+        int c = 0, covered = 0;
+        for (; *s && *s != '/'; s++) {
+            if (*s >= '1' && *s <= '9') {
+                if (s > field && s[-1] >= '0' && s[-1] <= '9') {
+                    snprintf(err, errlen, "row %d: two digits in a row", r + 1);
+                    return -1;
+                }
+                for (int k = 0; k < *s - '0'; k++, covered++) {
+                    while (c < b->ncols && b->point_at[r][c] < 0) c++;
+                    c++;
+                }
+                continue;
+            }
+            int side = *s == letters[0] ? 0 : *s == letters[1] ? 1 : -1;
+            if (side < 0) {
+                snprintf(err, errlen, "row %d: unknown letter '%c', expected %c, %c or a digit",
+                         r + 1, *s, letters[0], letters[1]);
+                return -1;
+            }
+            while (c < b->ncols && b->point_at[r][c] < 0) c++;
+            if (covered < expected) men[side] |= BIT(b->point_at[r][c]);
+            c++;
+            covered++;
+        }
+        if (covered != expected) {
+            snprintf(err, errlen, "row %d has %d points, expected %d", r + 1, covered, expected);
+            return -1;
+        }
+        if (r > 0) {
+            if (*s != '/') {
+                snprintf(err, errlen, "%d rows, expected %d", b->nrows - r, b->nrows);
+                return -1;
+            }
+            s++;
+        } else if (*s) {
+            snprintf(err, errlen, "more than %d rows", b->nrows);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void notation_format_board(const struct board *b, const bits_t men[2], const char letters[2],
+                           char *buf, size_t len)
+{
+    size_t k = 0;
+    for (int r = b->nrows - 1; r >= 0 && k + 1 < len; r--) {
+        int empty = 0;
+        for (int c = 0; c < b->ncols && k + 2 < len; c++) {
+            int p = b->point_at[r][c];
+            if (p < 0) continue;
+            int side = men[0] & BIT(p) ? 0 : men[1] & BIT(p) ? 1 : -1;
+            if (side < 0) {
+                empty++;
+                continue;
+            }
+            if (empty) buf[k++] = (char)('0' + empty);
+            empty = 0;
+            buf[k++] = letters[side];
+        }
+        if (empty && k + 1 < len) buf[k++] = (char)('0' + empty);
+        if (r > 0 && k + 1 < len) buf[k++] = '/';
+    }
+    buf[k] = 0;
+}
+
+int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out, char *err,
+                       size_t errlen)
+{
+    long v = 0;
+    const char *t = s;
+    if (!*t) {
+        snprintf(err, errlen, "%s is missing", what);
+        return -1;
+    }
+    for (; *t; t++) {
+        if (!isdigit((unsigned char)*t) || v > 1000000000L) {
+            snprintf(err, errlen, "%s '%s' is not a whole number", what, s);
+            return -1;
+        }
+        v = v * 10 + (*t - '0');
+    }
+    if (v < lo || v > hi) {
+        snprintf(err, errlen, "%s %ld, expected %d..%d", what, v, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* One point name at s, ending at a separator; returns the point and advances *s. */
+static int take_point(const struct board *b, const char **s, const char *move, char *err,
+                      size_t errlen)
+{
+    size_t n = strcspn(*s, "-xX");
+    int p = board_parse_point(b, *s, n);
+    if (p < 0) {
+        snprintf(err, errlen, "'%s': '%.*s' is not a point of the board", move, (int)n, *s);
+        return -1;
+    }
+    *s += n;
+    return p;
+}
+
+int notation_parse_move(const struct board *b, const char *text, struct move *m, char *err,
+                        size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    if (strcmp(text, "pass") == 0) {
+        m->kind = MOVE_PASS;
+        return 0;
+    }
+    const char *s = text;
+    int p = take_point(b, &s, text, err, errlen);
+    if (p < 0) return -1;
+    if (!*s) {
+        m->kind = MOVE_PLACE;
+        m->to[0] = (uint8_t)p;
+        m->njumps = 1;
+        return 0;
+    }
+    m->from = p;
+    if (*s == '-') {
+        s++;
+        int q = take_point(b, &s, text, err, errlen);
+        if (q < 0) return -1;
+        if (*s) {
+            snprintf(err, errlen, "'%s': a step has one '-' and two points", text);
+            return -1;
+        }
+        m->kind = MOVE_STEP;
+        m->to[0] = (uint8_t)q;
+        m->njumps = 1;
+        return 0;
+    }
+    m->kind = MOVE_CAPTURE;
+    while (*s) {
+        if (*s != 'x' && *s != 'X') {
+            snprintf(err, errlen, "'%s': expected 'x' before each landing point", text);
+            return -1;
+        }
+        s++;
+        if (m->njumps == MOVE_MAX_JUMPS) {
+            snprintf(err, errlen, "'%s': more than %d jumps", text, MOVE_MAX_JUMPS);
+            return -1;
+        }
+        int q = take_point(b, &s, text, err, errlen);
+        if (q < 0) return -1;
+        m->to[m->njumps++] = (uint8_t)q;
+    }
+    return 0;
+}
+
+void notation_format_move(const struct board *b, const struct move *m, char *buf, size_t len)
+{
+    char name[3];
+    size_t k = 0;
+    buf[0] = 0;
+    if (m->kind == MOVE_PASS) {
+        snprintf(buf, len, "pass");
+        return;
+    }
+    if (m->kind != MOVE_PLACE) {
+        board_point_name(b, m->from, name);
+        k += (size_t)snprintf(buf + k, len - k, "%s", name);
+    }
+    for (int i = 0; i < m->njumps && k < len; i++) {
+        board_point_name(b, m->to[i], name);
+        const char *sep = m->kind == MOVE_STEP ? "-" : m->kind == MOVE_CAPTURE ? "x" : "";
+        k += (size_t)snprintf(buf + k, len - k, "%s%s", sep, name);
+    }
+}
+
+bool move_equal(const struct move *a, const struct move *b)
+{
+    if (a->kind != b->kind || a->njumps != b->njumps) return false;
+    if ((a->kind == MOVE_STEP || a->kind == MOVE_CAPTURE) && a->from != b->from) return false;
+    return memcmp(a->to, b->to, (size_t)a->njumps) == 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * The parts of the notation (notation.md) that every game shares: the board field of a
+ * position, moves, and numbers. Errors are one line, naming the field and the reason;
+ * callers prefix them with what was being read ("position: ...").
+ */
+#ifndef GUTI_NOTATION_H
+#define GUTI_NOTATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "game.h"
+
+#define NOTATION_MAX_FIELDS 8
+
+/* Splits text at single spaces into at most NOTATION_MAX_FIELDS fields (pointers into
+ * buf, a copy of text with leading and trailing white space removed). Returns the number
+ * of fields, or -1 with a reason (empty text, two spaces in a row, a tab, too many). */
+int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTATION_MAX_FIELDS],
+                    char *err, size_t errlen);
+
+/* Reads a board field: rows from the top down separated by '/', each row listing its own
+ * points left to right, letters[i] for a piece of side i, a digit for empty points. */
+int notation_parse_board(const struct board *b, const char *field, const char letters[2],
+                         bits_t men[2], char *err, size_t errlen);
+void notation_format_board(const struct board *b, const bits_t men[2], const char letters[2],
+                           char *buf, size_t len);
+
+/* Reads a whole decimal number in [lo, hi]; what names the field in the error. */
+int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out, char *err,
+                       size_t errlen);
+
+/* Reads a move's syntax (placement, step, capture chain or pass), not its legality. */
+int notation_parse_move(const struct board *b, const char *text, struct move *m, char *err,
+                        size_t errlen);
+void notation_format_move(const struct board *b, const struct move *m, char *buf, size_t len);
+
+/* True when two moves are written the same way. */
+bool move_equal(const struct move *a, const struct move *b);
+
+#endif

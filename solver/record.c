@@ -1,0 +1,205 @@
+#include "record.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (!d) {
+        fprintf(stderr, "guti: out of memory reading a record\n");
+        exit(2);
+    }
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+/* One tag line "[Name "value"]" at s (after '['); advances *s past ']'. */
+static int parse_tag(struct record *r, const char **s, int line, char *err, size_t errlen)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t') p++;
+    const char *name = p;
+    while (isalnum((unsigned char)*p) || *p == '_') p++;
+    size_t nname = (size_t)(p - name);
+    while (*p == ' ' || *p == '\t') p++;
+    if (nname == 0 || *p != '"')
+        return snprintf(err, errlen, "line %d: malformed tag, expected [Name \"value\"]", line), -1;
+    const char *value = ++p;
+    while (*p && *p != '"' && *p != '\n') p++;
+    if (*p != '"')
+        return snprintf(err, errlen, "line %d: tag value has no closing quote", line), -1;
+    size_t nvalue = (size_t)(p - value);
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != ']') return snprintf(err, errlen, "line %d: tag has no closing ']'", line), -1;
+    if (r->ntags == RECORD_MAX_TAGS)
+        return snprintf(err, errlen, "line %d: more than %d tags", line, RECORD_MAX_TAGS), -1;
+    r->tag_name[r->ntags] = dup_n(name, nname);
+    r->tag_value[r->ntags] = dup_n(value, nvalue);
+    r->ntags++;
+    *s = p + 1;
+    return 0;
+}
+
+static bool is_result_word(const char *w)
+{
+    static const char *const words[] = {"tigers", "goats", "red", "blue", "draw", "*"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(w, words[i]) == 0) return true;
+    return false;
+}
+
+static void add_move(struct record *r, const char *s, size_t n, int line)
+{
+    if ((r->nmoves & (r->nmoves - 1)) == 0) {
+        size_t cap = r->nmoves ? 2 * (size_t)r->nmoves : 1;
+        r->moves = realloc(r->moves, cap * sizeof *r->moves);
+        r->move_line = realloc(r->move_line, cap * sizeof *r->move_line);
+        if (!r->moves || !r->move_line) {
+            fprintf(stderr, "guti: out of memory reading a record\n");
+            exit(2);
+        }
+    }
+    r->moves[r->nmoves] = dup_n(s, n);
+    r->move_line[r->nmoves] = line;
+    r->nmoves++;
+}
+
+int record_parse(const char *text, struct record *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    const char *s = text;
+    int line = 1;
+    bool in_moves = false;
+    while (*s) {
+        if (*s == '\n') line++;
+        if (isspace((unsigned char)*s)) {
+            s++;
+            continue;
+        }
+        if (*s == '[') {
+            if (in_moves)
+                return snprintf(err, errlen, "line %d: a tag after the moves", line), -1;
+            s++;
+            if (parse_tag(r, &s, line, err, errlen)) return -1;
+            continue;
+        }
+        if (*s == '{') {
+            int start = line;
+            while (*s && *s != '}') line += *s++ == '\n';
+            if (!*s)
+                return snprintf(err, errlen, "line %d: comment '{' is never closed", start), -1;
+            s++;
+            continue;
+        }
+        in_moves = true;
+        const char *w = s;
+        while (*s && !isspace((unsigned char)*s) && *s != '{' && *s != '[') s++;
+        size_t n = (size_t)(s - w);
+        /* Move numbers: digits then one or more dots ("12." or "12..."), maybe joined to
+         * the move ("12.c3"). */
+        size_t d = 0;
+        while (d < n && isdigit((unsigned char)w[d])) d++;
+        if (d > 0 && d < n && w[d] == '.') {
+            while (d < n && w[d] == '.') d++;
+            w += d;
+            n -= d;
+            if (n == 0) continue;
+        }
+        if (r->result)
+            return snprintf(err, errlen, "line %d: '%.*s' after the result '%s'", line, (int)n, w,
+                            r->result),
+                   -1;
+        char *word = dup_n(w, n);
+        if (is_result_word(word)) {
+            r->result = word;
+            continue;
+        }
+        free(word);
+        add_move(r, w, n, line);
+    }
+    if (!record_tag(r, "Game")) return snprintf(err, errlen, "missing tag [Game \"...\"]"), -1;
+    if (!record_tag(r, "Rules")) return snprintf(err, errlen, "missing tag [Rules \"...\"]"), -1;
+    return 0;
+}
+
+void record_free(struct record *r)
+{
+    for (int i = 0; i < r->ntags; i++) {
+        free(r->tag_name[i]);
+        free(r->tag_value[i]);
+    }
+    for (int i = 0; i < r->nmoves; i++) free(r->moves[i]);
+    free(r->moves);
+    free(r->move_line);
+    free(r->result);
+    memset(r, 0, sizeof *r);
+}
+
+const char *record_tag(const struct record *r, const char *name)
+{
+    for (int i = r->ntags - 1; i >= 0; i--)
+        if (strcmp(r->tag_name[i], name) == 0) return r->tag_value[i];
+    return NULL;
+}
+
+int record_game(const struct record *r, struct game *g, struct position *start, char *err,
+                size_t errlen)
+{
+    if (game_setup(g, record_tag(r, "Game"), record_tag(r, "Rules"), record_tag(r, "Board"), err,
+                   errlen))
+        return -1;
+    const char *fen = record_tag(r, "FEN");
+    if (!fen) {
+        *start = g->ops->start(g);
+        return 0;
+    }
+    return g->ops->parse(g, fen, start, err, errlen);
+}
+
+void record_replay(const struct game *g, const struct position *start, const struct record *r,
+                   struct replay *rp)
+{
+    memset(rp, 0, sizeof *rp);
+    history_init(&rp->h, start);
+    rp->bad_move = -1;
+    history_over(g, &rp->h, &rp->outcome);
+    for (int i = 0; i < r->nmoves; i++) {
+        struct position succ;
+        const struct position *cur = &rp->h.p[rp->h.n - 1];
+        if (rp->outcome.reason != END_NONE) {
+            snprintf(rp->why, sizeof rp->why, "the game is already over");
+            rp->bad_move = i;
+            break;
+        }
+        if (game_play_text(g, cur, r->moves[i], &succ, rp->why, sizeof rp->why)) {
+            rp->bad_move = i;
+            break;
+        }
+        if (history_refuses(g, &rp->h, &succ)) {
+            snprintf(rp->why, sizeof rp->why,
+                     "recreates a board seen since the last placement (rules no-repeat)");
+            rp->bad_move = i;
+            break;
+        }
+        history_push(&rp->h, &succ);
+        rp->played++;
+        history_over(g, &rp->h, &rp->outcome);
+    }
+}
+
+void replay_free(struct replay *rp)
+{
+    history_free(&rp->h);
+}
+
+const char *outcome_word(const struct game *g, const struct outcome *o)
+{
+    if (o->reason == END_NONE) return "*";
+    if (o->winner < 0) return "draw";
+    return g->ops->side_name[o->winner];
+}

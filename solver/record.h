@@ -1,0 +1,51 @@
+/*
+ * Game records (notation.md): tag lines, then moves. Reading a record is separate from
+ * replaying it, so that tools can report each kind of fault in its own words.
+ */
+#ifndef GUTI_RECORD_H
+#define GUTI_RECORD_H
+
+#include <stddef.h>
+
+#include "game.h"
+#include "history.h"
+
+#define RECORD_MAX_TAGS 32
+
+struct record {
+    int ntags;
+    char *tag_name[RECORD_MAX_TAGS], *tag_value[RECORD_MAX_TAGS];
+    int nmoves;
+    char **moves;   /* the move texts, in order */
+    int *move_line; /* the line of each move in the text */
+    char *result;   /* a result token after the moves, or NULL */
+};
+
+/* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ..."). */
+int record_parse(const char *text, struct record *r, char *err, size_t errlen);
+void record_free(struct record *r);
+/* A tag's value, or NULL. */
+const char *record_tag(const struct record *r, const char *name);
+
+/* Sets up the record's game from its tags (Game, Rules, Board) and its start (FEN). */
+int record_game(const struct record *r, struct game *g, struct position *start, char *err,
+                size_t errlen);
+
+struct replay {
+    struct history h;       /* every position of the game, the start first */
+    int played;             /* moves played */
+    int bad_move;           /* index of the first illegal move, or -1 */
+    char why[200];          /* why it is illegal */
+    struct outcome outcome; /* how the game ended; END_NONE if it did not */
+};
+
+/* Replays the moves: stops at the first illegal one (a move after the end of the game is
+ * illegal), and adjudicates the end, draw rules included. */
+void record_replay(const struct game *g, const struct position *start, const struct record *r,
+                   struct replay *rp);
+void replay_free(struct replay *rp);
+
+/* The result word: "goats", "tigers", "red", "blue", "draw", or "*" while unfinished. */
+const char *outcome_word(const struct game *g, const struct outcome *o);
+
+#endif

@@ -1,0 +1,44 @@
+/* guti: the command. One file per subcommand; this one only dispatches. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cmd_perft(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_game(int argc, char **argv);
+
+static const struct {
+    const char *name, *summary;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"perft", "count the leaves of the game tree, depth by depth", cmd_perft},
+    {"show", "draw a position and list its legal moves", cmd_show},
+    {"game", "replay a game record and adjudicate its end", cmd_game},
+};
+
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+#define GUTI_VERSION "0.1.0"
+
+static int usage(FILE *f)
+{
+    fprintf(f, "usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
+               "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
+               "commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++) fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n");
+    return f == stdout ? 0 : EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(stderr);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+        return usage(stdout);
+    if (strcmp(cmd, "--version") == 0) return printf("guti %s\n", GUTI_VERSION), 0;
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "guti: unknown command '%s'; see 'guti --help'\n", cmd);
+    return EXIT_USAGE;
+}
