@@ -1,0 +1,17 @@
+/* The unit tests: one Check suite per module. */
+#include <stdlib.h>
+
+#include "helpers.h"
+
+int main(void)
+{
+    SRunner *sr = srunner_create(board_suite());
+    srunner_add_suite(sr, notation_suite());
+    srunner_add_suite(sr, baghchal_suite());
+    srunner_add_suite(sr, sixteen_suite());
+    srunner_add_suite(sr, record_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

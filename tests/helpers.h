@@ -1,0 +1,72 @@
+/* Shared by the unit tests: setting up games and positions, failing loudly. */
+#ifndef GUTI_TEST_HELPERS_H
+#define GUTI_TEST_HELPERS_H
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "notation.h"
+
+static inline struct game setup(const char *name, const char *rules, const char *board)
+{
+    struct game g;
+    char err[200];
+    ck_assert_msg(game_setup(&g, name, rules, board, err, sizeof err) == 0, "%s", err);
+    return g;
+}
+
+static inline struct position parse(const struct game *g, const char *fen)
+{
+    struct position pos;
+    char err[200];
+    ck_assert_msg(g->ops->parse(g, fen, &pos, err, sizeof err) == 0, "%s: %s", fen, err);
+    return pos;
+}
+
+/* The parse error of a bad position; fails the test if it parses. */
+static inline const char *parse_error(const struct game *g, const char *fen)
+{
+    static char err[200];
+    struct position pos;
+    err[0] = 0;
+    ck_assert_msg(g->ops->parse(g, fen, &pos, err, sizeof err) != 0, "accepted: %s", fen);
+    return err;
+}
+
+/* The moves of a position, written out and joined by spaces. */
+static inline const char *moves_text(const struct game *g, const struct position *pos)
+{
+    static char buf[8192];
+    struct movelist l;
+    movelist_init(&l);
+    int n = g->ops->moves(g, pos, &l);
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && k < sizeof buf - 40; i++) {
+        char mv[80];
+        notation_format_move(g->board, &l.mv[i], mv, sizeof mv);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? " " : "", mv);
+    }
+    movelist_free(&l);
+    return buf;
+}
+
+/* Whether a move (by its text) is among the position's moves. */
+static inline bool has_move_text(const struct game *g, const struct position *pos, const char *mv)
+{
+    const char *all = moves_text(g, pos);
+    size_t n = strlen(mv);
+    for (const char *s = all; (s = strstr(s, mv)); s += n)
+        if ((s == all || s[-1] == ' ') && (s[n] == ' ' || s[n] == 0)) return true;
+    return false;
+}
+
+Suite *board_suite(void);
+Suite *notation_suite(void);
+Suite *baghchal_suite(void);
+Suite *sixteen_suite(void);
+Suite *record_suite(void);
+
+#endif

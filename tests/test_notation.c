@@ -1,0 +1,164 @@
+/* Notation: positions and moves round-trip, and bad input gets a precise one-line error. */
+#include <stdlib.h>
+
+#include "helpers.h"
+
+static void round_trip(const char *game, const char *board, const char *fen)
+{
+    struct game g = setup(game, NULL, board);
+    struct position pos = parse(&g, fen);
+    char out[256];
+    g.ops->format(&g, &pos, out, sizeof out);
+    ck_assert_str_eq(out, fen);
+}
+
+START_TEST(position_round_trips)
+{
+    round_trip("baghchal", NULL, "T3T/5/5/5/T3T g 20");
+    round_trip("baghchal", NULL, "TGGGT/GGGGG/GGTGG/GGGGG/T4 g 0");
+    round_trip("baghchal", NULL, "2G2/1T1T1/GGGGG/1T1T1/5 t 13");
+    round_trip("baghchal", NULL, "GGGGG/GTGTG/GG1GG/GTGTG/GGGG1 g 0 37");
+    round_trip("baghchal", "3x3", "T1T/3/T1T g 4");
+    round_trip("baghchal", "4x4", "TGGT/G2G/GGGG/T1GT t 0 5");
+    round_trip("sixteen", NULL, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r");
+    round_trip("sixteen", NULL, "3/1B1/5/2R2/5/5/B4/3/R2 b 79");
+}
+END_TEST
+
+/* Random positions of every shape survive format then parse. */
+START_TEST(random_round_trips)
+{
+    const char *games[][2] = {{"baghchal", "5x5"}, {"baghchal", "3x3"}, {"sixteen", NULL}};
+    srand(7);
+    for (int k = 0; k < 3; k++) {
+        struct game g = setup(games[k][0], NULL, games[k][1]);
+        const struct board *b = g.board;
+        for (int iter = 0; iter < 2000; iter++) {
+            struct position pos = {0};
+            bits_t free = BIT(b->npoints) - 1;
+            int want[2];
+            if (g.ops == &baghchal_ops) {
+                pos.inhand = rand() % (g.ngoats + 1);
+                int captured = rand() % (g.captures_to_win + 1);
+                want[1] = 4;
+                want[0] = g.ngoats - pos.inhand - captured;
+                if (want[0] < 0) want[0] = 0;
+                pos.side = pos.inhand == g.ngoats ? 0 : rand() % 2;
+            } else {
+                want[0] = rand() % 17;
+                want[1] = rand() % 17;
+                pos.side = rand() % 2;
+                pos.clock = rand() % 80;
+            }
+            for (int s = 0; s < 2; s++)
+                while (bits_count(pos.men[s]) < want[s]) {
+                    int p = rand() % b->npoints;
+                    if (!(free & BIT(p))) continue;
+                    free ^= BIT(p);
+                    pos.men[s] |= BIT(p);
+                }
+            char fen[256], err[200];
+            struct position back;
+            g.ops->format(&g, &pos, fen, sizeof fen);
+            ck_assert_msg(g.ops->parse(&g, fen, &back, err, sizeof err) == 0, "%s: %s", fen, err);
+            ck_assert(position_same(&pos, &back));
+            ck_assert_int_eq(pos.clock, back.clock);
+        }
+    }
+}
+END_TEST
+
+START_TEST(baghchal_errors)
+{
+    struct game g = setup("baghchal", NULL, NULL);
+    ck_assert_str_eq(parse_error(&g, "T3T/6/5/5/T3T g 20"), "position: row 4 has 6 points, expected 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/4/5/5/T3T g 20"), "position: row 4 has 4 points, expected 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/TT2T g 20"), "position: 5 tigers, expected 4");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/4T g 20"), "position: 3 tigers, expected 4");
+    ck_assert_str_eq(parse_error(&g, "TGGGT/GGGGG/GGGGG/GGGGG/T3T g 5"),
+                     "position: 23 goats on board and in hand, at most 20");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 14"), "position: 6 goats captured, at most 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T x 20"), "position: side 'x', expected g or t");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 21"), "position: goats in hand 21, expected 0..20");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g -1"),
+                     "position: goats in hand '-1' is not a whole number");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g x"),
+                     "position: goats in hand 'x' is not a whole number");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3X g 20"),
+                     "position: row 1: unknown letter 'X', expected G, T or a digit");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/T3T g 20"), "position: 4 rows, expected 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/5/T3T g 20"), "position: more than 5 rows");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g"),
+                     "position: 2 fields, expected BOARD SIDE INHAND [CLOCK]");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 0 0"),
+                     "position: 5 fields, expected BOARD SIDE INHAND [CLOCK]");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T  g 20"),
+                     "position: two spaces in a row; fields are separated by single spaces");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T t 20"),
+                     "position: tigers to move before any goat is placed");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 x"), "position: clock 'x' is not a whole number");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T12T g 20"), "position: row 1: two digits in a row");
+    ck_assert_str_eq(parse_error(&g, ""), "position: empty");
+}
+END_TEST
+
+START_TEST(sixteen_errors)
+{
+    struct game g = setup("sixteen", NULL, NULL);
+    ck_assert_str_eq(parse_error(&g, "BBBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r"),
+                     "position: row 9 has 4 points, expected 3");
+    ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/R4/RRRRR/RRRRR/RRR/RRR r"),
+                     "position: 17 red pieces, at most 16");
+    ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR g"),
+                     "position: side 'g', expected r or b");
+    ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR r"),
+                     "position: 8 rows, expected 9");
+    ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRG r"),
+                     "position: row 1: unknown letter 'G', expected R, B or a digit");
+}
+END_TEST
+
+START_TEST(moves)
+{
+    const struct board *b = board_named("sixteen");
+    const char *good[] = {"c3", "a1-b2", "c4xc6xe6", "a3xa5xc5xc3xa5", "pass"};
+    for (int i = 0; i < 5; i++) {
+        struct move m;
+        char err[200], out[80];
+        ck_assert_msg(notation_parse_move(b, good[i], &m, err, sizeof err) == 0, "%s", err);
+        notation_format_move(b, &m, out, sizeof out);
+        ck_assert_str_eq(out, good[i]);
+    }
+    struct move m;
+    char err[200], out[80];
+    ck_assert_int_eq(notation_parse_move(b, "C4XC6", &m, err, sizeof err), 0);
+    notation_format_move(b, &m, out, sizeof out);
+    ck_assert_str_eq(out, "c4xc6");
+    const char *bad[][2] = {
+        {"z9", "'z9': 'z9' is not a point of the board"},
+        {"a2", "'a2': 'a2' is not a point of the board"},
+        {"a1-", "'a1-': '' is not a point of the board"},
+        {"a1-b2-c3", "'a1-b2-c3': a step has one '-' and two points"},
+        {"a1xb2-c3", "'a1xb2-c3': expected 'x' before each landing point"},
+        {"", "'': '' is not a point of the board"},
+        {"passs", "'passs': 'passs' is not a point of the board"},
+    };
+    for (int i = 0; i < 7; i++) {
+        ck_assert_int_ne(notation_parse_move(b, bad[i][0], &m, err, sizeof err), 0);
+        ck_assert_str_eq(err, bad[i][1]);
+    }
+}
+END_TEST
+
+Suite *notation_suite(void)
+{
+    Suite *s = suite_create("notation");
+    TCase *tc = tcase_create("notation");
+    tcase_add_test(tc, position_round_trips);
+    tcase_add_test(tc, random_round_trips);
+    tcase_add_test(tc, baghchal_errors);
+    tcase_add_test(tc, sixteen_errors);
+    tcase_add_test(tc, moves);
+    suite_add_tcase(s, tc);
+    return s;
+}
