@@ -150,10 +150,14 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     case END_NONE:
         return "the game goes on";
     case END_CAPTURES:
-        snprintf(buf, sizeof buf, "%d goats captured", g->captures_to_win);
+        snprintf(buf, sizeof buf, "%d goat%s captured", g->captures_to_win,
+                 g->captures_to_win == 1 ? "" : "s");
         return buf;
     case END_NO_MOVES:
-        snprintf(buf, sizeof buf, "the %s have no legal move", who);
+        if (g->ops == &baghchal_ops)
+            snprintf(buf, sizeof buf, "the %s have no legal move", who);
+        else
+            snprintf(buf, sizeof buf, "%s has no legal move", who);
         return buf;
     case END_NO_PIECES:
         snprintf(buf, sizeof buf, "%s has no pieces left", who);

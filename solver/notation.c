@@ -128,11 +128,19 @@ int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out
         return -1;
     }
     for (; *t; t++) {
-        if (!isdigit((unsigned char)*t) || v > 1000000000L) {
+        if (!isdigit((unsigned char)*t)) {
             snprintf(err, errlen, "%s '%s' is not a whole number", what, s);
             return -1;
         }
-        v = v * 10 + (*t - '0');
+        if (v <= 1000000000L) v = v * 10 + (*t - '0');
+    }
+    if (s[0] == '0' && s[1]) {
+        snprintf(err, errlen, "%s '%s' has a leading zero", what, s);
+        return -1;
+    }
+    if (v > hi && v > 1000000000L) {
+        snprintf(err, errlen, "%s %s is too large, expected %d..%d", what, s, lo, hi);
+        return -1;
     }
     if (v < lo || v > hi) {
         snprintf(err, errlen, "%s %ld, expected %d..%d", what, v, lo, hi);

@@ -158,7 +158,10 @@ int record_game(const struct record *r, struct game *g, struct position *start, 
         *start = g->ops->start(g);
         return 0;
     }
-    return g->ops->parse(g, fen, start, err, errlen);
+    char why[200];
+    if (g->ops->parse(g, fen, start, why, sizeof why) == 0) return 0;
+    snprintf(err, errlen, "FEN tag: %s", why);
+    return -1;
 }
 
 void record_replay(const struct game *g, const struct position *start, const struct record *r,

@@ -230,6 +230,8 @@ static int ss_parse(const struct game *g, const char *text, struct position *pos
         pos->side = BLUE;
     else
         return snprintf(err, errlen, "position: side '%s', expected r or b", f[1]), -1;
+    if (!pos->men[RED] && !pos->men[BLUE])
+        return snprintf(err, errlen, "position: no pieces on the board"), -1;
     for (int s = 0; s < 2; s++)
         if (bits_count(pos->men[s]) > 16)
             return snprintf(err, errlen, "position: %d %s pieces, at most 16",

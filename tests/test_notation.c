@@ -46,7 +46,7 @@ START_TEST(random_round_trips)
                 pos.side = pos.inhand == g.ngoats ? 0 : rand() % 2;
             } else {
                 want[0] = rand() % 17;
-                want[1] = rand() % 17;
+                want[1] = 1 + rand() % 16;
                 pos.side = rand() % 2;
                 pos.clock = rand() % 80;
             }

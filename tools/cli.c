@@ -106,7 +106,10 @@ int cli_game(const struct game_opts *o, const char *fen, struct game *g)
         }
     }
     char err[200];
-    if (game_setup(g, game, o->rules, board, err, sizeof err)) return cli_error("%s", err);
+    if (game_setup(g, game, o->rules, board, err, sizeof err)) {
+        fprintf(stderr, "guti: %s\n", err);
+        return EXIT_USAGE;
+    }
     return 0;
 }
 

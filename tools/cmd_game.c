@@ -45,6 +45,12 @@ static char *read_all(const char *path, char *err, size_t errlen)
     return buf;
 }
 
+static bool result_allowed(const struct game *g, const char *w)
+{
+    return !strcmp(w, g->ops->side_name[0]) || !strcmp(w, g->ops->side_name[1]) ||
+           !strcmp(w, "draw") || !strcmp(w, "*");
+}
+
 int cmd_game(int argc, char **argv)
 {
     struct game_opts o;
@@ -78,7 +84,14 @@ int cmd_game(int argc, char **argv)
                              : end_reason_text(&g, out, out->winner < 0 ? -1 : 1 - out->winner);
     const char *recorded = r.result ? r.result : record_tag(&r, "Result");
     char error[400] = "";
-    if (rp.bad_move >= 0)
+    const char *bad_word = NULL;
+    if (r.result && !result_allowed(&g, r.result)) bad_word = r.result;
+    if (record_tag(&r, "Result") && !result_allowed(&g, record_tag(&r, "Result")))
+        bad_word = record_tag(&r, "Result");
+    if (bad_word)
+        snprintf(error, sizeof error, "result '%s' is not a result of %s (%s, %s, draw or *)",
+                 bad_word, g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
+    else if (rp.bad_move >= 0)
         snprintf(error, sizeof error, "move %d (%s): %s", rp.bad_move + 1, r.moves[rp.bad_move],
                  rp.why);
     else if (r.result && record_tag(&r, "Result") && strcmp(r.result, record_tag(&r, "Result")))

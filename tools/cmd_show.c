@@ -12,6 +12,8 @@ static const char help[] =
     "The game and board are read from the number of rows of FEN (3, 4 or 5: Bagh-Chal on\n"
     "that board; 9: Sixteen Soldiers) unless --game or --board say otherwise.\n"
     "\n"
+    "  --game G    baghchal or sixteen\n"
+    "  --board B   baghchal: 5x5, 4x4 or 3x3\n"
     "  --rules R   baghchal: standard (default), goat-pass, no-repeat, no-repeat:N;\n"
     "              sixteen: optional (default), forced\n"
     "  --json      {\"fen\", \"game\", \"rules\", \"board\", \"side\", \"material\", \"over\",\n"
@@ -30,7 +32,7 @@ int cmd_show(int argc, char **argv)
     struct game g;
     struct position pos;
     char err[200];
-    if (cli_game(&o, text, &g)) return EXIT_BAD;
+    if ((rc = cli_game(&o, text, &g))) return rc;
     if (g.ops->parse(&g, text, &pos, err, sizeof err)) return cli_error("%s", err);
 
     struct history h;
@@ -68,7 +70,8 @@ int cmd_show(int argc, char **argv)
         printf("\n%s\n%s (rules %s, board %s)\n", fen, g.ops->name, rules, g.board->name);
         printf("%s to move; %s\n", g.ops->side_name[pos.side], material);
         if (over && out.winner >= 0)
-            printf("game over: %s win (%s)\n", g.ops->side_name[out.winner], reason);
+            printf("game over: %s win%s (%s)\n", g.ops->side_name[out.winner],
+                   g.ops == &baghchal_ops ? "" : "s", reason);
         else if (over)
             printf("game over: draw (%s)\n", reason);
         else {

@@ -20,22 +20,25 @@ static const struct {
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 #define GUTI_VERSION "0.1.0"
 
-static int usage(FILE *f)
+static int usage(void)
 {
-    fprintf(f, "usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
+    printf("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
                "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
                "commands:\n");
-    for (int i = 0; i < NCOMMANDS; i++) fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n");
-    return f == stdout ? 0 : EXIT_USAGE;
+    for (int i = 0; i < NCOMMANDS; i++) printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+    printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n");
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) return usage(stderr);
+    if (argc < 2) {
+        fprintf(stderr, "guti: missing command; see 'guti --help'\n");
+        return EXIT_USAGE;
+    }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
-        return usage(stdout);
+        return usage();
     if (strcmp(cmd, "--version") == 0) return printf("guti %s\n", GUTI_VERSION), 0;
     for (int i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);

@@ -1,0 +1,220 @@
+#include "index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t binom[65][65];
+
+static void init_binomials(void)
+{
+    if (binom[0][0]) return;
+    for (int n = 0; n <= 64; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= n; k++) binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
+    }
+}
+
+uint64_t binomial(int n, int k)
+{
+    init_binomials();
+    return k < 0 || k > n ? 0 : binom[n][k];
+}
+
+uint64_t colex_rank(bits_t m)
+{
+    uint64_t r = 0;
+    for (int j = 1; m; j++) r += binom[bits_pop(&m)][j];
+    return r;
+}
+
+bits_t colex_unrank(uint64_t r, int k)
+{
+    return colex_unrank_below(r, k, 64);
+}
+
+bits_t colex_unrank_below(uint64_t r, int k, int n)
+{
+    bits_t m = 0;
+    int p = n - 1;
+    for (int j = k; j >= 1; j--) {
+        while (binom[p][j] > r) p--;
+        r -= binom[p][j];
+        m |= BIT(p);
+        p--;
+    }
+    return m;
+}
+
+/* Colex ranks by bytes: t[(c * (k + 1) + j) * 256 + v] is what byte v of chunk c adds to
+ * the rank when j set bits lie below the chunk. A rank is then one lookup per byte. */
+static uint64_t *colex_table(int nbits, int k, int *nchunks)
+{
+    *nchunks = (nbits + 7) / 8;
+    uint64_t *t = malloc((size_t)*nchunks * (size_t)(k + 1) * 256 * sizeof *t);
+    if (!t) return NULL;
+    for (int c = 0; c < *nchunks; c++)
+        for (int j = 0; j <= k; j++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t r = 0;
+                int below = j;
+                for (int q = 0; q < 8; q++)
+                    if (v & (1 << q)) r += binom[8 * c + q][++below];
+                t[((size_t)c * (size_t)(k + 1) + (size_t)j) * 256 + (size_t)v] = r;
+            }
+    return t;
+}
+
+static inline uint64_t table_rank(const uint64_t *t, int nchunks, int k, bits_t m)
+{
+    uint64_t r = 0;
+    int below = 0;
+    for (int c = 0; c < nchunks; c++) {
+        unsigned v = (unsigned)(m >> (8 * c)) & 0xff;
+        r += t[((size_t)c * (size_t)(k + 1) + (size_t)below) * 256 + v];
+        below += __builtin_popcount(v);
+    }
+    return r;
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* The smallest colex rank of B's images under A's stabiliser, B already mapped so that A
+ * is canonical. */
+static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
+{
+    uint64_t best = table_rank(ix->rank_b, ix->chunks_b, ix->b, bits_extract(B, o->free));
+    for (int t = 1; t < o->nstab; t++) {
+        bits_t image = bits_extract(symmap_apply(ix->sm, o->stab[t], B), o->free);
+        uint64_t r = table_rank(ix->rank_b, ix->chunks_b, ix->b, image);
+        if (r < best) best = r;
+    }
+    return best;
+}
+
+int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
+                    int nb)
+{
+    init_binomials();
+    memset(ix, 0, sizeof *ix);
+    ix->board = b;
+    ix->sm = sm;
+    ix->n = b->npoints;
+    ix->a = a;
+    ix->b = nb;
+    uint64_t na = binom[ix->n][a];
+    ix->a_orbit = malloc(na * sizeof *ix->a_orbit);
+    ix->a_sym = malloc(na);
+    ix->rank_a = colex_table(ix->n, a, &ix->chunks_a);
+    ix->rank_b = colex_table(ix->n - a, nb, &ix->chunks_b);
+    if (!ix->a_orbit || !ix->a_sym || !ix->rank_a || !ix->rank_b) return pair_index_free(ix), -1;
+    memset(ix->a_orbit, 0xff, na * sizeof *ix->a_orbit);
+    int cap = 0;
+    /* The A sets in colex order: the first of an orbit met is its canonical member. */
+    for (uint64_t r = 0; r < na; r++) {
+        if (ix->a_orbit[r] != UINT32_MAX) continue;
+        bits_t A = colex_unrank(r, a);
+        if (ix->norbits == cap) {
+            cap = cap ? 2 * cap : 256;
+            struct index_orbit *o = realloc(ix->orbits, (size_t)cap * sizeof *o);
+            if (!o) return pair_index_free(ix), -1;
+            ix->orbits = o;
+        }
+        struct index_orbit *o = &ix->orbits[ix->norbits];
+        memset(o, 0, sizeof *o);
+        o->a = A;
+        o->free = (BIT(ix->n) - 1) & ~A;
+        for (int s = 0; s < sm->nsyms; s++) {
+            bits_t image = symmap_apply(sm, s, A);
+            uint64_t ri = colex_rank(image);
+            if (image == A) o->stab[o->nstab++] = (uint8_t)s;
+            if (ix->a_orbit[ri] == UINT32_MAX) {
+                ix->a_orbit[ri] = (uint32_t)ix->norbits;
+                ix->a_sym[ri] = (uint8_t)sm->inverse[s];
+            }
+        }
+        ix->norbits++;
+    }
+    /* Offsets, and the canonical B lists of symmetric A sets. */
+    uint64_t nbsets = binom[ix->n - a][nb];
+    for (int k = 0; k < ix->norbits; k++) {
+        struct index_orbit *o = &ix->orbits[k];
+        o->offset = ix->size;
+        ix->raw += nbsets * (uint64_t)(sm->nsyms / o->nstab);
+        if (o->nstab == 1) {
+            o->count = nbsets;
+        } else {
+            o->blist = malloc(nbsets * sizeof *o->blist);
+            if (!o->blist) return pair_index_free(ix), -1;
+            for (uint64_t r = 0; r < nbsets; r++) {
+                bits_t B = bits_deposit(colex_unrank(r, nb), o->free);
+                if (canonical_b_rank(ix, o, B) == r) o->blist[o->count++] = (uint32_t)r;
+            }
+            qsort(o->blist, o->count, sizeof *o->blist, cmp_u32);
+        }
+        ix->size += o->count;
+    }
+    return 0;
+}
+
+void pair_index_free(struct pair_index *ix)
+{
+    for (int k = 0; k < ix->norbits; k++) free(ix->orbits[k].blist);
+    free(ix->orbits);
+    free(ix->a_orbit);
+    free(ix->a_sym);
+    free(ix->rank_a);
+    free(ix->rank_b);
+    memset(ix, 0, sizeof *ix);
+}
+
+uint64_t pair_index_rank(const struct pair_index *ix, bits_t A, bits_t B)
+{
+    uint64_t ra = table_rank(ix->rank_a, ix->chunks_a, ix->a, A);
+    const struct index_orbit *o = &ix->orbits[ix->a_orbit[ra]];
+    int s = ix->a_sym[ra];
+    if (s) B = symmap_apply(ix->sm, s, B);
+    if (o->nstab == 1)
+        return o->offset + table_rank(ix->rank_b, ix->chunks_b, ix->b, bits_extract(B, o->free));
+    uint32_t r = (uint32_t)canonical_b_rank(ix, o, B);
+    uint64_t lo = 0, hi = o->count;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi) / 2;
+        if (o->blist[mid] < r) lo = mid + 1;
+        else hi = mid;
+    }
+    return o->offset + lo;
+}
+
+static int find_orbit(const struct pair_index *ix, uint64_t i)
+{
+    int lo = 0, hi = ix->norbits - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (ix->orbits[mid].offset <= i) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_t *B)
+{
+    const struct index_orbit *o = &ix->orbits[find_orbit(ix, i)];
+    uint64_t r = i - o->offset;
+    if (o->nstab > 1) r = o->blist[r];
+    *A = o->a;
+    *B = bits_deposit(colex_unrank_below(r, ix->b, ix->n - ix->a), o->free);
+}
+
+int pair_index_orbit_size(const struct pair_index *ix, uint64_t i)
+{
+    const struct index_orbit *o = &ix->orbits[find_orbit(ix, i)];
+    bits_t A, B;
+    pair_index_unrank(ix, i, &A, &B);
+    int fixed = 0;
+    for (int t = 0; t < o->nstab; t++) fixed += symmap_apply(ix->sm, o->stab[t], B) == B;
+    return ix->sm->nsyms / fixed;
+}

@@ -1,0 +1,94 @@
+/*
+ * A perfect index of symmetry classes of positions made of two disjoint piece sets.
+ *
+ * A position here is a pair (A, B) of disjoint point sets of sizes a and b on a board; two
+ * pairs are one class when a symmetry of the board maps one onto the other. The classes
+ * are numbered densely 0..size-1, both ways, by combinatorial ranking (the scheme of
+ * Gasser's and Malom's Nine Men's Morris solvers):
+ *
+ *   index = offset[orbit of A] + rank of B among the points A leaves free,
+ *
+ * where A is first moved to the canonical member of its orbit (the smallest colex rank).
+ * When the canonical A has symmetries of its own (its stabiliser), B is canonicalised
+ * under them too, and ranked by its place in a sorted list of the canonical B sets of that
+ * A. The index knows no game: Bagh-Chal uses A = tigers, B = goats; Sixteen Soldiers
+ * A = the pieces of the side to move, B = the others.
+ */
+#ifndef GUTI_INDEX_H
+#define GUTI_INDEX_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "symmap.h"
+
+struct index_orbit {
+    bits_t a;        /* canonical A */
+    bits_t free;     /* the points A leaves free */
+    uint64_t offset; /* first class of this A */
+    uint64_t count;  /* classes with this A */
+    int nstab;       /* symmetries that fix A, the identity first */
+    uint8_t stab[BOARD_MAX_SYMS];
+    uint32_t *blist; /* nstab > 1: sorted colex ranks of the canonical B sets */
+};
+
+struct pair_index {
+    const struct board *board;
+    const struct symmap *sm;
+    int n, a, b;
+    uint64_t size; /* number of classes */
+    uint64_t raw;  /* number of positions, without symmetry */
+    int norbits;
+    struct index_orbit *orbits;
+    uint64_t *rank_a; /* byte tables for colex ranks of A sets, see colex_table() */
+    uint64_t *rank_b; /* and of B sets among the free points */
+    int chunks_a, chunks_b;
+    uint32_t *a_orbit; /* colex rank of an A set -> its orbit */
+    uint8_t *a_sym;    /* colex rank of an A set -> a symmetry mapping it to the canonical A */
+};
+
+/* Builds the index; 0, or -1 when memory runs out. */
+int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
+                    int nb);
+void pair_index_free(struct pair_index *ix);
+
+/* The class of (A, B). */
+uint64_t pair_index_rank(const struct pair_index *ix, bits_t A, bits_t B);
+/* The canonical representative of class i. */
+void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_t *B);
+/* How many positions class i stands for: the group order over the size of its stabiliser. */
+int pair_index_orbit_size(const struct pair_index *ix, uint64_t i);
+
+/* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */
+uint64_t colex_rank(bits_t m);
+bits_t colex_unrank(uint64_t r, int k);
+/* The same when the subset lies in 0..n-1: faster for small n. */
+bits_t colex_unrank_below(uint64_t r, int k, int n);
+uint64_t binomial(int n, int k);
+
+/* Scatter the low bits of x into the set bits of mask, and gather them back. */
+static inline bits_t bits_deposit(bits_t x, bits_t mask)
+{
+#ifdef __BMI2__
+    return __builtin_ia32_pdep_di(x, mask);
+#else
+    bits_t y = 0;
+    for (bits_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (x & bit) y |= mask & -mask;
+    return y;
+#endif
+}
+
+static inline bits_t bits_extract(bits_t x, bits_t mask)
+{
+#ifdef __BMI2__
+    return __builtin_ia32_pext_di(x, mask);
+#else
+    bits_t y = 0;
+    for (bits_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (x & mask & -mask) y |= bit;
+    return y;
+#endif
+}
+
+#endif

@@ -1,0 +1,172 @@
+#include "retro.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Level buckets: each thread appends to its own vector per level; a level is gathered
+ * when its turn comes. An entry is a position's index, with FINAL set when its value is
+ * already stored and only its predecessors remain to be visited. */
+#define FINAL ((uint64_t)1 << 63)
+
+struct vec {
+    uint64_t *v;
+    size_t n, cap;
+};
+
+struct buckets {
+    int nthreads, nlevels;
+    struct vec *v; /* [level * nthreads + thread] */
+    int failed;
+};
+
+static int vec_push(struct vec *x, uint64_t e)
+{
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 1024;
+        uint64_t *v = realloc(x->v, cap * sizeof *v);
+        if (!v) return -1;
+        x->v = v;
+        x->cap = cap;
+    }
+    x->v[x->n++] = e;
+    return 0;
+}
+
+static void bucket_push(struct buckets *b, int level, uint64_t e)
+{
+    if (level >= b->nlevels || vec_push(&b->v[level * b->nthreads + omp_get_thread_num()], e))
+        b->failed = 1;
+}
+
+/* Gathers a level's entries into one array (freed by the caller). */
+static uint64_t *bucket_take(struct buckets *b, int level, size_t *n)
+{
+    size_t total = 0;
+    for (int t = 0; t < b->nthreads; t++) total += b->v[level * b->nthreads + t].n;
+    *n = total;
+    if (total == 0) return NULL;
+    uint64_t *all = malloc(total * sizeof *all);
+    if (!all) {
+        b->failed = 1;
+        return NULL;
+    }
+    size_t k = 0;
+    for (int t = 0; t < b->nthreads; t++) {
+        struct vec *x = &b->v[level * b->nthreads + t];
+        memcpy(all + k, x->v, x->n * sizeof *all);
+        k += x->n;
+        free(x->v);
+        memset(x, 0, sizeof *x);
+    }
+    return all;
+}
+
+static bool claim(retro_code *res, uint64_t i, retro_code code)
+{
+    retro_code zero = 0;
+    return __atomic_compare_exchange_n(&res[i], &zero, code, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
+}
+
+int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
+{
+    uint64_t n = L->size;
+    struct buckets b = {.nthreads = omp_get_max_threads(), .nlevels = RETRO_MAX_DTM + 2};
+    uint8_t *cnt = malloc(n ? n : 1);
+    b.v = calloc((size_t)b.nlevels * (size_t)b.nthreads, sizeof *b.v);
+    if (!cnt || !b.v) {
+        free(cnt);
+        free(b.v);
+        return -1;
+    }
+    memset(res, 0, n * sizeof *res);
+    memset(st, 0, sizeof *st);
+    double t0 = omp_get_wtime();
+    uint64_t done = 0;
+
+    /* The initial pass. */
+#pragma omp parallel
+    {
+        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
+        if (!succ) b.failed = 1;
+#pragma omp for schedule(dynamic, 4096)
+        for (uint64_t i = 0; i < n; i++) {
+            if (!succ) continue;
+            struct retro_exits ex = {0};
+            int k = L->expand(L->ctx, i, succ, &ex);
+            cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
+            if (k == 0 && !ex.win && !ex.draw) {
+                /* no move at all, or every exit loses: lost, and final */
+                res[i] = (retro_code)(ex.loss + 1);
+                bucket_push(&b, ex.loss, i | FINAL);
+            } else if (ex.win) {
+                bucket_push(&b, ex.win, i);
+            }
+            if (L->progress && (i & 0xfffff) == 0) {
+#pragma omp atomic
+                done += 0x100000;
+                if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", done, n);
+            }
+        }
+        free(succ);
+    }
+    st->init_seconds = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+
+    /* Level by level. */
+    uint64_t decided = 0;
+    for (int d = 0; d < b.nlevels && !b.failed; d++) {
+        size_t m;
+        uint64_t *level = bucket_take(&b, d, &m);
+        if (!level) {
+            bool later = false;
+            for (int e = d + 1; e < b.nlevels && !later; e++)
+                for (int t = 0; t < b.nthreads && !later; t++) later = b.v[e * b.nthreads + t].n > 0;
+            if (!later) break;
+            continue;
+        }
+        st->levels = d + 1;
+#pragma omp parallel
+        {
+            uint64_t *pred = malloc((size_t)L->max_moves * sizeof *pred);
+            uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
+            if (!pred || !scratch) b.failed = 1;
+            uint64_t mine = 0;
+#pragma omp for schedule(dynamic, 1024)
+            for (size_t k = 0; k < m; k++) {
+                if (!pred || !scratch) continue;
+                uint64_t i = level[k] & ~FINAL;
+                if (!(level[k] & FINAL) && !claim(res, i, (retro_code)(d + 1))) continue;
+                mine++;
+                int np = L->predecessors(L->ctx, i, pred);
+                for (int j = 0; j < np; j++) {
+                    uint64_t q = pred[j];
+                    if (__atomic_load_n(&res[q], __ATOMIC_RELAXED)) continue;
+                    if (d % 2 == 0) {
+                        /* i is lost: q wins in d + 1 */
+                        if (claim(res, q, (retro_code)(d + 2))) bucket_push(&b, d + 1, q | FINAL);
+                    } else if (__atomic_sub_fetch(&cnt[q], 1, __ATOMIC_RELAXED) == 0) {
+                        /* every move of q now loses: q is lost, delaying through its exits */
+                        struct retro_exits ex = {0};
+                        L->expand(L->ctx, q, scratch, &ex);
+                        int lvl = ex.loss > d + 1 ? ex.loss : d + 1;
+                        if (claim(res, q, (retro_code)(lvl + 1))) bucket_push(&b, lvl, q | FINAL);
+                    }
+                }
+            }
+            free(pred);
+            free(scratch);
+#pragma omp atomic
+            decided += mine;
+        }
+        free(level);
+        if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
+    }
+    st->propagate_seconds = omp_get_wtime() - t0;
+    int failed = b.failed;
+    for (int e = 0; e < b.nlevels * b.nthreads; e++) free(b.v[e].v);
+    free(b.v);
+    free(cnt);
+    return failed ? -1 : 0;
+}

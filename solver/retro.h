@@ -1,0 +1,87 @@
+/*
+ * The retrograde engine: solves one layer of a game, given the layers its moves exit to.
+ * It knows no game, only struct retro_layer below.
+ *
+ * Value codes, one uint16_t per position (retro_code):
+ *   0      draw (and, while solving, not yet known);
+ *   d + 1  decided, d = DTM: half-moves to the end of the game with the winner hurrying
+ *          and the loser delaying. The side to move wins when d is odd, loses when d is
+ *          even (d = 0: lost now, no move).
+ *
+ * Algorithm: an initial pass expands every position: no moves at all is a loss in 0;
+ * exits (moves leaving the layer) are folded into the best exit win, whether an exit
+ * draws, and the longest exit loss; each position gets a count of its in-layer successors
+ * (plus one that never goes away when an exit wins or draws, so that it is never lost).
+ * Then level by level (d = 0, 1, ...): a position lost in d makes each of its in-layer
+ * predecessors won in d + 1; a position won in d takes one from each predecessor's count,
+ * and a count reaching zero makes that predecessor lost in max(d + 1, its longest exit
+ * loss). Exit wins join at their own level unless something faster came first. What is
+ * never decided is a draw. OpenMP threads share each level's work.
+ */
+#ifndef GUTI_RETRO_H
+#define GUTI_RETRO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint16_t retro_code;
+
+#define RETRO_DRAW 0
+#define RETRO_MAX_DTM 65000
+
+static inline bool code_win(retro_code c)
+{
+    return c && ((c - 1) & 1);
+}
+static inline bool code_loss(retro_code c)
+{
+    return c && !((c - 1) & 1);
+}
+static inline int code_dtm(retro_code c)
+{
+    return c - 1;
+}
+
+/* What the moves that leave the layer give the player to move. */
+struct retro_exits {
+    int n;         /* how many */
+    bool draw;     /* one reaches a draw */
+    uint16_t win;  /* smallest DTM of a win through an exit; 0 if none */
+    uint16_t loss; /* largest DTM of a loss through an exit; 0 if none */
+};
+
+/* Folds one exit, given the code of the position it leads to (the opponent to move). */
+static inline void retro_exit_add(struct retro_exits *e, retro_code succ)
+{
+    e->n++;
+    if (succ == RETRO_DRAW) e->draw = true;
+    else if (code_loss(succ)) {
+        uint16_t d = (uint16_t)(code_dtm(succ) + 1);
+        if (!e->win || d < e->win) e->win = d;
+    } else if (code_dtm(succ) + 1 > e->loss)
+        e->loss = (uint16_t)(code_dtm(succ) + 1);
+}
+
+struct retro_layer {
+    uint64_t size;
+    int max_moves; /* a bound on in-layer successors and predecessors of a position */
+    void *ctx;
+    /* The distinct in-layer successors of position i into succ, and their number; the
+     * exits folded into *ex (zeroed by the caller). Called concurrently. */
+    int (*expand)(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex);
+    /* The distinct in-layer predecessors of position i, and their number. */
+    int (*predecessors)(void *ctx, uint64_t i, uint64_t *pred);
+    /* Progress, or NULL: called from one thread with the phase, done and total. */
+    void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
+    void *progress_arg;
+};
+
+struct retro_stats {
+    int levels;         /* the largest DTM found, plus one */
+    double init_seconds, propagate_seconds;
+};
+
+/* Solves the layer into res[0..size-1]. Returns 0, or -1 when memory runs out. */
+int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
+
+#endif
