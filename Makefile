@@ -6,7 +6,9 @@ PREFIX = /usr/local
 DESTDIR =
 
 # BMI2 (pext/pdep) speeds up the index; the code has portable fallbacks.
-ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt)
+# So does SSE4.2 (crc32) for the table checksums.
+ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt) \
+        $(shell grep -qw sse4_2 /proc/cpuinfo 2>/dev/null && echo -msse4.2)
 ALL_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -Isolver -Itablebase \
              -Itools -MMD -MP $(CFLAGS)
 LIBS = -lzstd

@@ -170,3 +170,35 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     free(cnt);
     return failed ? -1 : 0;
 }
+
+retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
+                        const struct retro_exits *ex)
+{
+    struct retro_exits all = *ex;
+    for (int k = 0; k < nsucc; k++) retro_exit_add(&all, res[succ[k]]);
+    if (all.win) return (retro_code)(all.win + 1);
+    if (all.draw) return RETRO_DRAW;
+    return (retro_code)(all.loss + 1); /* every move loses, or there is none: lost in 0 */
+}
+
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad,
+                      int maxbad, int *nbad)
+{
+    uint64_t wrong = 0;
+    *nbad = 0;
+#pragma omp parallel
+    {
+        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
+#pragma omp for schedule(dynamic, 4096) reduction(+ : wrong)
+        for (uint64_t i = 0; i < L->size; i++) {
+            struct retro_exits ex = {0};
+            int k = L->expand(L->ctx, i, succ, &ex);
+            if (retro_derive(k, succ, res, &ex) == res[i]) continue;
+            wrong++;
+#pragma omp critical(retro_verify_bad)
+            if (*nbad < maxbad) bad[(*nbad)++] = i;
+        }
+        free(succ);
+    }
+    return wrong;
+}

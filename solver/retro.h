@@ -84,4 +84,14 @@ struct retro_stats {
 /* Solves the layer into res[0..size-1]. Returns 0, or -1 when memory runs out. */
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
 
+/* The code a position must have, given the codes of its in-layer successors (res) and
+ * its exits: what retro_solve computes, re-derived from one position's moves alone. */
+retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
+                        const struct retro_exits *ex);
+
+/* Checks every position of a solved layer against retro_derive(). Returns the number of
+ * positions that disagree; the first few land in bad[0..nbad-1] (nbad at most maxbad). */
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad,
+                      int maxbad, int *nbad);
+
 #endif

@@ -1,0 +1,235 @@
+/* The index and the retrograde engine: index round trips, and Bagh-Chal's movement phase
+ * on the small boards against a plain brute-force fixpoint over every raw position. */
+#include <stdlib.h>
+
+#include "bc_layers.h"
+#include "helpers.h"
+#include "index.h"
+
+static struct symmap *symmap_for(const struct board *b)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    ck_assert_ptr_nonnull(sm);
+    symmap_init(sm, b);
+    return sm;
+}
+
+/* Every class unranks to a position that ranks back to it; every symmetric image of a
+ * position ranks to the same class. */
+static void check_index(const struct board *b, int a, int nb, uint64_t step)
+{
+    struct symmap *sm = symmap_for(b);
+    struct pair_index ix;
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
+    ck_assert_uint_eq(ix.raw, binomial(b->npoints, a) * binomial(b->npoints - a, nb));
+    uint64_t orbit_total = 0;
+    for (uint64_t i = 0; i < ix.size; i += step) {
+        bits_t A, B;
+        pair_index_unrank(&ix, i, &A, &B);
+        ck_assert_int_eq(bits_count(A), a);
+        ck_assert_int_eq(bits_count(B), nb);
+        ck_assert_uint_eq(A & B, 0);
+        ck_assert_uint_eq(pair_index_rank(&ix, A, B), i);
+        for (int s = 0; s < sm->nsyms; s++)
+            ck_assert_uint_eq(pair_index_rank(&ix, symmap_apply(sm, s, A), symmap_apply(sm, s, B)), i);
+        if (step == 1) orbit_total += (uint64_t)pair_index_orbit_size(&ix, i);
+    }
+    if (step == 1) ck_assert_uint_eq(orbit_total, ix.raw);
+    pair_index_free(&ix);
+    free(sm);
+}
+
+START_TEST(index_small_boards)
+{
+    for (int nb = 0; nb <= 4; nb++) check_index(board_named("3x3"), 4, nb, 1);
+    for (int nb = 9; nb <= 12; nb++) check_index(board_named("4x4"), 4, nb, 1);
+    check_index(board_named("sixteen"), 2, 2, 1);
+    check_index(board_named("sixteen"), 3, 1, 1);
+}
+END_TEST
+
+/* The published class counts of the movement phase (per side to move), and samples of
+ * every layer. */
+START_TEST(index_movement_counts)
+{
+    static const uint64_t want[] = {33481, 333175, 2105695, 9469965, 32188170};
+    const struct board *b = board_named("5x5");
+    struct symmap *sm = symmap_for(b);
+    for (int c = 0; c <= 4; c++) {
+        struct pair_index ix;
+        ck_assert_int_eq(pair_index_init(&ix, b, sm, 4, 20 - c), 0);
+        uint64_t size = ix.size;
+        ck_assert_uint_eq(size, want[c]);
+        pair_index_free(&ix);
+        check_index(b, 4, 20 - c, size / 3000 + 1);
+    }
+    free(sm);
+}
+END_TEST
+
+/* The brute force: every raw position of the movement phase (all goats placed, fewer
+ * captures than win), both sides to move, valued by the rules engine's moves alone, DTM
+ * by passes: a pass k decides the wins in k (a successor lost in k-1) and the losses in k
+ * (every successor won, the longest in k-1). */
+struct brute {
+    int n;
+    struct position *pos; /* sorted by key */
+    int *code;            /* 0 undecided (draw at the end), else DTM + 1 */
+};
+
+static uint64_t key_hi(const struct position *p)
+{
+    return p->men[1] << 1 | (uint64_t)p->side;
+}
+
+static int cmp_pos(const void *x, const void *y)
+{
+    const struct position *a = x, *b = y;
+    if (a->men[0] != b->men[0]) return a->men[0] < b->men[0] ? -1 : 1;
+    return key_hi(a) < key_hi(b) ? -1 : key_hi(a) > key_hi(b);
+}
+
+static int brute_find(const struct brute *br, const struct position *p)
+{
+    struct position k = *p;
+    k.clock = 0;
+    struct position *f = bsearch(&k, br->pos, (size_t)br->n, sizeof k, cmp_pos);
+    return f ? (int)(f - br->pos) : -1;
+}
+
+static void brute_enumerate(struct brute *br, const struct game *g)
+{
+    int np = g->board->npoints, cap = 1 << 22;
+    br->pos = malloc((size_t)cap * sizeof *br->pos);
+    br->n = 0;
+    for (bits_t T = 0; T < BIT(np); T++) {
+        if (bits_count(T) != g->ntigers) continue;
+        for (bits_t G = 0; G < BIT(np); G++) {
+            int goats = bits_count(G);
+            if ((G & T) || goats <= g->ngoats - g->captures_to_win || goats > g->ngoats) continue;
+            for (int side = 0; side < 2; side++) {
+                ck_assert_int_lt(br->n, cap);
+                br->pos[br->n++] = (struct position){.men = {G, T}, .side = side};
+            }
+        }
+    }
+    qsort(br->pos, (size_t)br->n, sizeof *br->pos, cmp_pos);
+    br->code = calloc((size_t)br->n, sizeof *br->code);
+}
+
+static void brute_solve(struct brute *br, const struct game *g)
+{
+    /* The successors of each position, once: an index, or -1 for a finished game. */
+    struct movelist l;
+    movelist_init(&l);
+    int *first = malloc((size_t)(br->n + 1) * sizeof *first), nsucc = 0, cap = 1 << 20;
+    int *succ = malloc((size_t)cap * sizeof *succ);
+    for (int i = 0; i < br->n; i++) {
+        first[i] = nsucc;
+        int n = g->ops->moves(g, &br->pos[i], &l);
+        for (int j = 0; j < n; j++) {
+            struct outcome o;
+            if (nsucc == cap) succ = realloc(succ, (size_t)(cap *= 2) * sizeof *succ);
+            succ[nsucc] = g->ops->over(g, &l.succ[j], &o) ? -1 : brute_find(br, &l.succ[j]);
+            ck_assert(succ[nsucc] != -1 || o.reason != END_NONE);
+            nsucc++;
+        }
+    }
+    first[br->n] = nsucc;
+    movelist_free(&l);
+    for (int k = 0;; k++) {
+        int decided = 0;
+        int *next = malloc((size_t)br->n * sizeof *next);
+        memcpy(next, br->code, (size_t)br->n * sizeof *next);
+        for (int i = 0; i < br->n; i++) {
+            if (br->code[i]) continue;
+            bool win = false, all_won = true;
+            int longest = -1;
+            for (int j = first[i]; j < first[i + 1]; j++) {
+                int c = succ[j] < 0 ? 1 : br->code[succ[j]]; /* a finished game: lost in 0 */
+                if (c && (c - 1) % 2 == 0 && c - 1 == k - 1) win = true;
+                if (!c || (c - 1) % 2 == 0) all_won = false;
+                else if (c - 1 > longest) longest = c - 1;
+            }
+            if (win || (all_won && longest + 1 == k)) {
+                next[i] = k + 1;
+                decided++;
+            }
+        }
+        free(br->code);
+        br->code = next;
+        if (!decided && k > 0) break;
+    }
+    free(first);
+    free(succ);
+}
+
+static void check_against_brute(const char *board, const char *rules)
+{
+    struct game g = setup("baghchal", rules, board);
+    struct symmap *sm = symmap_for(g.board);
+    struct brute br;
+    brute_enumerate(&br, &g);
+    brute_solve(&br, &g);
+    struct bc_layer layers[8];
+    for (int c = g.captures_to_win - 1; c >= 0; c--) {
+        ck_assert_int_eq(bc_layer_init(&layers[c], &g, sm, c), 0);
+        layers[c].next = c + 1 < g.captures_to_win ? &layers[c + 1] : NULL;
+        struct retro_layer R = bc_layer_retro(&layers[c]);
+        layers[c].res = malloc(R.size * sizeof *layers[c].res);
+        struct retro_stats st;
+        ck_assert_int_eq(retro_solve(&R, layers[c].res, &st), 0);
+        uint64_t bad[4];
+        int nbad;
+        ck_assert_uint_eq(retro_verify(&R, layers[c].res, bad, 4, &nbad), 0);
+    }
+    uint64_t decided = 0;
+    for (int i = 0; i < br.n; i++) {
+        const struct position *p = &br.pos[i];
+        int c = g.ngoats - bits_count(p->men[0]);
+        uint64_t q = bc_layer_position_index(&layers[c], p->men[1], p->men[0], p->side);
+        char fen[64];
+        g.ops->format(&g, p, fen, sizeof fen);
+        ck_assert_msg(layers[c].res[q] == br.code[i], "%s %s %s: engine %d, brute force %d", board,
+                      rules, fen, layers[c].res[q], br.code[i]);
+        decided += br.code[i] != 0;
+    }
+    ck_assert_uint_gt(decided, 0);
+    /* A damaged entry is caught by the verifier. */
+    struct retro_layer R = bc_layer_retro(&layers[0]);
+    layers[0].res[0] ^= 2;
+    uint64_t bad[4];
+    int nbad;
+    ck_assert_uint_gt(retro_verify(&R, layers[0].res, bad, 4, &nbad), 0);
+    for (int c = 0; c < g.captures_to_win; c++) bc_layer_free(&layers[c]);
+    free(br.pos);
+    free(br.code);
+    free(sm);
+}
+
+START_TEST(movement_3x3)
+{
+    check_against_brute("3x3", "standard");
+    check_against_brute("3x3", "goat-pass");
+}
+END_TEST
+
+START_TEST(movement_4x4)
+{
+    check_against_brute("4x4", "standard");
+    check_against_brute("4x4", "goat-pass");
+}
+END_TEST
+
+Suite *retro_suite(void)
+{
+    Suite *s = suite_create("retro");
+    TCase *tc = tcase_create("retro");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, index_small_boards);
+    tcase_add_test(tc, index_movement_counts);
+    tcase_add_test(tc, movement_3x3);
+    tcase_add_test(tc, movement_4x4);
+    suite_add_tcase(s, tc);
+    return s;
+}
