@@ -1,0 +1,107 @@
+/*
+ * Tablebase files: one solved layer of a game, its value for every position index, in a
+ * compressed, checksummed file that answers one position by decompressing one block.
+ * The byte layout is in tablebase/FORMAT.md.
+ *
+ * Values. tb_write takes one retro_code (solver/retro.h) per position: 0 a draw, otherwise
+ * DTM + 1, where DTM counts half-moves to the end of the game with the winner hurrying and
+ * the loser delaying; the side to move wins when DTM is odd and loses when it is even. A
+ * table keeps either
+ *   TB_DTM  every code exactly: what tb_probe and tb_read_all give back is what was
+ *           written, bit for bit; or
+ *   TB_WDL  only who wins: the entries read back are TB_ENTRY_DRAW, TB_ENTRY_LOSS or
+ *           TB_ENTRY_WIN, for the side to move (roughly 1.6 bits a position before
+ *           compression, against 8 or 16 for DTM).
+ *
+ * Errors. Every function that can fail returns 0 on success and -1 on failure, with one
+ * line in err (errlen bytes, always NUL-terminated when errlen > 0) naming the file and
+ * what is wrong, for example
+ *   tables/x.wdl: not a guti table (bad magic)
+ *   tables/x.wdl: version 9, this guti reads version 1
+ *   tables/x.wdl: truncated: 1234 bytes, header says 5678
+ *   tables/x.wdl: header checksum mismatch
+ *   tables/x.wdl: block 3: checksum mismatch
+ * A damaged file never crashes the reader nor makes it read out of bounds, and no entry is
+ * ever returned from a block whose checksum does not match. tb_open checks the header, the
+ * block table and the file's size; tb_verify checks every byte.
+ *
+ * Threads. tb_write compresses with OpenMP threads. A struct tb is not thread-safe: one
+ * handle per thread (tb_probe keeps the last block it decompressed in the handle). Any
+ * number of handles may be open on one file.
+ */
+#ifndef GUTI_TB_H
+#define GUTI_TB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a table keeps. */
+enum tb_kind { TB_WDL = 1, TB_DTM = 2 };
+
+/* The entries of a WDL table, for the side to move. */
+#define TB_ENTRY_DRAW 0
+#define TB_ENTRY_LOSS 1
+#define TB_ENTRY_WIN 2
+
+/* What a table is of. The strings are NUL-terminated within their arrays. */
+struct tb_meta {
+    char game[16];  /* "baghchal", "sixteen" */
+    char rules[24]; /* "standard", "goat-pass", "optional", ... */
+    char board[16]; /* "5x5", ... */
+    enum tb_kind kind;
+    int32_t layer[4];    /* the game's coordinates of the layer, e.g. Bagh-Chal's
+                            (goats in hand, goats captured, 0, 0); unused ones 0 */
+    uint64_t npositions; /* positions 0..npositions-1, numbered by the game's index */
+};
+
+struct tb_write_stats {
+    uint64_t bytes;           /* size of the file */
+    double bits_per_position; /* 8 * bytes / npositions; 0 for an empty table */
+    int max_dtm;              /* the largest DTM among the codes, -1 when all are draws */
+};
+
+/* Writes codes[0..meta->npositions-1] (a retro_code each; codes may be NULL when there are
+ * none) as a table of meta->kind to path. The file appears whole or not at all: it is
+ * written to path.tmp, synced and renamed to path; on failure path.tmp is removed and path
+ * left as it was. st may be NULL. */
+int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes,
+             struct tb_write_stats *st, char *err, size_t errlen);
+
+struct tb;
+
+/* Opens a table, checking its header, block table and size (not its blocks: see
+ * tb_verify). */
+int tb_open(const char *path, struct tb **out, char *err, size_t errlen);
+
+const struct tb_meta *tb_get_meta(const struct tb *t);
+
+/* How the values are stored (FORMAT.md, "value encoding"). */
+enum tb_encoding { TB_ENC_WDL5 = 1, TB_ENC_DTM8 = 2, TB_ENC_DTM16 = 3 };
+
+struct tb_info {
+    enum tb_encoding encoding;
+    uint32_t positions_per_block;
+    uint64_t nblocks;
+    uint64_t bytes; /* size of the file */
+    int max_dtm;    /* the largest DTM of the codes written, -1 when all were draws */
+};
+
+void tb_get_info(const struct tb *t, struct tb_info *info);
+
+/* The entry of position i (< npositions): a retro_code for a DTM table, a TB_ENTRY_* for a
+ * WDL table. Decompresses i's block unless it is the one the last probe used. */
+int tb_probe(struct tb *t, uint64_t i, uint16_t *entry, char *err, size_t errlen);
+
+/* Every entry, into entries[0..npositions-1] (decompressed with OpenMP threads). On
+ * failure entries holds nothing to rely on. */
+int tb_read_all(struct tb *t, uint16_t *entries, char *err, size_t errlen);
+
+/* Checks the whole file: the checksum of every block and of the whole file, that every
+ * block decompresses to the size the header implies and holds valid values, and, for a
+ * DTM table, that the largest DTM is the header's. */
+int tb_verify(struct tb *t, char *err, size_t errlen);
+
+/* Closes the handle; t may be NULL. */
+void tb_close(struct tb *t);
+
+#endif

@@ -1,0 +1,462 @@
+/* Tablebase files: CRC32C, round trips of every encoding, and every kind of damage caught. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "checksum.h"
+#include "helpers.h"
+#include "tb.h"
+#include "tb_format.h"
+
+static uint32_t rng(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*s >> 33);
+}
+
+/* Codes in runs of about runlen, with a skewed spread like a solved layer's: mostly draws
+ * and short DTMs, now and then up to maxcode (which appears at least once). */
+static uint16_t *make_codes(uint64_t n, uint16_t maxcode, uint32_t runlen, uint64_t seed)
+{
+    uint16_t *c = malloc((n ? n : 1) * sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    uint16_t v = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint32_t r = rng(&seed);
+        if (r % runlen == 0) {
+            uint32_t k = rng(&seed);
+            uint32_t top = k % 5 && maxcode > 12 ? 12u : maxcode;
+            v = k % 3 == 0 || !maxcode ? 0 : (uint16_t)(1 + (k >> 2) % top);
+        }
+        c[i] = v;
+    }
+    if (n) c[n / 2] = maxcode; /* the largest appears */
+    return c;
+}
+
+static char dir[64];
+
+static void dir_make(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/guti-tb-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void dir_remove(void)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (unlink(p) != 0) rmdir(p);
+    }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+static const char *file(const char *name)
+{
+    static char p[8][256];
+    static int k;
+    k = (k + 1) % 8;
+    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
+    return p[k];
+}
+
+static struct tb_meta meta_of(enum tb_kind kind, uint64_t n)
+{
+    struct tb_meta m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.game, sizeof m.game, "baghchal");
+    snprintf(m.rules, sizeof m.rules, "goat-pass");
+    snprintf(m.board, sizeof m.board, "5x5");
+    m.kind = kind;
+    m.layer[0] = 0;
+    m.layer[1] = 3;
+    m.layer[2] = -7;
+    m.layer[3] = 123456;
+    m.npositions = n;
+    return m;
+}
+
+static uint16_t expected(enum tb_kind kind, uint16_t c)
+{
+    if (kind == TB_DTM) return c;
+    return c == 0 ? TB_ENTRY_DRAW : (c - 1) % 2 ? TB_ENTRY_WIN : TB_ENTRY_LOSS;
+}
+
+static void write_table(const char *path, enum tb_kind kind, const uint16_t *codes, uint64_t n)
+{
+    struct tb_meta m = meta_of(kind, n);
+    struct tb_write_stats st;
+    char err[300];
+    ck_assert_msg(tb_write(path, &m, codes, &st, err, sizeof err) == 0, "%s", err);
+    struct stat sb;
+    ck_assert_int_eq(stat(path, &sb), 0);
+    ck_assert_uint_eq(st.bytes, (uint64_t)sb.st_size);
+    int maxd = -1;
+    for (uint64_t i = 0; i < n; i++) maxd = codes[i] - 1 > maxd ? codes[i] - 1 : maxd;
+    ck_assert_int_eq(st.max_dtm, maxd);
+}
+
+/* Writes, reopens, and checks the metadata, read_all, random probes and verify. */
+static void round_trip(enum tb_kind kind, uint64_t n, uint16_t maxcode, enum tb_encoding enc,
+                       uint64_t nblocks)
+{
+    uint16_t *codes = make_codes(n, maxcode, 8, n * 31 + maxcode);
+    const char *path = file("t.tb");
+    write_table(path, kind, codes, n);
+    ck_assert_int_ne(access(file("t.tb.tmp"), F_OK), 0);
+
+    struct tb *t;
+    char err[300];
+    ck_assert_msg(tb_open(path, &t, err, sizeof err) == 0, "%s", err);
+    const struct tb_meta *m = tb_get_meta(t);
+    struct tb_meta want = meta_of(kind, n);
+    ck_assert_str_eq(m->game, want.game);
+    ck_assert_str_eq(m->rules, want.rules);
+    ck_assert_str_eq(m->board, want.board);
+    ck_assert_int_eq(m->kind, kind);
+    for (int k = 0; k < 4; k++) ck_assert_int_eq(m->layer[k], want.layer[k]);
+    ck_assert_uint_eq(m->npositions, n);
+    struct tb_info in;
+    tb_get_info(t, &in);
+    ck_assert_int_eq(in.encoding, enc);
+    ck_assert_uint_eq(in.nblocks, nblocks);
+    ck_assert_int_eq(in.max_dtm, n ? maxcode - 1 : -1);
+
+    uint16_t *all = malloc((n ? n : 1) * sizeof *all);
+    ck_assert_msg(tb_read_all(t, all, err, sizeof err) == 0, "%s", err);
+    /* (ck_assert in a loop this long is slow: Check records every one) */
+    for (uint64_t i = 0; i < n; i++)
+        if (all[i] != expected(kind, codes[i]))
+            ck_abort_msg("position %llu: %u, wrote %u", (unsigned long long)i, all[i], codes[i]);
+    uint64_t s = n;
+    for (int k = 0; k < 300 && n; k++) {
+        uint64_t i = k < 3 ? (k == 0 ? 0 : k == 1 ? n - 1 : n / 2) : rng(&s) % n;
+        uint16_t e = 0xffff;
+        if (tb_probe(t, i, &e, err, sizeof err) != 0) ck_abort_msg("%s", err);
+        if (e != all[i])
+            ck_abort_msg("probe %llu: %u, read_all %u", (unsigned long long)i, e, all[i]);
+    }
+    uint16_t e;
+    ck_assert_int_ne(tb_probe(t, n, &e, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "out of range"));
+    ck_assert_msg(tb_verify(t, err, sizeof err) == 0, "%s", err);
+    tb_close(t);
+    free(all);
+    free(codes);
+}
+
+START_TEST(crc32c_values)
+{
+    ck_assert_uint_eq(crc32c(0, "123456789", 9), 0xE3069283u);
+    ck_assert_uint_eq(crc32c_portable(0, "123456789", 9), 0xE3069283u);
+    ck_assert_uint_eq(crc32c(0, "", 0), 0);
+    unsigned char buf[5000];
+    uint64_t s = 1;
+    for (size_t k = 0; k < sizeof buf; k++) buf[k] = (unsigned char)rng(&s);
+    /* hardware and table agree at every alignment and length; pieces chain */
+    for (size_t off = 0; off < 9; off++)
+        for (size_t len = 0; len < 300; len += 1 + len / 7) {
+            uint32_t a = crc32c(0, buf + off, len);
+            ck_assert_uint_eq(a, crc32c_portable(0, buf + off, len));
+            for (size_t cut = 0; cut <= len; cut += 1 + len / 3) {
+                uint32_t c1 = crc32c(0, buf + off, cut);
+                ck_assert_uint_eq(crc32c(c1, buf + off + cut, len - cut), a);
+                uint32_t c2 = crc32c_portable(0, buf + off + cut, len - cut);
+                ck_assert_uint_eq(crc32c_combine(c1, c2, len - cut), a);
+            }
+        }
+    ck_assert_uint_eq(crc32c(0, buf, sizeof buf), crc32c_portable(0, buf, sizeof buf));
+    ck_assert_uint_eq(crc32c_combine(crc32c(0, buf, 1), crc32c(0, buf + 1, 4999), 4999),
+                      crc32c(0, buf, sizeof buf));
+}
+END_TEST
+
+START_TEST(round_trips)
+{
+    dir_make();
+    /* DTM, one byte a position: three full blocks and a part */
+    round_trip(TB_DTM, 3 * 65536 + 777, 255, TB_ENC_DTM8, 4);
+    round_trip(TB_DTM, 65536, 9, TB_ENC_DTM8, 1);
+    /* DTM, two bytes: a code above 255 */
+    round_trip(TB_DTM, 2 * 32768 + 5, 256, TB_ENC_DTM16, 3);
+    round_trip(TB_DTM, 1000, 65001, TB_ENC_DTM16, 1);
+    /* WDL, five positions a byte, with every padding of the last byte */
+    round_trip(TB_WDL, 2 * 327680 + 3, 300, TB_ENC_WDL5, 3);
+    for (uint64_t n = 2; n <= 11; n++) round_trip(TB_WDL, n, 7, TB_ENC_WDL5, 1);
+    /* empty and single tables */
+    round_trip(TB_DTM, 0, 0, TB_ENC_DTM8, 0);
+    round_trip(TB_WDL, 0, 0, TB_ENC_WDL5, 0);
+    round_trip(TB_DTM, 1, 1, TB_ENC_DTM8, 1);
+    round_trip(TB_DTM, 1, 4000, TB_ENC_DTM16, 1);
+    round_trip(TB_WDL, 1, 2, TB_ENC_WDL5, 1);
+    dir_remove();
+}
+END_TEST
+
+START_TEST(write_errors)
+{
+    dir_make();
+    char err[300];
+    uint16_t codes[3] = {1, 2, 0};
+    struct tb_meta m = meta_of(TB_DTM, 3);
+    /* a missing directory */
+    ck_assert_int_ne(tb_write(file("no/such.tb"), &m, codes, NULL, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "no/such.tb.tmp: cannot create"));
+    /* rename fails (the target is a directory): the temporary file is removed */
+    ck_assert_int_eq(mkdir(file("d"), 0700), 0);
+    ck_assert_int_ne(tb_write(file("d"), &m, codes, NULL, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "cannot rename"));
+    ck_assert_int_ne(access(file("d.tmp"), F_OK), 0);
+    /* bad metadata */
+    m.kind = 3;
+    ck_assert_int_ne(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "unknown table kind 3"));
+    m = meta_of(TB_WDL, 3);
+    memset(m.rules, 'a', sizeof m.rules);
+    ck_assert_int_ne(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);
+    ck_assert_int_ne(access(file("x.tb"), F_OK), 0);
+    /* an existing table is replaced whole */
+    m = meta_of(TB_DTM, 3);
+    ck_assert_int_eq(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);
+    m.npositions = 2;
+    codes[0] = 7;
+    ck_assert_int_eq(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);
+    struct tb *t;
+    ck_assert_int_eq(tb_open(file("x.tb"), &t, err, sizeof err), 0);
+    ck_assert_uint_eq(tb_get_meta(t)->npositions, 2);
+    uint16_t e;
+    ck_assert_int_eq(tb_probe(t, 0, &e, err, sizeof err), 0);
+    ck_assert_uint_eq(e, 7);
+    tb_close(t);
+    dir_remove();
+}
+END_TEST
+
+static unsigned char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    *n = (size_t)ftell(f);
+    rewind(f);
+    unsigned char *b = malloc(*n + 1);
+    ck_assert_uint_eq(fread(b, 1, *n, f), *n);
+    fclose(f);
+    return b;
+}
+
+static void spill(const char *path, const unsigned char *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+/* tb_open's error for these bytes, or "" when it opens. */
+static const char *open_error(const char *path, const unsigned char *b, size_t n)
+{
+    static char err[300];
+    spill(path, b, n);
+    struct tb *t;
+    if (tb_open(path, &t, err, sizeof err) != 0) {
+        ck_assert_ptr_null(t);
+        return err;
+    }
+    tb_close(t);
+    return "";
+}
+
+static void expect_open_error(const unsigned char *b, size_t n, const char *want)
+{
+    const char *path = file("bad.tb");
+    char full[400];
+    snprintf(full, sizeof full, "%s: %s", path, want);
+    ck_assert_str_eq(open_error(path, b, n), full);
+}
+
+START_TEST(damaged_header)
+{
+    dir_make();
+    uint64_t n = 3 * 65536 + 10;
+    uint16_t *codes = make_codes(n, 200, 8, 5);
+    write_table(file("t.tb"), TB_DTM, codes, n);
+    size_t size;
+    unsigned char *b = slurp(file("t.tb"), &size);
+    unsigned char *c = malloc(size);
+    char want[100];
+
+    memcpy(c, b, size);
+    c[TB_OFF_GAME + 2] ^= 0x20;
+    expect_open_error(c, size, "header checksum mismatch");
+    memcpy(c, b, size);
+    c[TB_HEADER_SIZE + TB_TABLE_ENTRY + 9] ^= 1; /* block 1's compressed size */
+    expect_open_error(c, size, "header checksum mismatch");
+    memcpy(c, b, size);
+    c[TB_OFF_HEADER_CRC] ^= 0x80;
+    expect_open_error(c, size, "header checksum mismatch");
+    memcpy(c, b, size);
+    c[TB_OFF_FILE_SIZE] ^= 1;
+    expect_open_error(c, size, "header checksum mismatch");
+
+    memcpy(c, b, size);
+    tb_put32(c + TB_OFF_VERSION, 9);
+    expect_open_error(c, size, "version 9, this guti reads version 1");
+    memcpy(c, b, size);
+    c[3] = 'X';
+    expect_open_error(c, size, "not a guti table (bad magic)");
+    expect_open_error((const unsigned char *)"P5\n3 3\n255\n", 11, "not a guti table (bad magic)");
+    expect_open_error(c, 0, "not a guti table (bad magic)");
+
+    snprintf(want, sizeof want, "truncated: %zu bytes, header says %zu", size - 1, size);
+    expect_open_error(b, size - 1, want);
+    snprintf(want, sizeof want, "truncated: %zu bytes, header says %zu", size / 2, size);
+    expect_open_error(b, size / 2, want);
+    snprintf(want, sizeof want, "truncated: 140 bytes, header says %zu", size);
+    expect_open_error(b, 140, want);
+    expect_open_error(b, 100, "truncated: 100 bytes, within the 136-byte header");
+    /* every shorter length fails; so does extra data */
+    for (size_t k = 0; k < size; k += 1 + k / 16)
+        ck_assert_str_ne(open_error(file("bad.tb"), b, k), "");
+    spill(file("bad.tb"), b, size);
+    FILE *f = fopen(file("bad.tb"), "ab");
+    fputc(0, f);
+    fclose(f);
+    struct tb *t;
+    char err[300];
+    ck_assert_int_ne(tb_open(file("bad.tb"), &t, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "header says"));
+    ck_assert_int_ne(tb_open(file("missing.tb"), &t, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "missing.tb: cannot open"));
+    free(b);
+    free(c);
+    free(codes);
+    dir_remove();
+}
+END_TEST
+
+START_TEST(damaged_block)
+{
+    dir_make();
+    uint64_t n = 3 * 65536 + 10;
+    uint16_t *codes = make_codes(n, 200, 8, 6);
+    const char *path = file("t.tb");
+    write_table(path, TB_DTM, codes, n);
+    size_t size;
+    unsigned char *b = slurp(path, &size);
+    const unsigned char *e1 = b + TB_HEADER_SIZE + TB_TABLE_ENTRY;
+    uint64_t off = tb_get64(e1);
+    uint32_t csize = tb_get32(e1 + 8);
+    b[off + csize / 2] ^= 0x10;
+    spill(path, b, size);
+
+    struct tb *t;
+    char err[300], want[300];
+    ck_assert_msg(tb_open(path, &t, err, sizeof err) == 0, "%s", err);
+    snprintf(want, sizeof want, "%s: block 1: checksum mismatch", path);
+    ck_assert_int_ne(tb_verify(t, err, sizeof err), 0);
+    ck_assert_str_eq(err, want);
+    uint16_t *all = malloc(n * sizeof *all);
+    ck_assert_int_ne(tb_read_all(t, all, err, sizeof err), 0);
+    ck_assert_str_eq(err, want);
+    uint16_t v;
+    ck_assert_int_ne(tb_probe(t, 65536 + 5, &v, err, sizeof err), 0);
+    ck_assert_str_eq(err, want);
+    /* other blocks still answer, and block 1 fails again after them */
+    ck_assert_int_eq(tb_probe(t, 5, &v, err, sizeof err), 0);
+    ck_assert_uint_eq(v, codes[5]);
+    ck_assert_int_eq(tb_probe(t, n - 1, &v, err, sizeof err), 0);
+    ck_assert_uint_eq(v, codes[n - 1]);
+    ck_assert_int_ne(tb_probe(t, 2 * 65536 - 1, &v, err, sizeof err), 0);
+    tb_close(t);
+
+    /* the file checksum in the trailer */
+    b[off + csize / 2] ^= 0x10;
+    b[size - 1] ^= 4;
+    spill(path, b, size);
+    ck_assert_msg(tb_open(path, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_ne(tb_verify(t, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s: file checksum mismatch", path);
+    ck_assert_str_eq(err, want);
+    ck_assert_int_eq(tb_read_all(t, all, err, sizeof err), 0);
+    tb_close(t);
+    free(all);
+    free(b);
+    free(codes);
+    dir_remove();
+}
+END_TEST
+
+/* Each byte of a small file flipped in turn: tb_open or tb_verify fails, and nothing read
+ * from the damaged file differs from what was written. */
+static void flip_every_byte(enum tb_kind kind, uint64_t n, uint16_t maxcode)
+{
+    dir_make();
+    uint16_t *codes = make_codes(n, maxcode, 5000, 99);
+    const char *path = file("t.tb");
+    write_table(path, kind, codes, n);
+    size_t size;
+    unsigned char *b = slurp(path, &size);
+    uint16_t *all = malloc(n * sizeof *all);
+    for (size_t k = 0; k < size; k++) {
+        unsigned char x = (unsigned char)(k % 7 == 0 ? 0xff : 1u << k % 8);
+        b[k] ^= x;
+        spill(path, b, size);
+        b[k] ^= x;
+        struct tb *t;
+        char err[300];
+        if (tb_open(path, &t, err, sizeof err) != 0) continue;
+        if (tb_verify(t, err, sizeof err) == 0) ck_abort_msg("byte %zu flipped, not caught", k);
+        if (tb_read_all(t, all, err, sizeof err) == 0)
+            for (uint64_t i = 0; i < n; i++)
+                if (all[i] != expected(kind, codes[i]))
+                    ck_abort_msg("byte %zu flipped: position %llu read wrong", k,
+                                 (unsigned long long)i);
+        for (uint64_t i = 0; i < n; i += 4099) {
+            uint16_t v;
+            if (tb_probe(t, i, &v, err, sizeof err) == 0 && v != expected(kind, codes[i]))
+                ck_abort_msg("byte %zu flipped: position %llu probed wrong", k,
+                             (unsigned long long)i);
+        }
+        tb_close(t);
+    }
+    free(all);
+    free(b);
+    free(codes);
+    dir_remove();
+}
+
+START_TEST(flips_dtm)
+{
+    flip_every_byte(TB_DTM, 2 * 32768 + 100, 400);
+}
+END_TEST
+
+START_TEST(flips_wdl)
+{
+    flip_every_byte(TB_WDL, 327680 + 999, 30);
+}
+END_TEST
+
+Suite *tablebase_suite(void)
+{
+    Suite *s = suite_create("tablebase");
+    TCase *tc = tcase_create("tablebase");
+    tcase_add_test(tc, crc32c_values);
+    tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, write_errors);
+    tcase_add_test(tc, damaged_header);
+    tcase_add_test(tc, damaged_block);
+    tcase_add_test(tc, flips_dtm);
+    tcase_add_test(tc, flips_wdl);
+    suite_add_tcase(s, tc);
+    return s;
+}
