@@ -28,11 +28,13 @@ all: build/guti
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 build/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_FLAGS) -c $< -o $@
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) $(CHECK_FLAGS) -c $< -o $@
 
 build/libguti.a: $(LIB_OBJ)
 	ar rcs $@ $^
@@ -58,6 +60,10 @@ check: test
 demo: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/demo.sh ./build/guti
+
+bench: deps
+	@$(MAKE) --no-print-directory build/guti
+	sh scripts/bench.sh ./build/guti
 
 install: build/guti
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -182,8 +182,10 @@ static int bc_play(const struct game *g, const struct position *pos, const struc
     int n = bc_moves(g, pos, &l), found = -1;
     for (int i = 0; i < n && found < 0; i++)
         if (move_equal(&l.mv[i], m)) found = i;
-    if (found >= 0) *succ = l.succ[found];
-    else diagnose(g, pos, m, why, whylen);
+    if (found >= 0)
+        *succ = l.succ[found];
+    else
+        diagnose(g, pos, m, why, whylen);
     movelist_free(&l);
     return found >= 0 ? 0 : -1;
 }
@@ -241,7 +243,8 @@ static void bc_format(const struct game *g, const struct position *pos, char *bu
     char board[128];
     notation_format_board(g->board, pos->men, "GT", board, sizeof board);
     int k = snprintf(buf, len, "%s %c %d", board, pos->side == GOATS ? 'g' : 't', pos->inhand);
-    if (pos->clock && k > 0 && (size_t)k < len) snprintf(buf + k, len - (size_t)k, " %d", pos->clock);
+    if (pos->clock && k > 0 && (size_t)k < len)
+        snprintf(buf + k, len - (size_t)k, " %d", pos->clock);
 }
 
 static struct position bc_start(const struct game *g)
@@ -251,8 +254,8 @@ static struct position bc_start(const struct game *g)
 
 static void bc_material(const struct game *g, const struct position *pos, char *buf, size_t len)
 {
-    snprintf(buf, len, "goats in hand %d, on the board %d, captured %d of %d",
-             pos->inhand, bits_count(pos->men[GOATS]), captured(g, pos), g->captures_to_win);
+    snprintf(buf, len, "goats in hand %d, on the board %d, captured %d of %d", pos->inhand,
+             bits_count(pos->men[GOATS]), captured(g, pos), g->captures_to_win);
 }
 
 const struct game_ops baghchal_ops = {

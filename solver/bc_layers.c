@@ -47,27 +47,60 @@ static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
     return false;
 }
 
-static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
+/* Whether two boards one step of the mover away from (moved, still) can be one class.
+ * If S1 and S2 are such boards and a symmetry s maps S1 onto S2, then s keeps the still
+ * pieces and moves at most 4 points of the mover's set. Far from symmetric positions,
+ * the common case, need no deduplication at all. */
+static bool may_repeat(const struct symmap *sm, bits_t moved, bits_t still)
 {
-    const struct bc_layer *l = ctx;
+    for (int s = 1; s < sm->nsyms; s++)
+        if (symmap_apply(sm, s, still) == still &&
+            bits_count(symmap_apply(sm, s, moved) ^ moved) <= 4)
+            return true;
+    return false;
+}
+
+/* The classes one step of the mover (0 goats, 1 tigers) away from (T, G), as positions
+ * with `side` to move. Steps are reversible, so these are the successors of (T, G) with
+ * the mover to move and the predecessors of (T, G) with the other side to move. */
+static int steps(const struct bc_layer *l, bits_t T, bits_t G, int mover, uint64_t side,
+                 uint64_t *out)
+{
     const struct board *b = l->g->board;
-    bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
     bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
     int k = 0;
-    if (i % 2 == 0) {
+    if (mover == 0) {
+        struct pair_index_a pa = pair_index_lookup_a(&l->ix, T);
         for (bits_t x = G; x;) {
             int p = bits_pop(&x);
             for (bits_t t = b->adjmask[p] & empty; t;)
-                succ[k++] = 2 * pair_index_rank(&l->ix, T, G ^ BIT(p) ^ BIT(bits_pop(&t))) + 1;
+                out[k++] =
+                    2 * pair_index_rank_b(&l->ix, &pa, G ^ BIT(p) ^ BIT(bits_pop(&t))) + side;
         }
-        if (k == 0 && l->g->rules == BC_GOAT_PASS) succ[k++] = i + 1;
-        return unique(succ, k);
+    } else {
+        for (bits_t x = T; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;)
+                out[k++] = 2 * pair_index_rank(&l->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G) + side;
+        }
     }
+    return k;
+}
+
+static int count_steps(const struct board *b, bits_t movers, bits_t empty)
+{
+    int k = 0;
+    for (bits_t x = movers; x;) k += bits_count(b->adjmask[bits_pop(&x)] & empty);
+    return k;
+}
+
+/* Folds the tigers' captures, which leave the layer, into *ex. */
+static void add_captures(const struct bc_layer *l, bits_t T, bits_t G, bits_t empty,
+                         struct retro_exits *ex)
+{
+    const struct board *b = l->g->board;
     for (bits_t x = T; x;) {
         int p = bits_pop(&x);
-        for (bits_t t = b->adjmask[p] & empty; t;)
-            succ[k++] = 2 * pair_index_rank(&l->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G);
         for (int j = 0; j < b->njumps[p]; j++) {
             struct jump jp = b->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
@@ -75,11 +108,45 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
                 retro_exit_add(ex, 1); /* the last capture: the goats have lost */
                 continue;
             }
-            uint64_t q = bc_layer_position_index(l->next, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over), 0);
+            uint64_t q =
+                bc_layer_position_index(l->next, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over), 0);
             retro_exit_add(ex, l->next->res[q]);
         }
     }
-    return unique(succ, k);
+}
+
+static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
+{
+    const struct bc_layer *l = ctx;
+    const struct board *b = l->g->board;
+    bits_t T, G;
+    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
+    int mover = (int)(i % 2);
+    int k = steps(l, T, G, mover, 1 - i % 2, succ);
+    if (mover == 0 && k == 0 && l->g->rules == BC_GOAT_PASS) succ[k++] = i + 1;
+    if (mover == 1) add_captures(l, T, G, empty, ex);
+    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? unique(succ, k) : k;
+}
+
+/* expand() without the list: the count of distinct successors, by counting the moves
+ * when no two of them can meet in one class. */
+static int count(void *ctx, uint64_t i, struct retro_exits *ex)
+{
+    const struct bc_layer *l = ctx;
+    const struct board *b = l->g->board;
+    bits_t T, G;
+    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    int mover = (int)(i % 2);
+    if (may_repeat(l->ix.sm, mover ? T : G, mover ? G : T)) {
+        uint64_t succ[2 * MAX_MOVES];
+        return expand(ctx, i, succ, ex);
+    }
+    bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
+    int k = count_steps(b, mover ? T : G, empty);
+    if (mover == 0 && k == 0 && l->g->rules == BC_GOAT_PASS) k = 1;
+    if (mover == 1) add_captures(l, T, G, empty, ex);
+    return k;
 }
 
 static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
@@ -88,25 +155,23 @@ static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
     const struct board *b = l->g->board;
     bits_t T, G;
     pair_index_unrank(&l->ix, i / 2, &T, &G);
+    /* the side not to move just stepped, or the goats passed */
+    int mover = (int)(1 - i % 2);
+    int k = steps(l, T, G, mover, 1 - i % 2, pred);
     bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
-    int k = 0;
-    if (i % 2 == 1) {
-        /* the goats just moved: a goat came from an empty neighbour, or they passed */
-        for (bits_t x = G; x;) {
-            int p = bits_pop(&x);
-            for (bits_t t = b->adjmask[p] & empty; t;)
-                pred[k++] = 2 * pair_index_rank(&l->ix, T, G ^ BIT(p) ^ BIT(bits_pop(&t)));
-        }
-        if (l->g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty)) pred[k++] = i - 1;
-    } else {
-        /* the tigers just stepped */
-        for (bits_t x = T; x;) {
-            int p = bits_pop(&x);
-            for (bits_t t = b->adjmask[p] & empty; t;)
-                pred[k++] = 2 * pair_index_rank(&l->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G) + 1;
-        }
-    }
-    return unique(pred, k);
+    if (mover == 0 && l->g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty))
+        pred[k++] = i - 1;
+    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? unique(pred, k) : k;
+}
+
+static void exits(void *ctx, uint64_t i, struct retro_exits *ex)
+{
+    const struct bc_layer *l = ctx;
+    const struct board *b = l->g->board;
+    if (i % 2 == 0) return; /* goats never leave the layer */
+    bits_t T, G;
+    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    add_captures(l, T, G, (BIT(b->npoints) - 1) & ~T & ~G, ex);
 }
 
 struct retro_layer bc_layer_retro(struct bc_layer *l)
@@ -115,5 +180,7 @@ struct retro_layer bc_layer_retro(struct bc_layer *l)
                                 .max_moves = MAX_MOVES * 2,
                                 .ctx = l,
                                 .expand = expand,
-                                .predecessors = predecessors};
+                                .predecessors = predecessors,
+                                .exits = exits,
+                                .count = count};
 }

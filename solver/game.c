@@ -72,8 +72,7 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
         g->rules = BC_STANDARD;
     } else if (strcmp(rules, "goat-pass") == 0) {
         g->rules = BC_GOAT_PASS;
-    } else if (strncmp(rules, "no-repeat", 9) == 0 &&
-               (rules[9] == 0 || rules[9] == ':')) {
+    } else if (strncmp(rules, "no-repeat", 9) == 0 && (rules[9] == 0 || rules[9] == ':')) {
         g->rules = BC_NO_REPEAT;
         const char *w = rules[9] ? rules + 10 : "unlimited";
         char why[120];
@@ -112,7 +111,8 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
         else if (strcmp(rules, "forced") == 0)
             g->rules = SS_FORCED;
         else {
-            snprintf(err, errlen, "rules: unknown rules '%s' for sixteen (optional, forced)", rules);
+            snprintf(err, errlen, "rules: unknown rules '%s' for sixteen (optional, forced)",
+                     rules);
             return -1;
         }
         return 0;
@@ -129,7 +129,7 @@ void game_rules_name(const struct game *g, char *buf, size_t len)
         snprintf(buf, len, "no-repeat:%d", g->repeat_window);
     else
         snprintf(buf, len, "%s",
-                 g->rules == BC_GOAT_PASS  ? "goat-pass"
+                 g->rules == BC_GOAT_PASS   ? "goat-pass"
                  : g->rules == BC_NO_REPEAT ? "no-repeat"
                                             : "standard");
 }

@@ -56,7 +56,6 @@ enum end_reason {
     END_REFUSED,    /* no-repeat: every move of the side to move recreates an earlier board */
 };
 
-
 struct outcome {
     enum end_reason reason;
     int winner; /* 0 or 1; -1 for a draw */
@@ -81,12 +80,12 @@ int movelist_push(struct movelist *l, const struct move *m, const struct positio
 struct game;
 
 struct game_ops {
-    const char *name;           /* "baghchal" or "sixteen" */
-    const char *side_name[2];   /* "goats", "tigers" / "red", "blue" */
-    const char *piece_name[2];  /* "goat", "tiger" / "red", "blue" */
-    char piece_letter[2];       /* 'G', 'T' / 'R', 'B' */
-    char side_letter[2];        /* 'g', 't' / 'r', 'b' */
-    int clock_limit;            /* half-moves of the draw rule: 100 / 80 */
+    const char *name;          /* "baghchal" or "sixteen" */
+    const char *side_name[2];  /* "goats", "tigers" / "red", "blue" */
+    const char *piece_name[2]; /* "goat", "tiger" / "red", "blue" */
+    char piece_letter[2];      /* 'G', 'T' / 'R', 'B' */
+    char side_letter[2];       /* 'g', 't' / 'r', 'b' */
+    int clock_limit;           /* half-moves of the draw rule: 100 / 80 */
 
     /* Reads a position (notation.md); 0, or -1 with a one-line reason in err. */
     int (*parse)(const struct game *g, const char *text, struct position *pos, char *err,

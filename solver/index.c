@@ -10,7 +10,8 @@ static void init_binomials(void)
     if (binom[0][0]) return;
     for (int n = 0; n <= 64; n++) {
         binom[n][0] = 1;
-        for (int k = 1; k <= n; k++) binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
+        for (int k = 1; k <= n; k++)
+            binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
     }
 }
 
@@ -64,35 +65,30 @@ static uint64_t *colex_table(int nbits, int k, int *nchunks)
     return t;
 }
 
-static inline uint64_t table_rank(const uint64_t *t, int nchunks, int k, bits_t m)
-{
-    uint64_t r = 0;
-    int below = 0;
-    for (int c = 0; c < nchunks; c++) {
-        unsigned v = (unsigned)(m >> (8 * c)) & 0xff;
-        r += t[((size_t)c * (size_t)(k + 1) + (size_t)below) * 256 + v];
-        below += __builtin_popcount(v);
-    }
-    return r;
-}
-
 static int cmp_u32(const void *x, const void *y)
 {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
     return (a > b) - (a < b);
 }
 
-/* The smallest colex rank of B's images under A's stabiliser, B already mapped so that A
- * is canonical. */
+/* The smallest rank of B's images under A's stabiliser, B already mapped so that A is
+ * canonical. */
 static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
 {
-    uint64_t best = table_rank(ix->rank_b, ix->chunks_b, ix->b, bits_extract(B, o->free));
+    uint64_t best = pair_index_rank_free(ix, o, B);
     for (int t = 1; t < o->nstab; t++) {
-        bits_t image = bits_extract(symmap_apply(ix->sm, o->stab[t], B), o->free);
-        uint64_t r = table_rank(ix->rank_b, ix->chunks_b, ix->b, image);
+        uint64_t r = pair_index_rank_free(ix, o, symmap_apply(ix->sm, o->stab[t], B));
         if (r < best) best = r;
     }
     return best;
+}
+
+/* B on the free points of o from its rank. */
+static bits_t unrank_free(const struct pair_index *ix, const struct index_orbit *o, uint64_t r)
+{
+    bits_t m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
+    if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
+    return bits_deposit(m, o->free);
 }
 
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
@@ -109,7 +105,9 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
     ix->a_orbit = malloc(na * sizeof *ix->a_orbit);
     ix->a_sym = malloc(na);
     ix->rank_a = colex_table(ix->n, a, &ix->chunks_a);
-    ix->rank_b = colex_table(ix->n - a, nb, &ix->chunks_b);
+    ix->b_by_empties = nb > (ix->n - a) / 2;
+    ix->kb = ix->b_by_empties ? ix->n - a - nb : nb;
+    ix->rank_b = colex_table(ix->n - a, ix->kb, &ix->chunks_b);
     if (!ix->a_orbit || !ix->a_sym || !ix->rank_a || !ix->rank_b) return pair_index_free(ix), -1;
     memset(ix->a_orbit, 0xff, na * sizeof *ix->a_orbit);
     int cap = 0;
@@ -150,7 +148,7 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
             o->blist = malloc(nbsets * sizeof *o->blist);
             if (!o->blist) return pair_index_free(ix), -1;
             for (uint64_t r = 0; r < nbsets; r++) {
-                bits_t B = bits_deposit(colex_unrank(r, nb), o->free);
+                bits_t B = unrank_free(ix, o, r);
                 if (canonical_b_rank(ix, o, B) == r) o->blist[o->count++] = (uint32_t)r;
             }
             qsort(o->blist, o->count, sizeof *o->blist, cmp_u32);
@@ -171,20 +169,17 @@ void pair_index_free(struct pair_index *ix)
     memset(ix, 0, sizeof *ix);
 }
 
-uint64_t pair_index_rank(const struct pair_index *ix, bits_t A, bits_t B)
+uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct index_orbit *o,
+                                   bits_t B)
 {
-    uint64_t ra = table_rank(ix->rank_a, ix->chunks_a, ix->a, A);
-    const struct index_orbit *o = &ix->orbits[ix->a_orbit[ra]];
-    int s = ix->a_sym[ra];
-    if (s) B = symmap_apply(ix->sm, s, B);
-    if (o->nstab == 1)
-        return o->offset + table_rank(ix->rank_b, ix->chunks_b, ix->b, bits_extract(B, o->free));
     uint32_t r = (uint32_t)canonical_b_rank(ix, o, B);
     uint64_t lo = 0, hi = o->count;
     while (lo < hi) {
         uint64_t mid = (lo + hi) / 2;
-        if (o->blist[mid] < r) lo = mid + 1;
-        else hi = mid;
+        if (o->blist[mid] < r)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return o->offset + lo;
 }
@@ -194,8 +189,10 @@ static int find_orbit(const struct pair_index *ix, uint64_t i)
     int lo = 0, hi = ix->norbits - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (ix->orbits[mid].offset <= i) lo = mid;
-        else hi = mid - 1;
+        if (ix->orbits[mid].offset <= i)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }
@@ -206,7 +203,7 @@ void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_
     uint64_t r = i - o->offset;
     if (o->nstab > 1) r = o->blist[r];
     *A = o->a;
-    *B = bits_deposit(colex_unrank_below(r, ix->b, ix->n - ix->a), o->free);
+    *B = unrank_free(ix, o, r);
 }
 
 int pair_index_orbit_size(const struct pair_index *ix, uint64_t i)
@@ -217,4 +214,22 @@ int pair_index_orbit_size(const struct pair_index *ix, uint64_t i)
     int fixed = 0;
     for (int t = 0; t < o->nstab; t++) fixed += symmap_apply(ix->sm, o->stab[t], B) == B;
     return ix->sm->nsyms / fixed;
+}
+
+void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes)
+{
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int k = 0; k < ix->norbits; k++) {
+        const struct index_orbit *o = &ix->orbits[k];
+        for (uint64_t r = 0; r < o->count; r++) {
+            int fixed = 1;
+            if (o->nstab > 1) {
+                bits_t B = unrank_free(ix, o, o->blist[r]);
+                fixed = 0;
+                for (int t = 0; t < o->nstab; t++)
+                    fixed += symmap_apply(ix->sm, o->stab[t], B) == B;
+            }
+            sizes[o->offset + r] = (uint8_t)(ix->sm->nsyms / fixed);
+        }
+    }
 }

@@ -17,54 +17,11 @@
 #ifndef GUTI_INDEX_H
 #define GUTI_INDEX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
 #include "symmap.h"
-
-struct index_orbit {
-    bits_t a;        /* canonical A */
-    bits_t free;     /* the points A leaves free */
-    uint64_t offset; /* first class of this A */
-    uint64_t count;  /* classes with this A */
-    int nstab;       /* symmetries that fix A, the identity first */
-    uint8_t stab[BOARD_MAX_SYMS];
-    uint32_t *blist; /* nstab > 1: sorted colex ranks of the canonical B sets */
-};
-
-struct pair_index {
-    const struct board *board;
-    const struct symmap *sm;
-    int n, a, b;
-    uint64_t size; /* number of classes */
-    uint64_t raw;  /* number of positions, without symmetry */
-    int norbits;
-    struct index_orbit *orbits;
-    uint64_t *rank_a; /* byte tables for colex ranks of A sets, see colex_table() */
-    uint64_t *rank_b; /* and of B sets among the free points */
-    int chunks_a, chunks_b;
-    uint32_t *a_orbit; /* colex rank of an A set -> its orbit */
-    uint8_t *a_sym;    /* colex rank of an A set -> a symmetry mapping it to the canonical A */
-};
-
-/* Builds the index; 0, or -1 when memory runs out. */
-int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
-                    int nb);
-void pair_index_free(struct pair_index *ix);
-
-/* The class of (A, B). */
-uint64_t pair_index_rank(const struct pair_index *ix, bits_t A, bits_t B);
-/* The canonical representative of class i. */
-void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_t *B);
-/* How many positions class i stands for: the group order over the size of its stabiliser. */
-int pair_index_orbit_size(const struct pair_index *ix, uint64_t i);
-
-/* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */
-uint64_t colex_rank(bits_t m);
-bits_t colex_unrank(uint64_t r, int k);
-/* The same when the subset lies in 0..n-1: faster for small n. */
-bits_t colex_unrank_below(uint64_t r, int k, int n);
-uint64_t binomial(int n, int k);
 
 /* Scatter the low bits of x into the set bits of mask, and gather them back. */
 static inline bits_t bits_deposit(bits_t x, bits_t mask)
@@ -90,5 +47,106 @@ static inline bits_t bits_extract(bits_t x, bits_t mask)
     return y;
 #endif
 }
+
+struct index_orbit {
+    bits_t a;        /* canonical A */
+    bits_t free;     /* the points A leaves free */
+    uint64_t offset; /* first class of this A */
+    uint64_t count;  /* classes with this A */
+    int nstab;       /* symmetries that fix A, the identity first */
+    uint8_t stab[BOARD_MAX_SYMS];
+    uint32_t *blist; /* nstab > 1: sorted colex ranks of the canonical B sets */
+};
+
+struct pair_index {
+    const struct board *board;
+    const struct symmap *sm;
+    int n, a, b;
+    /* B is ranked by the set itself, or by the free points it leaves empty when those are
+     * fewer (kb of them): ranking costs one step per ranked point. */
+    bool b_by_empties;
+    int kb;
+    uint64_t size; /* number of classes */
+    uint64_t raw;  /* number of positions, without symmetry */
+    int norbits;
+    struct index_orbit *orbits;
+    uint64_t *rank_a; /* byte tables for colex ranks of A sets, see colex_table() */
+    uint64_t *rank_b; /* and of B sets among the free points */
+    int chunks_a, chunks_b;
+    uint32_t *a_orbit; /* colex rank of an A set -> its orbit */
+    uint8_t *a_sym;    /* colex rank of an A set -> a symmetry mapping it to the canonical A */
+};
+
+/* Builds the index; 0, or -1 when memory runs out. */
+int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
+                    int nb);
+void pair_index_free(struct pair_index *ix);
+
+/* What ranking needs of A: its orbit and a symmetry that makes it canonical. Many
+ * positions share their A (all the goat moves of a position), so it is looked up once. */
+struct pair_index_a {
+    const struct index_orbit *o;
+    int sym;
+};
+
+static inline uint64_t index_table_rank(const uint64_t *t, int nchunks, int k, bits_t m)
+{
+    uint64_t r = 0;
+    int below = 0;
+    for (int c = 0; c < nchunks; c++) {
+        unsigned v = (unsigned)(m >> (8 * c)) & 0xff;
+        r += t[((size_t)c * (size_t)(k + 1) + (size_t)below) * 256 + v];
+        below += __builtin_popcount(v);
+    }
+    return r;
+}
+
+static inline struct pair_index_a pair_index_lookup_a(const struct pair_index *ix, bits_t A)
+{
+    uint64_t ra = index_table_rank(ix->rank_a, ix->chunks_a, ix->a, A);
+    return (struct pair_index_a){&ix->orbits[ix->a_orbit[ra]], ix->a_sym[ra]};
+}
+
+/* The rank of B among the free points of a canonical A (B in the canonical frame). */
+static inline uint64_t pair_index_rank_free(const struct pair_index *ix,
+                                            const struct index_orbit *o, bits_t B)
+{
+    bits_t m = bits_extract(B, o->free);
+    if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
+    return index_table_rank(ix->rank_b, ix->chunks_b, ix->kb, m);
+}
+
+uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct index_orbit *o,
+                                   bits_t B);
+
+/* The class of (A, B), A looked up already. */
+static inline uint64_t pair_index_rank_b(const struct pair_index *ix, const struct pair_index_a *pa,
+                                         bits_t B)
+{
+    if (pa->sym) B = symmap_apply(ix->sm, pa->sym, B);
+    if (pa->o->nstab == 1) return pa->o->offset + pair_index_rank_free(ix, pa->o, B);
+    return pair_index_rank_symmetric(ix, pa->o, B);
+}
+
+/* The class of (A, B). */
+static inline uint64_t pair_index_rank(const struct pair_index *ix, bits_t A, bits_t B)
+{
+    struct pair_index_a pa = pair_index_lookup_a(ix, A);
+    return pair_index_rank_b(ix, &pa, B);
+}
+/* The canonical representative of class i. */
+void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_t *B);
+/* How many positions class i stands for: the group order over the size of its stabiliser. */
+int pair_index_orbit_size(const struct pair_index *ix, uint64_t i);
+
+/* The orbit size of every class into sizes[0..size-1] (faster than one by one). */
+void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes);
+
+/* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */
+uint64_t colex_rank(bits_t m);
+bits_t colex_unrank(uint64_t r, int k);
+/* The same when the subset lies in 0..n-1: faster for small n. */
+bits_t colex_unrank_below(uint64_t r, int k, int n);
+uint64_t binomial(int n, int k);
 
 #endif

@@ -4,8 +4,8 @@
 
 #include "history.h"
 
-static void perft_rec(const struct game *g, struct history *h, int depth, int ply,
-                      uint64_t *counts, struct movelist *lists)
+static void perft_rec(const struct game *g, struct history *h, int depth, int ply, uint64_t *counts,
+                      struct movelist *lists)
 {
     struct movelist *l = &lists[ply];
     int n = history_moves(g, h, l);

@@ -82,8 +82,7 @@ int record_parse(const char *text, struct record *r, char *err, size_t errlen)
             continue;
         }
         if (*s == '[') {
-            if (in_moves)
-                return snprintf(err, errlen, "line %d: a tag after the moves", line), -1;
+            if (in_moves) return snprintf(err, errlen, "line %d: a tag after the moves", line), -1;
             s++;
             if (parse_tag(r, &s, line, err, errlen)) return -1;
             continue;

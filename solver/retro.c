@@ -16,6 +16,7 @@ struct vec {
 
 struct buckets {
     int nthreads, nlevels;
+    int highest;   /* the highest level anything was pushed to */
     struct vec *v; /* [level * nthreads + thread] */
     int failed;
 };
@@ -37,6 +38,9 @@ static void bucket_push(struct buckets *b, int level, uint64_t e)
 {
     if (level >= b->nlevels || vec_push(&b->v[level * b->nthreads + omp_get_thread_num()], e))
         b->failed = 1;
+    int h = __atomic_load_n(&b->highest, __ATOMIC_RELAXED);
+    while (level > h && !__atomic_compare_exchange_n(&b->highest, &h, level, false,
+                                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
 }
 
 /* Gathers a level's entries into one array (freed by the caller). */
@@ -94,7 +98,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
         for (uint64_t i = 0; i < n; i++) {
             if (!succ) continue;
             struct retro_exits ex = {0};
-            int k = L->expand(L->ctx, i, succ, &ex);
+            int k = L->count ? L->count(L->ctx, i, &ex) : L->expand(L->ctx, i, succ, &ex);
             cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
             if (k == 0 && !ex.win && !ex.draw) {
                 /* no move at all, or every exit loses: lost, and final */
@@ -120,10 +124,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
         size_t m;
         uint64_t *level = bucket_take(&b, d, &m);
         if (!level) {
-            bool later = false;
-            for (int e = d + 1; e < b.nlevels && !later; e++)
-                for (int t = 0; t < b.nthreads && !later; t++) later = b.v[e * b.nthreads + t].n > 0;
-            if (!later) break;
+            if (d >= b.highest) break;
             continue;
         }
         st->levels = d + 1;
@@ -149,7 +150,10 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
                     } else if (__atomic_sub_fetch(&cnt[q], 1, __ATOMIC_RELAXED) == 0) {
                         /* every move of q now loses: q is lost, delaying through its exits */
                         struct retro_exits ex = {0};
-                        L->expand(L->ctx, q, scratch, &ex);
+                        if (L->exits)
+                            L->exits(L->ctx, q, &ex);
+                        else
+                            L->expand(L->ctx, q, scratch, &ex);
                         int lvl = ex.loss > d + 1 ? ex.loss : d + 1;
                         if (claim(res, q, (retro_code)(lvl + 1))) bucket_push(&b, lvl, q | FINAL);
                     }
@@ -165,7 +169,8 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     }
     st->propagate_seconds = omp_get_wtime() - t0;
     int failed = b.failed;
-    for (int e = 0; e < b.nlevels * b.nthreads; e++) free(b.v[e].v);
+    for (int e = 0; e <= b.highest && e < b.nlevels; e++)
+        for (int t = 0; t < b.nthreads; t++) free(b.v[e * b.nthreads + t].v);
     free(b.v);
     free(cnt);
     return failed ? -1 : 0;
@@ -181,8 +186,8 @@ retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
     return (retro_code)(all.loss + 1); /* every move loses, or there is none: lost in 0 */
 }
 
-uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad,
-                      int maxbad, int *nbad)
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
+                      int *nbad)
 {
     uint64_t wrong = 0;
     *nbad = 0;

@@ -54,7 +54,8 @@ struct retro_exits {
 static inline void retro_exit_add(struct retro_exits *e, retro_code succ)
 {
     e->n++;
-    if (succ == RETRO_DRAW) e->draw = true;
+    if (succ == RETRO_DRAW)
+        e->draw = true;
     else if (code_loss(succ)) {
         uint16_t d = (uint16_t)(code_dtm(succ) + 1);
         if (!e->win || d < e->win) e->win = d;
@@ -71,13 +72,19 @@ struct retro_layer {
     int (*expand)(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex);
     /* The distinct in-layer predecessors of position i, and their number. */
     int (*predecessors)(void *ctx, uint64_t i, uint64_t *pred);
+    /* Only the exits of position i, folded into *ex; NULL to use expand. A position lost
+     * through its last in-layer move needs its exits again to delay the loss. */
+    void (*exits)(void *ctx, uint64_t i, struct retro_exits *ex);
+    /* expand() without the list, for the initial pass: the number of distinct in-layer
+     * successors, exits folded into *ex; NULL to use expand. */
+    int (*count)(void *ctx, uint64_t i, struct retro_exits *ex);
     /* Progress, or NULL: called from one thread with the phase, done and total. */
     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void *progress_arg;
 };
 
 struct retro_stats {
-    int levels;         /* the largest DTM found, plus one */
+    int levels; /* the largest DTM found, plus one */
     double init_seconds, propagate_seconds;
 };
 
@@ -91,7 +98,7 @@ retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
 
 /* Checks every position of a solved layer against retro_derive(). Returns the number of
  * positions that disagree; the first few land in bad[0..nbad-1] (nbad at most maxbad). */
-uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad,
-                      int maxbad, int *nbad);
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
+                      int *nbad);
 
 #endif

@@ -160,12 +160,14 @@ static int ss_play(const struct game *g, const struct position *pos, const struc
                    struct position *succ, char *why, size_t len)
 {
     const struct board *b = g->board;
-    const char *colour = pos->side == RED ? "red" : "blue", *other = pos->side == RED ? "blue" : "red";
+    const char *colour = pos->side == RED ? "red" : "blue",
+               *other = pos->side == RED ? "blue" : "red";
     bits_t own = pos->men[pos->side], enemy = pos->men[1 - pos->side];
     char from[3], to[3], over[3];
     struct outcome o;
     if (ss_over(g, pos, &o)) return snprintf(why, len, "the game is over"), -1;
-    if (m->kind == MOVE_PASS) return snprintf(why, len, "there is no passing in Sixteen Soldiers"), -1;
+    if (m->kind == MOVE_PASS)
+        return snprintf(why, len, "there is no passing in Sixteen Soldiers"), -1;
     if (m->kind == MOVE_PLACE)
         return snprintf(why, len, "a move is a step from-to or a capture fromxto"), -1;
     board_point_name(b, m->from, from);
@@ -204,7 +206,8 @@ static int ss_play(const struct game *g, const struct position *pos, const struc
     }
     if (g->rules == SS_FORCED && can_jump(b, cur, own | BIT(cur), enemy)) {
         board_point_name(b, cur, to);
-        return snprintf(why, len, "the chain must go on: the piece on %s can still capture (rules forced)",
+        return snprintf(why, len,
+                        "the chain must go on: the piece on %s can still capture (rules forced)",
                         to),
                -1;
     }
@@ -245,7 +248,8 @@ static void ss_format(const struct game *g, const struct position *pos, char *bu
     char board[128];
     notation_format_board(g->board, pos->men, "RB", board, sizeof board);
     int k = snprintf(buf, len, "%s %c", board, pos->side == RED ? 'r' : 'b');
-    if (pos->clock && k > 0 && (size_t)k < len) snprintf(buf + k, len - (size_t)k, " %d", pos->clock);
+    if (pos->clock && k > 0 && (size_t)k < len)
+        snprintf(buf + k, len - (size_t)k, " %d", pos->clock);
 }
 
 static struct position ss_start(const struct game *g)
@@ -253,7 +257,7 @@ static struct position ss_start(const struct game *g)
     const struct board *b = g->board;
     struct position pos = {.side = RED};
     for (int p = 0; p < b->npoints; p++) {
-        if (b->row[p] <= 3) pos.men[RED] |= BIT(p); /* rows 1..4 */
+        if (b->row[p] <= 3) pos.men[RED] |= BIT(p);  /* rows 1..4 */
         if (b->row[p] >= 5) pos.men[BLUE] |= BIT(p); /* rows 6..9 */
     }
     return pos;

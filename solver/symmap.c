@@ -20,7 +20,8 @@ void symmap_init(struct symmap *m, const struct board *b)
         for (int t = 0; t < b->nsyms; t++)
             for (int u = 0; u < b->nsyms; u++) {
                 bool same = true;
-                for (int p = 0; p < b->npoints && same; p++) same = b->sym[u][p] == b->sym[s][b->sym[t][p]];
+                for (int p = 0; p < b->npoints && same; p++)
+                    same = b->sym[u][p] == b->sym[s][b->sym[t][p]];
                 if (same) m->compose[s][t] = u;
                 if (same && u == 0) m->inverse[s] = t;
             }

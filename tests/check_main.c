@@ -10,6 +10,8 @@ int main(void)
     srunner_add_suite(sr, baghchal_suite());
     srunner_add_suite(sr, sixteen_suite());
     srunner_add_suite(sr, record_suite());
+    srunner_add_suite(sr, tablebase_suite());
+    srunner_add_suite(sr, retro_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -68,5 +68,7 @@ Suite *notation_suite(void);
 Suite *baghchal_suite(void);
 Suite *sixteen_suite(void);
 Suite *record_suite(void);
+Suite *tablebase_suite(void);
+Suite *retro_suite(void);
 
 #endif

@@ -19,6 +19,11 @@ START_TEST(perft_start)
 {
     struct game g = setup("baghchal", "standard", NULL);
     check_perft(&g, NULL, 2, (uint64_t[]){21, 252});
+    /* Deeper: from this engine, and the same from an independent implementation written
+     * from rules.md alone (README, "Perft"). */
+    check_perft(&g, NULL, 5, (uint64_t[]){21, 252, 5052, 68204, 1304788});
+    struct game gp = setup("baghchal", "goat-pass", NULL);
+    check_perft(&gp, NULL, 4, (uint64_t[]){21, 252, 5052, 68204});
 }
 END_TEST
 
@@ -64,7 +69,8 @@ START_TEST(goat_moves)
     ck_assert_str_eq(why, "goats never capture");
     /* Movement phase: steps only, clock counts. */
     pos = parse(&g, "TGGGT/GGGGG/GG1GG/GGGGG/T1GGT g 0 7");
-    ck_assert_str_eq(moves_text(&g, &pos), "c1-b1 b2-b1 b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 d4-c3");
+    ck_assert_str_eq(moves_text(&g, &pos),
+                     "c1-b1 b2-b1 b2-c3 c2-c3 d2-c3 b3-c3 d3-c3 b4-c3 c4-c3 d4-c3");
     ck_assert_int_eq(game_play_text(&g, &pos, "c4-c3", &succ, why, sizeof why), 0);
     ck_assert_int_eq(succ.clock, 8);
     ck_assert_int_ne(game_play_text(&g, &pos, "a2-b1", &succ, why, sizeof why), 0);
@@ -211,7 +217,8 @@ START_TEST(moves_replay)
                         ck_assert_msg(game_play_text(&g, &pos, text, &succ, why, sizeof why) == 0,
                                       "%s: %s", text, why);
                         ck_assert(position_same(&succ, &l.succ[i]));
-                        for (int j = 0; j < i; j++) ck_assert(!position_same(&l.succ[i], &l.succ[j]));
+                        for (int j = 0; j < i; j++)
+                            ck_assert(!position_same(&l.succ[i], &l.succ[j]));
                     }
                     pos = l.succ[rand() % n];
                 }

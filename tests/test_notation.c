@@ -71,15 +71,19 @@ END_TEST
 START_TEST(baghchal_errors)
 {
     struct game g = setup("baghchal", NULL, NULL);
-    ck_assert_str_eq(parse_error(&g, "T3T/6/5/5/T3T g 20"), "position: row 4 has 6 points, expected 5");
-    ck_assert_str_eq(parse_error(&g, "T3T/4/5/5/T3T g 20"), "position: row 4 has 4 points, expected 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/6/5/5/T3T g 20"),
+                     "position: row 4 has 6 points, expected 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/4/5/5/T3T g 20"),
+                     "position: row 4 has 4 points, expected 5");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/TT2T g 20"), "position: 5 tigers, expected 4");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/4T g 20"), "position: 3 tigers, expected 4");
     ck_assert_str_eq(parse_error(&g, "TGGGT/GGGGG/GGGGG/GGGGG/T3T g 5"),
                      "position: 23 goats on board and in hand, at most 20");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 14"), "position: 6 goats captured, at most 5");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 14"),
+                     "position: 6 goats captured, at most 5");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T x 20"), "position: side 'x', expected g or t");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 21"), "position: goats in hand 21, expected 0..20");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 21"),
+                     "position: goats in hand 21, expected 0..20");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g -1"),
                      "position: goats in hand '-1' is not a whole number");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g x"),
@@ -96,8 +100,10 @@ START_TEST(baghchal_errors)
                      "position: two spaces in a row; fields are separated by single spaces");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T t 20"),
                      "position: tigers to move before any goat is placed");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 x"), "position: clock 'x' is not a whole number");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T12T g 20"), "position: row 1: two digits in a row");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 x"),
+                     "position: clock 'x' is not a whole number");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T12T g 20"),
+                     "position: row 1: two digits in a row");
     ck_assert_str_eq(parse_error(&g, ""), "position: empty");
 }
 END_TEST

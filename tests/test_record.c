@@ -62,8 +62,8 @@ END_TEST
 START_TEST(illegal_moves)
 {
     struct replay rp;
-    struct game g = replay_text("[Game \"baghchal\"]\n[Rules \"standard\"]\n1. c3 a1-b2 2. d2 a1-b2",
-                                &rp);
+    struct game g =
+        replay_text("[Game \"baghchal\"]\n[Rules \"standard\"]\n1. c3 a1-b2 2. d2 a1-b2", &rp);
     ck_assert_int_eq(rp.bad_move, 3);
     ck_assert_str_eq(rp.why, "no tiger on a1");
     ck_assert_int_eq(rp.played, 3);

@@ -31,7 +31,8 @@ static void check_index(const struct board *b, int a, int nb, uint64_t step)
         ck_assert_uint_eq(A & B, 0);
         ck_assert_uint_eq(pair_index_rank(&ix, A, B), i);
         for (int s = 0; s < sm->nsyms; s++)
-            ck_assert_uint_eq(pair_index_rank(&ix, symmap_apply(sm, s, A), symmap_apply(sm, s, B)), i);
+            ck_assert_uint_eq(pair_index_rank(&ix, symmap_apply(sm, s, A), symmap_apply(sm, s, B)),
+                              i);
         if (step == 1) orbit_total += (uint64_t)pair_index_orbit_size(&ix, i);
     }
     if (step == 1) ck_assert_uint_eq(orbit_total, ix.raw);
@@ -148,8 +149,10 @@ static void brute_solve(struct brute *br, const struct game *g)
             for (int j = first[i]; j < first[i + 1]; j++) {
                 int c = succ[j] < 0 ? 1 : br->code[succ[j]]; /* a finished game: lost in 0 */
                 if (c && (c - 1) % 2 == 0 && c - 1 == k - 1) win = true;
-                if (!c || (c - 1) % 2 == 0) all_won = false;
-                else if (c - 1 > longest) longest = c - 1;
+                if (!c || (c - 1) % 2 == 0)
+                    all_won = false;
+                else if (c - 1 > longest)
+                    longest = c - 1;
             }
             if (win || (all_won && longest + 1 == k)) {
                 next[i] = k + 1;

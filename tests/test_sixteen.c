@@ -18,6 +18,16 @@ START_TEST(perft_start)
     perft(&forced, &start, 2, got);
     ck_assert_uint_eq(got[0], 9);
     ck_assert_uint_eq(got[1], 21);
+    /* Deeper, agreeing with an independent implementation (README, "Perft"). */
+    uint64_t deep[7];
+    perft(&opt, &start, 5, deep);
+    ck_assert_uint_eq(deep[2], 783);
+    ck_assert_uint_eq(deep[3], 9023);
+    ck_assert_uint_eq(deep[4], 111667);
+    perft(&forced, &start, 7, deep);
+    ck_assert_uint_eq(deep[4], 1798);
+    ck_assert_uint_eq(deep[5], 9320);
+    ck_assert_uint_eq(deep[6], 55774);
 }
 END_TEST
 
@@ -29,7 +39,8 @@ START_TEST(optional_prefixes)
 {
     struct game g = setup("sixteen", "optional", NULL);
     struct position pos = parse(&g, two_in_a_column);
-    ck_assert_str_eq(moves_text(&g, &pos), "c3-b2 c3-c2 c3-d2 c3-b3 c3-d3 c3-b4 c3-d4 c3xc5 c3xc5xc7");
+    ck_assert_str_eq(moves_text(&g, &pos),
+                     "c3-b2 c3-c2 c3-d2 c3-b3 c3-d3 c3-b4 c3-d4 c3xc5 c3xc5xc7");
 }
 END_TEST
 

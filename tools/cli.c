@@ -29,16 +29,27 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-enum { OPT_GAME = 1000, OPT_RULES, OPT_BOARD, OPT_JSON, OPT_HELP, OPT_QUIET, OPT_THREADS,
-       OPT_EXTRA };
+enum {
+    OPT_GAME = 1000,
+    OPT_RULES,
+    OPT_BOARD,
+    OPT_JSON,
+    OPT_HELP,
+    OPT_QUIET,
+    OPT_THREADS,
+    OPT_EXTRA
+};
 
 int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const char *const *extra,
               const char **extra_val, int *first)
 {
     struct option opts[32] = {
-        {"game", required_argument, 0, OPT_GAME},   {"rules", required_argument, 0, OPT_RULES},
-        {"board", required_argument, 0, OPT_BOARD}, {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, OPT_HELP},         {"quiet", no_argument, 0, OPT_QUIET},
+        {"game", required_argument, 0, OPT_GAME},
+        {"rules", required_argument, 0, OPT_RULES},
+        {"board", required_argument, 0, OPT_BOARD},
+        {"json", no_argument, 0, OPT_JSON},
+        {"help", no_argument, 0, OPT_HELP},
+        {"quiet", no_argument, 0, OPT_QUIET},
         {"threads", required_argument, 0, OPT_THREADS},
     };
     char names[24][32];
@@ -47,8 +58,8 @@ int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const
         size_t len = strlen(extra[i]);
         bool arg = len > 0 && extra[i][len - 1] == '=';
         snprintf(names[i], sizeof names[i], "%.*s", (int)(len - arg), extra[i]);
-        opts[n] = (struct option){names[i], arg ? required_argument : no_argument, 0,
-                                  OPT_EXTRA + i};
+        opts[n] =
+            (struct option){names[i], arg ? required_argument : no_argument, 0, OPT_EXTRA + i};
         extra_val[i] = NULL;
     }
     opts[n] = (struct option){0, 0, 0, 0};
@@ -58,13 +69,25 @@ int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
-        case OPT_GAME: o->game = optarg; break;
-        case OPT_RULES: o->rules = optarg; break;
-        case OPT_BOARD: o->board = optarg; break;
-        case OPT_JSON: o->json = true; break;
+        case OPT_GAME:
+            o->game = optarg;
+            break;
+        case OPT_RULES:
+            o->rules = optarg;
+            break;
+        case OPT_BOARD:
+            o->board = optarg;
+            break;
+        case OPT_JSON:
+            o->json = true;
+            break;
         case 'h':
-        case OPT_HELP: o->help = true; break;
-        case OPT_QUIET: o->quiet = true; break;
+        case OPT_HELP:
+            o->help = true;
+            break;
+        case OPT_QUIET:
+            o->quiet = true;
+            break;
         case OPT_THREADS: {
             char err[100];
             if (notation_parse_int(optarg, 1, 1024, "--threads", &o->threads, err, sizeof err))
@@ -72,10 +95,8 @@ int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const
             break;
         }
         case '?':
-            if (optopt)
-                return cli_usage_error(cmd, "option '-%c' is unknown", optopt);
-            return cli_usage_error(cmd, "option '%s' is unknown",
-                                   argv[optind - 1]);
+            if (optopt) return cli_usage_error(cmd, "option '-%c' is unknown", optopt);
+            return cli_usage_error(cmd, "option '%s' is unknown", argv[optind - 1]);
         case ':':
             return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
         default:
@@ -159,5 +180,6 @@ void cli_draw(const struct game *g, const struct position *pos, FILE *out)
             fprintf(out, "     %.*s\n", end, canvas[y]);
     }
     fprintf(out, "     ");
-    for (int c = 0; c < b->ncols; c++) fprintf(out, "%c%s", 'a' + c, c + 1 < b->ncols ? "   " : "\n");
+    for (int c = 0; c < b->ncols; c++)
+        fprintf(out, "%c%s", 'a' + c, c + 1 < b->ncols ? "   " : "\n");
 }

@@ -37,7 +37,9 @@ static char *read_all(const char *path, char *err, size_t errlen)
     if (!buf) return snprintf(err, errlen, "out of memory"), NULL;
     if (bad || n > MAX_RECORD || memchr(buf, 0, n)) {
         snprintf(err, errlen, "%s: %s", path,
-                 bad ? "read error" : n > MAX_RECORD ? "larger than 16 MiB" : "not a text file");
+                 bad              ? "read error"
+                 : n > MAX_RECORD ? "larger than 16 MiB"
+                                  : "not a text file");
         free(buf);
         return NULL;
     }
@@ -112,16 +114,22 @@ int cmd_game(int argc, char **argv)
         printf(", \"played\": %d, \"final\": ", rp.played);
         json_str(stdout, final);
         printf(", \"result\": \"%s\", \"winner\": ", word);
-        if (out->winner >= 0) printf("\"%s\"", g.ops->side_name[out->winner]);
-        else printf("null");
+        if (out->winner >= 0)
+            printf("\"%s\"", g.ops->side_name[out->winner]);
+        else
+            printf("null");
         printf(", \"reason\": ");
         json_str(stdout, reason);
         printf(", \"recorded\": ");
-        if (recorded) json_str(stdout, recorded);
-        else printf("null");
+        if (recorded)
+            json_str(stdout, recorded);
+        else
+            printf("null");
         printf(", \"error\": ");
-        if (*error) json_str(stdout, error);
-        else printf("null");
+        if (*error)
+            json_str(stdout, error);
+        else
+            printf("null");
         printf("}\n");
     } else {
         printf("game: %s (rules %s, board %s)\n", g.ops->name, rules, g.board->name);

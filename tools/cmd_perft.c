@@ -19,7 +19,8 @@ static const char help[] =
     "  --board B     baghchal: 5x5 (default), 4x4, 3x3\n"
     "  --fen FEN     start from this position instead of the game's start\n"
     "  --threads N   threads to use (default: all cores)\n"
-    "  --json        {\"game\", \"rules\", \"board\", \"fen\", \"perft\": [{\"depth\", \"count\"}], "
+    "  --json        {\"game\", \"rules\", \"board\", \"fen\", \"perft\": [{\"depth\", "
+    "\"count\"}], "
     "\"seconds\"}\n";
 
 int cmd_perft(int argc, char **argv)

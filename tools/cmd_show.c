@@ -46,8 +46,8 @@ int cmd_show(int argc, char **argv)
     g.ops->format(&g, &pos, fen, sizeof fen);
     game_rules_name(&g, rules, sizeof rules);
     g.ops->material(&g, &pos, material, sizeof material);
-    const char *reason = over ? end_reason_text(&g, &out, out.winner < 0 ? -1 : 1 - out.winner)
-                              : "";
+    const char *reason =
+        over ? end_reason_text(&g, &out, out.winner < 0 ? -1 : 1 - out.winner) : "";
     if (o.json) {
         printf("{\"fen\": ");
         json_str(stdout, fen);
@@ -57,8 +57,10 @@ int cmd_show(int argc, char **argv)
         json_str(stdout, material);
         printf(", \"over\": %s, \"result\": \"%s\", \"reason\": ", over ? "true" : "false",
                outcome_word(&g, &out));
-        if (over) json_str(stdout, reason);
-        else printf("null");
+        if (over)
+            json_str(stdout, reason);
+        else
+            printf("null");
         printf(", \"moves\": [");
         for (int i = 0; i < n; i++) {
             notation_format_move(g.board, &l.mv[i], mv, sizeof mv);

@@ -7,6 +7,10 @@
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_game(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_query(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 static const struct {
     const char *name, *summary;
@@ -15,6 +19,10 @@ static const struct {
     {"perft", "count the leaves of the game tree, depth by depth", cmd_perft},
     {"show", "draw a position and list its legal moves", cmd_show},
     {"game", "replay a game record and adjudicate its end", cmd_game},
+    {"solve", "generate tablebases by retrograde analysis", cmd_solve},
+    {"query", "the value and best moves of positions, from the tables", cmd_query},
+    {"verify", "check tables: checksums, and with --full every value", cmd_verify},
+    {"stats", "wins, draws and losses per layer, from the tables", cmd_stats},
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
@@ -23,9 +31,10 @@ static const struct {
 static int usage(void)
 {
     printf("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
-               "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
-               "commands:\n");
-    for (int i = 0; i < NCOMMANDS; i++) printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+           "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
+           "commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        printf("  %-8s %s\n", commands[i].name, commands[i].summary);
     printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n");
     return 0;
 }

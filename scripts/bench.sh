@@ -1,0 +1,15 @@
+#!/bin/sh
+# The benchmarks: each solver's wall time, positions per second and peak memory, from
+# scratch in a temporary directory. BENCH_RULES and BENCH_BOARD choose what to solve.
+set -e
+guti=${1:-./build/guti}
+rules=${BENCH_RULES:-standard}
+board=${BENCH_BOARD:-5x5}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+echo "== perft: Bagh-Chal depth 6, Sixteen Soldiers (optional) depth 7"
+"$guti" perft baghchal 6 --json
+"$guti" perft sixteen 7 --json
+echo
+echo "== Bagh-Chal movement phase, rules $rules, board $board: WDL and DTM, $(nproc) cores"
+"$guti" solve baghchal --phase movement --rules "$rules" --board "$board" --dir "$dir" --quiet

@@ -1,0 +1,274 @@
+/* guti solve: generates tablebases, layer by layer, resuming from finished layers. */
+#include <errno.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "progress.h"
+#include "tables.h"
+
+static const char help[] =
+    "usage: guti solve baghchal --phase movement [--rules R] [--board B] [--dir DIR]\n"
+    "                  [--threads N] [--quiet] [--json]\n"
+    "\n"
+    "Solves Bagh-Chal's movement phase (all goats placed) by retrograde analysis, one layer\n"
+    "per number of goats captured, from the most captures down, and writes for each layer a\n"
+    "WDL table and a DTM table (tablebase/FORMAT.md). Each file is written under a\n"
+    "temporary name and renamed when complete; layers whose tables are already there and\n"
+    "sound are not solved again, so an interrupted run resumes where it stopped.\n"
+    "Prints one line per layer: positions, wins/draws/losses for the side to move, the\n"
+    "longest DTM, wall time, positions per second and the table sizes; then the peak memory.\n"
+    "\n"
+    "  --phase P     movement (the placement phase is not solved yet)\n"
+    "  --rules R     standard (default) or goat-pass\n"
+    "  --board B     5x5 (default), 4x4 or 3x3\n"
+    "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables)\n"
+    "  --threads N   threads to use (default: all cores)\n"
+    "  --quiet       no progress on stderr\n"
+    "  --json        the per-layer figures as JSON\n";
+
+struct layer_report {
+    int captured;
+    uint64_t positions, win, draw, loss;
+    int max_dtm;
+    double seconds;
+    uint64_t wdl_bytes, dtm_bytes;
+    bool resumed;
+};
+
+static long peak_rss_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024;
+}
+
+static void count(const retro_code *res, uint64_t n, struct layer_report *r)
+{
+    uint64_t w = 0, d = 0, l = 0;
+    int maxd = 0;
+#pragma omp parallel for reduction(+ : w, d, l) reduction(max : maxd)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code c = res[i];
+        if (!c)
+            d++;
+        else if (code_win(c))
+            w++;
+        else
+            l++;
+        if (c && code_dtm(c) > maxd) maxd = code_dtm(c);
+    }
+    r->win = w;
+    r->draw = d;
+    r->loss = l;
+    r->max_dtm = maxd;
+}
+
+/* Loads a finished layer's codes from its DTM table, when both of its tables are sound. */
+static int load_layer(const struct game *g, const char *dir, struct bc_layer *l, uint64_t n,
+                      bool want_codes, struct layer_report *r)
+{
+    char path[1024], err[400];
+    struct tb *t[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+        tables_name(path, sizeof path, dir, g, 0, l->captured, kind);
+        struct tb_meta want = tables_meta(g, 0, l->captured, kind, n);
+        if (access(path, F_OK) != 0 || tables_open(path, &want, &t[k], err, sizeof err) ||
+            tb_verify(t[k], err, sizeof err)) {
+            if (access(path, F_OK) == 0)
+                fprintf(stderr, "guti: solve: %s; solving it again\n", err);
+            tb_close(t[0]);
+            tb_close(t[1]);
+            return -1;
+        }
+    }
+    struct tb_info info;
+    tb_get_info(t[1], &info);
+    r->wdl_bytes = info.bytes;
+    tb_get_info(t[0], &info);
+    r->dtm_bytes = info.bytes;
+    int rc = 0;
+    l->res = malloc(n * sizeof *l->res);
+    if (!l->res || tb_read_all(t[0], l->res, err, sizeof err)) {
+        fprintf(stderr, "guti: solve: %s\n", l->res ? err : "out of memory");
+        free(l->res);
+        l->res = NULL;
+        rc = -1;
+    } else {
+        count(l->res, n, r);
+        if (!want_codes) {
+            free(l->res);
+            l->res = NULL;
+        }
+    }
+    tb_close(t[0]);
+    tb_close(t[1]);
+    return rc;
+}
+
+static int write_layer(const struct game *g, const char *dir, const struct bc_layer *l, uint64_t n,
+                       struct layer_report *r)
+{
+    char path[1024], err[400];
+    for (int k = 0; k < 2; k++) {
+        enum tb_kind kind = k == 0 ? TB_WDL : TB_DTM;
+        tables_name(path, sizeof path, dir, g, 0, l->captured, kind);
+        struct tb_meta meta = tables_meta(g, 0, l->captured, kind, n);
+        struct tb_write_stats st;
+        if (tb_write(path, &meta, l->res, &st, err, sizeof err)) return cli_error("solve: %s", err);
+        if (kind == TB_WDL)
+            r->wdl_bytes = st.bytes;
+        else
+            r->dtm_bytes = st.bytes;
+    }
+    return 0;
+}
+
+static void print_report(const struct layer_report *r, int nr, bool json, double total,
+                         const struct game *g, const char *dir)
+{
+    uint64_t positions = 0, wdl = 0, dtm = 0;
+    for (int k = 0; k < nr; k++) {
+        positions += r[k].positions;
+        wdl += r[k].wdl_bytes;
+        dtm += r[k].dtm_bytes;
+    }
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (json) {
+        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"dir\": ", g->ops->name,
+               rules, g->board->name);
+        json_str(stdout, dir);
+        printf(", \"layers\": [");
+        for (int k = 0; k < nr; k++)
+            printf("%s{\"inhand\": 0, \"captured\": %d, \"positions\": %llu, \"win\": %llu, "
+                   "\"draw\": %llu, \"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, "
+                   "\"resumed\": %s, \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
+                   k ? ", " : "", r[k].captured, (unsigned long long)r[k].positions,
+                   (unsigned long long)r[k].win, (unsigned long long)r[k].draw,
+                   (unsigned long long)r[k].loss, r[k].max_dtm, r[k].seconds,
+                   r[k].resumed ? "true" : "false", (unsigned long long)r[k].wdl_bytes,
+                   (unsigned long long)r[k].dtm_bytes);
+        printf("], \"positions\": %llu, \"seconds\": %.3f, \"peak_rss_mb\": %ld, \"wdl_bytes\": "
+               "%llu, \"dtm_bytes\": %llu}\n",
+               (unsigned long long)positions, total, peak_rss_mb(), (unsigned long long)wdl,
+               (unsigned long long)dtm);
+        return;
+    }
+    printf("%-6s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "layer", "positions", "win", "draw",
+           "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
+    for (int k = 0; k < nr; k++) {
+        const struct layer_report *x = &r[k];
+        printf("h0-c%-3d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", x->captured,
+               (unsigned long long)x->positions, (unsigned long long)x->win,
+               (unsigned long long)x->draw, (unsigned long long)x->loss, x->max_dtm, x->seconds,
+               x->resumed || x->seconds <= 0 ? 0 : x->positions / x->seconds,
+               8.0 * x->wdl_bytes / x->positions, 8.0 * x->dtm_bytes / x->positions,
+               x->resumed ? "  (already solved)" : "");
+    }
+    printf("total: %llu positions in %.2f s (%.0f positions/s), peak memory %ld MB, "
+           "WDL %.1f MB, DTM %.1f MB\n",
+           (unsigned long long)positions, total, total > 0 ? positions / total : 0, peak_rss_mb(),
+           wdl / 1e6, dtm / 1e6);
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    struct game_opts o;
+    static const char *const extra[] = {"phase=", "dir=", NULL};
+    const char *val[2];
+    int first, rc = cli_parse("solve", argc, argv, &o, extra, val, &first);
+    if (rc) return rc;
+    if (o.help) return fputs(help, stdout), 0;
+    if (argc - first != 1)
+        return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
+    o.game = argv[first];
+    struct game g;
+    if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if (g.ops != &baghchal_ops)
+        return cli_usage_error("solve", "only baghchal can be solved so far");
+    if (!val[0] || strcmp(val[0], "movement") != 0)
+        return cli_usage_error("solve", "--phase movement is needed: the placement phase is not "
+                                        "solved yet");
+    if (g.rules == BC_NO_REPEAT)
+        return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
+                                        "solve standard or goat-pass");
+    const char *dir = tables_dir(val[1]);
+    if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", dir);
+    if (o.threads) omp_set_num_threads(o.threads);
+
+    struct progress prog;
+    progress_init(&prog, o.quiet);
+    struct symmap *sm = malloc(sizeof *sm);
+    if (!sm) return cli_error("solve: out of memory");
+    symmap_init(sm, g.board);
+    struct bc_layer layers[TABLES_MAX_LAYERS];
+    bool live[TABLES_MAX_LAYERS] = {false};
+    struct layer_report rep[TABLES_MAX_LAYERS];
+    memset(rep, 0, sizeof rep);
+    int top = g.captures_to_win - 1, nr = 0;
+    double t0 = omp_get_wtime();
+    rc = 0;
+    for (int c = top; c >= 0 && !rc; c--) {
+        double tl = omp_get_wtime();
+        struct layer_report *r = &rep[nr++];
+        r->captured = c;
+        if (bc_layer_init(&layers[c], &g, sm, c)) {
+            rc = cli_error("solve: out of memory for the index of layer c%d", c);
+            break;
+        }
+        live[c] = true;
+        uint64_t n = 2 * layers[c].ix.size;
+        r->positions = n;
+        layers[c].next = c < top ? &layers[c + 1] : NULL;
+        if (load_layer(&g, dir, &layers[c], n, c > 0, r) == 0) {
+            r->resumed = true;
+        } else {
+            /* the layer above is needed: load it if it was resumed without its codes */
+            if (c < top && !layers[c + 1].res &&
+                load_layer(&g, dir, &layers[c + 1], 2 * layers[c + 1].ix.size, true,
+                           &(struct layer_report){0})) {
+                rc = cli_error("solve: cannot read layer c%d back", c + 1);
+                break;
+            }
+            struct retro_layer R = bc_layer_retro(&layers[c]);
+            char label[64];
+            snprintf(label, sizeof label, "layer h0-c%d", c);
+            progress_begin(&prog, label);
+            R.progress = progress_update;
+            R.progress_arg = &prog;
+            layers[c].res = malloc(n * sizeof *layers[c].res);
+            struct retro_stats st;
+            if (!layers[c].res || retro_solve(&R, layers[c].res, &st)) {
+                progress_end(&prog);
+                rc = cli_error("solve: out of memory solving layer c%d", c);
+                break;
+            }
+            progress_end(&prog);
+            count(layers[c].res, n, r);
+            if (write_layer(&g, dir, &layers[c], n, r)) {
+                rc = EXIT_BAD;
+                break;
+            }
+        }
+        r->seconds = omp_get_wtime() - tl;
+        if (c < top) {
+            bc_layer_free(&layers[c + 1]);
+            live[c + 1] = false;
+        }
+        if (!o.quiet && !o.json)
+            fprintf(stderr, "guti: solve: layer h0-c%d %s in %.2f s\n", c,
+                    r->resumed ? "already solved" : "solved", r->seconds);
+    }
+    for (int c = 0; c <= top; c++)
+        if (live[c]) bc_layer_free(&layers[c]);
+    free(sm);
+    if (rc) return rc;
+    print_report(rep, nr, o.json, omp_get_wtime() - t0, &g, dir);
+    return 0;
+}

@@ -1,0 +1,343 @@
+/* guti stats: wins, draws and losses per layer and side to move, from the tables. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "tables.h"
+
+static const char help[] =
+    "usage: guti stats [--dir DIR] [--rules R] [--format md|csv|json]\n"
+    "\n"
+    "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
+    "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
+    "loss) and over raw positions, each class counting as many as its symmetric images\n"
+    "(positions, win_raw, draw_raw, loss_raw); and the longest win and loss (DTM). The\n"
+    "game, rules and board are read from the tables' headers; where the tables of both\n"
+    "standard and goat-pass rules are there, it also counts the positions whose value\n"
+    "differs between them (Markdown and JSON).\n"
+    "\n"
+    "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --rules R      which rule set to tabulate when several are there (default: standard)\n"
+    "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
+    "                 a total row) or json\n"
+    "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
+    "loss_raw,max_dtm_win,max_dtm_loss\n";
+
+struct row {
+    int inhand, captured, side; /* side -1: all */
+    uint64_t n[3], raw[3];      /* win, draw, loss */
+    int max_win, max_loss;
+    uint64_t longest; /* index of a longest win */
+    char longest_fen[128];
+};
+
+struct changes {
+    int captured, side;
+    uint64_t n[3][3], raw[3][3]; /* [standard value][goat-pass value], win/draw/loss */
+};
+
+static int wdl_of(retro_code c)
+{
+    return c == RETRO_DRAW ? 1 : code_win(c) ? 0 : 2;
+}
+
+/* Reads a layer's codes: from the DTM table, else values only from the WDL table. */
+static retro_code *read_layer(const struct game *g, const char *dir, int c, uint64_t n, bool *dtm,
+                              char *err, size_t errlen)
+{
+    retro_code *res = malloc(n * sizeof *res);
+    char path[1024];
+    for (int k = 0; k < 2 && res; k++) {
+        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+        tables_name(path, sizeof path, dir, g, 0, c, kind);
+        if (k == 0 && access(path, F_OK) != 0) continue;
+        struct tb *t;
+        struct tb_meta want = tables_meta(g, 0, c, kind, n);
+        if (tables_open(path, &want, &t, err, errlen) || tb_read_all(t, res, err, errlen)) {
+            if (k == 0) tb_close(NULL);
+            free(res);
+            return NULL;
+        }
+        tb_close(t);
+        *dtm = kind == TB_DTM;
+        if (kind == TB_WDL)
+            for (uint64_t i = 0; i < n; i++)
+                res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
+        return res;
+    }
+    free(res);
+    return NULL;
+}
+
+static bool has_tables(const struct game *g, const char *dir)
+{
+    char path[1024];
+    tables_name(path, sizeof path, dir, g, 0, g->captures_to_win - 1, TB_WDL);
+    return access(path, F_OK) == 0;
+}
+
+/* Which game and rules the directory holds: the first table's header says. */
+static int find_game(const char *dir, const char *rules, struct game *g, char *err, size_t errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
+    struct dirent *e;
+    int rc = -1;
+    snprintf(err, errlen, "no tables in %s", dir);
+    while ((e = readdir(d)) && rc) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || (strcmp(e->d_name + len - 4, ".wdl") && strcmp(e->d_name + len - 4, ".dtm")))
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct tb *t;
+        if (tb_open(path, &t, err, errlen)) continue;
+        const struct tb_meta *m = tb_get_meta(t);
+        rc = game_setup(g, m->game, rules ? rules : m->rules, m->board, err, errlen);
+        if (!rc && !rules && !has_tables(g, dir)) rc = -1;
+        if (!rc && !rules && g->rules != BC_STANDARD) {
+            /* prefer standard when both are there */
+            struct game s;
+            if (game_setup(&s, m->game, "standard", m->board, err, errlen) == 0 &&
+                has_tables(&s, dir))
+                *g = s;
+        }
+        tb_close(t);
+    }
+    closedir(d);
+    return rc;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    struct game_opts o;
+    static const char *const extra[] = {"dir=", "format=", NULL};
+    const char *val[2];
+    int first, rc = cli_parse("stats", argc, argv, &o, extra, val, &first);
+    if (rc) return rc;
+    if (o.help) return fputs(help, stdout), 0;
+    if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
+    const char *format = val[1] ? val[1] : o.json ? "json" : "md";
+    if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
+        return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
+    const char *dir = tables_dir(val[0]);
+    struct game g;
+    char err[400];
+    if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
+    struct game other;
+    bool compare = g.ops == &baghchal_ops &&
+                   game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",
+                              g.board->name, err, sizeof err) == 0 &&
+                   has_tables(&other, dir);
+
+    struct symmap *sm = malloc(sizeof *sm);
+    symmap_init(sm, g.board);
+    int top = g.captures_to_win - 1, nrows = 0;
+    struct row rows[2 * TABLES_MAX_LAYERS + 1];
+    struct changes ch[2 * TABLES_MAX_LAYERS];
+    memset(rows, 0, sizeof rows);
+    memset(ch, 0, sizeof ch);
+    bool all_dtm = true;
+    for (int c = 0; c <= top; c++) {
+        struct bc_layer l;
+        if (bc_layer_init(&l, &g, sm, c)) return cli_error("stats: out of memory");
+        uint64_t n = 2 * l.ix.size;
+        bool dtm;
+        retro_code *res = read_layer(&g, dir, c, n, &dtm, err, sizeof err);
+        if (!res) {
+            bc_layer_free(&l);
+            return cli_error("stats: %s", err);
+        }
+        all_dtm &= dtm;
+        retro_code *alt = NULL;
+        bool alt_dtm;
+        if (compare) alt = read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
+        if (compare && !alt) return cli_error("stats: %s", err);
+        uint8_t *w = malloc(l.ix.size);
+        pair_index_orbit_sizes(&l.ix, w);
+        for (int side = 0; side < 2; side++) {
+            struct row *r = &rows[nrows];
+            struct changes *x = &ch[nrows++];
+            r->inhand = 0;
+            r->captured = x->captured = c;
+            r->side = x->side = side;
+            r->max_win = r->max_loss = -1;
+            for (uint64_t k = 0; k < l.ix.size; k++) {
+                uint64_t i = 2 * k + (uint64_t)side;
+                int v = wdl_of(res[i]);
+                r->n[v]++;
+                r->raw[v] += w[k];
+                if (v == 0 && code_dtm(res[i]) > r->max_win) {
+                    r->max_win = code_dtm(res[i]);
+                    r->longest = i;
+                }
+                if (v == 2 && code_dtm(res[i]) > r->max_loss) r->max_loss = code_dtm(res[i]);
+                if (alt) {
+                    int u = wdl_of(alt[i]);
+                    x->n[v][u]++;
+                    x->raw[v][u] += w[k];
+                }
+            }
+            if (r->max_win >= 0) {
+                bits_t T, G;
+                pair_index_unrank(&l.ix, r->longest / 2, &T, &G);
+                struct position pos = {.men = {G, T}, .side = side};
+                g.ops->format(&g, &pos, r->longest_fen, sizeof r->longest_fen);
+            }
+        }
+        free(w);
+        free(res);
+        free(alt);
+        bc_layer_free(&l);
+    }
+    struct row total = {.side = -1, .max_win = -1, .max_loss = -1};
+    for (int k = 0; k < nrows; k++) {
+        for (int v = 0; v < 3; v++) {
+            total.n[v] += rows[k].n[v];
+            total.raw[v] += rows[k].raw[v];
+        }
+        if (rows[k].max_win > total.max_win) total.max_win = rows[k].max_win;
+        if (rows[k].max_loss > total.max_loss) total.max_loss = rows[k].max_loss;
+    }
+    char rules[32], other_rules[32];
+    game_rules_name(&g, rules, sizeof rules);
+    if (compare) game_rules_name(&other, other_rules, sizeof other_rules);
+    static const char *side_word[] = {"goat", "tiger"};
+    if (!strcmp(format, "csv")) {
+        printf("inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,"
+               "max_dtm_win,max_dtm_loss\n");
+        for (int k = 0; k <= nrows; k++) {
+            const struct row *r = k < nrows ? &rows[k] : &total;
+            if (k < nrows)
+                printf("%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
+            else
+                printf("all,all,all,");
+            printf("%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
+                   (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                   (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                   (unsigned long long)r->raw[2]);
+            if (all_dtm)
+                printf("%d,%d\n", r->max_win, r->max_loss);
+            else
+                printf(",\n");
+        }
+    } else if (!strcmp(format, "json")) {
+        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [", g.ops->name,
+               rules, g.board->name);
+        for (int k = 0; k <= nrows; k++) {
+            const struct row *r = k < nrows ? &rows[k] : &total;
+            if (k) printf(", ");
+            if (k < nrows)
+                printf("{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand,
+                       r->captured, side_word[r->side]);
+            else
+                printf("{\"inhand\": \"all\", \"captured\": \"all\", \"side\": \"all\", ");
+            printf("\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
+                   "\"positions\": %llu, "
+                   "\"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": %llu, ",
+                   (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                   (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                   (unsigned long long)r->raw[2]);
+            if (all_dtm)
+                printf("\"max_dtm_win\": %d, \"max_dtm_loss\": %d, \"longest_win\": ", r->max_win,
+                       r->max_loss);
+            else
+                printf("\"max_dtm_win\": null, \"max_dtm_loss\": null, \"longest_win\": ");
+            if (k < nrows && all_dtm && r->max_win >= 0)
+                json_str(stdout, r->longest_fen);
+            else
+                printf("null");
+            printf("}");
+        }
+        printf("]");
+        if (compare) {
+            printf(", \"compared_with\": \"%s\", \"changes\": [", other_rules);
+            for (int k = 0; k < nrows; k++) {
+                uint64_t changed = 0, changed_raw = 0;
+                for (int v = 0; v < 3; v++)
+                    for (int u = 0; u < 3; u++)
+                        if (u != v) {
+                            changed += ch[k].n[v][u];
+                            changed_raw += ch[k].raw[v][u];
+                        }
+                printf("%s{\"inhand\": 0, \"captured\": %d, \"side\": \"%s\", \"changed\": %llu, "
+                       "\"changed_raw\": %llu, \"matrix\": [",
+                       k ? ", " : "", ch[k].captured, side_word[ch[k].side],
+                       (unsigned long long)changed, (unsigned long long)changed_raw);
+                for (int v = 0; v < 3; v++)
+                    printf("%s[%llu, %llu, %llu]", v ? ", " : "", (unsigned long long)ch[k].n[v][0],
+                           (unsigned long long)ch[k].n[v][1], (unsigned long long)ch[k].n[v][2]);
+                printf("]}");
+            }
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        printf("# %s %s, rules %s: values for the side to move\n\n", g.ops->name, g.board->name,
+               rules);
+        printf("| in hand | captured | to move | classes | win | draw | loss | positions | win | "
+               "draw | "
+               "loss | longest win | longest loss |\n");
+        printf("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int k = 0; k <= nrows; k++) {
+            const struct row *r = k < nrows ? &rows[k] : &total;
+            uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+            if (k < nrows)
+                printf("| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
+            else
+                printf("| **all** | | ");
+            printf("| %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
+                   (unsigned long long)cl, 100.0 * r->n[0] / cl, 100.0 * r->n[1] / cl,
+                   100.0 * r->n[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
+                   100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            if (all_dtm)
+                printf("%d | %d |\n", r->max_win, r->max_loss);
+            else
+                printf("- | - |\n");
+        }
+        printf("\nClasses are positions up to the board's symmetries; positions count every "
+               "symmetric image. Percentages are of the row's total.\n");
+        if (all_dtm) {
+            printf("\n## Longest wins\n\n| in hand | captured | to move | DTM | example "
+                   "|\n|---:|---:|---|---:|---|\n");
+            for (int k = 0; k < nrows; k++)
+                if (rows[k].max_win >= 0)
+                    printf("| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
+                           side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
+        }
+        if (compare) {
+            printf("\n## %s against %s\n\n", rules, other_rules);
+            printf("Classes whose value for the side to move differs (value under %s -> under "
+                   "%s).\n\n",
+                   rules, other_rules);
+            printf("| in hand | captured | to move | changed | changed positions | win->draw | "
+                   "win->loss | "
+                   "draw->win | draw->loss | loss->win | loss->draw |\n");
+            printf("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (int k = 0; k < nrows; k++) {
+                const struct changes *x = &ch[k];
+                uint64_t changed = 0, changed_raw = 0;
+                for (int v = 0; v < 3; v++)
+                    for (int u = 0; u < 3; u++)
+                        if (u != v) {
+                            changed += x->n[v][u];
+                            changed_raw += x->raw[v][u];
+                        }
+                printf("| 0 | %d | %ss | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu |\n",
+                       x->captured, side_word[x->side], (unsigned long long)changed,
+                       (unsigned long long)changed_raw, (unsigned long long)x->n[0][1],
+                       (unsigned long long)x->n[0][2], (unsigned long long)x->n[1][0],
+                       (unsigned long long)x->n[1][2], (unsigned long long)x->n[2][0],
+                       (unsigned long long)x->n[2][1]);
+            }
+        }
+    }
+    free(sm);
+    return 0;
+}

@@ -1,0 +1,256 @@
+/* guti verify: checks every table file of a directory; --full re-derives every value. */
+#include <dirent.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "progress.h"
+#include "tables.h"
+
+static const char help[] =
+    "usage: guti verify [--dir DIR] [--full] [--quiet] [--json]\n"
+    "\n"
+    "Checks every table (*.wdl, *.dtm) in DIR: its header, the checksum of every block and\n"
+    "of the whole file, and that every block decompresses to valid values.\n"
+    "With --full, also re-derives every position of every solved layer from its successors:\n"
+    "its value and DTM must follow from theirs (a win has a move to a loss one half-move\n"
+    "shorter and none faster, a loss has only moves to wins, the longest one half-move\n"
+    "shorter, a finished game is lost in 0, a draw has no move to a loss and one to a draw),\n"
+    "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
+    "Exit status 1 on any error.\n"
+    "\n"
+    "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --json      {\"files\": [{\"path\", \"ok\", \"error\"}], \"layers\": [{\"game\", "
+    "\"rules\",\n"
+    "              \"board\", \"inhand\", \"captured\", \"positions\", \"inconsistent\",\n"
+    "              \"examples\"}], \"ok\"}\n";
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The table files of dir, sorted. */
+static int list_tables(const char *dir, char ***out)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0, cap = 16;
+    char **names = malloc((size_t)cap * sizeof *names);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || (strcmp(e->d_name + len - 4, ".wdl") && strcmp(e->d_name + len - 4, ".dtm")))
+            continue;
+        if (n == cap) names = realloc(names, (size_t)(cap *= 2) * sizeof *names);
+        names[n] = malloc(strlen(dir) + len + 2);
+        sprintf(names[n++], "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    *out = names;
+    return n;
+}
+
+struct full_result {
+    char game[16], rules[24], board[16];
+    int captured;
+    uint64_t positions, inconsistent;
+    char examples[3][420];
+    int nexamples;
+};
+
+/* Re-derives every layer of one game's movement tables, from the top layer down. */
+static int verify_full(const struct game *g, const char *dir, struct full_result *res, int *nres,
+                       struct progress *prog)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    symmap_init(sm, g->board);
+    struct bc_layer layers[TABLES_MAX_LAYERS];
+    bool live[TABLES_MAX_LAYERS] = {false};
+    int top = g->captures_to_win - 1, errors = 0;
+    char path[1024], err[400];
+    for (int c = top; c >= 0; c--) {
+        struct full_result *r = &res[(*nres)++];
+        memset(r, 0, sizeof *r);
+        snprintf(r->game, sizeof r->game, "%s", g->ops->name);
+        game_rules_name(g, r->rules, sizeof r->rules);
+        snprintf(r->board, sizeof r->board, "%s", g->board->name);
+        r->captured = c;
+        bc_layer_init(&layers[c], g, sm, c);
+        live[c] = true;
+        layers[c].next = c < top ? &layers[c + 1] : NULL;
+        uint64_t n = 2 * layers[c].ix.size;
+        r->positions = n;
+        layers[c].res = malloc(n * sizeof *layers[c].res);
+        uint16_t *wdl = malloc(n * sizeof *wdl);
+        struct tb *t = NULL;
+        int bad = 0;
+        for (int k = 0; k < 2 && !bad; k++) {
+            enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+            tables_name(path, sizeof path, dir, g, 0, c, kind);
+            struct tb_meta want = tables_meta(g, 0, c, kind, n);
+            if (tables_open(path, &want, &t, err, sizeof err) ||
+                tb_read_all(t, k == 0 ? layers[c].res : wdl, err, sizeof err)) {
+                snprintf(r->examples[r->nexamples++], sizeof r->examples[0], "%s", err);
+                bad = 1;
+            }
+            tb_close(t);
+            t = NULL;
+        }
+        if (bad) {
+            r->positions = 0; /* not re-derived */
+            errors++;
+            free(wdl);
+            for (int k = c - 1; k >= 0; k--) {
+                struct full_result *s = &res[(*nres)++];
+                *s = *r;
+                s->captured = k;
+                snprintf(s->examples[0], sizeof s->examples[0],
+                         "not checked: layer c%d is unreadable", c);
+                s->nexamples = 1;
+            }
+            break;
+        }
+        char label[64];
+        snprintf(label, sizeof label, "verify h0-c%d", c);
+        progress_begin(prog, label);
+        struct retro_layer R = bc_layer_retro(&layers[c]);
+        uint64_t badi[3];
+        int nbad;
+        r->inconsistent = retro_verify(&R, layers[c].res, badi, 3, &nbad);
+        progress_end(prog);
+        for (int k = 0; k < nbad; k++) {
+            bits_t T, G;
+            pair_index_unrank(&layers[c].ix, badi[k] / 2, &T, &G);
+            struct position pos = {.men = {G, T}, .side = (int)(badi[k] % 2)};
+            char fen[128];
+            g->ops->format(g, &pos, fen, sizeof fen);
+            snprintf(r->examples[r->nexamples++], sizeof r->examples[0], "%s: stored %s %d", fen,
+                     layers[c].res[badi[k]] ? (code_win(layers[c].res[badi[k]]) ? "win" : "loss")
+                                            : "draw",
+                     code_dtm(layers[c].res[badi[k]]));
+        }
+        uint64_t wdl_wrong = 0, first_wrong = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            retro_code x = layers[c].res[i];
+            uint16_t want = x == 0 ? TB_ENTRY_DRAW : code_win(x) ? TB_ENTRY_WIN : TB_ENTRY_LOSS;
+            if (wdl[i] != want && wdl_wrong++ == 0) first_wrong = i;
+        }
+        if (wdl_wrong) {
+            r->inconsistent += wdl_wrong;
+            if (r->nexamples < 3)
+                snprintf(r->examples[r->nexamples++], sizeof r->examples[0],
+                         "the WDL table disagrees with the DTM table at %llu positions, the first "
+                         "at index %llu",
+                         (unsigned long long)wdl_wrong, (unsigned long long)first_wrong);
+        }
+        errors += r->inconsistent > 0;
+        free(wdl);
+        if (c < top) {
+            bc_layer_free(&layers[c + 1]);
+            live[c + 1] = false;
+        }
+    }
+    for (int c = 0; c <= top; c++)
+        if (live[c]) bc_layer_free(&layers[c]);
+    free(sm);
+    return errors;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    struct game_opts o;
+    static const char *const extra[] = {"dir=", "full", NULL};
+    const char *val[2];
+    int first, rc = cli_parse("verify", argc, argv, &o, extra, val, &first);
+    if (rc) return rc;
+    if (o.help) return fputs(help, stdout), 0;
+    if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
+    if (o.threads) omp_set_num_threads(o.threads);
+    const char *dir = tables_dir(val[0]);
+    char **files;
+    int nfiles = list_tables(dir, &files);
+    if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);
+    if (nfiles == 0) return cli_error("verify: no tables in %s", dir);
+    struct progress prog;
+    progress_init(&prog, o.quiet);
+    int errors = 0;
+    char err[400];
+    /* The games whose tables are here, for --full. */
+    struct game games[8];
+    int ngames = 0;
+    if (o.json) printf("{\"files\": [");
+    for (int k = 0; k < nfiles; k++) {
+        struct tb *t = NULL;
+        int bad = tb_open(files[k], &t, err, sizeof err) || tb_verify(t, err, sizeof err);
+        errors += bad;
+        if (o.json) {
+            printf("%s{\"path\": ", k ? ", " : "");
+            json_str(stdout, files[k]);
+            printf(", \"ok\": %s, \"error\": ", bad ? "false" : "true");
+            if (bad)
+                json_str(stdout, err);
+            else
+                printf("null");
+            printf("}");
+        } else if (bad) {
+            printf("FAIL %s\n", err);
+        } else {
+            printf("ok   %s\n", files[k]);
+        }
+        const struct tb_meta *m = t ? tb_get_meta(t) : NULL;
+        struct game g;
+        char why[200];
+        if (m && game_setup(&g, m->game, m->rules, m->board, why, sizeof why) == 0) {
+            bool seen = false;
+            for (int j = 0; j < ngames; j++)
+                seen |=
+                    games[j].ops == g.ops && games[j].board == g.board && games[j].rules == g.rules;
+            if (!seen && ngames < 8) games[ngames++] = g;
+        }
+        tb_close(t);
+        free(files[k]);
+    }
+    free(files);
+    if (o.json) printf("], \"layers\": [");
+    if (val[1]) {
+        struct full_result res[TABLES_MAX_LAYERS];
+        for (int k = 0; k < ngames; k++) {
+            int nres = 0;
+            errors += verify_full(&games[k], dir, res, &nres, &prog);
+            for (int j = 0; j < nres; j++) {
+                struct full_result *r = &res[j];
+                if (o.json) {
+                    printf(
+                        "%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"inhand\": 0, "
+                        "\"captured\": %d, \"positions\": %llu, \"inconsistent\": %llu, "
+                        "\"examples\": [",
+                        k || j ? ", " : "", r->game, r->rules, r->board, r->captured,
+                        (unsigned long long)r->positions, (unsigned long long)r->inconsistent);
+                    for (int e = 0; e < r->nexamples; e++) {
+                        if (e) printf(", ");
+                        json_str(stdout, r->examples[e]);
+                    }
+                    printf("]}");
+                    continue;
+                }
+                if (!r->positions)
+                    printf("FAIL %s %s %s h0-c%d: not re-derived\n", r->game, r->board, r->rules,
+                           r->captured);
+                else
+                    printf("%s %s %s %s h0-c%d: %llu positions re-derived, %llu inconsistent\n",
+                           r->inconsistent ? "FAIL" : "ok  ", r->game, r->board, r->rules,
+                           r->captured, (unsigned long long)r->positions,
+                           (unsigned long long)r->inconsistent);
+                for (int e = 0; e < r->nexamples; e++) printf("     %s\n", r->examples[e]);
+            }
+        }
+        if (ngames == 0 && !o.json)
+            printf("full: no complete set of movement tables to re-derive\n");
+    }
+    if (o.json) printf("], \"ok\": %s}\n", errors ? "false" : "true");
+    if (errors) cli_error("verify: %d error%s", errors, errors == 1 ? "" : "s");
+    return errors ? EXIT_BAD : 0;
+}

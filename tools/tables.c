@@ -1,0 +1,141 @@
+#include "tables.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *tables_dir(const char *opt)
+{
+    if (opt) return opt;
+    const char *env = getenv("GUTI_TABLES");
+    return env && *env ? env : TABLES_DEFAULT_DIR;
+}
+
+void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                 int captured, enum tb_kind kind)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d.%s", dir, g->ops->name, g->board->name, rules, inhand,
+             captured, kind == TB_DTM ? "dtm" : "wdl");
+}
+
+struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
+                           uint64_t npositions)
+{
+    struct tb_meta m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.game, sizeof m.game, "%s", g->ops->name);
+    game_rules_name(g, m.rules, sizeof m.rules);
+    snprintf(m.board, sizeof m.board, "%s", g->board->name);
+    m.kind = kind;
+    m.layer[0] = inhand;
+    m.layer[1] = captured;
+    m.npositions = npositions;
+    return m;
+}
+
+int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
+                size_t errlen)
+{
+    if (tb_open(path, t, err, errlen)) return -1;
+    const struct tb_meta *m = tb_get_meta(*t);
+    if (strcmp(m->game, want->game) || strcmp(m->rules, want->rules) ||
+        strcmp(m->board, want->board) || m->kind != want->kind ||
+        memcmp(m->layer, want->layer, sizeof m->layer) || m->npositions != want->npositions) {
+        snprintf(err, errlen,
+                 "%s: the header does not describe this table (%s %s %s, %llu positions)", path,
+                 m->game, m->rules, m->board, (unsigned long long)m->npositions);
+        tb_close(*t);
+        *t = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void prober_init(struct prober *p, const struct game *g, const char *dir)
+{
+    memset(p, 0, sizeof *p);
+    p->g = g;
+    p->dir = dir;
+    symmap_init(&p->sm, g->board);
+}
+
+void prober_free(struct prober *p)
+{
+    for (int c = 0; c < TABLES_MAX_LAYERS; c++)
+        if (p->layers[c].ready) {
+            bc_layer_free(&p->layers[c].layer);
+            tb_close(p->layers[c].t);
+        }
+}
+
+static int open_layer(struct prober *p, int c, char *err, size_t errlen)
+{
+    const struct game *g = p->g;
+    if (bc_layer_init(&p->layers[c].layer, g, &p->sm, c)) {
+        snprintf(err, errlen, "out of memory for the index of layer c%d", c);
+        return -1;
+    }
+    uint64_t n = 2 * p->layers[c].layer.ix.size;
+    char path[1024], why[400];
+    for (int k = 0; k < 2; k++) {
+        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+        tables_name(path, sizeof path, p->dir, g, 0, c, kind);
+        struct tb_meta want = tables_meta(g, 0, c, kind, n);
+        if (access(path, F_OK) != 0) continue;
+        /* A damaged table is an error, not a reason to fall back silently. */
+        if (tables_open(path, &want, &p->layers[c].t, why, sizeof why)) {
+            snprintf(err, errlen, "%s", why);
+            bc_layer_free(&p->layers[c].layer);
+            return -1;
+        }
+        p->layers[c].dtm = kind == TB_DTM;
+        p->layers[c].ready = true;
+        return 0;
+    }
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    tables_name(path, sizeof path, p->dir, g, 0, c, TB_WDL);
+    snprintf(err, errlen,
+             "no table %s; make it with: guti solve baghchal --phase movement --rules %s "
+             "--board %s --dir %s",
+             path, rules, g->board->name, p->dir);
+    bc_layer_free(&p->layers[c].layer);
+    return -1;
+}
+
+int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
+                 char *err, size_t errlen)
+{
+    const struct game *g = p->g;
+    struct outcome o;
+    *dtm_known = true;
+    if (g->ops->over(g, pos, &o)) {
+        *code = 1; /* the side to move has lost */
+        return 0;
+    }
+    if (g->ops != &baghchal_ops) {
+        snprintf(err, errlen, "no tables for %s yet", g->ops->name);
+        return -1;
+    }
+    if (pos->inhand > 0) {
+        snprintf(err, errlen,
+                 "no table for positions with goats in hand: the placement phase is "
+                 "not solved yet");
+        return -1;
+    }
+    int c = g->ngoats - bits_count(pos->men[0]);
+    if (!p->layers[c].ready && open_layer(p, c, err, errlen)) return -1;
+    uint64_t i = bc_layer_position_index(&p->layers[c].layer, pos->men[1], pos->men[0], pos->side);
+    uint16_t entry;
+    if (tb_probe(p->layers[c].t, i, &entry, err, errlen)) return -1;
+    if (p->layers[c].dtm) {
+        *code = entry;
+        return 0;
+    }
+    *dtm_known = false;
+    *code = entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
+    return 0;
+}

@@ -1,0 +1,58 @@
+/*
+ * A directory of tables: where they live, how they are named, and the positions they
+ * answer. Bagh-Chal's movement phase is one layer per number of goats captured; each
+ * layer has a WDL file and a DTM file:
+ *
+ *   DIR/baghchal-5x5-standard-h0-c4.wdl    goats in hand 0 (h), 4 captured (c)
+ *   DIR/baghchal-5x5-standard-h0-c4.dtm
+ *
+ * DIR is --dir, else $GUTI_TABLES, else ./tables.
+ */
+#ifndef GUTI_TABLES_H
+#define GUTI_TABLES_H
+
+#include <stdbool.h>
+
+#include "bc_layers.h"
+#include "game.h"
+#include "retro.h"
+#include "tb.h"
+
+#define TABLES_DEFAULT_DIR "tables"
+#define TABLES_MAX_LAYERS 8
+
+const char *tables_dir(const char *opt);
+void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                 int captured, enum tb_kind kind);
+/* The table's metadata as a solve writes it. */
+struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
+                           uint64_t npositions);
+/* Opens a table and checks that it is the one asked for (game, rules, board, layer, size). */
+int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
+                size_t errlen);
+
+/* Answers positions of one game from the tables of a directory, opening each layer's
+ * index and file on first use. */
+struct prober {
+    const struct game *g;
+    const char *dir;
+    struct symmap sm;
+    struct {
+        bool ready;
+        struct bc_layer layer;
+        struct tb *t;
+        bool dtm; /* t is the DTM table; otherwise the WDL one */
+    } layers[TABLES_MAX_LAYERS];
+};
+
+void prober_init(struct prober *p, const struct game *g, const char *dir);
+void prober_free(struct prober *p);
+
+/* The value of a position: a retro_code. When only the WDL table is there, *dtm_known is
+ * false and the code carries the value with DTM 1 (win) or 0 (loss). A finished game
+ * needs no table. Fails with a message naming the missing table and the command that
+ * makes it. */
+int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
+                 char *err, size_t errlen);
+
+#endif
