@@ -22,7 +22,7 @@ LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
 TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
 
-.PHONY: all deps test check bench demo install clean format
+.PHONY: all deps test check bench demo movement-stats install clean format
 
 all: build/guti
 
@@ -60,6 +60,11 @@ check: test
 demo: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/demo.sh ./build/guti
+
+# Solves the movement phase under both rules and writes its statistics into data/.
+movement-stats: deps
+	@$(MAKE) --no-print-directory build/guti
+	sh scripts/publish-movement.sh ./build/guti
 
 bench: deps
 	@$(MAKE) --no-print-directory build/guti

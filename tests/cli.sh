@@ -331,5 +331,40 @@ feed '[Game "baghchal"]\n[Rules "no-repeat:12"]\n[FEN "TGG1T/GGGGG/GGGGG/GGGGG/T
 feed "${BC}"'[Result "foo"]\nc3\n' 1 'foo' game -
 feed "${BC}"'c3 red\n' 1 'red' game -
 
+# Tablebases on the 4x4 board: solve, resume, query, verify, stats; damage is detected.
+D="$T/tables"
+P='TGGT/GGGG/G1GG/TG1T g 0'
+check 0 'h0-c2' solve baghchal --phase movement --board 4x4 --dir "$D" --quiet
+check 0 '(already solved)' solve baghchal --phase movement --board 4x4 --dir "$D" --quiet
+check 0 '"captured": 2, "positions": 30342' solve baghchal --phase movement --board 4x4 --dir "$D" --json
+check 0 'goats to move: win in 1 (DTM)' query --dir "$D" "$P"
+check 0 'b1-b2            win   5' query --dir "$D" "$P"
+check 0 '"value": "win", "dtm": 1, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1}' query --dir "$D" --json "$P"
+check 0 'pv: c2-c1' query --dir "$D" --pv "$P"
+check 0 '0 inconsistent' verify --dir "$D" --full
+check 0 'inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,max_dtm_win,max_dtm_loss' stats --dir "$D" --format csv
+check 0 '0,2,tiger,15171,13117,1435,619,120120,104054,11314,4752,23,10' stats --dir "$D" --format csv
+check 0 '| 0 | 2 | tigers | 15171 |' stats --dir "$D"
+check 1 'make it with: guti solve baghchal --phase movement --rules goat-pass --board 4x4' query --dir "$D" --rules goat-pass "$P"
+check 1 'placement phase is not solved yet' query --dir "$D" 'T2T/4/4/T2T g 12'
+check 2 "--phase movement is needed" solve baghchal --board 4x4 --dir "$D"
+check 2 "rules no-repeat depend on the history" solve baghchal --phase movement --rules no-repeat --dir "$D"
+check 1 'verify: no tables in' verify --dir "$T"
+check 1 'stats: no tables in' stats --dir "$T"
+check 2 "--format 'xml', expected md, csv or json" stats --dir "$D" --format xml
+F=baghchal-4x4-standard-h0-c2.dtm
+for damage in flip truncate version; do
+    rm -rf "$T/bad" && cp -r "$D" "$T/bad"
+    case $damage in
+    flip) printf '\125' | dd of="$T/bad/$F" bs=1 seek=300 conv=notrunc 2>/dev/null; why='block 0: checksum mismatch' ;;
+    truncate) head -c 5000 "$D/$F" >"$T/bad/$F"; why='truncated' ;;
+    version) printf '\011' | dd of="$T/bad/$F" bs=1 seek=8 conv=notrunc 2>/dev/null; why='version 9, this guti reads version 1' ;;
+    esac
+    check 1 'verify: 1 error' verify --dir "$T/bad"
+    grep -F -q "$why" "$T/out" || fail "verify's report lacks '$why'"
+    check 1 "$why" query --dir "$T/bad" "$P"
+    check 1 "$why" stats --dir "$T/bad"
+done
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
