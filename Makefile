@@ -37,13 +37,16 @@ build/obj/tests/%.o: tests/%.c
 	@$(CC) $(ALL_CFLAGS) $(CHECK_FLAGS) -c $< -o $@
 
 build/libguti.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	@echo "  AR $@"
+	@ar rcs $@ $^
 
 build/guti: $(TOOL_OBJ) build/libguti.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
 
 build/check_guti: $(TEST_OBJ) build/libguti.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 deps:
 	@sh scripts/deps.sh

@@ -5,7 +5,9 @@
 #ifndef GUTI_TB_FORMAT_H
 #define GUTI_TB_FORMAT_H
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "tb.h"
@@ -82,6 +84,20 @@ static inline uint64_t tb_get64(const unsigned char *p)
     uint64_t v = 0;
     for (int k = 7; k >= 0; k--) v = v << 8 | p[k];
     return v;
+}
+
+/* Writes "path: message" into err and returns -1: every error names its file. */
+static inline int tb_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static inline int tb_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s: %s", path, msg);
+    return -1;
 }
 
 #endif

@@ -38,17 +38,6 @@ struct tb {
     struct tbz_dctx *dctx;
 };
 
-static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
-{
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(err, errlen, "%s: %s", path, msg);
-    return -1;
-}
-
 /* Reads n bytes at off; returns how many were read (less at the end of the file), or -1. */
 static ssize_t read_at(int fd, void *buf, size_t n, uint64_t off)
 {
@@ -68,8 +57,8 @@ static int read_exact(const struct tb *t, void *buf, size_t n, uint64_t off, con
                       char *err, size_t errlen)
 {
     ssize_t r = read_at(t->fd, buf, n, off);
-    if (r < 0) return fail(err, errlen, t->path, "%s: read: %s", what, strerror(errno));
-    if ((size_t)r != n) return fail(err, errlen, t->path, "%s: file ends early", what);
+    if (r < 0) return tb_fail(err, errlen, t->path, "%s: read: %s", what, strerror(errno));
+    if ((size_t)r != n) return tb_fail(err, errlen, t->path, "%s: file ends early", what);
     return 0;
 }
 
@@ -105,32 +94,32 @@ static int check_header(struct tb *t, const unsigned char *h, char *err, size_t 
     if (!good_string(h + TB_OFF_GAME, sizeof m->game, m->game) ||
         !good_string(h + TB_OFF_RULES, sizeof m->rules, m->rules) ||
         !good_string(h + TB_OFF_BOARD, sizeof m->board, m->board))
-        return fail(err, errlen, t->path, "bad game, rules or board name in the header");
+        return tb_fail(err, errlen, t->path, "bad game, rules or board name in the header");
     uint32_t kind = tb_get32(h + TB_OFF_KIND), enc = tb_get32(h + TB_OFF_ENCODING);
     if (kind != TB_WDL && kind != TB_DTM)
-        return fail(err, errlen, t->path, "unknown table kind %u", kind);
+        return tb_fail(err, errlen, t->path, "unknown table kind %u", kind);
     m->kind = (enum tb_kind)kind;
     for (int k = 0; k < 4; k++) m->layer[k] = (int32_t)tb_get32(h + TB_OFF_LAYER + 4 * k);
     if (kind == TB_WDL ? enc != TB_ENC_WDL5 : enc != TB_ENC_DTM8 && enc != TB_ENC_DTM16)
-        return fail(err, errlen, t->path, "value encoding %u does not fit a %s table", enc,
-                    kind == TB_WDL ? "WDL" : "DTM");
+        return tb_fail(err, errlen, t->path, "value encoding %u does not fit a %s table", enc,
+                       kind == TB_WDL ? "WDL" : "DTM");
     in->encoding = (enum tb_encoding)enc;
     m->npositions = tb_get64(h + TB_OFF_NPOSITIONS);
     uint32_t ppb = in->positions_per_block = tb_get32(h + TB_OFF_BLOCK_POSITIONS);
     if (ppb == 0 || tb_enc_bytes(in->encoding, ppb) > TB_MAX_BLOCK_BYTES ||
         (enc == TB_ENC_WDL5 && ppb % 5))
-        return fail(err, errlen, t->path, "bad block size: %u positions", ppb);
+        return tb_fail(err, errlen, t->path, "bad block size: %u positions", ppb);
     int32_t maxd = (int32_t)tb_get32(h + TB_OFF_MAX_DTM);
     if (maxd < -1 || maxd > (enc == TB_ENC_DTM8 ? 254 : 65534))
-        return fail(err, errlen, t->path, "bad largest DTM %d", (int)maxd);
+        return tb_fail(err, errlen, t->path, "bad largest DTM %d", (int)maxd);
     in->max_dtm = maxd;
     t->max_code = (uint16_t)(maxd + 1);
     uint64_t nb = m->npositions / ppb + (m->npositions % ppb != 0);
     if (in->nblocks != nb)
-        return fail(err, errlen, t->path, "%llu blocks, %llu positions need %llu", ull(in->nblocks),
-                    ull(m->npositions), ull(nb));
+        return tb_fail(err, errlen, t->path, "%llu blocks, %llu positions need %llu",
+                       ull(in->nblocks), ull(m->npositions), ull(nb));
     if (tb_get32(h + TB_OFF_RESERVED) != 0)
-        return fail(err, errlen, t->path, "reserved header field is not 0");
+        return tb_fail(err, errlen, t->path, "reserved header field is not 0");
     return 0;
 }
 
@@ -148,47 +137,48 @@ static int check_blocks(struct tb *t, const unsigned char *tab, char *err, size_
         bl->crc = tb_get32(e + 12);
         size_t raw = (size_t)tb_enc_bytes(t->info.encoding, block_positions(t, b));
         if (bl->off != expect)
-            return fail(err, errlen, t->path, "block %llu: offset %llu, expected %llu", ull(b),
-                        ull(bl->off), ull(expect));
+            return tb_fail(err, errlen, t->path, "block %llu: offset %llu, expected %llu", ull(b),
+                           ull(bl->off), ull(expect));
         if (bl->csize == 0 || bl->csize > tbz_bound(raw))
-            return fail(err, errlen, t->path, "block %llu: bad compressed size %u", ull(b),
-                        bl->csize);
+            return tb_fail(err, errlen, t->path, "block %llu: bad compressed size %u", ull(b),
+                           bl->csize);
         expect += bl->csize;
         if (expect > t->info.bytes - TB_TRAILER_SIZE)
-            return fail(err, errlen, t->path, "block %llu: runs past the end of the data", ull(b));
+            return tb_fail(err, errlen, t->path, "block %llu: runs past the end of the data",
+                           ull(b));
         if (raw > t->max_raw) t->max_raw = raw;
         if (bl->csize > t->max_cz) t->max_cz = bl->csize;
     }
     if (expect != t->info.bytes - TB_TRAILER_SIZE)
-        return fail(err, errlen, t->path, "blocks end at %llu, the trailer starts at %llu",
-                    ull(expect), ull(t->info.bytes - TB_TRAILER_SIZE));
+        return tb_fail(err, errlen, t->path, "blocks end at %llu, the trailer starts at %llu",
+                       ull(expect), ull(t->info.bytes - TB_TRAILER_SIZE));
     return 0;
 }
 
 static int open_checks(struct tb *t, char *err, size_t errlen)
 {
     struct stat sb;
-    if (fstat(t->fd, &sb) != 0) return fail(err, errlen, t->path, "stat: %s", strerror(errno));
-    if (!S_ISREG(sb.st_mode)) return fail(err, errlen, t->path, "not a regular file");
+    if (fstat(t->fd, &sb) != 0) return tb_fail(err, errlen, t->path, "stat: %s", strerror(errno));
+    if (!S_ISREG(sb.st_mode)) return tb_fail(err, errlen, t->path, "not a regular file");
     uint64_t size = (uint64_t)sb.st_size;
     unsigned char h[TB_HEADER_SIZE];
     ssize_t got = read_at(t->fd, h, sizeof h, 0);
-    if (got < 0) return fail(err, errlen, t->path, "read: %s", strerror(errno));
+    if (got < 0) return tb_fail(err, errlen, t->path, "read: %s", strerror(errno));
     if (got < TB_MAGIC_LEN || memcmp(h, TB_MAGIC, TB_MAGIC_LEN) != 0)
-        return fail(err, errlen, t->path, "not a guti table (bad magic)");
+        return tb_fail(err, errlen, t->path, "not a guti table (bad magic)");
     if (got < TB_OFF_HEADER_SIZE + 4)
-        return fail(err, errlen, t->path, "truncated: %llu bytes, within the header", ull(size));
+        return tb_fail(err, errlen, t->path, "truncated: %llu bytes, within the header", ull(size));
     uint32_t version = tb_get32(h + TB_OFF_VERSION);
     if (version != TB_VERSION)
-        return fail(err, errlen, t->path, "version %u, this guti reads version %d", version,
-                    TB_VERSION);
+        return tb_fail(err, errlen, t->path, "version %u, this guti reads version %d", version,
+                       TB_VERSION);
     uint32_t hsize = tb_get32(h + TB_OFF_HEADER_SIZE);
     if (hsize != TB_HEADER_SIZE)
-        return fail(err, errlen, t->path, "header size %u, version %d has %d", hsize, TB_VERSION,
-                    TB_HEADER_SIZE);
+        return tb_fail(err, errlen, t->path, "header size %u, version %d has %d", hsize, TB_VERSION,
+                       TB_HEADER_SIZE);
     if (got < TB_HEADER_SIZE)
-        return fail(err, errlen, t->path, "truncated: %llu bytes, within the %d-byte header",
-                    ull(size), TB_HEADER_SIZE);
+        return tb_fail(err, errlen, t->path, "truncated: %llu bytes, within the %d-byte header",
+                       ull(size), TB_HEADER_SIZE);
     uint64_t nblocks = tb_get64(h + TB_OFF_NBLOCKS), fsize = tb_get64(h + TB_OFF_FILE_SIZE);
     t->info.nblocks = nblocks;
     t->info.bytes = size;
@@ -198,29 +188,29 @@ static int open_checks(struct tb *t, char *err, size_t errlen)
                 nblocks <= (size - TB_HEADER_SIZE - TB_TRAILER_SIZE) / TB_TABLE_ENTRY;
     if (!fits) {
         if (size < fsize)
-            return fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu", ull(size),
-                        ull(fsize));
-        return fail(err, errlen, t->path, "damaged header: %llu blocks cannot fit in %llu bytes",
-                    ull(nblocks), ull(size));
+            return tb_fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu",
+                           ull(size), ull(fsize));
+        return tb_fail(err, errlen, t->path, "damaged header: %llu blocks cannot fit in %llu bytes",
+                       ull(nblocks), ull(size));
     }
     size_t tabsize = (size_t)nblocks * TB_TABLE_ENTRY;
     unsigned char *tab = malloc(tabsize ? tabsize : 1);
     t->blocks = malloc(nblocks ? nblocks * sizeof *t->blocks : 1);
     if (!tab || !t->blocks) {
         free(tab);
-        return fail(err, errlen, t->path, "out of memory");
+        return tb_fail(err, errlen, t->path, "out of memory");
     }
     int rc = read_exact(t, tab, tabsize, TB_HEADER_SIZE, "block table", err, errlen);
     if (rc == 0) {
         uint32_t c = crc32c(crc32c(0, h, TB_OFF_HEADER_CRC), tab, tabsize);
         if (c != tb_get32(h + TB_OFF_HEADER_CRC))
-            rc = fail(err, errlen, t->path, "header checksum mismatch");
+            rc = tb_fail(err, errlen, t->path, "header checksum mismatch");
     }
     if (rc == 0 && size != fsize)
-        rc = size < fsize ? fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu",
-                                 ull(size), ull(fsize))
-                          : fail(err, errlen, t->path, "%llu bytes, header says %llu", ull(size),
-                                 ull(fsize));
+        rc = size < fsize ? tb_fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu",
+                                    ull(size), ull(fsize))
+                          : tb_fail(err, errlen, t->path, "%llu bytes, header says %llu", ull(size),
+                                    ull(fsize));
     if (rc == 0) rc = check_header(t, h, err, errlen);
     if (rc == 0) rc = check_blocks(t, tab, err, errlen);
     free(tab);
@@ -229,7 +219,7 @@ static int open_checks(struct tb *t, char *err, size_t errlen)
     if (read_exact(t, tr, sizeof tr, size - TB_TRAILER_SIZE, "trailer", err, errlen) != 0)
         return -1;
     if (memcmp(tr, TB_TRAILER_MAGIC, TB_TRAILER_MAGIC_LEN) != 0)
-        return fail(err, errlen, t->path, "bad trailer magic");
+        return tb_fail(err, errlen, t->path, "bad trailer magic");
     return 0;
 }
 
@@ -239,12 +229,12 @@ int tb_open(const char *path, struct tb **out, char *err, size_t errlen)
     struct tb *t = calloc(1, sizeof *t);
     if (!t || !(t->path = strdup(path))) {
         free(t);
-        return fail(err, errlen, path, "out of memory");
+        return tb_fail(err, errlen, path, "out of memory");
     }
     t->cached = NO_BLOCK;
     t->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (t->fd < 0) {
-        fail(err, errlen, path, "cannot open: %s", strerror(errno));
+        tb_fail(err, errlen, path, "cannot open: %s", strerror(errno));
         tb_close(t);
         return -1;
     }
@@ -256,7 +246,7 @@ int tb_open(const char *path, struct tb **out, char *err, size_t errlen)
     t->cbuf = malloc(t->max_cz ? t->max_cz : 1);
     t->dctx = tbz_dctx_new();
     if (!t->raw || !t->cbuf || !t->dctx) {
-        fail(err, errlen, path, "out of memory");
+        tb_fail(err, errlen, path, "out of memory");
         tb_close(t);
         return -1;
     }
@@ -332,23 +322,23 @@ static int load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsig
     snprintf(what, sizeof what, "block %llu", ull(b));
     if (read_exact(t, cbuf, bl->csize, bl->off, what, err, errlen) != 0) return -1;
     if (crc32c(0, cbuf, bl->csize) != bl->crc)
-        return fail(err, errlen, t->path, "block %llu: checksum mismatch", ull(b));
+        return tb_fail(err, errlen, t->path, "block %llu: checksum mismatch", ull(b));
     uint64_t n = block_positions(t, b);
     size_t nraw = (size_t)tb_enc_bytes(t->info.encoding, n);
     char e[200];
     if (tbz_decompress(d, raw, nraw, cbuf, bl->csize, e, sizeof e) != 0)
-        return fail(err, errlen, t->path, "block %llu: %s", ull(b), e);
+        return tb_fail(err, errlen, t->path, "block %llu: %s", ull(b), e);
     unsigned m = 0;
     switch (t->info.encoding) {
     case TB_ENC_WDL5:
         m = max_u8(raw, nraw);
-        if (m > 242) return fail(err, errlen, t->path, "block %llu: bad WDL byte %u", ull(b), m);
+        if (m > 242) return tb_fail(err, errlen, t->path, "block %llu: bad WDL byte %u", ull(b), m);
         /* the unused digits of the last byte are draws (0) */
         if (n % 5) {
             unsigned pow = 1;
             for (uint64_t k = 0; k < n % 5; k++) pow *= 3;
             if (raw[nraw - 1] >= pow)
-                return fail(err, errlen, t->path, "block %llu: bad padding", ull(b));
+                return tb_fail(err, errlen, t->path, "block %llu: bad padding", ull(b));
         }
         return 0;
     case TB_ENC_DTM8:
@@ -359,8 +349,8 @@ static int load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsig
         break;
     }
     if (m > t->max_code)
-        return fail(err, errlen, t->path, "block %llu: DTM %u is above the header's largest, %d",
-                    ull(b), m - 1, t->info.max_dtm);
+        return tb_fail(err, errlen, t->path, "block %llu: DTM %u is above the header's largest, %d",
+                       ull(b), m - 1, t->info.max_dtm);
     return (int)m;
 }
 
@@ -381,8 +371,8 @@ static uint16_t entry_at(const struct tb *t, const unsigned char *raw, size_t j)
 int tb_probe(struct tb *t, uint64_t i, uint16_t *entry, char *err, size_t errlen)
 {
     if (i >= t->meta.npositions)
-        return fail(err, errlen, t->path, "position %llu out of range: the table has %llu", ull(i),
-                    ull(t->meta.npositions));
+        return tb_fail(err, errlen, t->path, "position %llu out of range: the table has %llu",
+                       ull(i), ull(t->meta.npositions));
     uint64_t b = i / t->info.positions_per_block;
     if (t->cached != b) {
         t->cached = NO_BLOCK;
@@ -410,7 +400,7 @@ static int scan(struct tb *t, uint16_t *entries, int *maxc, char *err, size_t er
         struct tbz_dctx *d = tbz_dctx_new();
         char e[512];
         bool ok = cbuf && raw && d;
-        if (!ok) fail(e, sizeof e, t->path, "out of memory");
+        if (!ok) tb_fail(e, sizeof e, t->path, "out of memory");
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t b = 0; b < t->info.nblocks; b++) {
             uint64_t bad;
@@ -460,13 +450,13 @@ int tb_verify(struct tb *t, char *err, size_t errlen)
     int m;
     if (scan(t, NULL, &m, err, errlen) != 0) return -1;
     if (t->meta.kind == TB_DTM && m != t->max_code)
-        return fail(err, errlen, t->path, "largest DTM is %d, header says %d", m - 1,
-                    t->info.max_dtm);
+        return tb_fail(err, errlen, t->path, "largest DTM is %d, header says %d", m - 1,
+                       t->info.max_dtm);
     /* Every byte but the stored CRC, then that CRC. */
     uint64_t end = t->info.bytes - 4;
     size_t chunk = 1 << 22;
     unsigned char *buf = malloc(chunk);
-    if (!buf) return fail(err, errlen, t->path, "out of memory");
+    if (!buf) return tb_fail(err, errlen, t->path, "out of memory");
     uint32_t c = 0;
     for (uint64_t off = 0; off < end; off += chunk) {
         size_t n = end - off < chunk ? (size_t)(end - off) : chunk;
@@ -477,7 +467,7 @@ int tb_verify(struct tb *t, char *err, size_t errlen)
         c = crc32c(c, buf, n);
     }
     int rc = read_exact(t, buf, 4, end, "trailer", err, errlen);
-    if (rc == 0 && tb_get32(buf) != c) rc = fail(err, errlen, t->path, "file checksum mismatch");
+    if (rc == 0 && tb_get32(buf) != c) rc = tb_fail(err, errlen, t->path, "file checksum mismatch");
     free(buf);
     return rc;
 }

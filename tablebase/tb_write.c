@@ -20,17 +20,6 @@
 /* Blocks compressed per round for each thread: they are written in order between rounds. */
 #define BLOCKS_PER_THREAD 16
 
-static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
-{
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(err, errlen, "%s: %s", path, msg);
-    return -1;
-}
-
 static int write_all(int fd, const void *buf, size_t n, uint64_t off)
 {
     const unsigned char *p = buf;
@@ -162,14 +151,14 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
     uint64_t n = meta->npositions;
     uint64_t nblocks = n / ppb + (n % ppb != 0);
     if (nblocks > (SIZE_MAX - TB_HEADER_SIZE) / TB_TABLE_ENTRY)
-        return fail(err, errlen, path, "too many positions (%llu)", (unsigned long long)n);
+        return tb_fail(err, errlen, path, "too many positions (%llu)", (unsigned long long)n);
     size_t head = TB_HEADER_SIZE + (size_t)nblocks * TB_TABLE_ENTRY;
     unsigned char *hdr = calloc(1, head);
     struct writer w;
     if (writer_init(&w, nblocks) != 0 || !hdr) {
         writer_free(&w);
         free(hdr);
-        return fail(err, errlen, path, "out of memory");
+        return tb_fail(err, errlen, path, "out of memory");
     }
     int rc = 0;
     uint64_t off = head;   /* where the next block goes */
@@ -197,12 +186,12 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
                 w.crc[j] = crc32c(0, w.cbuf[j], w.csize[j]);
         }
         if (bad) {
-            rc = fail(err, errlen, path, "%s", msg);
+            rc = tb_fail(err, errlen, path, "%s", msg);
             break;
         }
         for (int j = 0; j < nb; j++) {
             if (write_all(fd, w.cbuf[j], w.csize[j], off) != 0) {
-                rc = fail(err, errlen, path, "write: %s", strerror(errno));
+                rc = tb_fail(err, errlen, path, "write: %s", strerror(errno));
                 break;
             }
             unsigned char *e = hdr + TB_HEADER_SIZE + (b0 + (uint64_t)j) * TB_TABLE_ENTRY;
@@ -239,7 +228,7 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
         uint32_t fcrc = crc32c_combine(crc32c(0, hdr, head), data_crc, off - head);
         tb_put32(trailer + 4, crc32c(fcrc, trailer, TB_TRAILER_MAGIC_LEN));
         if (write_all(fd, hdr, head, 0) != 0 || write_all(fd, trailer, sizeof trailer, off) != 0)
-            rc = fail(err, errlen, path, "write: %s", strerror(errno));
+            rc = tb_fail(err, errlen, path, "write: %s", strerror(errno));
         *bytes = total;
     }
     free(hdr);
@@ -252,10 +241,10 @@ int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes
     if (!terminated(meta->game, sizeof meta->game) ||
         !terminated(meta->rules, sizeof meta->rules) ||
         !terminated(meta->board, sizeof meta->board))
-        return fail(err, errlen, path, "game, rules or board name too long");
+        return tb_fail(err, errlen, path, "game, rules or board name too long");
     if (meta->kind != TB_WDL && meta->kind != TB_DTM)
-        return fail(err, errlen, path, "unknown table kind %d", (int)meta->kind);
-    if (meta->npositions && !codes) return fail(err, errlen, path, "no codes to write");
+        return tb_fail(err, errlen, path, "unknown table kind %d", (int)meta->kind);
+    if (meta->npositions && !codes) return tb_fail(err, errlen, path, "no codes to write");
     int maxc = max_code(codes, meta->npositions);
     enum tb_encoding enc = meta->kind == TB_WDL ? TB_ENC_WDL5
                            : maxc <= 255        ? TB_ENC_DTM8
@@ -266,21 +255,21 @@ int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes
 
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 5);
-    if (!tmp) return fail(err, errlen, path, "out of memory");
+    if (!tmp) return tb_fail(err, errlen, path, "out of memory");
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp", 5);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) {
-        fail(err, errlen, tmp, "cannot create: %s", strerror(errno));
+        tb_fail(err, errlen, tmp, "cannot create: %s", strerror(errno));
         free(tmp);
         return -1;
     }
     uint64_t bytes = 0;
     int rc = write_file(fd, tmp, meta, codes, enc, ppb, maxc, &bytes, err, errlen);
-    if (rc == 0 && fsync(fd) != 0) rc = fail(err, errlen, tmp, "fsync: %s", strerror(errno));
-    if (close(fd) != 0 && rc == 0) rc = fail(err, errlen, tmp, "close: %s", strerror(errno));
+    if (rc == 0 && fsync(fd) != 0) rc = tb_fail(err, errlen, tmp, "fsync: %s", strerror(errno));
+    if (close(fd) != 0 && rc == 0) rc = tb_fail(err, errlen, tmp, "close: %s", strerror(errno));
     if (rc == 0 && rename(tmp, path) != 0)
-        rc = fail(err, errlen, path, "cannot rename %s to it: %s", tmp, strerror(errno));
+        rc = tb_fail(err, errlen, path, "cannot rename %s to it: %s", tmp, strerror(errno));
     if (rc != 0)
         unlink(tmp);
     else

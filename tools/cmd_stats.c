@@ -1,5 +1,4 @@
 /* guti stats: wins, draws and losses per layer and side to move, from the tables. */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -78,35 +77,27 @@ static bool has_tables(const struct game *g, const char *dir)
     return access(path, F_OK) == 0;
 }
 
-/* Which game and rules the directory holds: the first table's header says. */
+/* Which game and rules the directory holds: the first readable table's header says;
+ * standard rather than goat-pass when both are there and no --rules says which. */
 static int find_game(const char *dir, const char *rules, struct game *g, char *err, size_t errlen)
 {
-    DIR *d = opendir(dir);
-    if (!d) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
-    struct dirent *e;
-    int rc = -1;
+    char **files;
+    int n = tables_list(dir, &files), rc = -1;
+    if (n < 0) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
     snprintf(err, errlen, "no tables in %s", dir);
-    while ((e = readdir(d)) && rc) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || (strcmp(e->d_name + len - 4, ".wdl") && strcmp(e->d_name + len - 4, ".dtm")))
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    for (int k = 0; k < n && rc; k++) {
         struct tb *t;
-        if (tb_open(path, &t, err, errlen)) continue;
+        if (tb_open(files[k], &t, err, errlen)) continue;
         const struct tb_meta *m = tb_get_meta(t);
         rc = game_setup(g, m->game, rules ? rules : m->rules, m->board, err, errlen);
         if (!rc && !rules && !has_tables(g, dir)) rc = -1;
-        if (!rc && !rules && g->rules != BC_STANDARD) {
-            /* prefer standard when both are there */
-            struct game s;
-            if (game_setup(&s, m->game, "standard", m->board, err, errlen) == 0 &&
-                has_tables(&s, dir))
-                *g = s;
-        }
+        struct game s;
+        if (!rc && !rules && g->rules != BC_STANDARD &&
+            game_setup(&s, m->game, "standard", m->board, err, errlen) == 0 && has_tables(&s, dir))
+            *g = s;
         tb_close(t);
     }
-    closedir(d);
+    tables_list_free(files, n);
     return rc;
 }
 

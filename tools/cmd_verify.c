@@ -1,5 +1,4 @@
 /* guti verify: checks every table file of a directory; --full re-derives every value. */
-#include <dirent.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,33 +24,6 @@ static const char help[] =
     "\"rules\",\n"
     "              \"board\", \"inhand\", \"captured\", \"positions\", \"inconsistent\",\n"
     "              \"examples\"}], \"ok\"}\n";
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The table files of dir, sorted. */
-static int list_tables(const char *dir, char ***out)
-{
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0, cap = 16;
-    char **names = malloc((size_t)cap * sizeof *names);
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || (strcmp(e->d_name + len - 4, ".wdl") && strcmp(e->d_name + len - 4, ".dtm")))
-            continue;
-        if (n == cap) names = realloc(names, (size_t)(cap *= 2) * sizeof *names);
-        names[n] = malloc(strlen(dir) + len + 2);
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
-    *out = names;
-    return n;
-}
 
 struct full_result {
     char game[16], rules[24], board[16];
@@ -171,7 +143,7 @@ int cmd_verify(int argc, char **argv)
     if (o.threads) omp_set_num_threads(o.threads);
     const char *dir = tables_dir(val[0]);
     char **files;
-    int nfiles = list_tables(dir, &files);
+    int nfiles = tables_list(dir, &files);
     if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);
     if (nfiles == 0) return cli_error("verify: no tables in %s", dir);
     struct progress prog;
@@ -211,9 +183,8 @@ int cmd_verify(int argc, char **argv)
             if (!seen && ngames < 8) games[ngames++] = g;
         }
         tb_close(t);
-        free(files[k]);
     }
-    free(files);
+    tables_list_free(files, nfiles);
     if (o.json) printf("], \"layers\": [");
     if (val[1]) {
         struct full_result res[TABLES_MAX_LAYERS];

@@ -31,6 +31,11 @@ struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum 
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen);
 
+/* The table files (*.wdl, *.dtm) of dir as "dir/name", sorted; the count, or -1 when dir
+ * cannot be read. Free with tables_list_free(). */
+int tables_list(const char *dir, char ***names);
+void tables_list_free(char **names, int n);
+
 /* Answers positions of one game from the tables of a directory, opening each layer's
  * index and file on first use. */
 struct prober {
