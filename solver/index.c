@@ -233,3 +233,43 @@ void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes)
         }
     }
 }
+
+static int find_orbit(const struct pair_index *ix, uint64_t i);
+
+static void iter_load(struct pair_index_iter *it)
+{
+    const struct pair_index *ix = it->ix;
+    const struct index_orbit *o = &ix->orbits[it->k];
+    uint64_t r = o->nstab > 1 ? o->blist[it->r] : it->r;
+    it->m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
+}
+
+void pair_index_iter_init(struct pair_index_iter *it, const struct pair_index *ix, uint64_t i)
+{
+    it->ix = ix;
+    it->k = ix->size ? find_orbit(ix, i) : 0;
+    it->r = i - (ix->size ? ix->orbits[it->k].offset : 0);
+    if (i < ix->size) iter_load(it);
+}
+
+void pair_index_iter_next(struct pair_index_iter *it)
+{
+    const struct pair_index *ix = it->ix;
+    const struct index_orbit *o = &ix->orbits[it->k];
+    if (++it->r == o->count) {
+        it->r = 0;
+        do it->k++;
+        while (it->k < ix->norbits && ix->orbits[it->k].count == 0);
+        if (it->k < ix->norbits) iter_load(it);
+        return;
+    }
+    if (o->nstab > 1) {
+        iter_load(it);
+    } else if (ix->kb == 0) {
+        it->m = 0;
+    } else {
+        /* Gosper's hack: the next larger mask with as many bits */
+        bits_t m = it->m, low = m & -m, ripple = m + low;
+        it->m = ripple | (((m ^ ripple) >> 2) / low);
+    }
+}

@@ -142,6 +142,28 @@ int pair_index_orbit_size(const struct pair_index *ix, uint64_t i);
 /* The orbit size of every class into sizes[0..size-1] (faster than one by one). */
 void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes);
 
+/* Walks the classes i0, i0 + 1, ... in order, cheaply: within an A, the next B of a
+ * plain orbit is the next combination (colex order is numeric order of the masks). */
+struct pair_index_iter {
+    const struct pair_index *ix;
+    int k;      /* orbit */
+    uint64_t r; /* rank within the orbit */
+    bits_t m;   /* the ranked mask (B or its empty points) in the compact free space */
+};
+
+void pair_index_iter_init(struct pair_index_iter *it, const struct pair_index *ix, uint64_t i);
+/* The current class's A (canonical) and B, and its orbit. */
+static inline void pair_index_iter_get(const struct pair_index_iter *it, bits_t *A, bits_t *B)
+{
+    const struct pair_index *ix = it->ix;
+    const struct index_orbit *o = &ix->orbits[it->k];
+    bits_t m = it->m;
+    if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
+    *A = o->a;
+    *B = bits_deposit(m, o->free);
+}
+void pair_index_iter_next(struct pair_index_iter *it);
+
 /* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */
 uint64_t colex_rank(bits_t m);
 bits_t colex_unrank(uint64_t r, int k);

@@ -36,7 +36,10 @@
 #include <stdint.h>
 
 /* What a table keeps. */
-enum tb_kind { TB_WDL = 1, TB_DTM = 2 };
+enum tb_kind { TB_WDL = 1, TB_DTM = 2, TB_REACH = 3 };
+
+/* A TB_REACH table says which positions some game from the start reaches: written from
+ * codes 0 (not reached) and 1 (reached), read back as those entries; stored like WDL. */
 
 /* The entries of a WDL table, for the side to move. */
 #define TB_ENTRY_DRAW 0
@@ -66,6 +69,21 @@ struct tb_write_stats {
  * left as it was. st may be NULL. */
 int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes,
              struct tb_write_stats *st, char *err, size_t errlen);
+
+/* Where tb_write_source takes the codes from: an array, or a function that fills
+ * out[0..n-1] with the codes of positions first..first+n-1 (called from several threads
+ * at once, for disjoint ranges). max_code is the largest code, or -1 to have it computed
+ * (arrays only). */
+struct tb_source {
+    const uint16_t *codes;
+    void (*fill)(void *ctx, uint64_t first, size_t n, uint16_t *out);
+    void *ctx;
+    int max_code;
+};
+
+/* tb_write from a source: for tables whose values are not held as one code array. */
+int tb_write_source(const char *path, const struct tb_meta *meta, const struct tb_source *src,
+                    struct tb_write_stats *st, char *err, size_t errlen);
 
 struct tb;
 

@@ -96,13 +96,15 @@ static int check_header(struct tb *t, const unsigned char *h, char *err, size_t 
         !good_string(h + TB_OFF_BOARD, sizeof m->board, m->board))
         return tb_fail(err, errlen, t->path, "bad game, rules or board name in the header");
     uint32_t kind = tb_get32(h + TB_OFF_KIND), enc = tb_get32(h + TB_OFF_ENCODING);
-    if (kind != TB_WDL && kind != TB_DTM)
+    if (kind != TB_WDL && kind != TB_DTM && kind != TB_REACH)
         return tb_fail(err, errlen, t->path, "unknown table kind %u", kind);
     m->kind = (enum tb_kind)kind;
     for (int k = 0; k < 4; k++) m->layer[k] = (int32_t)tb_get32(h + TB_OFF_LAYER + 4 * k);
-    if (kind == TB_WDL ? enc != TB_ENC_WDL5 : enc != TB_ENC_DTM8 && enc != TB_ENC_DTM16)
+    if (kind != TB_DTM ? enc != TB_ENC_WDL5 : enc != TB_ENC_DTM8 && enc != TB_ENC_DTM16)
         return tb_fail(err, errlen, t->path, "value encoding %u does not fit a %s table", enc,
-                       kind == TB_WDL ? "WDL" : "DTM");
+                       kind == TB_DTM   ? "DTM"
+                       : kind == TB_WDL ? "WDL"
+                                        : "REACH");
     in->encoding = (enum tb_encoding)enc;
     m->npositions = tb_get64(h + TB_OFF_NPOSITIONS);
     uint32_t ppb = in->positions_per_block = tb_get32(h + TB_OFF_BLOCK_POSITIONS);

@@ -144,9 +144,9 @@ static int max_code(const uint16_t *codes, uint64_t n)
 }
 
 /* Writes the blocks, header, table and trailer into fd. */
-static int write_file(int fd, const char *path, const struct tb_meta *meta, const uint16_t *codes,
-                      enum tb_encoding enc, uint32_t ppb, int maxc, uint64_t *bytes, char *err,
-                      size_t errlen)
+static int write_file(int fd, const char *path, const struct tb_meta *meta,
+                      const struct tb_source *src, enum tb_encoding enc, uint32_t ppb, int maxc,
+                      uint64_t *bytes, char *err, size_t errlen)
 {
     uint64_t n = meta->npositions;
     uint64_t nblocks = n / ppb + (n % ppb != 0);
@@ -155,9 +155,12 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
     size_t head = TB_HEADER_SIZE + (size_t)nblocks * TB_TABLE_ENTRY;
     unsigned char *hdr = calloc(1, head);
     struct writer w;
-    if (writer_init(&w, nblocks) != 0 || !hdr) {
+    int nt = omp_get_max_threads();
+    uint16_t *fill = src->fill ? malloc((size_t)nt * ppb * sizeof *fill) : NULL;
+    if (writer_init(&w, nblocks) != 0 || !hdr || (src->fill && !fill)) {
         writer_free(&w);
         free(hdr);
+        free(fill);
         return tb_fail(err, errlen, path, "out of memory");
     }
     int rc = 0;
@@ -172,7 +175,12 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
             int tid = omp_get_thread_num();
             uint64_t first = (b0 + (uint64_t)j) * ppb;
             size_t cnt = (size_t)(n - first < ppb ? n - first : ppb);
-            size_t rb = encode_block(enc, codes + first, cnt, w.raw[tid]);
+            const uint16_t *codes = src->codes + first;
+            if (src->fill) {
+                codes = fill + (size_t)tid * ppb;
+                src->fill(src->ctx, first, cnt, fill + (size_t)tid * ppb);
+            }
+            size_t rb = encode_block(enc, codes, cnt, w.raw[tid]);
             char e[200];
             w.csize[j] = tbz_compress(w.cctx[tid], w.cbuf[j], w.cap, w.raw[tid], rb, e, sizeof e);
             if (w.csize[j] == 0) {
@@ -203,6 +211,7 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
         }
     }
     writer_free(&w);
+    free(fill);
     if (rc == 0) {
         uint64_t total = off + TB_TRAILER_SIZE;
         memcpy(hdr + TB_OFF_MAGIC, TB_MAGIC, TB_MAGIC_LEN);
@@ -238,15 +247,24 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta, cons
 int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes,
              struct tb_write_stats *st, char *err, size_t errlen)
 {
+    if (meta->npositions && !codes) return tb_fail(err, errlen, path, "no codes to write");
+    struct tb_source src = {.codes = codes, .max_code = -1};
+    return tb_write_source(path, meta, &src, st, err, errlen);
+}
+
+int tb_write_source(const char *path, const struct tb_meta *meta, const struct tb_source *src,
+                    struct tb_write_stats *st, char *err, size_t errlen)
+{
     if (!terminated(meta->game, sizeof meta->game) ||
         !terminated(meta->rules, sizeof meta->rules) ||
         !terminated(meta->board, sizeof meta->board))
         return tb_fail(err, errlen, path, "game, rules or board name too long");
-    if (meta->kind != TB_WDL && meta->kind != TB_DTM)
+    if (meta->kind != TB_WDL && meta->kind != TB_DTM && meta->kind != TB_REACH)
         return tb_fail(err, errlen, path, "unknown table kind %d", (int)meta->kind);
-    if (meta->npositions && !codes) return tb_fail(err, errlen, path, "no codes to write");
-    int maxc = max_code(codes, meta->npositions);
-    enum tb_encoding enc = meta->kind == TB_WDL ? TB_ENC_WDL5
+    int maxc = src->max_code >= 0 ? src->max_code
+               : src->codes       ? max_code(src->codes, meta->npositions)
+                                  : 0;
+    enum tb_encoding enc = meta->kind != TB_DTM ? TB_ENC_WDL5
                            : maxc <= 255        ? TB_ENC_DTM8
                                                 : TB_ENC_DTM16;
     uint32_t ppb = enc == TB_ENC_WDL5   ? 5 * TB_BLOCK_BYTES
@@ -265,7 +283,7 @@ int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes
         return -1;
     }
     uint64_t bytes = 0;
-    int rc = write_file(fd, tmp, meta, codes, enc, ppb, maxc, &bytes, err, errlen);
+    int rc = write_file(fd, tmp, meta, src, enc, ppb, maxc, &bytes, err, errlen);
     if (rc == 0 && fsync(fd) != 0) rc = tb_fail(err, errlen, tmp, "fsync: %s", strerror(errno));
     if (close(fd) != 0 && rc == 0) rc = tb_fail(err, errlen, tmp, "close: %s", strerror(errno));
     if (rc == 0 && rename(tmp, path) != 0)

@@ -346,8 +346,8 @@ check 0 'inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,l
 check 0 '0,2,tiger,15171,13117,1435,619,120120,104054,11314,4752,23,10' stats --dir "$D" --format csv
 check 0 '| 0 | 2 | tigers | 15171 |' stats --dir "$D"
 check 1 'make it with: guti solve baghchal --phase movement --rules goat-pass --board 4x4' query --dir "$D" --rules goat-pass "$P"
-check 1 'placement phase is not solved yet' query --dir "$D" 'T2T/4/4/T2T g 12'
-check 2 "--phase movement is needed" solve baghchal --board 4x4 --dir "$D"
+check 1 'make it with: guti solve baghchal --phase placement' query --dir "$D" 'T2T/4/4/T2T g 12'
+check 2 "--phase 'middle', expected all, movement or placement" solve baghchal --phase middle --board 4x4 --dir "$D"
 check 2 "rules no-repeat depend on the history" solve baghchal --phase movement --rules no-repeat --dir "$D"
 check 1 'verify: no tables in' verify --dir "$T"
 check 1 'stats: no tables in' stats --dir "$T"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "bc_layers.h"
+#include "bc_place.h"
 #include "helpers.h"
 #include "index.h"
 
@@ -80,7 +81,7 @@ struct brute {
 
 static uint64_t key_hi(const struct position *p)
 {
-    return p->men[1] << 1 | (uint64_t)p->side;
+    return (p->men[1] << 1 | (uint64_t)p->side) << 6 | (uint64_t)p->inhand;
 }
 
 static int cmp_pos(const void *x, const void *y)
@@ -98,7 +99,8 @@ static int brute_find(const struct brute *br, const struct position *p)
     return f ? (int)(f - br->pos) : -1;
 }
 
-static void brute_enumerate(struct brute *br, const struct game *g)
+/* With placement true, the placement phase too: every state with goats in hand. */
+static void brute_enumerate(struct brute *br, const struct game *g, bool placement)
 {
     int np = g->board->npoints, cap = 1 << 22;
     br->pos = malloc((size_t)cap * sizeof *br->pos);
@@ -107,10 +109,16 @@ static void brute_enumerate(struct brute *br, const struct game *g)
         if (bits_count(T) != g->ntigers) continue;
         for (bits_t G = 0; G < BIT(np); G++) {
             int goats = bits_count(G);
-            if ((G & T) || goats <= g->ngoats - g->captures_to_win || goats > g->ngoats) continue;
-            for (int side = 0; side < 2; side++) {
-                ck_assert_int_lt(br->n, cap);
-                br->pos[br->n++] = (struct position){.men = {G, T}, .side = side};
+            if (G & T) continue;
+            for (int inhand = 0; inhand <= (placement ? g->ngoats : 0); inhand++) {
+                int captured = g->ngoats - inhand - goats;
+                if (captured < 0 || captured >= g->captures_to_win) continue;
+                for (int side = 0; side < 2; side++) {
+                    if (side == 1 && inhand == g->ngoats) continue;
+                    ck_assert_int_lt(br->n, cap);
+                    br->pos[br->n++] =
+                        (struct position){.men = {G, T}, .side = side, .inhand = inhand};
+                }
             }
         }
     }
@@ -172,7 +180,7 @@ static void check_against_brute(const char *board, const char *rules)
     struct game g = setup("baghchal", rules, board);
     struct symmap *sm = symmap_for(g.board);
     struct brute br;
-    brute_enumerate(&br, &g);
+    brute_enumerate(&br, &g, false);
     brute_solve(&br, &g);
     struct bc_layer layers[8];
     for (int c = g.captures_to_win - 1; c >= 0; c--) {
@@ -210,6 +218,78 @@ static void check_against_brute(const char *board, const char *rules)
     free(sm);
 }
 
+/* The whole game on 3x3 (one capture wins, so one layer per phase and side): the
+ * placement layers from bc_place against the brute force over every raw state. */
+static void whole_game_3x3(const char *rules)
+{
+    struct game g = setup("baghchal", rules, "3x3");
+    struct symmap *sm = symmap_for(g.board);
+    struct brute br;
+    brute_enumerate(&br, &g, true);
+    brute_solve(&br, &g);
+    struct bc_layer move;
+    ck_assert_int_eq(bc_layer_init(&move, &g, sm, 0), 0);
+    struct retro_layer R = bc_layer_retro(&move);
+    move.res = malloc(R.size * sizeof *move.res);
+    struct retro_stats st;
+    ck_assert_int_eq(retro_solve(&R, move.res, &st), 0);
+    struct pair_index ix[5];
+    for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+    /* layers[p][side]: goats placed p, no capture (one capture ends the game) */
+    struct bc_place_layer L[5][2], next = {4, 0, 1, &ix[4], {0, NULL}};
+    ck_assert_int_eq(wdl_alloc(&next.val, ix[4].size), 0);
+    for (uint64_t i = 0; i < ix[4].size; i++) {
+        retro_code c = move.res[2 * i + 1];
+        wdl_set(&next.val, i, c == 0 ? WDL_DRAW : code_win(c) ? WDL_WIN : WDL_LOSS);
+    }
+    const struct bc_place_layer *after = &next;
+    for (int p = 3; p >= 0; p--) {
+        L[p][0] = (struct bc_place_layer){p, 0, 0, &ix[p], {0, NULL}};
+        ck_assert_int_eq(wdl_alloc(&L[p][0].val, ix[p].size), 0);
+        bc_place_solve(&g, &L[p][0], after, NULL, NULL, NULL);
+        if (p == 0) break;
+        L[p][1] = (struct bc_place_layer){p, 0, 1, &ix[p], {0, NULL}};
+        ck_assert_int_eq(wdl_alloc(&L[p][1].val, ix[p].size), 0);
+        bc_place_solve(&g, &L[p][1], &L[p][0], NULL, NULL, NULL);
+        after = &L[p][1];
+    }
+    int checked = 0;
+    for (int i = 0; i < br.n; i++) {
+        const struct position *q = &br.pos[i];
+        if (q->inhand == 0) continue;
+        int p = g.ngoats - q->inhand, want = br.code[i] == 0        ? WDL_DRAW
+                                             : (br.code[i] - 1) % 2 ? WDL_WIN
+                                                                    : WDL_LOSS;
+        uint64_t r = pair_index_rank(&ix[p], q->men[1], q->men[0]);
+        char fen[64];
+        g.ops->format(&g, q, fen, sizeof fen);
+        ck_assert_msg(wdl_get(&L[p][q->side].val, r) == want, "%s: %d, brute force %d", fen,
+                      wdl_get(&L[p][q->side].val, r), want);
+        checked++;
+    }
+    ck_assert_int_gt(checked, 1000);
+    /* The start: the goats lose on 3x3. */
+    struct position start = g.ops->start(&g);
+    int i = brute_find(&br, &start);
+    ck_assert_int_eq((br.code[i] - 1) % 2, 0);
+    for (int p = 0; p <= 3; p++)
+        for (int side = 0; side < 2; side++)
+            if (p > 0 || side == 0) wdl_free(&L[p][side].val);
+    wdl_free(&next.val);
+    for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
+    bc_layer_free(&move);
+    free(br.pos);
+    free(br.code);
+    free(sm);
+}
+
+START_TEST(whole_game)
+{
+    whole_game_3x3("standard");
+    whole_game_3x3("goat-pass");
+}
+END_TEST
+
 START_TEST(movement_3x3)
 {
     check_against_brute("3x3", "standard");
@@ -233,6 +313,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, index_movement_counts);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
+    tcase_add_test(tc, whole_game);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -216,9 +216,9 @@ START_TEST(write_errors)
     ck_assert_ptr_nonnull(strstr(err, "cannot rename"));
     ck_assert_int_ne(access(file("d.tmp"), F_OK), 0);
     /* bad metadata */
-    m.kind = 3;
+    m.kind = 4;
     ck_assert_int_ne(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);
-    ck_assert_ptr_nonnull(strstr(err, "unknown table kind 3"));
+    ck_assert_ptr_nonnull(strstr(err, "unknown table kind 4"));
     m = meta_of(TB_WDL, 3);
     memset(m.rules, 'a', sizeof m.rules);
     ck_assert_int_ne(tb_write(file("x.tb"), &m, codes, NULL, err, sizeof err), 0);

@@ -9,21 +9,25 @@
 
 #include "cli.h"
 #include "progress.h"
+#include "solve_place.h"
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti solve baghchal --phase movement [--rules R] [--board B] [--dir DIR]\n"
-    "                  [--threads N] [--quiet] [--json]\n"
+    "usage: guti solve baghchal [--phase all|movement|placement] [--rules R] [--board B]\n"
+    "                  [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "\n"
-    "Solves Bagh-Chal's movement phase (all goats placed) by retrograde analysis, one layer\n"
-    "per number of goats captured, from the most captures down, and writes for each layer a\n"
-    "WDL table and a DTM table (tablebase/FORMAT.md). Each file is written under a\n"
-    "temporary name and renamed when complete; layers whose tables are already there and\n"
-    "sound are not solved again, so an interrupted run resumes where it stopped.\n"
-    "Prints one line per layer: positions, wins/draws/losses for the side to move, the\n"
-    "longest DTM, wall time, positions per second and the table sizes; then the peak memory.\n"
+    "Solves Bagh-Chal. The movement phase (all goats placed) by retrograde analysis, one\n"
+    "layer per number of goats captured, from the most captures down, with a WDL table and\n"
+    "a DTM table per layer; then the placement phase, one pass per layer (goats in hand,\n"
+    "captured, side to move) from the last placement back to the start, with a WDL table\n"
+    "per layer (tablebase/FORMAT.md). Each file is written under a temporary name and\n"
+    "renamed when complete; layers whose tables are already there and sound are read, not\n"
+    "solved again, so an interrupted run resumes where it stopped.\n"
+    "Prints one line per layer: positions, wins/draws/losses for the side to move, (movement)\n"
+    "the longest DTM, wall time, positions per second and the table sizes; then the peak\n"
+    "memory; with --phase all, the value of the start position.\n"
     "\n"
-    "  --phase P     movement (the placement phase is not solved yet)\n"
+    "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
     "  --rules R     standard (default) or goat-pass\n"
     "  --board B     5x5 (default), 4x4 or 3x3\n"
     "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables)\n"
@@ -192,9 +196,9 @@ int cmd_solve(int argc, char **argv)
     if ((rc = cli_game(&o, NULL, &g))) return rc;
     if (g.ops != &baghchal_ops)
         return cli_usage_error("solve", "only baghchal can be solved so far");
-    if (!val[0] || strcmp(val[0], "movement") != 0)
-        return cli_usage_error("solve", "--phase movement is needed: the placement phase is not "
-                                        "solved yet");
+    const char *phase = val[0] ? val[0] : "all";
+    if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
+        return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);
     if (g.rules == BC_NO_REPEAT)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
@@ -214,7 +218,8 @@ int cmd_solve(int argc, char **argv)
     int top = g.captures_to_win - 1, nr = 0;
     double t0 = omp_get_wtime();
     rc = 0;
-    for (int c = top; c >= 0 && !rc; c--) {
+    bool movement = strcmp(phase, "placement") != 0;
+    for (int c = top; c >= 0 && !rc && movement; c--) {
         double tl = omp_get_wtime();
         struct layer_report *r = &rep[nr++];
         r->captured = c;
@@ -269,6 +274,28 @@ int cmd_solve(int argc, char **argv)
         if (live[c]) bc_layer_free(&layers[c]);
     free(sm);
     if (rc) return rc;
-    print_report(rep, nr, o.json, omp_get_wtime() - t0, &g, dir);
-    return 0;
+    if (movement) print_report(rep, nr, o.json, omp_get_wtime() - t0, &g, dir);
+    if (!strcmp(phase, "movement")) return 0;
+    if ((rc = solve_placement(&g, dir, &prog, o.quiet || o.json))) return rc;
+    if (!o.json) printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
+    if (!strcmp(phase, "all")) {
+        struct prober p;
+        prober_init(&p, &g, dir);
+        struct position start = g.ops->start(&g);
+        retro_code code;
+        bool known;
+        char fen[128], err[400];
+        g.ops->format(&g, &start, fen, sizeof fen);
+        rc = prober_probe(&p, &start, &code, &known, err, sizeof err);
+        if (rc)
+            rc = cli_error("solve: %s", err);
+        else if (!o.json)
+            printf("start %s: %s for the %s to move\n", fen,
+                   code == RETRO_DRAW ? "draw"
+                   : code_win(code)   ? "win"
+                                      : "loss",
+                   g.ops->side_name[0]);
+        prober_free(&p);
+    }
+    return rc;
 }

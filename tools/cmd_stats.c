@@ -26,6 +26,7 @@ static const char help[] =
 
 struct row {
     int inhand, captured, side; /* side -1: all */
+    bool dtm;                   /* the DTM columns are known */
     uint64_t n[3], raw[3];      /* win, draw, loss */
     int max_win, max_loss;
     uint64_t longest; /* index of a longest win */
@@ -33,7 +34,8 @@ struct row {
 };
 
 struct changes {
-    int captured, side;
+    int inhand, captured, side;
+    bool present;                /* the other rule set's table was there */
     uint64_t n[3][3], raw[3][3]; /* [standard value][goat-pass value], win/draw/loss */
 };
 
@@ -68,6 +70,60 @@ static retro_code *read_layer(const struct game *g, const char *dir, int c, uint
     }
     free(res);
     return NULL;
+}
+
+/* Reads a placement layer's WDL table as codes (win 2, loss 1, draw 0); NULL if absent. */
+static retro_code *read_place(const struct game *g, const char *dir, int inhand, int c, int side,
+                              uint64_t n, bool *absent, char *err, size_t errlen)
+{
+    char path[1024];
+    tables_place_name(path, sizeof path, dir, g, inhand, c, side);
+    *absent = access(path, F_OK) != 0;
+    if (*absent) return NULL;
+    retro_code *res = malloc(n * sizeof *res + 1);
+    struct tb *t;
+    struct tb_meta want = tables_place_meta(g, inhand, c, side, n);
+    if (!res || tables_open(path, &want, &t, err, errlen) || tb_read_all(t, res, err, errlen)) {
+        if (!res) snprintf(err, errlen, "out of memory");
+        free(res);
+        return NULL;
+    }
+    tb_close(t);
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++)
+        res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
+    return res;
+}
+
+/* Adds one row: the positions i = stride * k + offset of res, k < ix->size. */
+static void tabulate(const struct game *g, const struct pair_index *ix, const uint8_t *w,
+                     const retro_code *res, const retro_code *alt, uint64_t stride, uint64_t offset,
+                     bool dtm, struct row *r, struct changes *x)
+{
+    r->max_win = r->max_loss = -1;
+    r->dtm = dtm;
+    for (uint64_t k = 0; k < ix->size; k++) {
+        uint64_t i = stride * k + offset;
+        int v = wdl_of(res[i]);
+        r->n[v]++;
+        r->raw[v] += w[k];
+        if (dtm && v == 0 && code_dtm(res[i]) > r->max_win) {
+            r->max_win = code_dtm(res[i]);
+            r->longest = k;
+        }
+        if (dtm && v == 2 && code_dtm(res[i]) > r->max_loss) r->max_loss = code_dtm(res[i]);
+        if (alt) {
+            int u = wdl_of(alt[i]);
+            x->n[v][u]++;
+            x->raw[v][u] += w[k];
+        }
+    }
+    if (r->max_win >= 0) {
+        bits_t T, G;
+        pair_index_unrank(ix, r->longest, &T, &G);
+        struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
+        g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+    }
 }
 
 static bool has_tables(const struct game *g, const char *dir)
@@ -125,70 +181,58 @@ int cmd_stats(int argc, char **argv)
 
     struct symmap *sm = malloc(sizeof *sm);
     symmap_init(sm, g.board);
-    int top = g.captures_to_win - 1, nrows = 0;
-    struct row rows[2 * TABLES_MAX_LAYERS + 1];
-    struct changes ch[2 * TABLES_MAX_LAYERS];
-    memset(rows, 0, sizeof rows);
-    memset(ch, 0, sizeof ch);
+    int top = g.captures_to_win - 1, nrows = 0, maxrows = 2 * TABLES_MAX_LAYERS * (g.ngoats + 1);
+    struct row *rows = calloc((size_t)maxrows + 1, sizeof *rows);
+    struct changes *ch = calloc((size_t)maxrows, sizeof *ch);
     bool all_dtm = true;
-    for (int c = 0; c <= top; c++) {
-        struct bc_layer l;
-        if (bc_layer_init(&l, &g, sm, c)) return cli_error("stats: out of memory");
-        uint64_t n = 2 * l.ix.size;
-        bool dtm;
-        retro_code *res = read_layer(&g, dir, c, n, &dtm, err, sizeof err);
-        if (!res) {
-            bc_layer_free(&l);
-            return cli_error("stats: %s", err);
-        }
-        all_dtm &= dtm;
-        retro_code *alt = NULL;
-        bool alt_dtm;
-        if (compare) alt = read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
-        if (compare && !alt) return cli_error("stats: %s", err);
-        uint8_t *w = malloc(l.ix.size);
-        pair_index_orbit_sizes(&l.ix, w);
-        for (int side = 0; side < 2; side++) {
-            struct row *r = &rows[nrows];
-            struct changes *x = &ch[nrows++];
-            r->inhand = 0;
-            r->captured = x->captured = c;
-            r->side = x->side = side;
-            r->max_win = r->max_loss = -1;
-            for (uint64_t k = 0; k < l.ix.size; k++) {
-                uint64_t i = 2 * k + (uint64_t)side;
-                int v = wdl_of(res[i]);
-                r->n[v]++;
-                r->raw[v] += w[k];
-                if (v == 0 && code_dtm(res[i]) > r->max_win) {
-                    r->max_win = code_dtm(res[i]);
-                    r->longest = i;
-                }
-                if (v == 2 && code_dtm(res[i]) > r->max_loss) r->max_loss = code_dtm(res[i]);
-                if (alt) {
-                    int u = wdl_of(alt[i]);
-                    x->n[v][u]++;
-                    x->raw[v][u] += w[k];
-                }
+    /* In the order of the game: the placement layers from the start, then the movement. */
+    for (int inhand = g.ngoats; inhand >= 0; inhand--)
+        for (int c = 0; c <= top && c <= g.ngoats - inhand; c++) {
+            struct pair_index ix;
+            if (pair_index_init(&ix, g.board, sm, g.ntigers, g.ngoats - inhand - c))
+                return cli_error("stats: out of memory");
+            uint8_t *w = malloc(ix.size + 1);
+            pair_index_orbit_sizes(&ix, w);
+            for (int side = 0; side < 2; side++) {
+                if (inhand > 0 && side == 1 && inhand == g.ngoats) break;
+                bool dtm = false, absent = false;
+                uint64_t n = inhand ? ix.size : 2 * ix.size;
+                retro_code *res =
+                    inhand ? read_place(&g, dir, inhand, c, side, n, &absent, err, sizeof err)
+                           : read_layer(&g, dir, c, n, &dtm, err, sizeof err);
+                if (absent) continue;
+                if (!res) return cli_error("stats: %s", err);
+                retro_code *alt = NULL;
+                bool alt_dtm, alt_absent = false;
+                if (compare)
+                    alt = inhand ? read_place(&other, dir, inhand, c, side, n, &alt_absent, err,
+                                              sizeof err)
+                                 : read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
+                if (compare && !alt && !alt_absent) return cli_error("stats: %s", err);
+                struct row *r = &rows[nrows];
+                struct changes *x = &ch[nrows++];
+                r->inhand = inhand;
+                r->captured = x->captured = c;
+                r->side = x->side = side;
+                x->inhand = inhand;
+                x->present = alt != NULL;
+                all_dtm &= dtm;
+                tabulate(&g, &ix, w, res, alt, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side, dtm, r,
+                         x);
+                free(res);
+                free(alt);
+                if (inhand) continue;
             }
-            if (r->max_win >= 0) {
-                bits_t T, G;
-                pair_index_unrank(&l.ix, r->longest / 2, &T, &G);
-                struct position pos = {.men = {G, T}, .side = side};
-                g.ops->format(&g, &pos, r->longest_fen, sizeof r->longest_fen);
-            }
+            free(w);
+            pair_index_free(&ix);
         }
-        free(w);
-        free(res);
-        free(alt);
-        bc_layer_free(&l);
-    }
     struct row total = {.side = -1, .max_win = -1, .max_loss = -1};
     for (int k = 0; k < nrows; k++) {
         for (int v = 0; v < 3; v++) {
             total.n[v] += rows[k].n[v];
             total.raw[v] += rows[k].raw[v];
         }
+        total.dtm |= rows[k].dtm;
         if (rows[k].max_win > total.max_win) total.max_win = rows[k].max_win;
         if (rows[k].max_loss > total.max_loss) total.max_loss = rows[k].max_loss;
     }
@@ -211,7 +255,7 @@ int cmd_stats(int argc, char **argv)
                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
                    (unsigned long long)r->raw[2]);
-            if (all_dtm)
+            if (r->dtm)
                 printf("%d,%d\n", r->max_win, r->max_loss);
             else
                 printf(",\n");
@@ -235,12 +279,12 @@ int cmd_stats(int argc, char **argv)
                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
                    (unsigned long long)r->raw[2]);
-            if (all_dtm)
+            if (r->dtm)
                 printf("\"max_dtm_win\": %d, \"max_dtm_loss\": %d, \"longest_win\": ", r->max_win,
                        r->max_loss);
             else
                 printf("\"max_dtm_win\": null, \"max_dtm_loss\": null, \"longest_win\": ");
-            if (k < nrows && all_dtm && r->max_win >= 0)
+            if (k < nrows && r->dtm && r->max_win >= 0)
                 json_str(stdout, r->longest_fen);
             else
                 printf("null");
@@ -257,9 +301,9 @@ int cmd_stats(int argc, char **argv)
                             changed += ch[k].n[v][u];
                             changed_raw += ch[k].raw[v][u];
                         }
-                printf("%s{\"inhand\": 0, \"captured\": %d, \"side\": \"%s\", \"changed\": %llu, "
+                printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": %llu, "
                        "\"changed_raw\": %llu, \"matrix\": [",
-                       k ? ", " : "", ch[k].captured, side_word[ch[k].side],
+                       k ? ", " : "", ch[k].inhand, ch[k].captured, side_word[ch[k].side],
                        (unsigned long long)changed, (unsigned long long)changed_raw);
                 for (int v = 0; v < 3; v++)
                     printf("%s[%llu, %llu, %llu]", v ? ", " : "", (unsigned long long)ch[k].n[v][0],
@@ -287,14 +331,14 @@ int cmd_stats(int argc, char **argv)
                    (unsigned long long)cl, 100.0 * r->n[0] / cl, 100.0 * r->n[1] / cl,
                    100.0 * r->n[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
                    100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
-            if (all_dtm)
+            if (r->dtm)
                 printf("%d | %d |\n", r->max_win, r->max_loss);
             else
                 printf("- | - |\n");
         }
         printf("\nClasses are positions up to the board's symmetries; positions count every "
                "symmetric image. Percentages are of the row's total.\n");
-        if (all_dtm) {
+        if (total.dtm) {
             printf("\n## Longest wins\n\n| in hand | captured | to move | DTM | example "
                    "|\n|---:|---:|---|---:|---|\n");
             for (int k = 0; k < nrows; k++)
@@ -313,6 +357,7 @@ int cmd_stats(int argc, char **argv)
             printf("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (int k = 0; k < nrows; k++) {
                 const struct changes *x = &ch[k];
+                if (!x->present) continue;
                 uint64_t changed = 0, changed_raw = 0;
                 for (int v = 0; v < 3; v++)
                     for (int u = 0; u < 3; u++)
@@ -320,15 +365,18 @@ int cmd_stats(int argc, char **argv)
                             changed += x->n[v][u];
                             changed_raw += x->raw[v][u];
                         }
-                printf("| 0 | %d | %ss | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu |\n",
-                       x->captured, side_word[x->side], (unsigned long long)changed,
-                       (unsigned long long)changed_raw, (unsigned long long)x->n[0][1],
-                       (unsigned long long)x->n[0][2], (unsigned long long)x->n[1][0],
-                       (unsigned long long)x->n[1][2], (unsigned long long)x->n[2][0],
-                       (unsigned long long)x->n[2][1]);
+                printf(
+                    "| %d | %d | %ss | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu |\n",
+                    x->inhand, x->captured, side_word[x->side], (unsigned long long)changed,
+                    (unsigned long long)changed_raw, (unsigned long long)x->n[0][1],
+                    (unsigned long long)x->n[0][2], (unsigned long long)x->n[1][0],
+                    (unsigned long long)x->n[1][2], (unsigned long long)x->n[2][0],
+                    (unsigned long long)x->n[2][1]);
             }
         }
     }
+    free(rows);
+    free(ch);
     free(sm);
     return 0;
 }

@@ -2,13 +2,15 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "notation.h"
 #include "progress.h"
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti verify [--dir DIR] [--full] [--quiet] [--json]\n"
+    "usage: guti verify [--dir DIR] [--full [--sample N]] [--quiet] [--json]\n"
     "\n"
     "Checks every table (*.wdl, *.dtm) in DIR: its header, the checksum of every block and\n"
     "of the whole file, and that every block decompresses to valid values.\n"
@@ -17,6 +19,8 @@ static const char help[] =
     "shorter and none faster, a loss has only moves to wins, the longest one half-move\n"
     "shorter, a finished game is lost in 0, a draw has no move to a loss and one to a draw),\n"
     "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
+    "Placement-phase tables are re-derived from their successors' tables with the rules'\n"
+    "moves, for a sample of positions of each layer (--sample N, default 1000; 0: all).\n"
     "Exit status 1 on any error.\n"
     "\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
@@ -131,11 +135,101 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
     return errors;
 }
 
+/* Re-derives positions of every placement table from their successors' tables, with
+ * the rules engine's moves: a sample of each layer (every position when sample is 0). */
+static int verify_placement(const struct game *g, const char *dir, uint64_t sample, bool json,
+                            bool *first)
+{
+    struct prober p;
+    prober_init(&p, g, dir);
+    struct movelist l;
+    movelist_init(&l);
+    int errors = 0;
+    char rules[32], path[1024];
+    game_rules_name(g, rules, sizeof rules);
+    for (int h = 1; h <= g->ngoats; h++)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = 0; side < 2; side++) {
+                tables_place_name(path, sizeof path, dir, g, h, c, side);
+                if (access(path, F_OK) != 0) continue;
+                int goats = g->ngoats - h - c;
+                struct pair_index ix;
+                struct symmap *sm = &p.sm;
+                if (pair_index_init(&ix, g->board, sm, g->ntigers, goats))
+                    return cli_error("verify: out of memory");
+                uint64_t n = ix.size, m = sample && sample < n ? sample : n, wrong = 0;
+                char example[400] = "";
+                for (uint64_t k = 0; k < m; k++) {
+                    uint64_t i = m == n ? k : k * n / m;
+                    bits_t T, G;
+                    pair_index_unrank(&ix, i, &T, &G);
+                    struct position pos = {.men = {G, T}, .side = side, .inhand = h};
+                    retro_code stored, sc;
+                    bool known;
+                    char err[400];
+                    int moves = g->ops->moves(g, &pos, &l), draw = 0, win = 0, bad = 0;
+                    if (prober_probe(&p, &pos, &stored, &known, err, sizeof err)) bad = 1;
+                    for (int j = 0; j < moves && !bad; j++) {
+                        if (prober_probe(&p, &l.succ[j], &sc, &known, err, sizeof err))
+                            bad = 1;
+                        else if (code_loss(sc))
+                            win = 1;
+                        else if (sc == RETRO_DRAW)
+                            draw = 1;
+                    }
+                    retro_code want = win ? 2 : draw ? 0 : 1;
+                    if (!bad && want == stored) continue;
+                    if (!wrong++) {
+                        char fen[128];
+                        g->ops->format(g, &pos, fen, sizeof fen);
+                        if (bad)
+                            snprintf(example, sizeof example, "%s", err);
+                        else
+                            snprintf(example, sizeof example, "%s: stored %s, its moves give %s",
+                                     fen,
+                                     stored == 0        ? "draw"
+                                     : code_win(stored) ? "win"
+                                                        : "loss",
+                                     want == 0   ? "draw"
+                                     : want == 2 ? "win"
+                                                 : "loss");
+                    }
+                    if (bad) {
+                        wrong = m;
+                        break;
+                    }
+                }
+                pair_index_free(&ix);
+                errors += wrong > 0;
+                if (json) {
+                    printf(
+                        "%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", "
+                        "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"positions\": %llu, "
+                        "\"inconsistent\": %llu, \"examples\": [",
+                        *first ? "" : ", ", g->ops->name, rules, g->board->name, h, c,
+                        side ? "tiger" : "goat", (unsigned long long)m, (unsigned long long)wrong);
+                    if (wrong) json_str(stdout, example);
+                    printf("]}");
+                    *first = false;
+                } else {
+                    printf("%s %s %s %s h%d-c%d-%c: %llu of %llu positions re-derived, %llu "
+                           "inconsistent\n",
+                           wrong ? "FAIL" : "ok  ", g->ops->name, g->board->name, rules, h, c,
+                           side ? 't' : 'g', (unsigned long long)m, (unsigned long long)n,
+                           (unsigned long long)wrong);
+                    if (wrong) printf("     %s\n", example);
+                }
+            }
+    movelist_free(&l);
+    prober_free(&p);
+    return errors;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     struct game_opts o;
-    static const char *const extra[] = {"dir=", "full", NULL};
-    const char *val[2];
+    static const char *const extra[] = {"dir=", "full", "sample=", NULL};
+    const char *val[3];
     int first, rc = cli_parse("verify", argc, argv, &o, extra, val, &first);
     if (rc) return rc;
     if (o.help) return fputs(help, stdout), 0;
@@ -218,8 +312,16 @@ int cmd_verify(int argc, char **argv)
                 for (int e = 0; e < r->nexamples; e++) printf("     %s\n", r->examples[e]);
             }
         }
-        if (ngames == 0 && !o.json)
-            printf("full: no complete set of movement tables to re-derive\n");
+        int sample = 1000;
+        char why[200];
+        if (val[2] &&
+            notation_parse_int(val[2], 0, 1000000000, "--sample", &sample, why, sizeof why))
+            return cli_usage_error("verify", "%s", why);
+        bool first = ngames == 0;
+        for (int k = 0; k < ngames; k++)
+            if (games[k].ops == &baghchal_ops)
+                errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, &first);
+        if (ngames == 0 && !o.json) printf("full: no tables to re-derive\n");
     }
     if (o.json) printf("], \"ok\": %s}\n", errors ? "false" : "true");
     if (errors) cli_error("verify: %d error%s", errors, errors == 1 ? "" : "s");

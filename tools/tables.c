@@ -37,6 +37,23 @@ struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum 
     return m;
 }
 
+void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                       int captured, int side)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.wdl", dir, g->ops->name, g->board->name, rules,
+             inhand, captured, side ? 't' : 'g');
+}
+
+struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
+                                 uint64_t npositions)
+{
+    struct tb_meta m = tables_meta(g, inhand, captured, TB_WDL, npositions);
+    m.layer[2] = 1 + side;
+    return m;
+}
+
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen)
 {
@@ -97,46 +114,59 @@ void prober_init(struct prober *p, const struct game *g, const char *dir)
 
 void prober_free(struct prober *p)
 {
-    for (int c = 0; c < TABLES_MAX_LAYERS; c++)
-        if (p->layers[c].ready) {
-            bc_layer_free(&p->layers[c].layer);
-            tb_close(p->layers[c].t);
+    for (int k = 0; k <= BOARD_MAX_POINTS; k++)
+        if (p->ix[k]) {
+            pair_index_free(p->ix[k]);
+            free(p->ix[k]);
         }
+    for (int c = 0; c < TABLES_MAX_LAYERS; c++) tb_close(p->move[c]);
+    for (int h = 0; h < BOARD_MAX_POINTS; h++)
+        for (int c = 0; c < TABLES_MAX_LAYERS; c++)
+            for (int s = 0; s < 2; s++) tb_close(p->place[h][c][s]);
 }
 
-static int open_layer(struct prober *p, int c, char *err, size_t errlen)
+static const struct pair_index *prober_index(struct prober *p, int goats, char *err, size_t errlen)
 {
-    const struct game *g = p->g;
-    if (bc_layer_init(&p->layers[c].layer, g, &p->sm, c)) {
-        snprintf(err, errlen, "out of memory for the index of layer c%d", c);
-        return -1;
+    if (!p->ix[goats]) {
+        p->ix[goats] = malloc(sizeof *p->ix[goats]);
+        if (!p->ix[goats] ||
+            pair_index_init(p->ix[goats], p->g->board, &p->sm, p->g->ntigers, goats)) {
+            free(p->ix[goats]);
+            p->ix[goats] = NULL;
+            snprintf(err, errlen, "out of memory for the index of %d goats", goats);
+            return NULL;
+        }
     }
-    uint64_t n = 2 * p->layers[c].layer.ix.size;
-    char path[1024], why[400];
+    return p->ix[goats];
+}
+
+static int missing(const struct prober *p, const char *path, const char *phase, char *err,
+                   size_t errlen)
+{
+    char rules[32];
+    game_rules_name(p->g, rules, sizeof rules);
+    snprintf(err, errlen,
+             "no table %s; make it with: guti solve baghchal --phase %s --rules %s --board %s "
+             "--dir %s",
+             path, phase, rules, p->g->board->name, p->dir);
+    return -1;
+}
+
+/* Opens the movement table of layer c: DTM if there, else WDL. */
+static int open_movement(struct prober *p, int c, uint64_t n, char *err, size_t errlen)
+{
+    char path[1024];
     for (int k = 0; k < 2; k++) {
         enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        tables_name(path, sizeof path, p->dir, g, 0, c, kind);
-        struct tb_meta want = tables_meta(g, 0, c, kind, n);
+        tables_name(path, sizeof path, p->dir, p->g, 0, c, kind);
         if (access(path, F_OK) != 0) continue;
         /* A damaged table is an error, not a reason to fall back silently. */
-        if (tables_open(path, &want, &p->layers[c].t, why, sizeof why)) {
-            snprintf(err, errlen, "%s", why);
-            bc_layer_free(&p->layers[c].layer);
-            return -1;
-        }
-        p->layers[c].dtm = kind == TB_DTM;
-        p->layers[c].ready = true;
+        struct tb_meta want = tables_meta(p->g, 0, c, kind, n);
+        if (tables_open(path, &want, &p->move[c], err, errlen)) return -1;
+        p->move_dtm[c] = kind == TB_DTM;
         return 0;
     }
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    tables_name(path, sizeof path, p->dir, g, 0, c, TB_WDL);
-    snprintf(err, errlen,
-             "no table %s; make it with: guti solve baghchal --phase movement --rules %s "
-             "--board %s --dir %s",
-             path, rules, g->board->name, p->dir);
-    bc_layer_free(&p->layers[c].layer);
-    return -1;
+    return missing(p, path, "movement", err, errlen);
 }
 
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
@@ -153,18 +183,32 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
         snprintf(err, errlen, "no tables for %s yet", g->ops->name);
         return -1;
     }
-    if (pos->inhand > 0) {
-        snprintf(err, errlen,
-                 "no table for positions with goats in hand: the placement phase is "
-                 "not solved yet");
-        return -1;
+    int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+    const struct pair_index *ix = prober_index(p, goats, err, errlen);
+    if (!ix) return -1;
+    uint64_t r = pair_index_rank(ix, pos->men[1], pos->men[0]);
+    struct tb *t;
+    bool dtm = false;
+    uint64_t i = r;
+    if (pos->inhand == 0) {
+        if (!p->move[c] && open_movement(p, c, 2 * ix->size, err, errlen)) return -1;
+        t = p->move[c];
+        dtm = p->move_dtm[c];
+        i = 2 * r + (uint64_t)pos->side;
+    } else {
+        struct tb **slot = &p->place[pos->inhand][c][pos->side];
+        if (!*slot) {
+            char path[1024];
+            tables_place_name(path, sizeof path, p->dir, g, pos->inhand, c, pos->side);
+            if (access(path, F_OK) != 0) return missing(p, path, "placement", err, errlen);
+            struct tb_meta want = tables_place_meta(g, pos->inhand, c, pos->side, ix->size);
+            if (tables_open(path, &want, slot, err, errlen)) return -1;
+        }
+        t = *slot;
     }
-    int c = g->ngoats - bits_count(pos->men[0]);
-    if (!p->layers[c].ready && open_layer(p, c, err, errlen)) return -1;
-    uint64_t i = bc_layer_position_index(&p->layers[c].layer, pos->men[1], pos->men[0], pos->side);
     uint16_t entry;
-    if (tb_probe(p->layers[c].t, i, &entry, err, errlen)) return -1;
-    if (p->layers[c].dtm) {
+    if (tb_probe(t, i, &entry, err, errlen)) return -1;
+    if (dtm) {
         *code = entry;
         return 0;
     }

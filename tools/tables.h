@@ -6,6 +6,10 @@
  *   DIR/baghchal-5x5-standard-h0-c4.wdl    goats in hand 0 (h), 4 captured (c)
  *   DIR/baghchal-5x5-standard-h0-c4.dtm
  *
+ * The placement phase has one WDL table per layer and side to move:
+ *
+ *   DIR/baghchal-5x5-standard-h12-c3-t.wdl  12 goats in hand, 3 captured, tigers to move
+ *
  * DIR is --dir, else $GUTI_TABLES, else ./tables.
  */
 #ifndef GUTI_TABLES_H
@@ -27,6 +31,13 @@ void tables_name(char *buf, size_t len, const char *dir, const struct game *g, i
 /* The table's metadata as a solve writes it. */
 struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
                            uint64_t npositions);
+/* The placement phase: one WDL table per (goats in hand, captured, side to move), side 0
+ * goats ("-g"), 1 tigers ("-t"); the header's layer is (inhand, captured, 1 + side, 0). */
+void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                       int captured, int side);
+struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
+                                 uint64_t npositions);
+
 /* Opens a table and checks that it is the one asked for (game, rules, board, layer, size). */
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen);
@@ -36,27 +47,25 @@ int tables_open(const char *path, const struct tb_meta *want, struct tb **t, cha
 int tables_list(const char *dir, char ***names);
 void tables_list_free(char **names, int n);
 
-/* Answers positions of one game from the tables of a directory, opening each layer's
- * index and file on first use. */
+/* Answers positions of one game from the tables of a directory, opening each table and
+ * index on first use. */
 struct prober {
     const struct game *g;
     const char *dir;
     struct symmap sm;
-    struct {
-        bool ready;
-        struct bc_layer layer;
-        struct tb *t;
-        bool dtm; /* t is the DTM table; otherwise the WDL one */
-    } layers[TABLES_MAX_LAYERS];
+    struct pair_index *ix[BOARD_MAX_POINTS + 1]; /* by goats on the board */
+    struct tb *move[TABLES_MAX_LAYERS];          /* movement, by goats captured */
+    bool move_dtm[TABLES_MAX_LAYERS];
+    struct tb *place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2]; /* [in hand][captured][side] */
 };
 
 void prober_init(struct prober *p, const struct game *g, const char *dir);
 void prober_free(struct prober *p);
 
-/* The value of a position: a retro_code. When only the WDL table is there, *dtm_known is
- * false and the code carries the value with DTM 1 (win) or 0 (loss). A finished game
- * needs no table. Fails with a message naming the missing table and the command that
- * makes it. */
+/* The value of a position: a retro_code. When only a WDL table answers (the placement
+ * phase, or a movement layer without its DTM table), *dtm_known is false and the code
+ * carries the value with DTM 1 (win) or 0 (loss). A finished game needs no table. Fails
+ * with a message naming the missing table and the command that makes it. */
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen);
 

@@ -1,0 +1,96 @@
+#include "bc_place.h"
+
+#include <omp.h>
+
+#define CHUNK 65536 /* positions per task: a multiple of 32, so tasks write whole words */
+
+/* The goats to move place one: each empty point gives a tigers-to-move position with the
+ * same tigers, so the same orbit (k) in the next index, and no symmetry to apply. */
+static int goats_value(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
+{
+    const struct pair_index *nx = next->ix;
+    const struct index_orbit *o = &nx->orbits[k];
+    int draw = 0;
+    for (bits_t e = all & ~T & ~G; e;) {
+        bits_t G2 = G | BIT(bits_pop(&e));
+        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
+                                   : pair_index_rank_symmetric(nx, o, G2);
+        int v = wdl_get(&next->val, r);
+        if (v == WDL_LOSS) return WDL_WIN;
+        draw |= v == WDL_DRAW;
+    }
+    return draw ? WDL_DRAW : WDL_LOSS;
+}
+
+/* The tigers to move: captures first (the last one needed wins at once), then steps. */
+static int tigers_value(const struct board *b, const struct bc_place_layer *next,
+                        const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all)
+{
+    bits_t empty = all & ~T & ~G;
+    int draw = 0, moves = 0;
+    for (bits_t x = T; x;) {
+        int p = bits_pop(&x);
+        for (int j = 0; j < b->njumps[p]; j++) {
+            struct jump jp = b->jumps[p][j];
+            if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+            if (!capt) return WDL_WIN;
+            moves++;
+            uint64_t r = pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over));
+            int v = wdl_get(&capt->val, r);
+            if (v == WDL_LOSS) return WDL_WIN;
+            draw |= v == WDL_DRAW;
+        }
+    }
+    for (bits_t x = T; x;) {
+        int p = bits_pop(&x);
+        for (bits_t t = b->adjmask[p] & empty; t;) {
+            moves++;
+            uint64_t r = pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G);
+            int v = wdl_get(&next->val, r);
+            if (v == WDL_LOSS) return WDL_WIN;
+            draw |= v == WDL_DRAW;
+        }
+    }
+    if (!moves) return WDL_LOSS; /* the tigers are shut in */
+    return draw ? WDL_DRAW : WDL_LOSS;
+}
+
+void bc_place_solve(const struct game *g, struct bc_place_layer *L,
+                    const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                    void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+                    void *progress_arg)
+{
+    const struct board *b = g->board;
+    bits_t all = BIT(b->npoints) - 1;
+    uint64_t n = L->ix->size, done = 0;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
+        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
+        struct pair_index_iter it;
+        pair_index_iter_init(&it, L->ix, c0);
+        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
+            bits_t T, G;
+            pair_index_iter_get(&it, &T, &G);
+            int v = L->side == 0 ? goats_value(next, it.k, T, G, all)
+                                 : tigers_value(b, next, capt, T, G, all);
+            wdl_set(&L->val, i, v);
+        }
+        if (progress) {
+            uint64_t d;
+#pragma omp atomic capture
+            d = done += c1 - c0;
+            if (omp_get_thread_num() == 0) progress(progress_arg, "values", d, n);
+        }
+    }
+}
+
+int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_t i,
+                   const struct bc_place_layer *next, const struct bc_place_layer *capt)
+{
+    bits_t T, G, all = BIT(g->board->npoints) - 1;
+    pair_index_unrank(L->ix, i, &T, &G);
+    if (L->side == 1) return tigers_value(g->board, next, capt, T, G, all);
+    struct pair_index_iter it;
+    pair_index_iter_init(&it, L->ix, i);
+    return goats_value(next, it.k, T, G, all);
+}

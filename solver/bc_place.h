@@ -1,0 +1,40 @@
+/*
+ * Bagh-Chal's placement phase: every position with goats in hand, in layers (goats
+ * placed p, goats captured c, side to move), values only (win, draw, loss). The phase is
+ * acyclic: a goat's move places a goat, a tiger's move keeps p and may capture, so
+ *
+ *   goats to move (p, c)   -> tigers to move (p + 1, c)       (the movement phase at 20)
+ *   tigers to move (p, c)  -> goats to move (p, c), or (p, c + 1) by a capture
+ *
+ * and each layer is one pass over its positions reading the layers it leads to. Position
+ * i of a layer is class i of the pair index with A = tigers, B = the p - c goats.
+ */
+#ifndef GUTI_BC_PLACE_H
+#define GUTI_BC_PLACE_H
+
+#include "game.h"
+#include "index.h"
+#include "wdl.h"
+
+struct bc_place_layer {
+    int placed, captured, side; /* side 0: goats to move, 1: tigers */
+    const struct pair_index *ix;
+    struct wdl val;
+};
+
+/* Fills L->val (allocated by the caller) from the layers it leads to:
+ * goats to move: next = the tigers-to-move layer (p + 1, c), or the movement phase's
+ *   tigers-to-move values at p + 1 = ngoats (a layer with side 1 and placed = ngoats);
+ * tigers to move: next = the goats-to-move layer (p, c), capt = (p, c + 1), NULL when
+ *   one more capture wins. OpenMP threads share the positions. */
+void bc_place_solve(const struct game *g, struct bc_place_layer *L,
+                    const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                    void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+                    void *progress_arg);
+
+/* The value of one position of L from the layers it leads to, as bc_place_solve finds it:
+ * for verification. */
+int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_t i,
+                   const struct bc_place_layer *next, const struct bc_place_layer *capt);
+
+#endif
