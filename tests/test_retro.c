@@ -4,6 +4,7 @@
 
 #include "bc_layers.h"
 #include "bc_place.h"
+#include "bc_reach.h"
 #include "helpers.h"
 #include "index.h"
 
@@ -283,6 +284,78 @@ static void whole_game_3x3(const char *rules)
     free(sm);
 }
 
+/* Reachability on 3x3: classes found forward by bc_reach against a breadth-first search
+ * over raw states with the rules engine's moves. */
+START_TEST(reach_3x3)
+{
+    struct game g = setup("baghchal", "standard", "3x3");
+    struct symmap *sm = symmap_for(g.board);
+    struct brute br;
+    brute_enumerate(&br, &g, true);
+    char *seen = calloc((size_t)br.n, 1);
+    int *queue = malloc((size_t)br.n * sizeof *queue), head = 0, tail = 0;
+    struct position start = g.ops->start(&g);
+    queue[tail++] = brute_find(&br, &start);
+    seen[queue[0]] = 1;
+    struct movelist l;
+    movelist_init(&l);
+    while (head < tail) {
+        int n = g.ops->moves(&g, &br.pos[queue[head++]], &l);
+        for (int j = 0; j < n; j++) {
+            int q = brute_find(&br, &l.succ[j]);
+            if (q >= 0 && !seen[q]) {
+                seen[q] = 1;
+                queue[tail++] = q;
+            }
+        }
+    }
+    movelist_free(&l);
+    struct pair_index ix[5];
+    for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+    struct bc_reach_place G[4], T[5];
+    struct bitset move;
+    ck_assert_int_eq(bitset_alloc(&move, 2 * ix[4].size), 0);
+    for (int p = 0; p <= 3; p++) {
+        G[p].ix = T[p + 1].ix = &ix[p];
+        T[p + 1].ix = &ix[p + 1];
+        ck_assert_int_eq(bitset_alloc(&G[p].r, ix[p].size), 0);
+        ck_assert_int_eq(bitset_alloc(&T[p + 1].r, ix[p + 1].size), 0);
+    }
+    bitset_set(&G[0].r, pair_index_rank(&ix[0], start.men[1], start.men[0]));
+    for (int p = 0; p <= 3; p++) {
+        bc_reach_from_goats(&g, &G[p], p == 3 ? &ix[4] : &ix[p + 1], p == 3 ? &move : &T[p + 1].r,
+                            p == 3);
+        if (p < 3) bc_reach_from_tigers(&g, &T[p + 1], &G[p + 1], NULL);
+    }
+    bc_reach_movement(&g, &ix[4], &move, NULL, NULL);
+    int reached = 0;
+    for (int i = 0; i < br.n; i++) {
+        const struct position *q = &br.pos[i];
+        int p = g.ngoats - q->inhand;
+        uint64_t r = pair_index_rank(&ix[bits_count(q->men[0])], q->men[1], q->men[0]);
+        int got = q->inhand == 0 ? bitset_get(&move, 2 * r + (uint64_t)q->side)
+                  : q->side == 0 ? bitset_get(&G[p].r, r)
+                                 : bitset_get(&T[p].r, r);
+        char fen[64];
+        g.ops->format(&g, q, fen, sizeof fen);
+        ck_assert_msg(got == seen[i], "%s: reach %d, breadth-first search %d", fen, got, seen[i]);
+        reached += seen[i];
+    }
+    ck_assert_int_gt(reached, 100);
+    for (int p = 0; p <= 3; p++) {
+        bitset_free(&G[p].r);
+        bitset_free(&T[p + 1].r);
+    }
+    bitset_free(&move);
+    for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
+    free(seen);
+    free(queue);
+    free(br.pos);
+    free(br.code);
+    free(sm);
+}
+END_TEST
+
 START_TEST(whole_game)
 {
     whole_game_3x3("standard");
@@ -314,6 +387,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
     tcase_add_test(tc, whole_game);
+    tcase_add_test(tc, reach_3x3);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_query(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_reach(int argc, char **argv);
 
 static const struct {
     const char *name, *summary;
@@ -22,6 +23,7 @@ static const struct {
     {"solve", "generate tablebases by retrograde analysis", cmd_solve},
     {"query", "the value and best moves of positions, from the tables", cmd_query},
     {"verify", "check tables: checksums, and with --full every value", cmd_verify},
+    {"reach", "which positions a game from the start reaches", cmd_reach},
     {"stats", "wins, draws and losses per layer, from the tables", cmd_stats},
 };
 

@@ -12,34 +12,6 @@
 
 #define MAXC TABLES_MAX_LAYERS
 
-/* The pair indexes by number of goats on the board, built when first needed. */
-struct indexes {
-    const struct game *g;
-    struct symmap *sm;
-    struct pair_index *ix[BOARD_MAX_POINTS];
-};
-
-static const struct pair_index *index_for(struct indexes *x, int goats)
-{
-    if (!x->ix[goats]) {
-        x->ix[goats] = malloc(sizeof *x->ix[goats]);
-        if (!x->ix[goats] ||
-            pair_index_init(x->ix[goats], x->g->board, x->sm, x->g->ntigers, goats)) {
-            fprintf(stderr, "guti: solve: out of memory for the index of %d goats\n", goats);
-            exit(EXIT_BAD);
-        }
-    }
-    return x->ix[goats];
-}
-
-static void index_drop(struct indexes *x, int goats)
-{
-    if (goats < 0 || !x->ix[goats]) return;
-    pair_index_free(x->ix[goats]);
-    free(x->ix[goats]);
-    x->ix[goats] = NULL;
-}
-
 static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const struct wdl *v = ctx;
@@ -65,13 +37,13 @@ static int read_wdl(const char *path, const struct tb_meta *want, struct wdl *v,
 }
 
 /* The movement phase's tigers-to-move values of layer c, as a layer with placed = ngoats. */
-static int movement_tigers(const struct game *g, const char *dir, struct indexes *x, int c,
+static int movement_tigers(const struct game *g, const char *dir, struct index_cache *x, int c,
                            struct bc_place_layer *L)
 {
     L->placed = g->ngoats;
     L->captured = c;
     L->side = 1;
-    L->ix = index_for(x, g->ngoats - c);
+    L->ix = index_cache_get(x, g->ngoats - c);
     uint64_t n = 2 * L->ix->size;
     char path[1024], err[400];
     tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
@@ -158,10 +130,8 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
 
 int solve_placement(const struct game *g, const char *dir, struct progress *prog, bool quiet)
 {
-    struct indexes x = {.g = g};
-    x.sm = malloc(sizeof *x.sm);
-    if (!x.sm) return cli_error("solve: out of memory");
-    symmap_init(x.sm, g->board);
+    struct index_cache x;
+    if (index_cache_init(&x, g)) return cli_error("solve: out of memory");
     int cw = g->captures_to_win, rc = 0;
     struct bc_place_layer tn[MAXC], gp[MAXC], tp[MAXC];
     memset(tn, 0, sizeof tn);
@@ -176,13 +146,13 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
         memset(gp, 0, sizeof gp);
         memset(tp, 0, sizeof tp);
         for (int c = 0; c <= top && !rc; c++) {
-            gp[c] = (struct bc_place_layer){p, c, 0, index_for(&x, p - c), {0, NULL}};
+            gp[c] = (struct bc_place_layer){p, c, 0, index_cache_get(&x, p - c), {0, NULL}};
             rc = do_layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &secs, &bytes);
             positions += gp[c].ix->size;
         }
         for (int c = 0; c < cw; c++) wdl_free(&tn[c].val);
         for (int c = 0; c <= top && !rc && p >= 1; c++) {
-            tp[c] = (struct bc_place_layer){p, c, 1, index_for(&x, p - c), {0, NULL}};
+            tp[c] = (struct bc_place_layer){p, c, 1, index_cache_get(&x, p - c), {0, NULL}};
             /* with c == p no goat is on the board, so there is no capture to look up */
             const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
             if (c + 1 < cw && c == p) capt = &gp[c];
@@ -193,11 +163,10 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
         memcpy(tn, tp, sizeof tn);
         /* indexes no longer needed: more goats than p + 1 */
         for (int k = p + 1; k <= g->ngoats; k++)
-            if (k > p) index_drop(&x, k);
+            if (k > p) index_cache_drop(&x, k);
     }
     for (int c = 0; c < cw; c++) wdl_free(&tn[c].val);
-    for (int k = 0; k <= g->ngoats; k++) index_drop(&x, k);
-    free(x.sm);
+    index_cache_free(&x);
     if (!rc && !quiet)
         printf("placement: %llu positions in %.1f s, WDL %.1f MB (%.3f bits/position)\n",
                (unsigned long long)positions, secs, bytes / 1e6,

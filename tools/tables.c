@@ -54,6 +54,65 @@ struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured,
     return m;
 }
 
+void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                       int captured, int side)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (inhand == 0)
+        snprintf(buf, len, "%s/%s-%s-%s-h0-c%d.reach", dir, g->ops->name, g->board->name, rules,
+                 captured);
+    else
+        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.reach", dir, g->ops->name, g->board->name, rules,
+                 inhand, captured, side ? 't' : 'g');
+}
+
+struct tb_meta tables_reach_meta(const struct game *g, int inhand, int captured, int side,
+                                 uint64_t npositions)
+{
+    struct tb_meta m = tables_meta(g, inhand, captured, TB_REACH, npositions);
+    m.layer[2] = inhand ? 1 + side : 0;
+    return m;
+}
+
+int index_cache_init(struct index_cache *x, const struct game *g)
+{
+    memset(x, 0, sizeof *x);
+    x->g = g;
+    x->sm = malloc(sizeof *x->sm);
+    if (!x->sm) return -1;
+    symmap_init(x->sm, g->board);
+    return 0;
+}
+
+const struct pair_index *index_cache_get(struct index_cache *x, int goats)
+{
+    if (!x->ix[goats]) {
+        x->ix[goats] = malloc(sizeof *x->ix[goats]);
+        if (!x->ix[goats] ||
+            pair_index_init(x->ix[goats], x->g->board, x->sm, x->g->ntigers, goats)) {
+            fprintf(stderr, "guti: out of memory for the index of %d goats\n", goats);
+            exit(1);
+        }
+    }
+    return x->ix[goats];
+}
+
+void index_cache_drop(struct index_cache *x, int goats)
+{
+    if (goats < 0 || goats > BOARD_MAX_POINTS || !x->ix[goats]) return;
+    pair_index_free(x->ix[goats]);
+    free(x->ix[goats]);
+    x->ix[goats] = NULL;
+}
+
+void index_cache_free(struct index_cache *x)
+{
+    for (int k = 0; k <= BOARD_MAX_POINTS; k++) index_cache_drop(x, k);
+    free(x->sm);
+    x->sm = NULL;
+}
+
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen)
 {

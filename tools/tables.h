@@ -38,6 +38,27 @@ void tables_place_name(char *buf, size_t len, const char *dir, const struct game
 struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
                                  uint64_t npositions);
 
+/* Reachability tables (tablebase kind REACH): "...-h12-c3-t.reach" for a placement layer,
+ * "...-h0-c4.reach" for a movement layer (both sides, 2 positions per class). */
+void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                       int captured, int side);
+struct tb_meta tables_reach_meta(const struct game *g, int inhand, int captured, int side,
+                                 uint64_t npositions);
+
+/* The pair indexes of a Bagh-Chal game by number of goats on the board (A = tigers),
+ * built on first use. */
+struct index_cache {
+    const struct game *g;
+    struct symmap *sm;
+    struct pair_index *ix[BOARD_MAX_POINTS + 1];
+};
+
+int index_cache_init(struct index_cache *x, const struct game *g);
+/* The index for that many goats; exits the program when memory runs out. */
+const struct pair_index *index_cache_get(struct index_cache *x, int goats);
+void index_cache_drop(struct index_cache *x, int goats);
+void index_cache_free(struct index_cache *x);
+
 /* Opens a table and checks that it is the one asked for (game, rules, board, layer, size). */
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen);

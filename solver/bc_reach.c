@@ -1,0 +1,148 @@
+#include "bc_reach.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK 65536
+
+int bitset_alloc(struct bitset *b, uint64_t n)
+{
+    b->n = n;
+    b->w = calloc(n / 64 + 1, sizeof *b->w);
+    return b->w ? 0 : -1;
+}
+
+void bitset_free(struct bitset *b)
+{
+    free(b->w);
+    b->w = NULL;
+    b->n = 0;
+}
+
+uint64_t bitset_count(const struct bitset *b)
+{
+    uint64_t k = 0;
+#pragma omp parallel for reduction(+ : k) schedule(static)
+    for (uint64_t j = 0; j < b->n / 64 + 1; j++) k += (uint64_t)__builtin_popcountll(b->w[j]);
+    return k;
+}
+
+void bc_reach_from_goats(const struct game *g, const struct bc_reach_place *from,
+                         const struct pair_index *to_ix, struct bitset *to, int to_movement)
+{
+    bits_t all = BIT(g->board->npoints) - 1;
+    uint64_t n = from->ix->size;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
+        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
+        struct pair_index_iter it;
+        pair_index_iter_init(&it, from->ix, c0);
+        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
+            if (!bitset_get(&from->r, i)) continue;
+            bits_t T, G;
+            pair_index_iter_get(&it, &T, &G);
+            const struct index_orbit *o = &to_ix->orbits[it.k];
+            for (bits_t e = all & ~T & ~G; e;) {
+                bits_t G2 = G | BIT(bits_pop(&e));
+                uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(to_ix, o, G2)
+                                           : pair_index_rank_symmetric(to_ix, o, G2);
+                bitset_set(to, to_movement ? 2 * r + 1 : r);
+            }
+        }
+    }
+}
+
+void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *from,
+                          struct bc_reach_place *steps, struct bc_reach_place *capt)
+{
+    const struct board *b = g->board;
+    bits_t all = BIT(b->npoints) - 1;
+    uint64_t n = from->ix->size;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
+        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
+        struct pair_index_iter it;
+        pair_index_iter_init(&it, from->ix, c0);
+        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
+            if (!bitset_get(&from->r, i)) continue;
+            bits_t T, G;
+            pair_index_iter_get(&it, &T, &G);
+            bits_t empty = all & ~T & ~G;
+            for (bits_t x = T; x;) {
+                int p = bits_pop(&x);
+                for (bits_t t = b->adjmask[p] & empty; t;)
+                    bitset_set(&steps->r,
+                               pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G));
+                for (int j = 0; j < b->njumps[p] && capt; j++) {
+                    struct jump jp = b->jumps[p][j];
+                    if ((G & BIT(jp.over)) && (empty & BIT(jp.to)))
+                        bitset_set(&capt->r, pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
+                                                             G ^ BIT(jp.over)));
+                }
+            }
+        }
+    }
+}
+
+static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
+{
+    for (bits_t x = goats; x;)
+        if (b->adjmask[bits_pop(&x)] & empty) return true;
+    return false;
+}
+
+void bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
+                       const struct pair_index *next_ix, struct bitset *next)
+{
+    const struct board *b = g->board;
+    bits_t all = BIT(b->npoints) - 1;
+    uint64_t n = 2 * ix->size, words = n / 64 + 1;
+    struct bitset frontier, fresh;
+    if (bitset_alloc(&frontier, n) || bitset_alloc(&fresh, n)) abort();
+    memcpy(frontier.w, r->w, words * sizeof *r->w);
+    for (;;) {
+        uint64_t any = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(| : any)
+        for (uint64_t wi = 0; wi < words; wi++) {
+            for (uint64_t bits = frontier.w[wi]; bits; bits &= bits - 1) {
+                uint64_t i = wi * 64 + (uint64_t)__builtin_ctzll(bits);
+                bits_t T, G;
+                pair_index_unrank(ix, i / 2, &T, &G);
+                bits_t empty = all & ~T & ~G;
+                int side = (int)(i % 2);
+                bits_t movers = side ? T : G;
+                int moved = 0;
+                for (bits_t x = movers; x;) {
+                    int p = bits_pop(&x);
+                    for (bits_t t = b->adjmask[p] & empty; t;) {
+                        int q = bits_pop(&t);
+                        uint64_t j = side ? 2 * pair_index_rank(ix, T ^ BIT(p) ^ BIT(q), G)
+                                          : 2 * pair_index_rank(ix, T, G ^ BIT(p) ^ BIT(q)) + 1;
+                        moved = 1;
+                        if (bitset_set(r, j)) {
+                            bitset_set(&fresh, j);
+                            any = 1;
+                        }
+                    }
+                    for (int k = 0; side && k < b->njumps[p]; k++) {
+                        struct jump jp = b->jumps[p][k];
+                        if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to)) || !next) continue;
+                        bitset_set(next, 2 * pair_index_rank(next_ix, T ^ BIT(p) ^ BIT(jp.to),
+                                                             G ^ BIT(jp.over)));
+                    }
+                }
+                /* goat-pass: stuck goats pass, the tigers move on the same board */
+                if (!side && !moved && g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty) &&
+                    bitset_set(r, i + 1)) {
+                    bitset_set(&fresh, i + 1);
+                    any = 1;
+                }
+            }
+        }
+        if (!any) break;
+        memcpy(frontier.w, fresh.w, words * sizeof *fresh.w);
+        memset(fresh.w, 0, words * sizeof *fresh.w);
+    }
+    bitset_free(&frontier);
+    bitset_free(&fresh);
+}

@@ -1,0 +1,127 @@
+/* guti reach: which positions some game from the start reaches, as REACH tables. */
+#include <errno.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bc_reach.h"
+#include "cli.h"
+#include "tables.h"
+
+static const char help[] =
+    "usage: guti reach baghchal [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet]\n"
+    "\n"
+    "Finds, in symmetry classes, every position that some legal game from the start reaches\n"
+    "(draw rules aside), forward from the start: the placement layers in the order of play,\n"
+    "then each movement layer by rounds of a breadth-first search. Writes one REACH table\n"
+    "per layer beside the value tables (DIR/...-h12-c3-t.reach, DIR/...-h0-c4.reach) and\n"
+    "prints how many positions of each layer are reached. guti stats --reachable uses them.\n"
+    "The rules matter only in the movement phase (goat-pass: stuck goats pass).\n"
+    "\n"
+    "  --dir DIR   where the tables are (default $GUTI_TABLES, else ./tables)\n";
+
+static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    const struct bitset *b = ctx;
+    for (size_t j = 0; j < n; j++) out[j] = (uint16_t)bitset_get(b, first + j);
+}
+
+static int write_reach(const struct game *g, const char *dir, int inhand, int c, int side,
+                       const struct bitset *b, bool quiet)
+{
+    char path[1024], err[400];
+    tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
+    struct tb_meta meta = tables_reach_meta(g, inhand, c, side, b->n);
+    struct tb_source src = {.fill = fill_bits, .ctx = (void *)b, .max_code = 1};
+    if (tb_write_source(path, &meta, &src, NULL, err, sizeof err))
+        return cli_error("reach: %s", err);
+    if (!quiet) {
+        uint64_t k = bitset_count(b);
+        if (inhand)
+            printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)\n", inhand, c,
+                   side ? "tigers" : "goats", (unsigned long long)k, (unsigned long long)b->n,
+                   b->n ? 100.0 * k / b->n : 0);
+        else
+            printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)\n", c, (unsigned long long)k,
+                   (unsigned long long)b->n, b->n ? 100.0 * k / b->n : 0);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int cmd_reach(int argc, char **argv)
+{
+    struct game_opts o;
+    static const char *const extra[] = {"dir=", NULL};
+    const char *val[1];
+    int first, rc = cli_parse("reach", argc, argv, &o, extra, val, &first);
+    if (rc) return rc;
+    if (o.help) return fputs(help, stdout), 0;
+    if (argc - first != 1)
+        return cli_usage_error("reach", "expected GAME, got %d operands", argc - first);
+    o.game = argv[first];
+    struct game g;
+    if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if (g.ops != &baghchal_ops || g.rules == BC_NO_REPEAT)
+        return cli_usage_error("reach", "only baghchal under standard or goat-pass");
+    const char *dir = tables_dir(val[0]);
+    if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
+    if (o.threads) omp_set_num_threads(o.threads);
+    double t0 = omp_get_wtime();
+    struct index_cache x;
+    if (index_cache_init(&x, &g)) return cli_error("reach: out of memory");
+    int cw = g.captures_to_win, N = g.ngoats;
+    struct bc_reach_place gp[TABLES_MAX_LAYERS], tp[TABLES_MAX_LAYERS];
+    struct bitset move[TABLES_MAX_LAYERS];
+    memset(gp, 0, sizeof gp);
+    memset(move, 0, sizeof move);
+    for (int c = 0; c < cw; c++)
+        if (bitset_alloc(&move[c], 2 * index_cache_get(&x, N - c)->size))
+            return cli_error("reach: out of memory");
+    /* the start */
+    gp[0].ix = index_cache_get(&x, 0);
+    if (bitset_alloc(&gp[0].r, gp[0].ix->size)) return cli_error("reach: out of memory");
+    struct position start = g.ops->start(&g);
+    bitset_set(&gp[0].r, pair_index_rank(gp[0].ix, start.men[1], start.men[0]));
+    for (int p = 0; p < N && !rc; p++) {
+        int top = p < cw - 1 ? p : cw - 1; /* captures possible with p placed */
+        int ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
+        memset(tp, 0, sizeof tp);
+        for (int c = 0; c <= top; c++) {
+            if (p + 1 == N) {
+                bc_reach_from_goats(&g, &gp[c], index_cache_get(&x, N - c), &move[c], 1);
+            } else {
+                tp[c].ix = index_cache_get(&x, p + 1 - c);
+                if (bitset_alloc(&tp[c].r, tp[c].ix->size))
+                    return cli_error("reach: out of memory");
+                bc_reach_from_goats(&g, &gp[c], tp[c].ix, &tp[c].r, 0);
+            }
+            rc |= write_reach(&g, dir, N - p, c, 0, &gp[c].r, o.quiet);
+            bitset_free(&gp[c].r);
+        }
+        if (p + 1 == N) break;
+        memset(gp, 0, sizeof gp);
+        for (int c = 0; c <= ntop; c++) {
+            gp[c].ix = index_cache_get(&x, p + 1 - c);
+            if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
+        }
+        for (int c = 0; c <= top; c++) {
+            bc_reach_from_tigers(&g, &tp[c], &gp[c], c + 1 < cw ? &gp[c + 1] : NULL);
+            rc |= write_reach(&g, dir, N - p - 1, c, 1, &tp[c].r, o.quiet);
+            bitset_free(&tp[c].r);
+        }
+        /* goats on the board from now on: at least p + 1 - (cw - 1); keep the movement's */
+        if (p - cw + 1 >= 0 && p - cw + 1 < N - cw + 1) index_cache_drop(&x, p - cw + 1);
+    }
+    for (int c = 0; c < cw && !rc; c++) {
+        bc_reach_movement(&g, index_cache_get(&x, N - c), &move[c],
+                          c + 1 < cw ? index_cache_get(&x, N - c - 1) : NULL,
+                          c + 1 < cw ? &move[c + 1] : NULL);
+        rc |= write_reach(&g, dir, 0, c, 0, &move[c], o.quiet);
+        bitset_free(&move[c]);
+    }
+    index_cache_free(&x);
+    if (!rc && !o.quiet) printf("reach: %.1f s\n", omp_get_wtime() - t0);
+    return rc ? EXIT_BAD : 0;
+}
