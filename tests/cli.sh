@@ -366,5 +366,19 @@ for damage in flip truncate version; do
     check 1 "$why" stats --dir "$T/bad"
 done
 
+# The whole game on 4x4: placement tables, reachability, queries and statistics.
+W="$T/whole"
+check 0 'start T2T/4/4/T2T g 12: loss for the goats to move' solve baghchal --board 4x4 --dir "$W" --quiet
+check 0 'h1  c0 tigers' solve baghchal --phase placement --board 4x4 --dir "$W"
+check 0 '(already solved)' solve baghchal --phase placement --board 4x4 --dir "$W"
+check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
+check 0 '"value": "loss", "dtm": null, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
+check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
+check 0 'h12 c0 goats               1 of            252 reached' reach baghchal --board 4x4 --dir "$W"
+check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
+check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
+check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats --dir "$D" --reachable
+check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

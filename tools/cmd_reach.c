@@ -88,15 +88,16 @@ int cmd_reach(int argc, char **argv)
         int top = p < cw - 1 ? p : cw - 1; /* captures possible with p placed */
         int ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
         memset(tp, 0, sizeof tp);
+        /* the tigers-to-move layers (p + 1, c): c = p + 1 exists but no game reaches it */
+        for (int c = 0; c <= ntop && p + 1 < N; c++) {
+            tp[c].ix = index_cache_get(&x, p + 1 - c);
+            if (bitset_alloc(&tp[c].r, tp[c].ix->size)) return cli_error("reach: out of memory");
+        }
         for (int c = 0; c <= top; c++) {
-            if (p + 1 == N) {
+            if (p + 1 == N)
                 bc_reach_from_goats(&g, &gp[c], index_cache_get(&x, N - c), &move[c], 1);
-            } else {
-                tp[c].ix = index_cache_get(&x, p + 1 - c);
-                if (bitset_alloc(&tp[c].r, tp[c].ix->size))
-                    return cli_error("reach: out of memory");
+            else
                 bc_reach_from_goats(&g, &gp[c], tp[c].ix, &tp[c].r, 0);
-            }
             rc |= write_reach(&g, dir, N - p, c, 0, &gp[c].r, o.quiet);
             bitset_free(&gp[c].r);
         }
@@ -106,8 +107,9 @@ int cmd_reach(int argc, char **argv)
             gp[c].ix = index_cache_get(&x, p + 1 - c);
             if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
         }
-        for (int c = 0; c <= top; c++) {
-            bc_reach_from_tigers(&g, &tp[c], &gp[c], c + 1 < cw ? &gp[c + 1] : NULL);
+        for (int c = 0; c <= ntop; c++) {
+            bc_reach_from_tigers(&g, &tp[c], &gp[c],
+                                 c + 1 < cw && c + 1 <= ntop ? &gp[c + 1] : NULL);
             rc |= write_reach(&g, dir, N - p - 1, c, 1, &tp[c].r, o.quiet);
             bitset_free(&tp[c].r);
         }

@@ -7,7 +7,7 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--format md|csv|json]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--reachable] [--format md|csv|json]\n"
     "\n"
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
     "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
@@ -18,6 +18,8 @@ static const char help[] =
     "differs between them (Markdown and JSON).\n"
     "\n"
     "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --reachable    count only the positions a game from the start reaches (needs the\n"
+    "                 REACH tables of guti reach)\n"
     "  --rules R      which rule set to tabulate when several are there (default: standard)\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json\n"
@@ -95,15 +97,40 @@ static retro_code *read_place(const struct game *g, const char *dir, int inhand,
     return res;
 }
 
+/* Reads a layer's REACH table (entries 1 for reached positions). */
+static uint16_t *read_reach(const struct game *g, const char *dir, int inhand, int c, int side,
+                            uint64_t n, char *err, size_t errlen)
+{
+    char path[1024];
+    tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
+    if (access(path, F_OK) != 0) {
+        snprintf(err, errlen, "no table %.200s; make it with: guti reach %s --rules %s --board %s",
+                 path, g->ops->name, g->rules == BC_GOAT_PASS ? "goat-pass" : "standard",
+                 g->board->name);
+        return NULL;
+    }
+    uint16_t *e = malloc(n * sizeof *e + 1);
+    struct tb *t;
+    struct tb_meta want = tables_reach_meta(g, inhand, c, side, n);
+    if (!e || tables_open(path, &want, &t, err, errlen) || tb_read_all(t, e, err, errlen)) {
+        if (!e) snprintf(err, errlen, "out of memory");
+        free(e);
+        return NULL;
+    }
+    tb_close(t);
+    return e;
+}
+
 /* Adds one row: the positions i = stride * k + offset of res, k < ix->size. */
 static void tabulate(const struct game *g, const struct pair_index *ix, const uint8_t *w,
-                     const retro_code *res, const retro_code *alt, uint64_t stride, uint64_t offset,
-                     bool dtm, struct row *r, struct changes *x)
+                     const retro_code *res, const retro_code *alt, const uint16_t *reach,
+                     uint64_t stride, uint64_t offset, bool dtm, struct row *r, struct changes *x)
 {
     r->max_win = r->max_loss = -1;
     r->dtm = dtm;
     for (uint64_t k = 0; k < ix->size; k++) {
         uint64_t i = stride * k + offset;
+        if (reach && !reach[i]) continue;
         int v = wdl_of(res[i]);
         r->n[v]++;
         r->raw[v] += w[k];
@@ -160,8 +187,8 @@ static int find_game(const char *dir, const char *rules, struct game *g, char *e
 int cmd_stats(int argc, char **argv)
 {
     struct game_opts o;
-    static const char *const extra[] = {"dir=", "format=", NULL};
-    const char *val[2];
+    static const char *const extra[] = {"dir=", "format=", "reachable", NULL};
+    const char *val[3];
     int first, rc = cli_parse("stats", argc, argv, &o, extra, val, &first);
     if (rc) return rc;
     if (o.help) return fputs(help, stdout), 0;
@@ -170,6 +197,7 @@ int cmd_stats(int argc, char **argv)
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
         return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
     const char *dir = tables_dir(val[0]);
+    bool reachable = val[2] != NULL;
     struct game g;
     char err[400];
     if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
@@ -217,10 +245,15 @@ int cmd_stats(int argc, char **argv)
                 x->inhand = inhand;
                 x->present = alt != NULL;
                 all_dtm &= dtm;
-                tabulate(&g, &ix, w, res, alt, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side, dtm, r,
-                         x);
+                uint16_t *reach = NULL;
+                if (reachable &&
+                    !(reach = read_reach(&g, dir, inhand, c, side, n, err, sizeof err)))
+                    return cli_error("stats: %s", err);
+                tabulate(&g, &ix, w, res, alt, reach, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side,
+                         dtm, r, x);
                 free(res);
                 free(alt);
+                free(reach);
                 if (inhand) continue;
             }
             free(w);
