@@ -22,7 +22,7 @@ LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
 TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
 
-.PHONY: all deps test check bench demo movement-stats install clean format
+.PHONY: all deps test check bench demo solve movement-stats install clean format
 
 all: build/guti
 
@@ -63,6 +63,11 @@ check: test
 demo: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/demo.sh ./build/guti
+
+# The main job: solves Bagh-Chal, the whole game, into ./tables and prints the start's value.
+solve: deps
+	@$(MAKE) --no-print-directory build/guti
+	./build/guti solve baghchal
 
 # Solves the movement phase under both rules and writes its statistics into data/.
 movement-stats: deps

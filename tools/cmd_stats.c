@@ -347,8 +347,8 @@ int cmd_stats(int argc, char **argv)
         }
         printf("}\n");
     } else {
-        printf("# %s %s, rules %s: values for the side to move\n\n", g.ops->name, g.board->name,
-               rules);
+        printf("# %s %s, rules %s: values for the side to move%s\n\n", g.ops->name, g.board->name,
+               rules, reachable ? ", positions reached from the start" : ", all legal positions");
         printf("| in hand | captured | to move | classes | win | draw | loss | positions | win | "
                "draw | "
                "loss | longest win | longest loss |\n");
@@ -371,6 +371,37 @@ int cmd_stats(int argc, char **argv)
         }
         printf("\nClasses are positions up to the board's symmetries; positions count every "
                "symmetric image. Percentages are of the row's total.\n");
+        if (nrows > 2 * (top + 1)) {
+            /* the placement phase, summed over captures and sides */
+            printf("\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw | "
+                   "win for the side to move | positions | draw | goats to move: win | tigers to "
+                   "move: win |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (int inhand = g.ngoats; inhand >= 0; inhand--) {
+                uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0},
+                         side_w[2] = {0, 0};
+                for (int k = 0; k < nrows; k++) {
+                    if (rows[k].inhand != inhand) continue;
+                    for (int v = 0; v < 3; v++) {
+                        n[v] += rows[k].n[v];
+                        raw[v] += rows[k].raw[v];
+                        side_n[rows[k].side] += rows[k].raw[v];
+                    }
+                    side_w[rows[k].side] += rows[k].raw[0];
+                }
+                uint64_t cl = n[0] + n[1] + n[2], rw = raw[0] + raw[1] + raw[2];
+                if (!cl) continue;
+                printf("| %d | %llu | %.2f%% | %.2f%% | %llu | %.2f%% | ", inhand,
+                       (unsigned long long)cl, 100.0 * n[1] / cl, 100.0 * n[0] / cl,
+                       (unsigned long long)rw, 100.0 * raw[1] / rw);
+                for (int sd = 0; sd < 2; sd++) {
+                    if (side_n[sd])
+                        printf("%.2f%% |", 100.0 * side_w[sd] / side_n[sd]);
+                    else
+                        printf("- |");
+                    printf(sd ? "\n" : " ");
+                }
+            }
+        }
         if (total.dtm) {
             printf("\n## Longest wins\n\n| in hand | captured | to move | DTM | example "
                    "|\n|---:|---:|---|---:|---|\n");
