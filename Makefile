@@ -22,7 +22,7 @@ LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
 TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
 
-.PHONY: all deps test check bench demo solve movement-stats install clean format
+.PHONY: all deps test check bench demo solve baghchal-stats movement-stats install clean format
 
 all: build/guti
 
@@ -68,6 +68,13 @@ demo: deps
 solve: deps
 	@$(MAKE) --no-print-directory build/guti
 	./build/guti solve baghchal
+
+# Solves the whole game (standard rules), its reachable positions, and writes the
+# statistics into data/; RULES=goat-pass for the other rule set. About an hour and a half.
+RULES = standard
+baghchal-stats: deps
+	@$(MAKE) --no-print-directory build/guti
+	sh scripts/publish-baghchal.sh ./build/guti $(RULES)
 
 # Solves the movement phase under both rules and writes its statistics into data/.
 movement-stats: deps

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Regenerates data/baghchal-*: solves the whole game of Bagh-Chal under the given rules
+# (default standard; tables in $GUTI_TABLES, default ./tables; finished layers are reused),
+# finds the reachable positions, verifies the tables, and writes the statistics over all
+# legal positions and over reachable ones, and the start's value and first moves.
+set -e
+guti=${1:-./build/guti}
+rules=${2:-standard}
+dir=${GUTI_TABLES:-tables}
+"$guti" solve baghchal --rules "$rules" --dir "$dir" --quiet
+"$guti" reach baghchal --rules "$rules" --dir "$dir" --quiet
+"$guti" verify --dir "$dir" --full --quiet >/dev/null
+mkdir -p data
+"$guti" stats --dir "$dir" --rules "$rules" --format csv >"data/baghchal-$rules.csv"
+"$guti" stats --dir "$dir" --rules "$rules" --format md >"data/baghchal-$rules.md"
+"$guti" stats --dir "$dir" --rules "$rules" --reachable --format csv >"data/baghchal-$rules-reachable.csv"
+"$guti" stats --dir "$dir" --rules "$rules" --reachable --format md >"data/baghchal-$rules-reachable.md"
+"$guti" query --dir "$dir" --rules "$rules" 'T3T/5/5/5/T3T g 20' >"data/baghchal-$rules-start.txt"
+echo "wrote data/baghchal-$rules{,-reachable}.{csv,md} and data/baghchal-$rules-start.txt"
