@@ -70,5 +70,6 @@ Suite *sixteen_suite(void);
 Suite *record_suite(void);
 Suite *tablebase_suite(void);
 Suite *retro_suite(void);
+Suite *ss_layers_suite(void);
 
 #endif

@@ -1,0 +1,465 @@
+#include "ss_layers.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A bound on in-layer successors and predecessors: every piece steps to at most 8 points. */
+#define MAX_STEPS(pieces) (BOARD_MAX_DEGREE * (pieces))
+
+static uint64_t serials; /* numbers the layers, see decode() */
+
+int ss_db_init(struct ss_db *db, const struct game *g)
+{
+    memset(db, 0, sizeof *db);
+    db->g = g;
+    db->sm = malloc(sizeof *db->sm);
+    if (!db->sm) return -1;
+    symmap_init(db->sm, g->board);
+    return 0;
+}
+
+void ss_db_free(struct ss_db *db)
+{
+    for (int m = 0; m <= SS_MAX_PIECES; m++)
+        for (int n = 0; n <= m; n++) {
+            struct ss_layer *l = db->layer[m][n];
+            if (!l) continue;
+            db->layer[m][n] = db->layer[n][m] = NULL;
+            ss_layer_free(l);
+            free(l);
+        }
+    free(db->sm);
+    memset(db, 0, sizeof *db);
+}
+
+void ss_db_add(struct ss_db *db, struct ss_layer *l)
+{
+    db->layer[l->m][l->n] = db->layer[l->n][l->m] = l;
+}
+
+const struct ss_layer *ss_db_find(const struct ss_db *db, int m, int n)
+{
+    if (m < 0 || n < 0 || m > SS_MAX_PIECES || n > SS_MAX_PIECES) return NULL;
+    return db->layer[m][n];
+}
+
+int ss_layer_init(struct ss_layer *l, const struct ss_db *db, int m, int n)
+{
+    memset(l, 0, sizeof *l);
+    if (m < n) {
+        int t = m;
+        m = n;
+        n = t;
+    }
+    l->g = db->g;
+    l->db = db;
+    l->m = m;
+    l->n = n;
+    l->nparts = m == n ? 1 : 2;
+    l->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
+    for (int p = 0; p < l->nparts; p++) {
+        struct ss_part *pt = &l->part[p];
+        pt->m = p ? n : m;
+        pt->n = p ? m : n;
+        pt->offset = l->size;
+        if (pair_index_init(&pt->ix, db->g->board, db->sm, pt->m, pt->n)) {
+            ss_layer_free(l);
+            return -1;
+        }
+        l->size += pt->ix.size;
+        const struct pair_index *ix = &pt->ix;
+        while (pt->block_shift < 40 && (ix->size >> pt->block_shift) > (uint64_t)ix->norbits)
+            pt->block_shift++;
+        uint64_t nblocks = ((ix->size - 1) >> pt->block_shift) + 1;
+        pt->block_orbit = malloc(nblocks * sizeof *pt->block_orbit);
+        if (!pt->block_orbit) {
+            ss_layer_free(l);
+            return -1;
+        }
+        for (int k = ix->norbits - 1; k >= 0; k--) {
+            const struct index_orbit *o = &ix->orbits[k];
+            if (!o->count) continue;
+            for (uint64_t c = o->offset >> pt->block_shift;
+                 c <= (o->offset + o->count - 1) >> pt->block_shift; c++)
+                pt->block_orbit[c] = (uint32_t)k;
+        }
+    }
+    return 0;
+}
+
+/* The sets of class c of a part: the index's unrank, with the orbit found through the
+ * blocks rather than by a binary search over all orbits. */
+static void part_unrank(const struct ss_part *pt, uint64_t c, bits_t *A, bits_t *B)
+{
+    const struct pair_index *ix = &pt->ix;
+    uint32_t k = pt->block_orbit[c >> pt->block_shift];
+    while (k + 1 < (uint32_t)ix->norbits && ix->orbits[k + 1].offset <= c) k++;
+    const struct index_orbit *o = &ix->orbits[k];
+    uint64_t r = c - o->offset;
+    if (o->nstab > 1) r = o->blist[r];
+    bits_t m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
+    if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
+    *A = o->a;
+    *B = bits_deposit(m, o->free);
+}
+
+void ss_layer_free(struct ss_layer *l)
+{
+    for (int p = 0; p < l->nparts; p++) {
+        pair_index_free(&l->part[p].ix);
+        free(l->part[p].block_orbit);
+        l->part[p].block_orbit = NULL;
+    }
+    free(l->res);
+    l->res = NULL;
+    l->nparts = 0;
+}
+
+static inline int part_of_mover(const struct ss_layer *l, int pieces)
+{
+    return pieces == l->part[0].m ? 0 : 1;
+}
+
+uint64_t ss_layer_position_index(const struct ss_layer *l, bits_t mover, bits_t other)
+{
+    const struct ss_part *pt = &l->part[part_of_mover(l, bits_count(mover))];
+    return pt->offset + pair_index_rank(&pt->ix, mover, other);
+}
+
+void ss_layer_position(const struct ss_layer *l, uint64_t i, bits_t *mover, bits_t *other)
+{
+    int p = l->nparts == 2 && i >= l->part[1].offset;
+    part_unrank(&l->part[p], i - l->part[p].offset, mover, other);
+}
+
+retro_code ss_db_code(const struct ss_db *db, bits_t mover, bits_t other)
+{
+    if (!mover) return 1;
+    const struct ss_layer *l = db->layer[bits_count(mover)][bits_count(other)];
+    return l->res[ss_layer_position_index(l, mover, other)];
+}
+
+retro_code ss_position_code(const struct ss_db *db, const struct position *pos)
+{
+    return ss_db_code(db, pos->men[pos->side], pos->men[1 - pos->side]);
+}
+
+/* The moves. */
+
+static inline bits_t all_points(const struct board *b)
+{
+    return BIT(b->npoints) - 1;
+}
+
+/* Whether the piece on p can jump over one of enemy onto an empty point. */
+static inline bool can_jump(const struct board *b, int p, bits_t enemy, bits_t empty)
+{
+    for (int j = 0; j < b->njumps[p]; j++)
+        if ((enemy & BIT(b->jumps[p][j].over)) && (empty & BIT(b->jumps[p][j].to))) return true;
+    return false;
+}
+
+/* Sorts a short list and drops repeats. */
+static int unique(uint64_t *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        int j = i - 1;
+        for (; j >= 0 && v[j] > x; j--) v[j + 1] = v[j];
+        v[j + 1] = x;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || v[k - 1] != v[i]) v[k++] = v[i];
+    return k;
+}
+
+/* Whether two sets one step of `moved` away, with `still` unchanged, can be one class: a
+ * symmetry mapping one onto the other keeps `still` and moves at most 4 points of
+ * `moved`. Most positions have no such symmetry, and need no deduplication. */
+static bool may_repeat(const struct board *b, const struct symmap *sm, bits_t moved, bits_t still)
+{
+    int low = __builtin_ctzll(still);
+    for (int s = 1; s < sm->nsyms; s++)
+        if ((still & BIT(b->sym[s][low])) && symmap_apply(sm, s, still) == still &&
+            bits_count(symmap_apply(sm, s, moved) ^ moved) <= 4)
+            return true;
+    return false;
+}
+
+/* The part a step leads to: the other side moves next. */
+static inline const struct ss_part *other_part(const struct ss_layer *l, int p)
+{
+    return &l->part[l->nparts == 2 ? 1 - p : 0];
+}
+
+/* The classes one step of `moved` away from (moved, still), as positions of part `to`
+ * with `still` to move: the steps of the mover of (moved, still). Deduplicated. */
+static int steps_forward(const struct ss_layer *l, const struct ss_part *to, bits_t moved,
+                         bits_t still, uint64_t *out)
+{
+    const struct board *b = l->g->board;
+    bits_t empty = all_points(b) & ~moved & ~still;
+    struct pair_index_a pa = pair_index_lookup_a(&to->ix, still);
+    int k = 0;
+    for (bits_t x = moved; x;) {
+        int p = bits_pop(&x);
+        for (bits_t t = b->adjmask[p] & empty; t;)
+            out[k++] =
+                to->offset + pair_index_rank_b(&to->ix, &pa, moved ^ BIT(p) ^ BIT(bits_pop(&t)));
+    }
+    return may_repeat(b, l->db->sm, moved, still) ? unique(out, k) : k;
+}
+
+/* The chains of captures. A chain's state is the jumping piece's point and the enemy
+ * pieces left; each jump takes one, so a chain has at most |enemy| jumps. Orders of jumps
+ * that meet in one state are explored (and reported) once each: exits need no
+ * deduplication, so no set of states is kept. */
+struct chains {
+    const struct board *b;
+    const struct ss_db *db;
+    bits_t own; /* the mover's pieces, the jumping one excluded */
+    bool forced;
+    struct retro_exits *ex;
+};
+
+static void chain_search(const struct chains *c, int cur, bits_t enemy, int depth)
+{
+    const struct board *b = c->b;
+    bits_t empty = all_points(b) & ~c->own & ~enemy & ~BIT(cur);
+    bool more = false;
+    for (int j = 0; j < b->njumps[cur]; j++) {
+        struct jump jp = b->jumps[cur][j];
+        if (!(enemy & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+        more = true;
+        chain_search(c, jp.to, enemy ^ BIT(jp.over), depth + 1);
+    }
+    if (depth > 0 && (!c->forced || !more))
+        retro_exit_add(c->ex, ss_db_code(c->db, enemy, c->own | BIT(cur)));
+}
+
+/* Folds every capture of the mover of (own, enemy) into *ex; whether there was one. */
+static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, struct retro_exits *ex)
+{
+    const struct board *b = l->g->board;
+    bits_t empty = all_points(b) & ~own & ~enemy;
+    struct chains c = {b, l->db, 0, l->g->rules == SS_FORCED, ex};
+    bool any = false;
+    for (bits_t x = own; x;) {
+        int p = bits_pop(&x);
+        if (!can_jump(b, p, enemy, empty)) continue;
+        any = true;
+        c.own = own ^ BIT(p);
+        chain_search(&c, p, enemy, 0);
+    }
+    return any;
+}
+
+/* Position i's part and sets. The engine's initial pass asks for positions in order, so
+ * each thread remembers the last position it decoded (layers told apart by a serial
+ * number, as a freed layer's address may be reused) and walks the index with an iterator
+ * from the second of consecutive positions on; other positions are unranked directly. */
+static _Thread_local struct {
+    uint64_t serial, next;
+    int part;
+    bool iterating;
+    struct pair_index_iter it;
+} cursor;
+
+static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
+{
+    int p = l->nparts == 2 && i >= l->part[1].offset;
+    const struct ss_part *pt = &l->part[p];
+    bool follows = cursor.serial == l->serial && cursor.next == i && cursor.part == p;
+    cursor.serial = l->serial;
+    cursor.part = p;
+    cursor.next = i + 1;
+    if (follows && cursor.iterating) {
+        pair_index_iter_next(&cursor.it);
+    } else if (follows) {
+        pair_index_iter_init(&cursor.it, &pt->ix, i - pt->offset);
+        cursor.iterating = true;
+    } else {
+        cursor.iterating = false;
+        part_unrank(pt, i - pt->offset, A, B);
+        return p;
+    }
+    pair_index_iter_get(&cursor.it, A, B);
+    return p;
+}
+
+static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
+{
+    const struct ss_layer *l = ctx;
+    bits_t A, B;
+    int p = decode(l, i, &A, &B);
+    if (add_captures(l, A, B, ex) && l->g->rules == SS_FORCED) return 0;
+    return steps_forward(l, other_part(l, p), A, B, succ);
+}
+
+static int count(void *ctx, uint64_t i, struct retro_exits *ex)
+{
+    const struct ss_layer *l = ctx;
+    const struct board *b = l->g->board;
+    bits_t A, B;
+    int p = decode(l, i, &A, &B);
+    if (add_captures(l, A, B, ex) && l->g->rules == SS_FORCED) return 0;
+    if (may_repeat(b, l->db->sm, A, B)) {
+        uint64_t succ[MAX_STEPS(SS_MAX_PIECES)];
+        return steps_forward(l, other_part(l, p), A, B, succ);
+    }
+    bits_t empty = all_points(b) & ~A & ~B;
+    int k = 0;
+    for (bits_t x = A; x;) k += bits_count(b->adjmask[bits_pop(&x)] & empty);
+    return k;
+}
+
+static void exits(void *ctx, uint64_t i, struct retro_exits *ex)
+{
+    const struct ss_layer *l = ctx;
+    bits_t A, B;
+    decode(l, i, &A, &B);
+    add_captures(l, A, B, ex);
+}
+
+/* The points a piece on p could land on by jumping one of enemy (whether empty or not). */
+static inline bits_t jump_targets(const struct board *b, int p, bits_t enemy)
+{
+    bits_t t = 0;
+    for (int j = 0; j < b->njumps[p]; j++)
+        if (enemy & BIT(b->jumps[p][j].over)) t |= BIT(b->jumps[p][j].to);
+    return t;
+}
+
+/* The side not to move, B, has just stepped: the predecessors are (B', A) with B' one
+ * step of B back, B' to move; under forced only those where B' had no capture. */
+static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
+{
+    const struct ss_layer *l = ctx;
+    const struct board *b = l->g->board;
+    bits_t A, B;
+    int p = decode(l, i, &A, &B);
+    const struct ss_part *to = other_part(l, p);
+    bits_t empty = all_points(b) & ~A & ~B;
+    bool forced = l->g->rules == SS_FORCED;
+    /* Under forced: the landing points of each piece of B over the pieces of A. A
+     * predecessor B' = B - q + r had a capture when a piece of B' lands on a point empty
+     * in it, (empty - r) + q. */
+    bits_t targets[SS_MAX_PIECES];
+    int npieces = 0;
+    if (forced)
+        for (bits_t x = B; x;) targets[npieces++] = jump_targets(b, bits_pop(&x), A);
+    bits_t moved[MAX_STEPS(SS_MAX_PIECES)];
+    int k = 0, nq = 0;
+    for (bits_t x = B; x; nq++) {
+        int q = bits_pop(&x);
+        bits_t others = 0; /* the landing points of B's other pieces */
+        if (forced)
+            for (int o = 0; o < npieces; o++)
+                if (o != nq) others |= targets[o];
+        for (bits_t t = b->adjmask[q] & empty; t;) {
+            int r = bits_pop(&t);
+            if (forced) {
+                bits_t empty1 = (empty & ~BIT(r)) | BIT(q);
+                if ((others | jump_targets(b, r, A)) & empty1) continue;
+            }
+            moved[k++] = B ^ BIT(q) ^ BIT(r);
+        }
+    }
+    /* The ranks, in stages over all predecessors so that the table lookups of one wait
+     * for memory alongside the others': the colex rank of each mover's set, its orbit,
+     * then the class. */
+    const struct pair_index *ix = &to->ix;
+    struct pair_index_a pa[MAX_STEPS(SS_MAX_PIECES)];
+    for (int j = 0; j < k; j++) {
+        uint64_t ra = index_table_rank(ix->rank_a, ix->chunks_a, ix->a, moved[j]);
+        __builtin_prefetch(&ix->a_orbit[ra]);
+        __builtin_prefetch(&ix->a_sym[ra]);
+        pred[j] = ra;
+    }
+    for (int j = 0; j < k; j++) {
+        pa[j] = (struct pair_index_a){&ix->orbits[ix->a_orbit[pred[j]]], ix->a_sym[pred[j]]};
+        __builtin_prefetch(pa[j].o);
+    }
+    for (int j = 0; j < k; j++) pred[j] = to->offset + pair_index_rank_b(ix, &pa[j], A);
+    return may_repeat(b, l->db->sm, B, A) ? unique(pred, k) : k;
+}
+
+struct retro_layer ss_layer_retro(struct ss_layer *l)
+{
+    return (struct retro_layer){.size = l->size,
+                                .max_moves = MAX_STEPS(l->m),
+                                .ctx = l,
+                                .expand = expand,
+                                .predecessors = predecessors,
+                                .exits = exits,
+                                .count = count,
+                                .progress = l->db->progress,
+                                .progress_arg = l->db->progress_arg};
+}
+
+/* The driver. */
+
+static void part_stats(const struct ss_layer *l, int p, struct ss_stats *st)
+{
+    const struct ss_part *pt = &l->part[p];
+    uint64_t wins = 0, losses = 0, draws = 0, lo = pt->offset, hi = pt->offset + pt->ix.size;
+    int longest = -1;
+#pragma omp parallel for schedule(static) reduction(+ : wins, losses, draws) reduction(max : longest)
+    for (uint64_t i = lo; i < hi; i++) {
+        retro_code c = l->res[i];
+        if (c == RETRO_DRAW) {
+            draws++;
+            continue;
+        }
+        if (code_win(c))
+            wins++;
+        else
+            losses++;
+        if (code_dtm(c) > longest) longest = code_dtm(c);
+    }
+    *st = (struct ss_stats){.m = pt->m,
+                            .n = pt->n,
+                            .positions = pt->ix.size,
+                            .wins = wins,
+                            .draws = draws,
+                            .losses = losses,
+                            .max_dtm = longest};
+}
+
+int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats)
+{
+    int nstats = 0, solved = 0;
+    if (max_pieces > 2 * SS_MAX_PIECES) max_pieces = 2 * SS_MAX_PIECES;
+    for (int total = 2; total <= max_pieces; total++)
+        for (int m = total - 1; 2 * m >= total; m--) {
+            int n = total - m;
+            if (m > SS_MAX_PIECES) continue;
+            double t0 = omp_get_wtime();
+            struct ss_layer *l = malloc(sizeof *l);
+            if (!l) return -1;
+            if (ss_layer_init(l, db, m, n)) {
+                free(l);
+                return -1;
+            }
+            struct retro_layer R = ss_layer_retro(l);
+            struct retro_stats rs;
+            l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
+            if (!l->res || retro_solve(&R, l->res, &rs)) {
+                ss_layer_free(l);
+                free(l);
+                return -1;
+            }
+            ss_db_add(db, l);
+            solved += l->nparts;
+            double seconds = omp_get_wtime() - t0;
+            for (int p = 0; p < l->nparts; p++) {
+                if (nstats == maxstats) continue;
+                part_stats(l, p, &stats[nstats]);
+                stats[nstats++].seconds = seconds;
+            }
+            if (db->layer_done) db->layer_done(db->layer_done_arg, l);
+        }
+    return solved;
+}
