@@ -444,9 +444,12 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
                 return -1;
             }
             struct retro_layer R = ss_layer_retro(l);
+            R.progress = db->progress;
+            R.progress_arg = db->progress_arg;
             struct retro_stats rs;
             l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
-            if (!l->res || retro_solve(&R, l->res, &rs)) {
+            int loaded = l->res && db->layer_load && db->layer_load(db->hook_arg, l) == 0;
+            if (!l->res || (!loaded && retro_solve(&R, l->res, &rs))) {
                 ss_layer_free(l);
                 free(l);
                 return -1;
@@ -459,7 +462,7 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
                 part_stats(l, p, &stats[nstats]);
                 stats[nstats++].seconds = seconds;
             }
-            if (db->layer_done) db->layer_done(db->layer_done_arg, l);
+            if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
         }
     return solved;
 }

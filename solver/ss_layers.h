@@ -57,11 +57,14 @@ struct ss_db {
     /* layer[m][n]: the layer holding (m, n), registered by ss_db_add; the same layer
      * appears as [m][n] and [n][m]. Owned by the db (freed by ss_db_free). */
     struct ss_layer *layer[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    /* Optional: retro's progress for each layer, and a call after each layer is solved. */
+    /* Optional: retro's progress for each layer; a call that may fill l->res from a table
+     * instead of solving (0 when it did: a run resumes); a call after each layer is solved
+     * or loaded (loaded tells which); hooks return non-zero to stop. */
     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void *progress_arg;
-    void (*layer_done)(void *arg, const struct ss_layer *l);
-    void *layer_done_arg;
+    int (*layer_load)(void *arg, struct ss_layer *l);
+    int (*layer_done)(void *arg, const struct ss_layer *l, int loaded, double seconds);
+    void *hook_arg;
 };
 
 /* 0, or -1 when memory runs out. */

@@ -9,7 +9,9 @@
 
 #include "cli.h"
 #include "progress.h"
+#include "notation.h"
 #include "solve_place.h"
+#include "solve_sixteen.h"
 #include "tables.h"
 
 static const char help[] =
@@ -28,6 +30,12 @@ static const char help[] =
     "memory; with --phase all, the value of the start position.\n"
     "\n"
     "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
+    "\n"
+    "or: guti solve sixteen --pieces N [--rules optional|forced] [--dir DIR] ...\n"
+    "Solves Sixteen Soldiers' endgames: every material m + n <= N (m, n >= 1 pieces for the\n"
+    "side to move and the other), with a WDL and a DTM table per material {m, n} (both\n"
+    "sides to move in one file), smallest material first, resuming like the above.\n"
+    "\n"
     "  --rules R     standard (default) or goat-pass\n"
     "  --board B     5x5 (default), 4x4 or 3x3\n"
     "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables)\n"
@@ -184,8 +192,8 @@ static void print_report(const struct layer_report *r, int nr, bool json, double
 int cmd_solve(int argc, char **argv)
 {
     struct game_opts o;
-    static const char *const extra[] = {"phase=", "dir=", NULL};
-    const char *val[2];
+    static const char *const extra[] = {"phase=", "dir=", "pieces=", NULL};
+    const char *val[3];
     int first, rc = cli_parse("solve", argc, argv, &o, extra, val, &first);
     if (rc) return rc;
     if (o.help) return fputs(help, stdout), 0;
@@ -194,8 +202,22 @@ int cmd_solve(int argc, char **argv)
     o.game = argv[first];
     struct game g;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
-    if (g.ops != &baghchal_ops)
-        return cli_usage_error("solve", "only baghchal can be solved so far");
+    if (g.ops == &sixteen_ops) {
+        int pieces;
+        char why[200];
+        if (!val[2]) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
+        if (notation_parse_int(val[2], 2, 12, "--pieces", &pieces, why, sizeof why))
+            return cli_usage_error("solve", "%s", why);
+        const char *sdir = tables_dir(val[1]);
+        if (mkdir(sdir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", sdir);
+        if (o.threads) omp_set_num_threads(o.threads);
+        struct progress sprog;
+        progress_init(&sprog, o.quiet);
+        rc = solve_sixteen(&g, sdir, pieces, &sprog, o.quiet, o.json);
+        if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
+        return rc;
+    }
+    if (val[2]) return cli_usage_error("solve", "--pieces is for sixteen");
     const char *phase = val[0] ? val[0] : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);

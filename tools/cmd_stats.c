@@ -156,7 +156,10 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
 static bool has_tables(const struct game *g, const char *dir)
 {
     char path[1024];
-    tables_name(path, sizeof path, dir, g, 0, g->captures_to_win - 1, TB_WDL);
+    if (g->ops == &sixteen_ops)
+        tables_ss_name(path, sizeof path, dir, g, 1, 1, TB_WDL);
+    else
+        tables_name(path, sizeof path, dir, g, 0, g->captures_to_win - 1, TB_WDL);
     return access(path, F_OK) == 0;
 }
 
@@ -184,6 +187,174 @@ static int find_game(const char *dir, const char *rules, struct game *g, char *e
     return rc;
 }
 
+/* Sixteen Soldiers: one row per material (m, n), from the tables of every material there. */
+struct ss_row {
+    int m, n;
+    uint64_t cl[3], raw[3]; /* win, draw, loss */
+    int max_win, max_loss;
+    double win_dtm_sum; /* over won classes, for the mean */
+    char longest_fen[128];
+};
+
+static int stats_sixteen(const struct game *g, const char *dir, const char *format)
+{
+    struct ss_db db;
+    if (ss_db_init(&db, g)) return cli_error("stats: out of memory");
+    struct ss_row *rows = calloc(SS_MAX_PIECES * SS_MAX_PIECES, sizeof *rows);
+    int nrows = 0;
+    char path[1024], err[400], rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    for (int total = 2; total <= 2 * SS_MAX_PIECES; total++) {
+        bool any = false;
+        for (int m = total - 1; 2 * m >= total; m--) {
+            int n = total - m;
+            if (m > SS_MAX_PIECES) continue;
+            bool dtm = true;
+            tables_ss_name(path, sizeof path, dir, g, m, n, TB_DTM);
+            if (access(path, F_OK) != 0) {
+                dtm = false;
+                tables_ss_name(path, sizeof path, dir, g, m, n, TB_WDL);
+                if (access(path, F_OK) != 0) continue;
+            }
+            any = true;
+            struct ss_layer l;
+            if (ss_layer_init(&l, &db, m, n)) return cli_error("stats: out of memory");
+            retro_code *res = malloc(l.size * sizeof *res + 2);
+            struct tb *t;
+            struct tb_meta want = tables_ss_meta(g, m, n, dtm ? TB_DTM : TB_WDL, l.size);
+            if (!res || tables_open(path, &want, &t, err, sizeof err) ||
+                tb_read_all(t, res, err, sizeof err))
+                return cli_error("stats: %s", res ? err : "out of memory");
+            tb_close(t);
+            if (!dtm)
+                for (uint64_t i = 0; i < l.size; i++)
+                    res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
+            for (int p = 0; p < l.nparts; p++) {
+                const struct ss_part *part = &l.part[p];
+                struct ss_row *r = &rows[nrows++];
+                r->m = part->m;
+                r->n = part->n;
+                r->max_win = r->max_loss = -1;
+                uint8_t *w = malloc(part->ix.size + 1);
+                pair_index_orbit_sizes(&part->ix, w);
+                uint64_t longest = 0;
+                for (uint64_t k = 0; k < part->ix.size; k++) {
+                    retro_code c = res[part->offset + k];
+                    int v = wdl_of(c);
+                    r->cl[v]++;
+                    r->raw[v] += w[k];
+                    if (!dtm) continue;
+                    if (v == 0) {
+                        r->win_dtm_sum += code_dtm(c);
+                        if (code_dtm(c) > r->max_win) {
+                            r->max_win = code_dtm(c);
+                            longest = part->offset + k;
+                        }
+                    }
+                    if (v == 2 && code_dtm(c) > r->max_loss) r->max_loss = code_dtm(c);
+                }
+                free(w);
+                if (r->max_win >= 0) {
+                    bits_t A, B;
+                    ss_layer_position(&l, longest, &A, &B);
+                    struct position pos = {.men = {A, B}, .side = 0};
+                    g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+                }
+            }
+            free(res);
+            ss_layer_free(&l);
+        }
+        if (!any) break;
+    }
+    ss_db_free(&db);
+    if (!nrows) return cli_error("stats: no Sixteen Soldiers tables in %s", dir);
+    if (!strcmp(format, "csv")) {
+        printf("pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
+               "loss_raw,max_dtm_win,max_dtm_loss\n");
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            printf("%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
+                   (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
+                   (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
+                   (unsigned long long)r->cl[2],
+                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                   (unsigned long long)r->raw[2]);
+            if (r->max_win >= 0 || r->max_loss >= 0)
+                printf("%d,%d\n", r->max_win, r->max_loss);
+            else
+                printf(",\n");
+        }
+    } else if (!strcmp(format, "json")) {
+        printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            printf("%s{\"pieces_to_move\": %d, \"pieces_other\": %d, \"classes\": %llu, \"win\": "
+                   "%llu, \"draw\": %llu, \"loss\": %llu, \"positions\": %llu, \"win_raw\": %llu, "
+                   "\"draw_raw\": %llu, \"loss_raw\": %llu, \"max_dtm_win\": %d, \"max_dtm_loss\": "
+                   "%d, "
+                   "\"mean_dtm_win\": %.2f, \"longest_win\": ",
+                   k ? ", " : "", r->m, r->n, (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
+                   (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
+                   (unsigned long long)r->cl[2],
+                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                   (unsigned long long)r->raw[2], r->max_win, r->max_loss,
+                   r->cl[0] ? r->win_dtm_sum / r->cl[0] : 0);
+            if (r->max_win >= 0)
+                json_str(stdout, r->longest_fen);
+            else
+                printf("null");
+            printf("}");
+        }
+        printf("]}\n");
+    } else {
+        printf("# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
+        printf("| to move | other | classes | win | draw | loss | positions | win | draw | loss | "
+               "longest win | mean win | longest loss | longest win, example (Red to move) |\n");
+        printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+            printf(
+                "| %d | %d | %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
+                r->m, r->n, (unsigned long long)cl, 100.0 * r->cl[0] / cl, 100.0 * r->cl[1] / cl,
+                100.0 * r->cl[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
+                100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            if (r->max_win >= 0)
+                printf("%d | %.1f | %d | `%s` |\n", r->max_win, r->win_dtm_sum / r->cl[0],
+                       r->max_loss, r->longest_fen);
+            else
+                printf("- | - | %d | |\n", r->max_loss);
+        }
+        int top = 0;
+        for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;
+        printf(
+            "\n## Who wins: m pieces to move against n\n\nShare of positions (raw) won by the side "
+            "to move; rows m, columns n.\n\n| m \\ n |");
+        for (int n = 1; n <= top; n++) printf(" %d |", n);
+        printf("\n|---:|");
+        for (int n = 1; n <= top; n++) printf("---:|");
+        printf("\n");
+        for (int m = 1; m <= top; m++) {
+            printf("| %d |", m);
+            for (int n = 1; n <= top; n++) {
+                const struct ss_row *r = NULL;
+                for (int k = 0; k < nrows; k++)
+                    if (rows[k].m == m && rows[k].n == n) r = &rows[k];
+                uint64_t raw = r ? r->raw[0] + r->raw[1] + r->raw[2] : 0;
+                if (r && raw)
+                    printf(" %.1f%% |", 100.0 * r->raw[0] / raw);
+                else
+                    printf(" |");
+            }
+            printf("\n");
+        }
+    }
+    free(rows);
+    return 0;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     struct game_opts o;
@@ -201,6 +372,7 @@ int cmd_stats(int argc, char **argv)
     struct game g;
     char err[400];
     if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
+    if (g.ops == &sixteen_ops) return stats_sixteen(&g, dir, format);
     struct game other;
     bool compare = g.ops == &baghchal_ops &&
                    game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",

@@ -135,6 +135,97 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
     return errors;
 }
 
+/* Sixteen Soldiers: re-derives every material's table from its successors, smallest
+ * material first, as long as the tables go. */
+static int verify_sixteen(const struct game *g, const char *dir, bool json, bool *first)
+{
+    struct ss_db db;
+    if (ss_db_init(&db, g)) return cli_error("verify: out of memory");
+    char rules[32], path[1024], err[400];
+    game_rules_name(g, rules, sizeof rules);
+    int errors = 0;
+    for (int total = 2; total <= 2 * SS_MAX_PIECES; total++) {
+        bool any = false;
+        for (int m = total - 1; 2 * m >= total; m--) {
+            int n = total - m;
+            if (m > SS_MAX_PIECES) continue;
+            tables_ss_name(path, sizeof path, dir, g, m, n, TB_DTM);
+            if (access(path, F_OK) != 0) continue;
+            any = true;
+            struct ss_layer *l = malloc(sizeof *l);
+            uint64_t wrong = 0;
+            char example[420] = "";
+            if (!l || ss_layer_init(l, &db, m, n)) return cli_error("verify: out of memory");
+            l->res = malloc(l->size * sizeof *l->res + 2);
+            uint16_t *wdl = malloc(l->size * sizeof *wdl + 2);
+            struct tb *t = NULL;
+            struct tb_meta want = tables_ss_meta(g, m, n, TB_DTM, l->size);
+            int bad = tables_open(path, &want, &t, err, sizeof err) ||
+                      tb_read_all(t, l->res, err, sizeof err);
+            tb_close(t);
+            t = NULL;
+            tables_ss_name(path, sizeof path, dir, g, m, n, TB_WDL);
+            want = tables_ss_meta(g, m, n, TB_WDL, l->size);
+            if (!bad)
+                bad = tables_open(path, &want, &t, err, sizeof err) ||
+                      tb_read_all(t, wdl, err, sizeof err);
+            tb_close(t);
+            if (bad) {
+                snprintf(example, sizeof example, "%s", err);
+                wrong = l->size;
+            } else {
+                struct retro_layer R = ss_layer_retro(l);
+                uint64_t badi[1];
+                int nbad;
+                wrong = retro_verify(&R, l->res, badi, 1, &nbad);
+                if (nbad) {
+                    bits_t A, B;
+                    ss_layer_position(l, badi[0], &A, &B);
+                    struct position pos = {.men = {A, B}, .side = 0};
+                    char fen[128];
+                    g->ops->format(g, &pos, fen, sizeof fen);
+                    snprintf(example, sizeof example, "%s: stored code %d", fen, l->res[badi[0]]);
+                }
+                for (uint64_t i = 0; i < l->size; i++) {
+                    retro_code x = l->res[i];
+                    uint16_t w = x == 0        ? TB_ENTRY_DRAW
+                                 : code_win(x) ? TB_ENTRY_WIN
+                                               : TB_ENTRY_LOSS;
+                    if (wdl[i] != w && !wrong++)
+                        snprintf(example, sizeof example,
+                                 "the WDL table disagrees with the DTM table");
+                }
+            }
+            free(wdl);
+            errors += wrong > 0;
+            if (json) {
+                printf("%s{\"game\": \"sixteen\", \"rules\": \"%s\", \"m\": %d, \"n\": %d, "
+                       "\"positions\": %llu, \"inconsistent\": %llu, \"examples\": [",
+                       *first ? "" : ", ", rules, m, n, (unsigned long long)l->size,
+                       (unsigned long long)wrong);
+                if (wrong) json_str(stdout, example);
+                printf("]}");
+                *first = false;
+            } else {
+                printf("%s sixteen %s %d+%d: %llu positions re-derived, %llu inconsistent\n",
+                       wrong ? "FAIL" : "ok  ", rules, m, n, (unsigned long long)l->size,
+                       (unsigned long long)wrong);
+                if (wrong) printf("     %s\n", example);
+            }
+            if (bad) {
+                ss_layer_free(l);
+                free(l);
+                ss_db_free(&db);
+                return errors; /* the larger materials read this one */
+            }
+            ss_db_add(&db, l);
+        }
+        if (!any) break;
+    }
+    ss_db_free(&db);
+    return errors;
+}
+
 /* Re-derives positions of every placement table from their successors' tables, with
  * the rules engine's moves: a sample of each layer (every position when sample is 0). */
 static int verify_placement(const struct game *g, const char *dir, uint64_t sample, bool json,
@@ -280,10 +371,12 @@ int cmd_verify(int argc, char **argv)
     }
     tables_list_free(files, nfiles);
     if (o.json) printf("], \"layers\": [");
+    bool first_row = true;
     if (val[1]) {
         struct full_result res[TABLES_MAX_LAYERS];
         for (int k = 0; k < ngames; k++) {
             int nres = 0;
+            if (games[k].ops != &baghchal_ops) continue;
             errors += verify_full(&games[k], dir, res, &nres, &prog);
             for (int j = 0; j < nres; j++) {
                 struct full_result *r = &res[j];
@@ -292,13 +385,14 @@ int cmd_verify(int argc, char **argv)
                         "%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"inhand\": 0, "
                         "\"captured\": %d, \"positions\": %llu, \"inconsistent\": %llu, "
                         "\"examples\": [",
-                        k || j ? ", " : "", r->game, r->rules, r->board, r->captured,
+                        first_row ? "" : ", ", r->game, r->rules, r->board, r->captured,
                         (unsigned long long)r->positions, (unsigned long long)r->inconsistent);
                     for (int e = 0; e < r->nexamples; e++) {
                         if (e) printf(", ");
                         json_str(stdout, r->examples[e]);
                     }
                     printf("]}");
+                    first_row = false;
                     continue;
                 }
                 if (!r->positions)
@@ -317,10 +411,11 @@ int cmd_verify(int argc, char **argv)
         if (val[2] &&
             notation_parse_int(val[2], 0, 1000000000, "--sample", &sample, why, sizeof why))
             return cli_usage_error("verify", "%s", why);
-        bool first = ngames == 0;
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
-                errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, &first);
+                errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, &first_row);
+            else
+                errors += verify_sixteen(&games[k], dir, o.json, &first_row);
         if (ngames == 0 && !o.json) printf("full: no tables to re-derive\n");
     }
     if (o.json) printf("], \"ok\": %s}\n", errors ? "false" : "true");

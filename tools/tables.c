@@ -54,6 +54,21 @@ struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured,
     return m;
 }
 
+void tables_ss_name(char *buf, size_t len, const char *dir, const struct game *g, int m, int n,
+                    enum tb_kind kind)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    snprintf(buf, len, "%s/%s-%s-m%d-n%d.%s", dir, g->ops->name, rules, m, n,
+             kind == TB_DTM ? "dtm" : "wdl");
+}
+
+struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind kind,
+                              uint64_t npositions)
+{
+    return tables_meta(g, m, n, kind, npositions);
+}
+
 void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                        int captured, int side)
 {
@@ -182,6 +197,70 @@ void prober_free(struct prober *p)
     for (int h = 0; h < BOARD_MAX_POINTS; h++)
         for (int c = 0; c < TABLES_MAX_LAYERS; c++)
             for (int s = 0; s < 2; s++) tb_close(p->place[h][c][s]);
+    for (int m = 0; m <= SS_MAX_PIECES; m++)
+        for (int n = 0; n <= SS_MAX_PIECES; n++) {
+            tb_close(p->sst[m][n]);
+            if (p->ss[m][n]) {
+                ss_layer_free(p->ss[m][n]);
+                free(p->ss[m][n]);
+            }
+        }
+    if (p->ssdb) {
+        ss_db_free(p->ssdb);
+        free(p->ssdb);
+    }
+}
+
+/* Sixteen Soldiers: the table of the position's material. */
+static int probe_sixteen(struct prober *p, const struct position *pos, retro_code *code,
+                         bool *dtm_known, char *err, size_t errlen)
+{
+    bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
+    int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
+    if (hi > SS_MAX_PIECES) return snprintf(err, errlen, "too many pieces"), -1;
+    if (!p->ssdb) {
+        p->ssdb = malloc(sizeof *p->ssdb);
+        if (!p->ssdb || ss_db_init(p->ssdb, p->g))
+            return snprintf(err, errlen, "out of memory"), -1;
+    }
+    if (!p->ss[hi][lo]) {
+        struct ss_layer *l = malloc(sizeof *l);
+        if (!l || ss_layer_init(l, p->ssdb, hi, lo)) {
+            free(l);
+            return snprintf(err, errlen, "out of memory"), -1;
+        }
+        char path[1024];
+        for (int k = 0; k < 2 && !p->sst[hi][lo]; k++) {
+            enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+            tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
+            if (access(path, F_OK) != 0) continue;
+            struct tb_meta want = tables_ss_meta(p->g, hi, lo, kind, l->size);
+            if (tables_open(path, &want, &p->sst[hi][lo], err, errlen)) {
+                ss_layer_free(l);
+                free(l);
+                return -1;
+            }
+            p->ss_dtm[hi][lo] = kind == TB_DTM;
+        }
+        if (!p->sst[hi][lo]) {
+            char rules[32];
+            game_rules_name(p->g, rules, sizeof rules);
+            ss_layer_free(l);
+            free(l);
+            snprintf(
+                err, errlen,
+                "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s",
+                path, m + n, rules, p->dir);
+            return -1;
+        }
+        p->ss[hi][lo] = l;
+    }
+    uint16_t entry;
+    uint64_t i = ss_layer_position_index(p->ss[hi][lo], mover, other);
+    if (tb_probe(p->sst[hi][lo], i, &entry, err, errlen)) return -1;
+    *dtm_known = p->ss_dtm[hi][lo];
+    *code = *dtm_known ? entry : entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
+    return 0;
 }
 
 static const struct pair_index *prober_index(struct prober *p, int goats, char *err, size_t errlen)
@@ -238,10 +317,7 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
         *code = 1; /* the side to move has lost */
         return 0;
     }
-    if (g->ops != &baghchal_ops) {
-        snprintf(err, errlen, "no tables for %s yet", g->ops->name);
-        return -1;
-    }
+    if (g->ops == &sixteen_ops) return probe_sixteen(p, pos, code, dtm_known, err, errlen);
     int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
     const struct pair_index *ix = prober_index(p, goats, err, errlen);
     if (!ix) return -1;

@@ -20,6 +20,7 @@
 #include "bc_layers.h"
 #include "game.h"
 #include "retro.h"
+#include "ss_layers.h"
 #include "tb.h"
 
 #define TABLES_DEFAULT_DIR "tables"
@@ -37,6 +38,14 @@ void tables_place_name(char *buf, size_t len, const char *dir, const struct game
                        int captured, int side);
 struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
                                  uint64_t npositions);
+
+/* Sixteen Soldiers: one WDL and one DTM table per material {m, n}, m >= n, holding both
+ * (m, n) and (n, m) as ss_layers.h numbers them: "DIR/sixteen-forced-m4-n3.dtm"; the
+ * header's layer is (m, n, 0, 0). */
+void tables_ss_name(char *buf, size_t len, const char *dir, const struct game *g, int m, int n,
+                    enum tb_kind kind);
+struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind kind,
+                              uint64_t npositions);
 
 /* Reachability tables (tablebase kind REACH): "...-h12-c3-t.reach" for a placement layer,
  * "...-h0-c4.reach" for a movement layer (both sides, 2 positions per class). */
@@ -78,6 +87,11 @@ struct prober {
     struct tb *move[TABLES_MAX_LAYERS];          /* movement, by goats captured */
     bool move_dtm[TABLES_MAX_LAYERS];
     struct tb *place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2]; /* [in hand][captured][side] */
+    /* Sixteen Soldiers: the layers (their indexes) and tables by material {m, n}, m >= n */
+    struct ss_db *ssdb;
+    struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    struct tb *sst[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    bool ss_dtm[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
 };
 
 void prober_init(struct prober *p, const struct game *g, const char *dir);
