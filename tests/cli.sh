@@ -380,5 +380,26 @@ check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats --dir "$D" --reachable
 check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
 
+# Sixteen Soldiers endgames up to 4 pieces, both rules.
+S="$T/sixteen"
+check 0 ' 2+2         99778         8199        91536           43      32' solve sixteen --pieces 4 --dir "$S"
+check 0 '(already solved)' solve sixteen --pieces 4 --dir "$S"
+check 0 ' 2+2         99778' solve sixteen --pieces 4 --rules forced --dir "$S"
+check 0 'red to move: win in 1 (DTM)' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
+check 0 'c3xc5xc7         win   1' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
+check 0 '"moves": [{"move": "c3xc5xc7", "value": "win", "dtm": 1}]' query --dir "$S" --rules forced --json '3/3/5/2B2/5/2B2/2R2/3/3 r'
+check 0 'ok   sixteen forced 2+2: 99778 positions re-derived, 0 inconsistent' verify --dir "$S" --full
+check 0 'pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,max_dtm_win,max_dtm_loss' stats --dir "$S" --format csv
+check 0 '3,1,66508,66360,148,0,264180,263644,536,0,35,-1' stats --dir "$S" --format csv
+check 0 '| 3 | 99.8% | | |' stats --dir "$S"
+check 1 'make it with: guti solve sixteen --pieces 5 --rules optional' query --dir "$S" '3/3/5/2B2/5/2BB1/2RR1/3/3 r'
+check 2 'sixteen needs --pieces N' solve sixteen --dir "$S"
+check 2 "--pieces 13, expected 2..12" solve sixteen --pieces 13 --dir "$S"
+check 2 '--pieces is for sixteen' solve baghchal --pieces 4 --dir "$S"
+rm -rf "$T/bad" && cp -r "$S" "$T/bad"
+printf '\125' | dd of="$T/bad/sixteen-optional-m3-n1.dtm" bs=1 seek=300 conv=notrunc 2>/dev/null
+check 1 'verify: 2 errors' verify --dir "$T/bad" --full
+check 1 'sixteen-optional-m3-n1.dtm: block 0: checksum mismatch' query --dir "$T/bad" '3/3/5/2R2/5/2B2/2R2/3/R2 r'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -177,9 +177,9 @@ static int find_game(const char *dir, const char *rules, struct game *g, char *e
         const struct tb_meta *m = tb_get_meta(t);
         rc = game_setup(g, m->game, rules ? rules : m->rules, m->board, err, errlen);
         if (!rc && !rules && !has_tables(g, dir)) rc = -1;
-        struct game s;
-        if (!rc && !rules && g->rules != BC_STANDARD &&
-            game_setup(&s, m->game, "standard", m->board, err, errlen) == 0 && has_tables(&s, dir))
+        struct game s; /* the game's default rules, when their tables are there too */
+        if (!rc && !rules && game_setup(&s, m->game, NULL, m->board, err, errlen) == 0 &&
+            has_tables(&s, dir))
             *g = s;
         tb_close(t);
     }
