@@ -25,21 +25,6 @@ uint64_t bc_layer_position_index(const struct bc_layer *l, bits_t tigers, bits_t
     return 2 * pair_index_rank(&l->ix, tigers, goats) + (uint64_t)side;
 }
 
-/* Sorts a short list and drops repeats: moves to symmetric positions are one class. */
-static int unique(uint64_t *v, int n)
-{
-    for (int i = 1; i < n; i++) {
-        uint64_t x = v[i];
-        int j = i - 1;
-        for (; j >= 0 && v[j] > x; j--) v[j + 1] = v[j];
-        v[j + 1] = x;
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (k == 0 || v[k - 1] != v[i]) v[k++] = v[i];
-    return k;
-}
-
 static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
 {
     for (bits_t x = goats; x;)
@@ -126,7 +111,7 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
     int k = steps(l, T, G, mover, 1 - i % 2, succ);
     if (mover == 0 && k == 0 && l->g->rules == BC_GOAT_PASS) succ[k++] = i + 1;
     if (mover == 1) add_captures(l, T, G, empty, ex);
-    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? unique(succ, k) : k;
+    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? retro_unique(succ, k) : k;
 }
 
 /* expand() without the list: the count of distinct successors, by counting the moves
@@ -161,7 +146,7 @@ static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
     bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
     if (mover == 0 && l->g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty))
         pred[k++] = i - 1;
-    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? unique(pred, k) : k;
+    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? retro_unique(pred, k) : k;
 }
 
 static void exits(void *ctx, uint64_t i, struct retro_exits *ex)

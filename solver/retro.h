@@ -63,6 +63,22 @@ static inline void retro_exit_add(struct retro_exits *e, retro_code succ)
         e->loss = (uint16_t)(code_dtm(succ) + 1);
 }
 
+/* Sorts a short list of positions and drops repeats, for expand and predecessors: two
+ * moves to symmetric positions reach one class. Returns the new length. */
+static inline int retro_unique(uint64_t *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        int j = i - 1;
+        for (; j >= 0 && v[j] > x; j--) v[j + 1] = v[j];
+        v[j + 1] = x;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || v[k - 1] != v[i]) v[k++] = v[i];
+    return k;
+}
+
 struct retro_layer {
     uint64_t size;
     int max_moves; /* a bound on in-layer successors and predecessors of a position */

@@ -160,21 +160,6 @@ static inline bool can_jump(const struct board *b, int p, bits_t enemy, bits_t e
     return false;
 }
 
-/* Sorts a short list and drops repeats. */
-static int unique(uint64_t *v, int n)
-{
-    for (int i = 1; i < n; i++) {
-        uint64_t x = v[i];
-        int j = i - 1;
-        for (; j >= 0 && v[j] > x; j--) v[j + 1] = v[j];
-        v[j + 1] = x;
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (k == 0 || v[k - 1] != v[i]) v[k++] = v[i];
-    return k;
-}
-
 /* Whether two sets one step of `moved` away, with `still` unchanged, can be one class: a
  * symmetry mapping one onto the other keeps `still` and moves at most 4 points of
  * `moved`. Most positions have no such symmetry, and need no deduplication. */
@@ -209,7 +194,7 @@ static int steps_forward(const struct ss_layer *l, const struct ss_part *to, bit
             out[k++] =
                 to->offset + pair_index_rank_b(&to->ix, &pa, moved ^ BIT(p) ^ BIT(bits_pop(&t)));
     }
-    return may_repeat(b, l->db->sm, moved, still) ? unique(out, k) : k;
+    return may_repeat(b, l->db->sm, moved, still) ? retro_unique(out, k) : k;
 }
 
 /* The chains of captures. A chain's state is the jumping piece's point and the enemy
@@ -383,7 +368,7 @@ static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
         __builtin_prefetch(pa[j].o);
     }
     for (int j = 0; j < k; j++) pred[j] = to->offset + pair_index_rank_b(ix, &pa[j], A);
-    return may_repeat(b, l->db->sm, B, A) ? unique(pred, k) : k;
+    return may_repeat(b, l->db->sm, B, A) ? retro_unique(pred, k) : k;
 }
 
 struct retro_layer ss_layer_retro(struct ss_layer *l)
