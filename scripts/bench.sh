@@ -13,3 +13,7 @@ echo "== perft: Bagh-Chal depth 6, Sixteen Soldiers (optional) depth 7"
 echo
 echo "== Bagh-Chal movement phase, rules $rules, board $board: WDL and DTM, $(nproc) cores"
 "$guti" solve baghchal --phase movement --rules "$rules" --board "$board" --dir "$dir" --quiet
+echo
+echo "== Sixteen Soldiers endgames up to ${BENCH_PIECES:-6} pieces, rules optional then forced"
+"$guti" solve sixteen --pieces "${BENCH_PIECES:-6}" --dir "$dir/sixteen" --quiet
+"$guti" solve sixteen --pieces "${BENCH_PIECES:-6}" --rules forced --dir "$dir/sixteen" --quiet
