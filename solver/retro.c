@@ -207,3 +207,21 @@ uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64
     }
     return wrong;
 }
+
+struct retro_tally retro_tally(const retro_code *res, uint64_t n)
+{
+    uint64_t w = 0, d = 0, l = 0;
+    int maxd = 0;
+#pragma omp parallel for reduction(+ : w, d, l) reduction(max : maxd)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code c = res[i];
+        if (!c)
+            d++;
+        else if (code_win(c))
+            w++;
+        else
+            l++;
+        if (c && code_dtm(c) > maxd) maxd = code_dtm(c);
+    }
+    return (struct retro_tally){w, d, l, maxd};
+}

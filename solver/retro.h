@@ -107,6 +107,13 @@ struct retro_stats {
 /* Solves the layer into res[0..size-1]. Returns 0, or -1 when memory runs out. */
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
 
+/* Wins, draws and losses of a solved layer, and its longest DTM (0 when none). */
+struct retro_tally {
+    uint64_t win, draw, loss;
+    int max_dtm;
+};
+struct retro_tally retro_tally(const retro_code *res, uint64_t n);
+
 /* The code a position must have, given the codes of its in-layer successors (res) and
  * its exits: what retro_solve computes, re-derived from one position's moves alone. */
 retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,

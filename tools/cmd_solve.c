@@ -61,23 +61,11 @@ static long peak_rss_mb(void)
 
 static void count(const retro_code *res, uint64_t n, struct layer_report *r)
 {
-    uint64_t w = 0, d = 0, l = 0;
-    int maxd = 0;
-#pragma omp parallel for reduction(+ : w, d, l) reduction(max : maxd)
-    for (uint64_t i = 0; i < n; i++) {
-        retro_code c = res[i];
-        if (!c)
-            d++;
-        else if (code_win(c))
-            w++;
-        else
-            l++;
-        if (c && code_dtm(c) > maxd) maxd = code_dtm(c);
-    }
-    r->win = w;
-    r->draw = d;
-    r->loss = l;
-    r->max_dtm = maxd;
+    struct retro_tally t = retro_tally(res, n);
+    r->win = t.win;
+    r->draw = t.draw;
+    r->loss = t.loss;
+    r->max_dtm = t.max_dtm;
 }
 
 /* Loads a finished layer's codes from its DTM table, when both of its tables are sound. */

@@ -71,18 +71,9 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
         }
         bytes[k] = st.bytes;
     }
-    uint64_t w = 0, d = 0, lo = 0;
-    int maxd = 0;
-    for (uint64_t i = 0; i < l->size; i++) {
-        retro_code c = l->res[i];
-        if (!c)
-            d++;
-        else if (code_win(c))
-            w++;
-        else
-            lo++;
-        if (c && code_dtm(c) > maxd) maxd = code_dtm(c);
-    }
+    struct retro_tally t = retro_tally(l->res, l->size);
+    uint64_t w = t.win, d = t.draw, lo = t.loss;
+    int maxd = t.max_dtm;
     h->positions += l->size;
     h->wdl_bytes += bytes[0];
     h->dtm_bytes += bytes[1];
