@@ -82,15 +82,9 @@ static retro_code *read_place(const struct game *g, const char *dir, int inhand,
     tables_place_name(path, sizeof path, dir, g, inhand, c, side);
     *absent = access(path, F_OK) != 0;
     if (*absent) return NULL;
-    retro_code *res = malloc(n * sizeof *res + 1);
-    struct tb *t;
     struct tb_meta want = tables_place_meta(g, inhand, c, side, n);
-    if (!res || tables_open(path, &want, &t, err, errlen) || tb_read_all(t, res, err, errlen)) {
-        if (!res) snprintf(err, errlen, "out of memory");
-        free(res);
-        return NULL;
-    }
-    tb_close(t);
+    retro_code *res = tables_read(path, &want, err, errlen);
+    if (!res) return NULL;
 #pragma omp parallel for schedule(static, 65536)
     for (uint64_t i = 0; i < n; i++)
         res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
@@ -109,16 +103,8 @@ static uint16_t *read_reach(const struct game *g, const char *dir, int inhand, i
                  g->board->name);
         return NULL;
     }
-    uint16_t *e = malloc(n * sizeof *e + 1);
-    struct tb *t;
     struct tb_meta want = tables_reach_meta(g, inhand, c, side, n);
-    if (!e || tables_open(path, &want, &t, err, errlen) || tb_read_all(t, e, err, errlen)) {
-        if (!e) snprintf(err, errlen, "out of memory");
-        free(e);
-        return NULL;
-    }
-    tb_close(t);
-    return e;
+    return tables_read(path, &want, err, errlen);
 }
 
 /* Adds one row: the positions i = stride * k + offset of res, k < ix->size. */

@@ -178,6 +178,23 @@ void tables_list_free(char **names, int n)
     free(names);
 }
 
+uint16_t *tables_read(const char *path, const struct tb_meta *want, char *err, size_t errlen)
+{
+    uint16_t *e = malloc(want->npositions * sizeof *e + 1);
+    struct tb *t = NULL;
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (tables_open(path, want, &t, err, errlen) || tb_read_all(t, e, err, errlen)) {
+        tb_close(t);
+        free(e);
+        return NULL;
+    }
+    tb_close(t);
+    return e;
+}
+
 void prober_init(struct prober *p, const struct game *g, const char *dir)
 {
     memset(p, 0, sizeof *p);

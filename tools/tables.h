@@ -68,6 +68,10 @@ const struct pair_index *index_cache_get(struct index_cache *x, int goats);
 void index_cache_drop(struct index_cache *x, int goats);
 void index_cache_free(struct index_cache *x);
 
+/* Reads every entry of a table that must be the one described (tables_open), into a new
+ * array of want->npositions entries; NULL with a reason on any failure. */
+uint16_t *tables_read(const char *path, const struct tb_meta *want, char *err, size_t errlen);
+
 /* Opens a table and checks that it is the one asked for (game, rules, board, layer, size). */
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen);
