@@ -36,16 +36,23 @@ struct bc_reach_place {
     struct bitset r;
 };
 
-/* From the reached goats-to-move positions of (p, c): marks their placements in the
- * tigers-to-move layer (p + 1, c), or, when that completes the placement, in the movement
+/* How the placement steps below find the next layer: pushing the moves of reached
+ * positions or pulling from predecessors; AUTO picks by how many are reached. The others
+ * are for tests and benchmarks, the results are the same. */
+enum { BC_REACH_AUTO, BC_REACH_PUSH, BC_REACH_PULL };
+extern int bc_reach_way;
+
+/* Marks the tigers-to-move layer (p + 1, c) (index to_ix) reached from the reached
+ * goats-to-move positions of (p, c), or, when that completes the placement, the movement
  * layer c (positions 2i + 1 of its index). */
 void bc_reach_from_goats(const struct game *g, const struct bc_reach_place *from,
                          const struct pair_index *to_ix, struct bitset *to, int to_movement);
 
-/* From the reached tigers-to-move positions of (p, c): marks the goats-to-move positions
- * (p, c) and, by captures, (p, c + 1) (capt may be NULL when a capture ends the game). */
+/* Marks the goats-to-move layers (p, c), c < n, reached from the reached tigers-to-move
+ * positions of (p, c) by steps and of (p, c - 1) by captures (a capture from c = n - 1
+ * ends the game). */
 void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *from,
-                          struct bc_reach_place *steps, struct bc_reach_place *capt);
+                          struct bc_reach_place *to, int n);
 
 /* Closes the movement layer with `captured` goats captured (index ix, 2 positions per
  * class) under the moves inside it, from the bits already set in r; marks the captures'

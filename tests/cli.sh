@@ -375,6 +375,12 @@ check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
 check 0 '"value": "loss", "dtm": null, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
 check 0 'h12 c0 goats               1 of            252 reached' reach baghchal --board 4x4 --dir "$W"
+grep reached "$T/out" | sort >"$T/reach-all"
+rm "$W"/*-h[1-5]-*.reach "$W"/*-h0-c[12].reach
+check 0 'h6  c0 goats           85651 of         210770 reached (40.64%)  (already there)' reach baghchal --board 4x4 --dir "$W"
+sed 's/  (already there)//' "$T/out" | grep reached | sort >"$T/reach-resumed"
+[ "$(wc -l <"$T/reach-resumed")" -eq 36 ] && [ -z "$(comm -23 "$T/reach-resumed" "$T/reach-all")" ] ||
+    fail "reach resumed from h6 found other counts"
 check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats --dir "$D" --reachable

@@ -288,6 +288,7 @@ static void whole_game_3x3(const char *rules)
  * over raw states with the rules engine's moves. */
 START_TEST(reach_3x3)
 {
+    bc_reach_way = _i;
     struct game g = setup("baghchal", "standard", "3x3");
     struct symmap *sm = symmap_for(g.board);
     struct brute br;
@@ -325,7 +326,7 @@ START_TEST(reach_3x3)
     for (int p = 0; p <= 3; p++) {
         bc_reach_from_goats(&g, &G[p], p == 3 ? &ix[4] : &ix[p + 1], p == 3 ? &move : &T[p + 1].r,
                             p == 3);
-        if (p < 3) bc_reach_from_tigers(&g, &T[p + 1], &G[p + 1], NULL);
+        if (p < 3) bc_reach_from_tigers(&g, &T[p + 1], &G[p + 1], 1);
     }
     bc_reach_movement(&g, &ix[4], &move, NULL, NULL);
     int reached = 0;
@@ -353,6 +354,7 @@ START_TEST(reach_3x3)
     free(br.pos);
     free(br.code);
     free(sm);
+    bc_reach_way = BC_REACH_AUTO;
 }
 END_TEST
 
@@ -377,6 +379,62 @@ START_TEST(movement_4x4)
 }
 END_TEST
 
+/* Pushing and pulling a placement step give the same next layers, captures included: 4x4,
+ * random reached sets of every density. */
+static void random_bits(struct bitset *b, unsigned *seed, int percent)
+{
+    for (uint64_t i = 0; i < b->n; i++)
+        if ((int)(rand_r(seed) % 100) < percent) bitset_set(b, i);
+}
+
+START_TEST(reach_push_pull_4x4)
+{
+    struct game g = setup("baghchal", "standard", "4x4");
+    struct symmap *sm = symmap_for(g.board);
+    enum { P = 5, NC = 4 }; /* 5 goats placed, 0..3 captured */
+    struct pair_index ix[P + 2];
+    for (int k = 0; k <= P + 1; k++)
+        ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+    unsigned seed = 7;
+    for (int percent = 0; percent <= 100; percent += 25) {
+        struct bc_reach_place gp[NC], tp[NC], out[2][NC];
+        struct bitset move[2];
+        for (int c = 0; c < NC; c++) {
+            gp[c].ix = tp[c].ix = out[0][c].ix = out[1][c].ix = &ix[P - c];
+            ck_assert_int_eq(bitset_alloc(&gp[c].r, ix[P - c].size), 0);
+            ck_assert_int_eq(bitset_alloc(&tp[c].r, ix[P - c].size), 0);
+            random_bits(&gp[c].r, &seed, percent);
+            random_bits(&tp[c].r, &seed, percent);
+        }
+        for (int way = 0; way < 2; way++) {
+            bc_reach_way = way ? BC_REACH_PULL : BC_REACH_PUSH;
+            for (int c = 0; c < NC; c++)
+                ck_assert_int_eq(bitset_alloc(&out[way][c].r, ix[P - c].size), 0);
+            bc_reach_from_tigers(&g, tp, out[way], NC);
+            ck_assert_int_eq(bitset_alloc(&move[way], 2 * ix[P + 1].size), 0);
+            bc_reach_from_goats(&g, &gp[0], &ix[P + 1], &move[way], 1);
+        }
+        for (int c = 0; c < NC; c++) {
+            ck_assert(memcmp(out[0][c].r.w, out[1][c].r.w, (out[0][c].r.n / 64 + 1) * 8) == 0);
+            if (percent) ck_assert_uint_gt(bitset_count(&out[0][c].r), 0);
+        }
+        ck_assert(memcmp(move[0].w, move[1].w, (move[0].n / 64 + 1) * 8) == 0);
+        ck_assert_uint_eq(bitset_count(&move[0]) > 0, percent > 0);
+        for (int c = 0; c < NC; c++) {
+            bitset_free(&gp[c].r);
+            bitset_free(&tp[c].r);
+            bitset_free(&out[0][c].r);
+            bitset_free(&out[1][c].r);
+        }
+        bitset_free(&move[0]);
+        bitset_free(&move[1]);
+    }
+    bc_reach_way = BC_REACH_AUTO;
+    for (int k = 0; k <= P + 1; k++) pair_index_free(&ix[k]);
+    free(sm);
+}
+END_TEST
+
 Suite *retro_suite(void)
 {
     Suite *s = suite_create("retro");
@@ -387,7 +445,8 @@ Suite *retro_suite(void)
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
     tcase_add_test(tc, whole_game);
-    tcase_add_test(tc, reach_3x3);
+    tcase_add_loop_test(tc, reach_3x3, BC_REACH_AUTO, BC_REACH_PULL + 1);
+    tcase_add_test(tc, reach_push_pull_4x4);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "bc_reach.h"
 #include "cli.h"
+#include "progress.h"
 #include "tables.h"
 
 static const char help[] =
@@ -27,25 +29,72 @@ static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
     for (size_t j = 0; j < n; j++) out[j] = (uint16_t)bitset_get(b, first + j);
 }
 
-static int write_reach(const struct game *g, const char *dir, int inhand, int c, int side,
-                       const struct bitset *b, bool quiet)
+static void report(int inhand, int c, int side, const struct bitset *b, const char *note)
+{
+    uint64_t k = bitset_count(b);
+    if (inhand)
+        printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", inhand, c,
+               side ? "tigers" : "goats", (unsigned long long)k, (unsigned long long)b->n,
+               b->n ? 100.0 * k / b->n : 0, note);
+    else
+        printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)%s\n", c, (unsigned long long)k,
+               (unsigned long long)b->n, b->n ? 100.0 * k / b->n : 0, note);
+    fflush(stdout);
+}
+
+struct run {
+    const struct game *g;
+    const char *dir;
+    bool quiet;
+    struct progress prog;
+    uint64_t done, total; /* classes walked by this run, and to walk */
+};
+
+static int write_reach(struct run *u, int inhand, int c, int side, const struct bitset *b)
 {
     char path[1024], err[400];
-    tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
-    struct tb_meta meta = tables_reach_meta(g, inhand, c, side, b->n);
+    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
+    struct tb_meta meta = tables_reach_meta(u->g, inhand, c, side, b->n);
     struct tb_source src = {.fill = fill_bits, .ctx = (void *)b, .max_code = 1};
     if (tb_write_source(path, &meta, &src, NULL, err, sizeof err))
         return cli_error("reach: %s", err);
-    if (!quiet) {
-        uint64_t k = bitset_count(b);
-        if (inhand)
-            printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)\n", inhand, c,
-                   side ? "tigers" : "goats", (unsigned long long)k, (unsigned long long)b->n,
-                   b->n ? 100.0 * k / b->n : 0);
-        else
-            printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)\n", c, (unsigned long long)k,
-                   (unsigned long long)b->n, b->n ? 100.0 * k / b->n : 0);
-        fflush(stdout);
+    if (!u->quiet) report(inhand, c, side, b, "");
+    u->done += b->n;
+    progress_update(&u->prog, "layers", u->done, u->total);
+    return 0;
+}
+
+/* Resuming: whether a layer's table is there, and reading it back (checksums checked). */
+static bool have_reach(const struct run *u, int inhand, int c, int side)
+{
+    char path[1024];
+    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
+    return access(path, F_OK) == 0;
+}
+
+static int read_reach(struct run *u, int inhand, int c, int side, struct bitset *b)
+{
+    char path[1024], err[400];
+    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
+    struct tb_meta want = tables_reach_meta(u->g, inhand, c, side, b->n);
+    uint16_t *v = tables_read(path, &want, err, sizeof err);
+    if (!v) return cli_error("reach: cannot resume from %s: %s", path, err);
+    for (uint64_t i = 0; i < b->n; i++)
+        if (v[i]) bitset_set(b, i);
+    free(v);
+    if (!u->quiet) report(inhand, c, side, b, "  (already there)");
+    return 0;
+}
+
+/* The last p (goats placed) whose goats-to-move layers are all written: the run restarts
+ * there, reading them back; 0 (the start) when none is. */
+static int resume_point(const struct run *u)
+{
+    int cw = u->g->captures_to_win, N = u->g->ngoats;
+    for (int p = N - 1; p > 0; p--) {
+        int top = p < cw - 1 ? p : cw - 1, all = 1;
+        for (int c = 0; c <= top && all; c++) all = have_reach(u, N - p, c, 0);
+        if (all) return p;
     }
     return 0;
 }
@@ -71,7 +120,17 @@ int cmd_reach(int argc, char **argv)
     double t0 = omp_get_wtime();
     struct index_cache x;
     if (index_cache_init(&x, &g)) return cli_error("reach: out of memory");
-    int cw = g.captures_to_win, N = g.ngoats;
+    struct run u = {.g = &g, .dir = dir, .quiet = o.quiet};
+    progress_init(&u.prog, o.quiet);
+    progress_begin(&u.prog, "reach");
+    int cw = g.captures_to_win, N = g.ngoats, p0 = resume_point(&u);
+    for (int p = p0; p < N; p++) /* what this run will write, for the ETA */
+        for (int c = 0; c <= (p + 1 < cw - 1 ? p + 1 : cw - 1); c++) {
+            if (c <= p && !(p == p0 && p0)) u.total += index_cache_get(&x, p - c)->size;
+            if (p + 1 < N) u.total += index_cache_get(&x, p + 1 - c)->size;
+        }
+    for (int c = 0; c < cw; c++)
+        if (!have_reach(&u, 0, c, 0)) u.total += 2 * index_cache_get(&x, N - c)->size;
     struct bc_reach_place gp[TABLES_MAX_LAYERS], tp[TABLES_MAX_LAYERS];
     struct bitset move[TABLES_MAX_LAYERS];
     memset(gp, 0, sizeof gp);
@@ -79,12 +138,16 @@ int cmd_reach(int argc, char **argv)
     for (int c = 0; c < cw; c++)
         if (bitset_alloc(&move[c], 2 * index_cache_get(&x, N - c)->size))
             return cli_error("reach: out of memory");
-    /* the start */
-    gp[0].ix = index_cache_get(&x, 0);
-    if (bitset_alloc(&gp[0].r, gp[0].ix->size)) return cli_error("reach: out of memory");
+    /* the start, or the goats-to-move layers written last */
+    int top0 = p0 < cw - 1 ? p0 : cw - 1;
+    for (int c = 0; c <= top0; c++) {
+        gp[c].ix = index_cache_get(&x, p0 - c);
+        if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
+        if (p0 && (rc = read_reach(&u, N - p0, c, 0, &gp[c].r))) return rc;
+    }
     struct position start = g.ops->start(&g);
-    bitset_set(&gp[0].r, pair_index_rank(gp[0].ix, start.men[1], start.men[0]));
-    for (int p = 0; p < N && !rc; p++) {
+    if (!p0) bitset_set(&gp[0].r, pair_index_rank(gp[0].ix, start.men[1], start.men[0]));
+    for (int p = p0; p < N && !rc; p++) {
         int top = p < cw - 1 ? p : cw - 1; /* captures possible with p placed */
         int ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
         memset(tp, 0, sizeof tp);
@@ -98,7 +161,8 @@ int cmd_reach(int argc, char **argv)
                 bc_reach_from_goats(&g, &gp[c], index_cache_get(&x, N - c), &move[c], 1);
             else
                 bc_reach_from_goats(&g, &gp[c], tp[c].ix, &tp[c].r, 0);
-            rc |= write_reach(&g, dir, N - p, c, 0, &gp[c].r, o.quiet);
+            if (!(p == p0 && p0 && have_reach(&u, N - p, c, 0)))
+                rc |= write_reach(&u, N - p, c, 0, &gp[c].r);
             bitset_free(&gp[c].r);
         }
         if (p + 1 == N) break;
@@ -107,22 +171,24 @@ int cmd_reach(int argc, char **argv)
             gp[c].ix = index_cache_get(&x, p + 1 - c);
             if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
         }
+        bc_reach_from_tigers(&g, tp, gp, ntop + 1);
         for (int c = 0; c <= ntop; c++) {
-            bc_reach_from_tigers(&g, &tp[c], &gp[c],
-                                 c + 1 < cw && c + 1 <= ntop ? &gp[c + 1] : NULL);
-            rc |= write_reach(&g, dir, N - p - 1, c, 1, &tp[c].r, o.quiet);
+            rc |= write_reach(&u, N - p - 1, c, 1, &tp[c].r);
             bitset_free(&tp[c].r);
         }
         /* goats on the board from now on: at least p + 1 - (cw - 1); keep the movement's */
         if (p - cw + 1 >= 0 && p - cw + 1 < N - cw + 1) index_cache_drop(&x, p - cw + 1);
     }
     for (int c = 0; c < cw && !rc; c++) {
+        bool had = have_reach(&u, 0, c, 0);
+        if (had && (rc = read_reach(&u, 0, c, 0, &move[c]))) break;
         bc_reach_movement(&g, index_cache_get(&x, N - c), &move[c],
                           c + 1 < cw ? index_cache_get(&x, N - c - 1) : NULL,
                           c + 1 < cw ? &move[c + 1] : NULL);
-        rc |= write_reach(&g, dir, 0, c, 0, &move[c], o.quiet);
+        if (!had) rc |= write_reach(&u, 0, c, 0, &move[c]);
         bitset_free(&move[c]);
     }
+    progress_end(&u.prog);
     index_cache_free(&x);
     if (!rc && !o.quiet) printf("reach: %.1f s\n", omp_get_wtime() - t0);
     return rc ? EXIT_BAD : 0;
