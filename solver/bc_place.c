@@ -94,3 +94,107 @@ int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_
     pair_index_iter_init(&it, L->ix, i);
     return goats_value(next, it.k, T, G, all);
 }
+
+/* DTM: the best of the moves so far, as codes (retro.h: 0 draw, else DTM + 1). */
+struct best {
+    int win;  /* the quickest move to a lost position: its DTM, or -1 */
+    int loss; /* the slowest move to a won position: its DTM, or -1 */
+    int draw; /* a move to a drawn position */
+};
+
+static inline void best_add(struct best *b, uint8_t code)
+{
+    int d = code - 1;
+    if (!code)
+        b->draw = 1;
+    else if (d % 2 == 0) { /* the mover's opponent lost */
+        if (b->win < 0 || d < b->win) b->win = d;
+    } else if (d > b->loss)
+        b->loss = d;
+}
+
+/* The code of the position that has those moves; a position with none is lost in 0. */
+static inline uint8_t best_code(const struct best *b)
+{
+    if (b->win >= 0) return (uint8_t)(b->win + 2);
+    if (b->draw) return 0;
+    return (uint8_t)(b->loss + 2);
+}
+
+static uint8_t goats_dtm(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
+{
+    const struct pair_index *nx = next->ix;
+    const struct index_orbit *o = &nx->orbits[k];
+    struct best b = {-1, -1, 0};
+    for (bits_t e = all & ~T & ~G; e;) {
+        bits_t G2 = G | BIT(bits_pop(&e));
+        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
+                                   : pair_index_rank_symmetric(nx, o, G2);
+        best_add(&b, next->dtm[r]);
+        if (b.win == 0) break; /* nothing is quicker */
+    }
+    return best_code(&b);
+}
+
+static uint8_t tigers_dtm(const struct board *bd, const struct bc_place_layer *next,
+                          const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all)
+{
+    bits_t empty = all & ~T & ~G;
+    struct best b = {-1, -1, 0};
+    for (bits_t x = T; x;) {
+        int p = bits_pop(&x);
+        for (int j = 0; j < bd->njumps[p]; j++) {
+            struct jump jp = bd->jumps[p][j];
+            if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+            if (!capt) return 2; /* the last capture needed: won in 1 */
+            best_add(
+                &b,
+                capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over))]);
+        }
+        for (bits_t t = bd->adjmask[p] & empty; t;)
+            best_add(&b, next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)]);
+    }
+    return best_code(&b);
+}
+
+static int code_wdl(uint8_t code)
+{
+    return code == 0 ? WDL_DRAW : (code - 1) % 2 ? WDL_WIN : WDL_LOSS;
+}
+
+uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
+                            const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                            void (*progress)(void *arg, const char *phase, uint64_t done,
+                                             uint64_t total),
+                            void *progress_arg)
+{
+    const struct board *b = g->board;
+    bits_t all = BIT(b->npoints) - 1;
+    uint64_t n = L->ix->size, done = 0, wrong = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : wrong)
+    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
+        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
+        struct pair_index_iter it;
+        pair_index_iter_init(&it, L->ix, c0);
+        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
+            int v = wdl_get(&L->val, i);
+            if (v == WDL_DRAW) {
+                L->dtm[i] = 0;
+                continue;
+            }
+            bits_t T, G;
+            pair_index_iter_get(&it, &T, &G);
+            uint8_t code = L->side == 0 ? goats_dtm(next, it.k, T, G, all)
+                                        : tigers_dtm(b, next, capt, T, G, all);
+            L->dtm[i] = code;
+            wrong += code_wdl(code) != v;
+        }
+        if (progress) {
+            uint64_t d;
+#pragma omp atomic capture
+            d = done += c1 - c0;
+            if (omp_get_thread_num() == 0) progress(progress_arg, "dtm", d, n);
+        }
+    }
+    return wrong;
+}

@@ -20,6 +20,7 @@ struct bc_place_layer {
     int placed, captured, side; /* side 0: goats to move, 1: tigers */
     const struct pair_index *ix;
     struct wdl val;
+    uint8_t *dtm; /* NULL, or DTM codes as retro's (retro.h): 0 draw, else DTM + 1 */
 };
 
 /* Fills L->val (allocated by the caller) from the layers it leads to:
@@ -36,5 +37,17 @@ void bc_place_solve(const struct game *g, struct bc_place_layer *L,
  * for verification. */
 int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_t i,
                    const struct bc_place_layer *next, const struct bc_place_layer *capt);
+
+/* Fills L->dtm (allocated by the caller) from the DTM codes of the layers it leads to
+ * (next, capt as above), given L->val: a draw stays a draw without looking at its moves,
+ * a win is one more than its quickest move to a lost position, a loss one more than its
+ * slowest move. One byte is enough: the longest is the movement phase's longest plus at
+ * most two plies per goat in hand. Returns how many positions' moves disagree with L->val
+ * (0 unless a table is wrong); those keep the value their moves give. */
+uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
+                            const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                            void (*progress)(void *arg, const char *phase, uint64_t done,
+                                             uint64_t total),
+                            void *progress_arg);
 
 #endif

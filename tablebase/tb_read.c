@@ -24,6 +24,8 @@ struct block {
     uint32_t csize, crc;
 };
 
+#define TB_PROBE_SLOTS 8
+
 struct tb {
     char *path;
     int fd;
@@ -32,9 +34,10 @@ struct tb {
     uint16_t max_code;      /* info.max_dtm + 1 */
     struct block *blocks;   /* info.nblocks */
     size_t max_raw, max_cz; /* the largest block, decompressed and compressed */
-    /* tb_probe's block */
-    uint64_t cached;
-    unsigned char *raw, *cbuf;
+    /* tb_probe's blocks: a few, direct-mapped, since probes jump between neighbouring
+     * blocks (a DTM block holds a fifth of a WDL block's positions) */
+    uint64_t cached[TB_PROBE_SLOTS];
+    unsigned char *raw[TB_PROBE_SLOTS], *cbuf;
     struct tbz_dctx *dctx;
 };
 
@@ -233,7 +236,7 @@ int tb_open(const char *path, struct tb **out, char *err, size_t errlen)
         free(t);
         return tb_fail(err, errlen, path, "out of memory");
     }
-    t->cached = NO_BLOCK;
+    for (int s = 0; s < TB_PROBE_SLOTS; s++) t->cached[s] = NO_BLOCK;
     t->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (t->fd < 0) {
         tb_fail(err, errlen, path, "cannot open: %s", strerror(errno));
@@ -244,10 +247,9 @@ int tb_open(const char *path, struct tb **out, char *err, size_t errlen)
         tb_close(t);
         return -1;
     }
-    t->raw = malloc(t->max_raw ? t->max_raw : 1);
     t->cbuf = malloc(t->max_cz ? t->max_cz : 1);
     t->dctx = tbz_dctx_new();
-    if (!t->raw || !t->cbuf || !t->dctx) {
+    if (!t->cbuf || !t->dctx) {
         tb_fail(err, errlen, path, "out of memory");
         tb_close(t);
         return -1;
@@ -262,7 +264,7 @@ void tb_close(struct tb *t)
     if (t->fd >= 0) close(t->fd);
     free(t->path);
     free(t->blocks);
-    free(t->raw);
+    for (int s = 0; s < TB_PROBE_SLOTS; s++) free(t->raw[s]);
     free(t->cbuf);
     tbz_dctx_free(t->dctx);
     free(t);
@@ -376,12 +378,15 @@ int tb_probe(struct tb *t, uint64_t i, uint16_t *entry, char *err, size_t errlen
         return tb_fail(err, errlen, t->path, "position %llu out of range: the table has %llu",
                        ull(i), ull(t->meta.npositions));
     uint64_t b = i / t->info.positions_per_block;
-    if (t->cached != b) {
-        t->cached = NO_BLOCK;
-        if (load_block(t, b, t->cbuf, t->raw, t->dctx, err, errlen) < 0) return -1;
-        t->cached = b;
+    int s = (int)(b % TB_PROBE_SLOTS);
+    if (t->cached[s] != b) {
+        t->cached[s] = NO_BLOCK;
+        if (!t->raw[s] && !(t->raw[s] = malloc(t->max_raw ? t->max_raw : 1)))
+            return tb_fail(err, errlen, t->path, "out of memory");
+        if (load_block(t, b, t->cbuf, t->raw[s], t->dctx, err, errlen) < 0) return -1;
+        t->cached[s] = b;
     }
-    *entry = entry_at(t, t->raw, (size_t)(i - b * t->info.positions_per_block));
+    *entry = entry_at(t, t->raw[s], (size_t)(i - b * t->info.positions_per_block));
     return 0;
 }
 

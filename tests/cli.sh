@@ -385,6 +385,15 @@ check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats --dir "$D" --reachable
 check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
+# DTM for the placement phase, from its WDL tables; query and stats use it, verify checks it.
+check 0 'h12 c0 goats           252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
+check 0 '(already made)' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
+check 0 'goats to move: loss in 26 (DTM)' query --dir "$W" 'T2T/4/4/T2T g 12'
+check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,25,38' stats --dir "$W" --format csv
+check 0 "the tigers' longest forced win, 39 plies: \`4/T1G1/G3/TT1T t 10\`" stats --dir "$W" --format md
+check 0 '0 inconsistent' verify --dir "$W" --full --sample 5000
+check 2 '--dtm is for the placement phase' solve baghchal --phase movement --dtm --board 4x4 --dir "$W"
+check 2 '--dtm is for baghchal' solve sixteen --pieces 3 --dtm --dir "$W"
 
 # Sixteen Soldiers endgames up to 4 pieces, both rules.
 S="$T/sixteen"

@@ -237,24 +237,29 @@ static void whole_game_3x3(const char *rules)
     struct pair_index ix[5];
     for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
     /* layers[p][side]: goats placed p, no capture (one capture ends the game) */
-    struct bc_place_layer L[5][2], next = {4, 0, 1, &ix[4], {0, NULL}};
+    struct bc_place_layer L[5][2], next = {.placed = 4, .side = 1, .ix = &ix[4]};
     ck_assert_int_eq(wdl_alloc(&next.val, ix[4].size), 0);
+    next.dtm = malloc(ix[4].size);
     for (uint64_t i = 0; i < ix[4].size; i++) {
         retro_code c = move.res[2 * i + 1];
         wdl_set(&next.val, i, c == 0 ? WDL_DRAW : code_win(c) ? WDL_WIN : WDL_LOSS);
+        next.dtm[i] = (uint8_t)c;
     }
     const struct bc_place_layer *after = &next;
     for (int p = 3; p >= 0; p--) {
-        L[p][0] = (struct bc_place_layer){p, 0, 0, &ix[p], {0, NULL}};
+        L[p][0] = (struct bc_place_layer){.placed = p, .ix = &ix[p], .dtm = malloc(ix[p].size)};
         ck_assert_int_eq(wdl_alloc(&L[p][0].val, ix[p].size), 0);
         bc_place_solve(&g, &L[p][0], after, NULL, NULL, NULL);
+        ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[p][0], after, NULL, NULL, NULL), 0);
         if (p == 0) break;
-        L[p][1] = (struct bc_place_layer){p, 0, 1, &ix[p], {0, NULL}};
+        L[p][1] = (struct bc_place_layer){
+            .placed = p, .side = 1, .ix = &ix[p], .dtm = malloc(ix[p].size)};
         ck_assert_int_eq(wdl_alloc(&L[p][1].val, ix[p].size), 0);
         bc_place_solve(&g, &L[p][1], &L[p][0], NULL, NULL, NULL);
+        ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[p][1], &L[p][0], NULL, NULL, NULL), 0);
         after = &L[p][1];
     }
-    int checked = 0;
+    int checked = 0, longest = 0;
     for (int i = 0; i < br.n; i++) {
         const struct position *q = &br.pos[i];
         if (q->inhand == 0) continue;
@@ -266,17 +271,33 @@ static void whole_game_3x3(const char *rules)
         g.ops->format(&g, q, fen, sizeof fen);
         ck_assert_msg(wdl_get(&L[p][q->side].val, r) == want, "%s: %d, brute force %d", fen,
                       wdl_get(&L[p][q->side].val, r), want);
+        ck_assert_msg(L[p][q->side].dtm[r] == br.code[i], "%s: DTM code %d, brute force %d", fen,
+                      L[p][q->side].dtm[r], br.code[i]);
+        longest = L[p][q->side].dtm[r] > longest ? L[p][q->side].dtm[r] : longest;
         checked++;
     }
     ck_assert_int_gt(checked, 1000);
+    ck_assert_int_gt(longest, 5);
+    /* A wrong value is seen by the DTM pass, which keeps what the moves say. */
+    for (uint64_t i = 0; i < ix[3].size; i++)
+        if (wdl_get(&L[3][1].val, i) == WDL_WIN) {
+            wdl_set(&L[3][1].val, i, WDL_LOSS);
+            ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[3][1], &L[3][0], NULL, NULL, NULL), 1);
+            ck_assert_int_eq(code_win(L[3][1].dtm[i]), 1);
+            break;
+        }
     /* The start: the goats lose on 3x3. */
     struct position start = g.ops->start(&g);
     int i = brute_find(&br, &start);
     ck_assert_int_eq((br.code[i] - 1) % 2, 0);
     for (int p = 0; p <= 3; p++)
         for (int side = 0; side < 2; side++)
-            if (p > 0 || side == 0) wdl_free(&L[p][side].val);
+            if (p > 0 || side == 0) {
+                wdl_free(&L[p][side].val);
+                free(L[p][side].dtm);
+            }
     wdl_free(&next.val);
+    free(next.dtm);
     for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
     bc_layer_free(&move);
     free(br.pos);

@@ -15,8 +15,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti solve baghchal [--phase all|movement|placement] [--rules R] [--board B]\n"
-    "                  [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--rules R]\n"
+    "                  [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "\n"
     "Solves Bagh-Chal. The movement phase (all goats placed) by retrograde analysis, one\n"
     "layer per number of goats captured, from the most captures down, with a WDL table and\n"
@@ -30,6 +30,9 @@ static const char help[] =
     "memory; with --phase all, the value of the start position.\n"
     "\n"
     "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
+    "  --dtm         then a DTM table per placement layer too, from its WDL table and the\n"
+    "                DTM of the layers it leads to (about 1 byte per position in memory for\n"
+    "                two layer groups; the README has the figures)\n"
     "\n"
     "or: guti solve sixteen --pieces N [--rules optional|forced] [--dir DIR] ...\n"
     "Solves Sixteen Soldiers' endgames: every material m + n <= N (m, n >= 1 pieces for the\n"
@@ -180,8 +183,8 @@ static void print_report(const struct layer_report *r, int nr, bool json, double
 int cmd_solve(int argc, char **argv)
 {
     struct game_opts o;
-    static const char *const extra[] = {"phase=", "dir=", "pieces=", NULL};
-    const char *val[3];
+    static const char *const extra[] = {"phase=", "dir=", "pieces=", "dtm", NULL};
+    const char *val[4];
     int first, rc = cli_parse("solve", argc, argv, &o, extra, val, &first);
     if (rc) return rc;
     if (o.help) return fputs(help, stdout), 0;
@@ -194,6 +197,8 @@ int cmd_solve(int argc, char **argv)
         int pieces;
         char why[200];
         if (!val[2]) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
+        if (val[3])
+            return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
         if (notation_parse_int(val[2], 2, 12, "--pieces", &pieces, why, sizeof why))
             return cli_usage_error("solve", "%s", why);
         const char *sdir = tables_dir(val[1]);
@@ -206,9 +211,13 @@ int cmd_solve(int argc, char **argv)
         return rc;
     }
     if (val[2]) return cli_usage_error("solve", "--pieces is for sixteen");
+    bool dtm = val[3] != NULL;
     const char *phase = val[0] ? val[0] : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);
+    if (dtm && !strcmp(phase, "movement"))
+        return cli_usage_error("solve", "--dtm is for the placement phase (the movement phase "
+                                        "always has DTM tables)");
     if (g.rules == BC_NO_REPEAT)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
@@ -286,7 +295,8 @@ int cmd_solve(int argc, char **argv)
     if (rc) return rc;
     if (movement) print_report(rep, nr, o.json, omp_get_wtime() - t0, &g, dir);
     if (!strcmp(phase, "movement")) return 0;
-    if ((rc = solve_placement(&g, dir, &prog, o.quiet || o.json))) return rc;
+    if ((rc = solve_placement(&g, dir, &prog, o.quiet || o.json, false))) return rc;
+    if (dtm && (rc = solve_placement(&g, dir, &prog, o.quiet || o.json, true))) return rc;
     if (!o.json) printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
     if (!strcmp(phase, "all")) {
         struct prober p;

@@ -74,17 +74,20 @@ static retro_code *read_layer(const struct game *g, const char *dir, int c, uint
     return NULL;
 }
 
-/* Reads a placement layer's WDL table as codes (win 2, loss 1, draw 0); NULL if absent. */
+/* Reads a placement layer's codes: from its DTM table, else values only from its WDL
+ * table (win 2, loss 1, draw 0); NULL when neither is there (*absent) or on an error. */
 static retro_code *read_place(const struct game *g, const char *dir, int inhand, int c, int side,
-                              uint64_t n, bool *absent, char *err, size_t errlen)
+                              uint64_t n, bool *absent, bool *dtm, char *err, size_t errlen)
 {
     char path[1024];
-    tables_place_name(path, sizeof path, dir, g, inhand, c, side);
+    tables_place_name(path, sizeof path, dir, g, inhand, c, side, TB_DTM);
+    *dtm = access(path, F_OK) == 0;
+    if (!*dtm) tables_place_name(path, sizeof path, dir, g, inhand, c, side, TB_WDL);
     *absent = access(path, F_OK) != 0;
     if (*absent) return NULL;
-    struct tb_meta want = tables_place_meta(g, inhand, c, side, n);
+    struct tb_meta want = tables_place_meta(g, inhand, c, side, *dtm ? TB_DTM : TB_WDL, n);
     retro_code *res = tables_read(path, &want, err, errlen);
-    if (!res) return NULL;
+    if (!res || *dtm) return res;
 #pragma omp parallel for schedule(static, 65536)
     for (uint64_t i = 0; i < n; i++)
         res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
@@ -384,15 +387,15 @@ int cmd_stats(int argc, char **argv)
                 bool dtm = false, absent = false;
                 uint64_t n = inhand ? ix.size : 2 * ix.size;
                 retro_code *res =
-                    inhand ? read_place(&g, dir, inhand, c, side, n, &absent, err, sizeof err)
+                    inhand ? read_place(&g, dir, inhand, c, side, n, &absent, &dtm, err, sizeof err)
                            : read_layer(&g, dir, c, n, &dtm, err, sizeof err);
                 if (absent) continue;
                 if (!res) return cli_error("stats: %s", err);
                 retro_code *alt = NULL;
                 bool alt_dtm, alt_absent = false;
                 if (compare)
-                    alt = inhand ? read_place(&other, dir, inhand, c, side, n, &alt_absent, err,
-                                              sizeof err)
+                    alt = inhand ? read_place(&other, dir, inhand, c, side, n, &alt_absent,
+                                              &alt_dtm, err, sizeof err)
                                  : read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
                 if (compare && !alt && !alt_absent) return cli_error("stats: %s", err);
                 struct row *r = &rows[nrows];
@@ -561,7 +564,21 @@ int cmd_stats(int argc, char **argv)
             }
         }
         if (total.dtm) {
-            printf("\n## Longest wins\n\n| in hand | captured | to move | DTM | example "
+            printf("\n## Longest wins\n\n");
+            for (int phase = 1; phase >= 0; phase--)
+                for (int side = 0; side < 2; side++) {
+                    int best = -1;
+                    for (int k = 0; k < nrows; k++)
+                        if ((rows[k].inhand > 0) == phase && rows[k].side == side &&
+                            rows[k].max_win >= 0 &&
+                            (best < 0 || rows[k].max_win > rows[best].max_win))
+                            best = k;
+                    if (best >= 0)
+                        printf("- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
+                               phase ? "Placement" : "Movement", side_word[side],
+                               rows[best].max_win, rows[best].longest_fen);
+                }
+            printf("\n| in hand | captured | to move | DTM | example "
                    "|\n|---:|---:|---|---:|---|\n");
             for (int k = 0; k < nrows; k++)
                 if (rows[k].max_win >= 0)

@@ -226,8 +226,39 @@ static int verify_sixteen(const struct game *g, const char *dir, bool json, bool
     return errors;
 }
 
+static const char *value_name(retro_code c)
+{
+    return c == RETRO_DRAW ? "draw" : code_win(c) ? "win" : "loss";
+}
+
+/* What a position's moves give: a DTM code when every successor's DTM is known, else a
+ * value (win in 1, loss in 0, draw). */
+static retro_code derive(struct prober *p, const struct movelist *l, int moves, bool *exact,
+                         char *err, size_t errlen)
+{
+    int win = -1, loss = -1, draw = 0;
+    *exact = true;
+    for (int j = 0; j < moves; j++) {
+        retro_code sc;
+        bool known;
+        if (prober_probe(p, &l->succ[j], &sc, &known, err, errlen)) return (retro_code)-1;
+        *exact &= known;
+        if (sc == RETRO_DRAW)
+            draw = 1;
+        else if (code_loss(sc)) {
+            if (win < 0 || code_dtm(sc) < win) win = code_dtm(sc);
+        } else if (code_dtm(sc) > loss)
+            loss = code_dtm(sc);
+    }
+    if (win >= 0) return (retro_code)(win + 2);
+    if (draw) return RETRO_DRAW;
+    return (retro_code)(loss + 2);
+}
+
 /* Re-derives positions of every placement table from their successors' tables, with
- * the rules engine's moves: a sample of each layer (every position when sample is 0). */
+ * the rules engine's moves: a sample of each layer (every position when sample is 0).
+ * Where the layer has a DTM table, the DTM is re-derived (when its successors' are known)
+ * and the WDL table is checked against it. */
 static int verify_placement(const struct game *g, const char *dir, uint64_t sample, bool json,
                             bool *first)
 {
@@ -241,7 +272,7 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
     for (int h = 1; h <= g->ngoats; h++)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
             for (int side = 0; side < 2; side++) {
-                tables_place_name(path, sizeof path, dir, g, h, c, side);
+                tables_place_name(path, sizeof path, dir, g, h, c, side, TB_WDL);
                 if (access(path, F_OK) != 0) continue;
                 int goats = g->ngoats - h - c;
                 struct pair_index ix;
@@ -249,47 +280,62 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 if (pair_index_init(&ix, g->board, sm, g->ntigers, goats))
                     return cli_error("verify: out of memory");
                 uint64_t n = ix.size, m = sample && sample < n ? sample : n, wrong = 0;
-                char example[400] = "";
-                for (uint64_t k = 0; k < m; k++) {
+                char example[400] = "", err[400];
+                /* the WDL table itself, when the prober answers from the DTM table */
+                struct tb *wdl = NULL;
+                char dtm_path[1024];
+                tables_place_name(dtm_path, sizeof dtm_path, dir, g, h, c, side, TB_DTM);
+                struct tb_meta want_wdl = tables_place_meta(g, h, c, side, TB_WDL, n);
+                if (access(dtm_path, F_OK) == 0 &&
+                    tables_open(path, &want_wdl, &wdl, err, sizeof err)) {
+                    snprintf(example, sizeof example, "%s", err);
+                    wrong = m;
+                }
+                for (uint64_t k = 0; k < m && !wrong; k++) {
                     uint64_t i = m == n ? k : k * n / m;
                     bits_t T, G;
                     pair_index_unrank(&ix, i, &T, &G);
                     struct position pos = {.men = {G, T}, .side = side, .inhand = h};
-                    retro_code stored, sc;
-                    bool known;
-                    char err[400];
-                    int moves = g->ops->moves(g, &pos, &l), draw = 0, win = 0, bad = 0;
-                    if (prober_probe(&p, &pos, &stored, &known, err, sizeof err)) bad = 1;
-                    for (int j = 0; j < moves && !bad; j++) {
-                        if (prober_probe(&p, &l.succ[j], &sc, &known, err, sizeof err))
-                            bad = 1;
-                        else if (code_loss(sc))
-                            win = 1;
-                        else if (sc == RETRO_DRAW)
-                            draw = 1;
-                    }
-                    retro_code want = win ? 2 : draw ? 0 : 1;
-                    if (!bad && want == stored) continue;
+                    retro_code stored, want = 0;
+                    uint16_t entry = 0;
+                    bool known, exact = false;
+                    int moves = g->ops->moves(g, &pos, &l), bad = 0;
+                    if (prober_probe(&p, &pos, &stored, &known, err, sizeof err) ||
+                        (wdl && tb_probe(wdl, i, &entry, err, sizeof err)))
+                        bad = 1;
+                    else if ((want = derive(&p, &l, moves, &exact, err, sizeof err)) ==
+                             (retro_code)-1)
+                        bad = 1;
+                    exact &= known;
+                    bool same = exact ? want == stored
+                                      : (want == RETRO_DRAW) == (stored == RETRO_DRAW) &&
+                                            code_win(want) == code_win(stored);
+                    retro_code table_value = entry == TB_ENTRY_DRAW  ? RETRO_DRAW
+                                             : entry == TB_ENTRY_WIN ? 2
+                                                                     : 1;
+                    bool agree = !wdl || ((table_value == RETRO_DRAW) == (stored == RETRO_DRAW) &&
+                                          code_win(table_value) == code_win(stored));
+                    if (!bad && same && agree) continue;
                     if (!wrong++) {
                         char fen[128];
                         g->ops->format(g, &pos, fen, sizeof fen);
                         if (bad)
                             snprintf(example, sizeof example, "%s", err);
+                        else if (!agree)
+                            snprintf(example, sizeof example, "%s: DTM table %s, WDL table %s", fen,
+                                     value_name(stored), value_name(table_value));
+                        else if (exact)
+                            snprintf(example, sizeof example,
+                                     "%s: stored %s in %d, its moves give %s in %d", fen,
+                                     value_name(stored), code_dtm(stored), value_name(want),
+                                     code_dtm(want));
                         else
                             snprintf(example, sizeof example, "%s: stored %s, its moves give %s",
-                                     fen,
-                                     stored == 0        ? "draw"
-                                     : code_win(stored) ? "win"
-                                                        : "loss",
-                                     want == 0   ? "draw"
-                                     : want == 2 ? "win"
-                                                 : "loss");
+                                     fen, value_name(stored), value_name(want));
                     }
-                    if (bad) {
-                        wrong = m;
-                        break;
-                    }
+                    if (bad) wrong = m;
                 }
+                tb_close(wdl);
                 pair_index_free(&ix);
                 errors += wrong > 0;
                 if (json) {

@@ -21,6 +21,33 @@ static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
     }
 }
 
+static void fill_dtm(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    const uint8_t *d = ctx;
+    for (size_t j = 0; j < n; j++) out[j] = d[first + j];
+}
+
+/* The DTM codes of a table, one byte each: the placement's are at most the movement's
+ * longest plus two plies per goat in hand (checked when the movement's are read). */
+static int read_dtm(const char *path, const struct tb_meta *want, uint8_t *d, uint64_t stride,
+                    uint64_t offset, int limit, char *err, size_t errlen)
+{
+    uint16_t *e = tables_read(path, want, err, errlen);
+    if (!e) return -1;
+    int rc = 0;
+    for (uint64_t i = 0; i * stride + offset < want->npositions; i++) {
+        uint16_t x = e[i * stride + offset];
+        if (x > limit) {
+            snprintf(err, errlen, "%.200s: DTM code %u is beyond this solver's one byte", path, x);
+            rc = -1;
+            break;
+        }
+        d[i] = (uint8_t)x;
+    }
+    free(e);
+    return rc;
+}
+
 static int read_wdl(const char *path, const struct tb_meta *want, struct wdl *v, char *err,
                     size_t errlen)
 {
@@ -36,9 +63,10 @@ static int read_wdl(const char *path, const struct tb_meta *want, struct wdl *v,
     return rc ? -1 : 0;
 }
 
-/* The movement phase's tigers-to-move values of layer c, as a layer with placed = ngoats. */
+/* The movement phase's tigers-to-move values (or DTM codes) of layer c, as a layer with
+ * placed = ngoats. */
 static int movement_tigers(const struct game *g, const char *dir, struct index_cache *x, int c,
-                           struct bc_place_layer *L)
+                           struct bc_place_layer *L, bool dtm)
 {
     L->placed = g->ngoats;
     L->captured = c;
@@ -46,6 +74,14 @@ static int movement_tigers(const struct game *g, const char *dir, struct index_c
     L->ix = index_cache_get(x, g->ngoats - c);
     uint64_t n = 2 * L->ix->size;
     char path[1024], err[400];
+    if (dtm) {
+        tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
+        struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
+        if (!(L->dtm = malloc(L->ix->size + 1))) return cli_error("solve: out of memory");
+        if (read_dtm(path, &want, L->dtm, 2, 1, 255 - 2 * g->ngoats, err, sizeof err))
+            return cli_error("solve: %s; solve the movement phase first", err);
+        return 0;
+    }
     tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
     struct tb_meta want = tables_meta(g, 0, c, TB_WDL, n);
     struct tb *t;
@@ -82,6 +118,18 @@ static struct counts count_values(const struct wdl *v)
     return k;
 }
 
+static uint64_t table_bytes(const char *path)
+{
+    struct tb *t;
+    struct tb_info info = {0};
+    char err[400];
+    if (tb_open(path, &t, err, sizeof err) == 0) {
+        tb_get_info(t, &info);
+        tb_close(t);
+    }
+    return info.bytes;
+}
+
 /* Solves or reads one layer, and writes its table. */
 static int do_layer(const struct game *g, const char *dir, struct bc_place_layer *L,
                     const struct bc_place_layer *next, const struct bc_place_layer *capt,
@@ -89,8 +137,8 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
 {
     int inhand = g->ngoats - L->placed;
     char path[1024], err[400], label[64];
-    tables_place_name(path, sizeof path, dir, g, inhand, L->captured, L->side);
-    struct tb_meta meta = tables_place_meta(g, inhand, L->captured, L->side, L->ix->size);
+    tables_place_name(path, sizeof path, dir, g, inhand, L->captured, L->side, TB_WDL);
+    struct tb_meta meta = tables_place_meta(g, inhand, L->captured, L->side, TB_WDL, L->ix->size);
     if (wdl_alloc(&L->val, L->ix->size)) return cli_error("solve: out of memory");
     double t0 = omp_get_wtime();
     bool resumed = access(path, F_OK) == 0 && read_wdl(path, &meta, &L->val, err, sizeof err) == 0;
@@ -104,13 +152,7 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
         if (tb_write_source(path, &meta, &src, &st, err, sizeof err))
             return cli_error("solve: %s", err);
     } else {
-        struct tb *t;
-        struct tb_info info;
-        if (tb_open(path, &t, err, sizeof err) == 0) {
-            tb_get_info(t, &info);
-            st.bytes = info.bytes;
-            tb_close(t);
-        }
+        st.bytes = table_bytes(path);
     }
     double secs = omp_get_wtime() - t0;
     *total_seconds += secs;
@@ -128,15 +170,96 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
     return 0;
 }
 
-int solve_placement(const struct game *g, const char *dir, struct progress *prog, bool quiet)
+/* Makes or reads one layer's DTM codes, and writes its DTM table. */
+static int do_dtm_layer(const struct game *g, const char *dir, struct bc_place_layer *L,
+                        const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                        struct progress *prog, bool quiet, double *total_seconds,
+                        uint64_t *total_bytes)
 {
+    int inhand = g->ngoats - L->placed, side = L->side;
+    uint64_t n = L->ix->size;
+    char path[1024], err[400], label[64];
+    tables_place_name(path, sizeof path, dir, g, inhand, L->captured, side, TB_DTM);
+    struct tb_meta meta = tables_place_meta(g, inhand, L->captured, side, TB_DTM, n);
+    if (!(L->dtm = malloc(n + 1))) return cli_error("solve: out of memory");
+    double t0 = omp_get_wtime();
+    bool resumed =
+        access(path, F_OK) == 0 && read_dtm(path, &meta, L->dtm, 1, 0, 255, err, sizeof err) == 0;
+    uint64_t bytes = 0;
+    if (!resumed) {
+        char wpath[1024];
+        tables_place_name(wpath, sizeof wpath, dir, g, inhand, L->captured, side, TB_WDL);
+        struct tb_meta wmeta = tables_place_meta(g, inhand, L->captured, side, TB_WDL, n);
+        if (wdl_alloc(&L->val, n)) return cli_error("solve: out of memory");
+        if (read_wdl(wpath, &wmeta, &L->val, err, sizeof err))
+            return cli_error("solve: %s; solve the placement phase's values first", err);
+        snprintf(label, sizeof label, "dtm h%d-c%d-%c", inhand, L->captured, side ? 't' : 'g');
+        progress_begin(prog, label);
+        uint64_t wrong = bc_place_solve_dtm(g, L, next, capt, progress_update, prog);
+        progress_end(prog);
+        wdl_free(&L->val);
+        if (wrong)
+            return cli_error("solve: layer h%d-c%d-%c: the moves of %llu positions disagree with "
+                             "the WDL tables; run guti verify",
+                             inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
+        uint8_t top = 0;
+#pragma omp parallel for reduction(max : top) schedule(static, 65536)
+        for (uint64_t i = 0; i < n; i++) top = L->dtm[i] > top ? L->dtm[i] : top;
+        struct tb_source src = {.fill = fill_dtm, .ctx = L->dtm, .max_code = top};
+        struct tb_write_stats st = {0};
+        if (tb_write_source(path, &meta, &src, &st, err, sizeof err))
+            return cli_error("solve: %s", err);
+        bytes = st.bytes;
+    } else {
+        bytes = table_bytes(path);
+    }
+    double secs = omp_get_wtime() - t0;
+    *total_seconds += secs;
+    *total_bytes += bytes;
+    if (!quiet) {
+        uint64_t k[3] = {0, 0, 0};
+        int longest[2] = {-1, -1}; /* win, loss */
+        for (uint64_t i = 0; i < n; i++) {
+            uint8_t c = L->dtm[i];
+            int v = c == 0 ? WDL_DRAW : (c - 1) % 2 ? WDL_WIN : WDL_LOSS;
+            k[v]++;
+            if (v != WDL_DRAW && c - 1 > longest[v == WDL_LOSS]) longest[v == WDL_LOSS] = c - 1;
+        }
+        printf("h%-2d c%d %-6s %12llu %12llu %12llu %12llu %7d %7d %8.2f %10.0f %8.3f%s\n", inhand,
+               L->captured, side ? "tigers" : "goats", (unsigned long long)n,
+               (unsigned long long)k[WDL_WIN], (unsigned long long)k[WDL_DRAW],
+               (unsigned long long)k[WDL_LOSS], longest[0], longest[1], secs,
+               resumed || secs <= 0 ? 0 : n / secs, n ? 8.0 * bytes / n : 0,
+               resumed ? "  (already made)" : "");
+        fflush(stdout);
+    }
+    return 0;
+}
+
+static void layer_free(struct bc_place_layer *L)
+{
+    wdl_free(&L->val);
+    free(L->dtm);
+    L->dtm = NULL;
+}
+
+int solve_placement(const struct game *g, const char *dir, struct progress *prog, bool quiet,
+                    bool dtm)
+{
+    int (*layer)(const struct game *, const char *, struct bc_place_layer *,
+                 const struct bc_place_layer *, const struct bc_place_layer *, struct progress *,
+                 bool, double *, uint64_t *) = dtm ? do_dtm_layer : do_layer;
     struct index_cache x;
     if (index_cache_init(&x, g)) return cli_error("solve: out of memory");
     int cw = g->captures_to_win, rc = 0;
     struct bc_place_layer tn[MAXC], gp[MAXC], tp[MAXC];
     memset(tn, 0, sizeof tn);
-    for (int c = 0; c < cw && !rc; c++) rc = movement_tigers(g, dir, &x, c, &tn[c]);
-    if (!quiet)
+    for (int c = 0; c < cw && !rc; c++) rc = movement_tigers(g, dir, &x, c, &tn[c], dtm);
+    if (!quiet && dtm)
+        printf("%-4s %-2s %-6s %12s %12s %12s %12s %7s %7s %8s %10s %8s\n", "in", "c", "move",
+               "positions", "win", "draw", "loss", "maxwin", "maxloss", "seconds", "pos/s",
+               "dtm b/p");
+    else if (!quiet)
         printf("%-4s %-2s %-6s %12s %12s %12s %12s %8s %10s %8s\n", "in", "c", "move", "positions",
                "win", "draw", "loss", "seconds", "pos/s", "wdl b/p");
     double secs = 0;
@@ -146,30 +269,32 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
         memset(gp, 0, sizeof gp);
         memset(tp, 0, sizeof tp);
         for (int c = 0; c <= top && !rc; c++) {
-            gp[c] = (struct bc_place_layer){p, c, 0, index_cache_get(&x, p - c), {0, NULL}};
-            rc = do_layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &secs, &bytes);
+            gp[c] = (struct bc_place_layer){
+                .placed = p, .captured = c, .side = 0, .ix = index_cache_get(&x, p - c)};
+            rc = layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &secs, &bytes);
             positions += gp[c].ix->size;
         }
-        for (int c = 0; c < cw; c++) wdl_free(&tn[c].val);
+        for (int c = 0; c < cw; c++) layer_free(&tn[c]);
         for (int c = 0; c <= top && !rc && p >= 1; c++) {
-            tp[c] = (struct bc_place_layer){p, c, 1, index_cache_get(&x, p - c), {0, NULL}};
+            tp[c] = (struct bc_place_layer){
+                .placed = p, .captured = c, .side = 1, .ix = index_cache_get(&x, p - c)};
             /* with c == p no goat is on the board, so there is no capture to look up */
             const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
             if (c + 1 < cw && c == p) capt = &gp[c];
-            rc = do_layer(g, dir, &tp[c], &gp[c], capt, prog, quiet, &secs, &bytes);
+            rc = layer(g, dir, &tp[c], &gp[c], capt, prog, quiet, &secs, &bytes);
             positions += tp[c].ix->size;
         }
-        for (int c = 0; c <= top; c++) wdl_free(&gp[c].val);
+        for (int c = 0; c <= top; c++) layer_free(&gp[c]);
         memcpy(tn, tp, sizeof tn);
         /* indexes no longer needed: more goats than p + 1 */
         for (int k = p + 1; k <= g->ngoats; k++)
             if (k > p) index_cache_drop(&x, k);
     }
-    for (int c = 0; c < cw; c++) wdl_free(&tn[c].val);
+    for (int c = 0; c < cw; c++) layer_free(&tn[c]);
     index_cache_free(&x);
     if (!rc && !quiet)
-        printf("placement: %llu positions in %.1f s, WDL %.1f MB (%.3f bits/position)\n",
-               (unsigned long long)positions, secs, bytes / 1e6,
+        printf("placement: %llu positions in %.1f s, %s %.1f MB (%.3f bits/position)\n",
+               (unsigned long long)positions, secs, dtm ? "DTM" : "WDL", bytes / 1e6,
                positions ? 8.0 * bytes / positions : 0);
     return rc;
 }

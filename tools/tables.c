@@ -38,18 +38,18 @@ struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum 
 }
 
 void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                       int captured, int side)
+                       int captured, int side, enum tb_kind kind)
 {
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
-    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.wdl", dir, g->ops->name, g->board->name, rules,
-             inhand, captured, side ? 't' : 'g');
+    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.%s", dir, g->ops->name, g->board->name, rules,
+             inhand, captured, side ? 't' : 'g', kind == TB_DTM ? "dtm" : "wdl");
 }
 
 struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
-                                 uint64_t npositions)
+                                 enum tb_kind kind, uint64_t npositions)
 {
-    struct tb_meta m = tables_meta(g, inhand, captured, TB_WDL, npositions);
+    struct tb_meta m = tables_meta(g, inhand, captured, kind, npositions);
     m.layer[2] = 1 + side;
     return m;
 }
@@ -307,21 +307,26 @@ static int missing(const struct prober *p, const char *path, const char *phase, 
     return -1;
 }
 
-/* Opens the movement table of layer c: DTM if there, else WDL. */
-static int open_movement(struct prober *p, int c, uint64_t n, char *err, size_t errlen)
+/* Opens a layer's DTM table, else its WDL table (inhand 0: the movement phase). */
+static int open_layer(struct prober *p, int inhand, int c, int side, uint64_t n, struct tb **t,
+                      bool *dtm, char *err, size_t errlen)
 {
     char path[1024];
     for (int k = 0; k < 2; k++) {
         enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        tables_name(path, sizeof path, p->dir, p->g, 0, c, kind);
+        if (inhand)
+            tables_place_name(path, sizeof path, p->dir, p->g, inhand, c, side, kind);
+        else
+            tables_name(path, sizeof path, p->dir, p->g, 0, c, kind);
         if (access(path, F_OK) != 0) continue;
         /* A damaged table is an error, not a reason to fall back silently. */
-        struct tb_meta want = tables_meta(p->g, 0, c, kind, n);
-        if (tables_open(path, &want, &p->move[c], err, errlen)) return -1;
-        p->move_dtm[c] = kind == TB_DTM;
+        struct tb_meta want = inhand ? tables_place_meta(p->g, inhand, c, side, kind, n)
+                                     : tables_meta(p->g, 0, c, kind, n);
+        if (tables_open(path, &want, t, err, errlen)) return -1;
+        *dtm = kind == TB_DTM;
         return 0;
     }
-    return missing(p, path, "movement", err, errlen);
+    return missing(p, path, inhand ? "placement" : "movement", err, errlen);
 }
 
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
@@ -343,20 +348,19 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
     bool dtm = false;
     uint64_t i = r;
     if (pos->inhand == 0) {
-        if (!p->move[c] && open_movement(p, c, 2 * ix->size, err, errlen)) return -1;
+        if (!p->move[c] &&
+            open_layer(p, 0, c, 0, 2 * ix->size, &p->move[c], &p->move_dtm[c], err, errlen))
+            return -1;
         t = p->move[c];
         dtm = p->move_dtm[c];
         i = 2 * r + (uint64_t)pos->side;
     } else {
-        struct tb **slot = &p->place[pos->inhand][c][pos->side];
-        if (!*slot) {
-            char path[1024];
-            tables_place_name(path, sizeof path, p->dir, g, pos->inhand, c, pos->side);
-            if (access(path, F_OK) != 0) return missing(p, path, "placement", err, errlen);
-            struct tb_meta want = tables_place_meta(g, pos->inhand, c, pos->side, ix->size);
-            if (tables_open(path, &want, slot, err, errlen)) return -1;
-        }
-        t = *slot;
+        int h = pos->inhand, s = pos->side;
+        if (!p->place[h][c][s] && open_layer(p, h, c, s, ix->size, &p->place[h][c][s],
+                                             &p->place_dtm[h][c][s], err, errlen))
+            return -1;
+        t = p->place[h][c][s];
+        dtm = p->place_dtm[h][c][s];
     }
     uint16_t entry;
     if (tb_probe(t, i, &entry, err, errlen)) return -1;

@@ -32,12 +32,13 @@ void tables_name(char *buf, size_t len, const char *dir, const struct game *g, i
 /* The table's metadata as a solve writes it. */
 struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
                            uint64_t npositions);
-/* The placement phase: one WDL table per (goats in hand, captured, side to move), side 0
- * goats ("-g"), 1 tigers ("-t"); the header's layer is (inhand, captured, 1 + side, 0). */
+/* The placement phase: one WDL table, and a DTM table when asked for, per (goats in hand,
+ * captured, side to move), side 0 goats ("-g"), 1 tigers ("-t"); the header's layer is
+ * (inhand, captured, 1 + side, 0). */
 void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                       int captured, int side);
+                       int captured, int side, enum tb_kind kind);
 struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
-                                 uint64_t npositions);
+                                 enum tb_kind kind, uint64_t npositions);
 
 /* Sixteen Soldiers: one WDL and one DTM table per material {m, n}, m >= n, holding both
  * (m, n) and (n, m) as ss_layers.h numbers them: "DIR/sixteen-forced-m4-n3.dtm"; the
@@ -91,6 +92,7 @@ struct prober {
     struct tb *move[TABLES_MAX_LAYERS];          /* movement, by goats captured */
     bool move_dtm[TABLES_MAX_LAYERS];
     struct tb *place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2]; /* [in hand][captured][side] */
+    bool place_dtm[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
     /* Sixteen Soldiers: the layers (their indexes) and tables by material {m, n}, m >= n */
     struct ss_db *ssdb;
     struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
@@ -101,8 +103,8 @@ struct prober {
 void prober_init(struct prober *p, const struct game *g, const char *dir);
 void prober_free(struct prober *p);
 
-/* The value of a position: a retro_code. When only a WDL table answers (the placement
- * phase, or a movement layer without its DTM table), *dtm_known is false and the code
+/* The value of a position: a retro_code. When only a WDL table answers (a layer without
+ * its DTM table), *dtm_known is false and the code
  * carries the value with DTM 1 (win) or 0 (loss). A finished game needs no table. Fails
  * with a message naming the missing table and the command that makes it. */
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
