@@ -369,8 +369,10 @@ done
 # The whole game on 4x4: placement tables, reachability, queries and statistics.
 W="$T/whole"
 check 0 'start T2T/4/4/T2T g 12: loss for the goats to move' solve baghchal --board 4x4 --dir "$W" --quiet
-check 0 'h1  c0 tigers' solve baghchal --phase placement --board 4x4 --dir "$W"
+check 0 "placement: every layer's WDL table is already there" solve baghchal --phase placement --board 4x4 --dir "$W"
+rm "$W"/baghchal-4x4-standard-h1-c0-g.wdl
 check 0 '(already solved)' solve baghchal --phase placement --board 4x4 --dir "$W"
+grep -q '^h1  c0 goats .*[0-9]$' "$T/out" || fail "the removed layer h1-c0-g was not solved again"
 check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
 check 0 '"value": "loss", "dtm": null, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
@@ -387,6 +389,8 @@ check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats -
 check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
 # DTM for the placement phase, from its WDL tables; query and stats use it, verify checks it.
 check 0 'h12 c0 goats           252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
+check 0 "every layer's DTM table is already there" solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
+rm "$W"/baghchal-4x4-standard-h5-c2-t.dtm
 check 0 '(already made)' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
 check 0 'goats to move: loss in 26 (DTM)' query --dir "$W" 'T2T/4/4/T2T g 12'
 check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,25,38' stats --dir "$W" --format csv

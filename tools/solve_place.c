@@ -243,9 +243,30 @@ static void layer_free(struct bc_place_layer *L)
     L->dtm = NULL;
 }
 
+/* Whether every placement layer's table of that kind is there with a sound header: then
+ * a run has nothing to do, and need not read the 33 billion values back to find that out. */
+static bool all_there(const struct game *g, const char *dir, enum tb_kind kind)
+{
+    for (int h = 1; h <= g->ngoats; h++)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = 0; side < 2 - (h == g->ngoats); side++) {
+                char path[1024], err[400];
+                struct tb *t;
+                tables_place_name(path, sizeof path, dir, g, h, c, side, kind);
+                if (access(path, F_OK) != 0 || tb_open(path, &t, err, sizeof err)) return false;
+                tb_close(t);
+            }
+    return true;
+}
+
 int solve_placement(const struct game *g, const char *dir, struct progress *prog, bool quiet,
                     bool dtm)
 {
+    if (all_there(g, dir, dtm ? TB_DTM : TB_WDL)) {
+        if (!quiet)
+            printf("placement: every layer's %s table is already there\n", dtm ? "DTM" : "WDL");
+        return 0;
+    }
     int (*layer)(const struct game *, const char *, struct bc_place_layer *,
                  const struct bc_place_layer *, const struct bc_place_layer *, struct progress *,
                  bool, double *, uint64_t *) = dtm ? do_dtm_layer : do_layer;
