@@ -1,13 +1,14 @@
 #!/bin/sh
-# Regenerates data/baghchal-*: solves the whole game of Bagh-Chal under the given rules
-# (default standard; tables in $GUTI_TABLES, default ./tables; finished layers are reused),
-# finds the reachable positions, verifies the tables, and writes the statistics over all
-# legal positions and over reachable ones, and the start's value and first moves.
+# Regenerates data/baghchal-*: solves the whole game of Bagh-Chal, with DTM in the
+# placement phase, under the given rules (default standard; tables in $GUTI_TABLES,
+# default ./tables; finished layers are reused), finds the reachable positions, verifies
+# the tables, and writes the statistics over all legal positions and over reachable ones,
+# and the start's value and first moves.
 set -e
 guti=${1:-./build/guti}
 rules=${2:-standard}
 dir=${GUTI_TABLES:-tables}
-"$guti" solve baghchal --rules "$rules" --dir "$dir" --quiet
+"$guti" solve baghchal --dtm --rules "$rules" --dir "$dir" --quiet
 "$guti" reach baghchal --rules "$rules" --dir "$dir" --quiet
 "$guti" verify --dir "$dir" --full --quiet >/dev/null
 mkdir -p data
