@@ -180,11 +180,16 @@ void bc_reach_from_goats(const struct game *g, const struct bc_reach_place *from
 void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *from,
                           struct bc_reach_place *to, int n)
 {
-    bool pull = pull_pays(from, n);
+    /* Layer c is pulled from its sources c and c - 1 when they are dense enough; a source
+     * is pushed when one of the layers it feeds, c and c + 1, is not pulled (pushing into
+     * a pulled layer again does no harm: bits are only set). */
+    bool pulled[n];
+    for (int c = 0; c < n; c++) {
+        pulled[c] = pull_pays(from + (c ? c - 1 : 0), c ? 2 : 1);
+        if (pulled[c]) pull_tigers(g, &from[c], c ? &from[c - 1] : NULL, &to[c]);
+    }
     for (int c = 0; c < n; c++)
-        if (pull)
-            pull_tigers(g, &from[c], c ? &from[c - 1] : NULL, &to[c]);
-        else
+        if (!pulled[c] || (c + 1 < n && !pulled[c + 1]))
             push_tigers(g, &from[c], &to[c], c + 1 < n ? &to[c + 1] : NULL);
 }
 

@@ -86,6 +86,20 @@ static int read_reach(struct run *u, int inhand, int c, int side, struct bitset 
     return 0;
 }
 
+/* Whether every layer's table is there: then there is nothing to do. */
+static bool all_reach_there(const struct run *u)
+{
+    int cw = u->g->captures_to_win, N = u->g->ngoats;
+    for (int p = 0; p < N; p++)
+        for (int c = 0; c <= (p + 1 < cw - 1 ? p + 1 : cw - 1); c++)
+            if ((c <= p && !have_reach(u, N - p, c, 0)) ||
+                (p + 1 < N && !have_reach(u, N - p - 1, c, 1)))
+                return false;
+    for (int c = 0; c < cw; c++)
+        if (!have_reach(u, 0, c, 0)) return false;
+    return true;
+}
+
 /* The last p (goats placed) whose goats-to-move layers are all written: the run restarts
  * there, reading them back; 0 (the start) when none is. */
 static int resume_point(const struct run *u)
@@ -118,9 +132,13 @@ int cmd_reach(int argc, char **argv)
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
     double t0 = omp_get_wtime();
+    struct run u = {.g = &g, .dir = dir, .quiet = o.quiet};
+    if (all_reach_there(&u)) {
+        if (!o.quiet) printf("reach: every layer's REACH table is already there\n");
+        return 0;
+    }
     struct index_cache x;
     if (index_cache_init(&x, &g)) return cli_error("reach: out of memory");
-    struct run u = {.g = &g, .dir = dir, .quiet = o.quiet};
     progress_init(&u.prog, o.quiet);
     progress_begin(&u.prog, "reach");
     int cw = g.captures_to_win, N = g.ngoats, p0 = resume_point(&u);
@@ -180,7 +198,8 @@ int cmd_reach(int argc, char **argv)
         if (p - cw + 1 >= 0 && p - cw + 1 < N - cw + 1) index_cache_drop(&x, p - cw + 1);
     }
     for (int c = 0; c < cw && !rc; c++) {
-        bool had = have_reach(&u, 0, c, 0);
+        /* a movement table is trusted only when the placement it follows was */
+        bool had = p0 == N - 1 && have_reach(&u, 0, c, 0);
         if (had && (rc = read_reach(&u, 0, c, 0, &move[c]))) break;
         bc_reach_movement(&g, index_cache_get(&x, N - c), &move[c],
                           c + 1 < cw ? index_cache_get(&x, N - c - 1) : NULL,

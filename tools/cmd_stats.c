@@ -568,12 +568,15 @@ int cmd_stats(int argc, char **argv)
             for (int phase = 1; phase >= 0; phase--)
                 for (int side = 0; side < 2; side++) {
                     int best = -1;
-                    for (int k = 0; k < nrows; k++)
-                        if ((rows[k].inhand > 0) == phase && rows[k].side == side &&
-                            rows[k].max_win >= 0 &&
+                    bool every = true; /* a longest win needs the DTM of every layer */
+                    for (int k = 0; k < nrows; k++) {
+                        if ((rows[k].inhand > 0) != phase || rows[k].side != side) continue;
+                        every &= rows[k].dtm;
+                        if (rows[k].max_win >= 0 &&
                             (best < 0 || rows[k].max_win > rows[best].max_win))
                             best = k;
-                    if (best >= 0)
+                    }
+                    if (best >= 0 && every)
                         printf("- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
                                phase ? "Placement" : "Movement", side_word[side],
                                rows[best].max_win, rows[best].longest_fen);

@@ -286,12 +286,13 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 char dtm_path[1024];
                 tables_place_name(dtm_path, sizeof dtm_path, dir, g, h, c, side, TB_DTM);
                 struct tb_meta want_wdl = tables_place_meta(g, h, c, side, TB_WDL, n);
-                if (access(dtm_path, F_OK) == 0 &&
-                    tables_open(path, &want_wdl, &wdl, err, sizeof err)) {
+                bool wdl_bad = access(dtm_path, F_OK) == 0 &&
+                               tables_open(path, &want_wdl, &wdl, err, sizeof err);
+                if (wdl_bad) {
                     snprintf(example, sizeof example, "%s", err);
                     wrong = m;
                 }
-                for (uint64_t k = 0; k < m && !wrong; k++) {
+                for (uint64_t k = 0; k < m && !wdl_bad; k++) {
                     uint64_t i = m == n ? k : k * n / m;
                     bits_t T, G;
                     pair_index_unrank(&ix, i, &T, &G);
@@ -333,7 +334,10 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                             snprintf(example, sizeof example, "%s: stored %s, its moves give %s",
                                      fen, value_name(stored), value_name(want));
                     }
-                    if (bad) wrong = m;
+                    if (bad) {
+                        wrong = m;
+                        break;
+                    }
                 }
                 tb_close(wdl);
                 pair_index_free(&ix);

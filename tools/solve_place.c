@@ -38,7 +38,10 @@ static int read_dtm(const char *path, const struct tb_meta *want, uint8_t *d, ui
     for (uint64_t i = 0; i * stride + offset < want->npositions; i++) {
         uint16_t x = e[i * stride + offset];
         if (x > limit) {
-            snprintf(err, errlen, "%.200s: DTM code %u is beyond this solver's one byte", path, x);
+            snprintf(err, errlen,
+                     "%.200s: DTM code %u: the placement phase's codes could pass one byte "
+                     "(at most %d here)",
+                     path, x, limit);
             rc = -1;
             break;
         }
@@ -78,8 +81,10 @@ static int movement_tigers(const struct game *g, const char *dir, struct index_c
         tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
         struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
         if (!(L->dtm = malloc(L->ix->size + 1))) return cli_error("solve: out of memory");
+        if (access(path, F_OK) != 0)
+            return cli_error("solve: no table %s; solve the movement phase first", path);
         if (read_dtm(path, &want, L->dtm, 2, 1, 255 - 2 * g->ngoats, err, sizeof err))
-            return cli_error("solve: %s; solve the movement phase first", err);
+            return cli_error("solve: %s", err);
         return 0;
     }
     tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
@@ -243,8 +248,9 @@ static void layer_free(struct bc_place_layer *L)
     L->dtm = NULL;
 }
 
-/* Whether every placement layer's table of that kind is there with a sound header: then
- * a run has nothing to do, and need not read the 33 billion values back to find that out. */
+/* Whether every placement layer's table of that kind is there with a header that
+ * describes it: then a run has nothing to do, and need not read the 33 billion values
+ * back to find that out (guti verify checks their blocks). */
 static bool all_there(const struct game *g, const char *dir, enum tb_kind kind)
 {
     for (int h = 1; h <= g->ngoats; h++)
@@ -254,6 +260,11 @@ static bool all_there(const struct game *g, const char *dir, enum tb_kind kind)
                 struct tb *t;
                 tables_place_name(path, sizeof path, dir, g, h, c, side, kind);
                 if (access(path, F_OK) != 0 || tb_open(path, &t, err, sizeof err)) return false;
+                /* the size is the index's: taken from the header, the rest checked */
+                struct tb_meta want = tables_place_meta(g, h, c, side, kind, 0);
+                want.npositions = tb_get_meta(t)->npositions;
+                tb_close(t);
+                if (tables_open(path, &want, &t, err, sizeof err)) return false;
                 tb_close(t);
             }
     return true;
@@ -264,7 +275,9 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
 {
     if (all_there(g, dir, dtm ? TB_DTM : TB_WDL)) {
         if (!quiet)
-            printf("placement: every layer's %s table is already there\n", dtm ? "DTM" : "WDL");
+            printf("placement: every layer's %s table is already there (guti verify checks "
+                   "them)\n",
+                   dtm ? "DTM" : "WDL");
         return 0;
     }
     int (*layer)(const struct game *, const char *, struct bc_place_layer *,
