@@ -157,11 +157,6 @@ static uint8_t tigers_dtm(const struct board *bd, const struct bc_place_layer *n
     return best_code(&b);
 }
 
-static int code_wdl(uint8_t code)
-{
-    return code == 0 ? WDL_DRAW : (code - 1) % 2 ? WDL_WIN : WDL_LOSS;
-}
-
 uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
                             const struct bc_place_layer *next, const struct bc_place_layer *capt,
                             void (*progress)(void *arg, const char *phase, uint64_t done,
@@ -187,7 +182,7 @@ uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
             uint8_t code = L->side == 0 ? goats_dtm(next, it.k, T, G, all)
                                         : tigers_dtm(b, next, capt, T, G, all);
             L->dtm[i] = code;
-            wrong += code_wdl(code) != v;
+            wrong += wdl_of_code(code) != v;
         }
         if (progress) {
             uint64_t d;

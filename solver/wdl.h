@@ -6,7 +6,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "retro.h"
+
 enum { WDL_DRAW = 0, WDL_LOSS = 1, WDL_WIN = 2 };
+
+/* The value of a retrograde code (retro.h: 0 draw, else distance + 1, odd distance a win). */
+static inline int wdl_of_code(retro_code c)
+{
+    return c == RETRO_DRAW ? WDL_DRAW : code_win(c) ? WDL_WIN : WDL_LOSS;
+}
 
 struct wdl {
     uint64_t n;

@@ -80,9 +80,9 @@ static int movement_tigers(const struct game *g, const char *dir, struct index_c
     if (dtm) {
         tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
         struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
-        if (!(L->dtm = malloc(L->ix->size + 1))) return cli_error("solve: out of memory");
         if (access(path, F_OK) != 0)
             return cli_error("solve: no table %s; solve the movement phase first", path);
+        if (!(L->dtm = malloc(L->ix->size + 1))) return cli_error("solve: out of memory");
         if (read_dtm(path, &want, L->dtm, 2, 1, 255 - 2 * g->ngoats, err, sizeof err))
             return cli_error("solve: %s", err);
         return 0;
@@ -91,12 +91,20 @@ static int movement_tigers(const struct game *g, const char *dir, struct index_c
     struct tb_meta want = tables_meta(g, 0, c, TB_WDL, n);
     struct tb *t;
     uint16_t *e = malloc(n * sizeof *e);
-    if (!e || wdl_alloc(&L->val, L->ix->size)) return cli_error("solve: out of memory");
-    if (tables_open(path, &want, &t, err, sizeof err) || tb_read_all(t, e, err, sizeof err)) {
+    if (!e || wdl_alloc(&L->val, L->ix->size)) {
+        free(e);
+        return cli_error("solve: out of memory");
+    }
+    if (tables_open(path, &want, &t, err, sizeof err)) {
         free(e);
         return cli_error("solve: %s; solve the movement phase first", err);
     }
+    int bad = tb_read_all(t, e, err, sizeof err);
     tb_close(t);
+    if (bad) {
+        free(e);
+        return cli_error("solve: %s", err);
+    }
     for (uint64_t i = 0; i < L->ix->size; i++) wdl_set(&L->val, i, e[2 * i + 1]);
     free(e);
     return 0;
@@ -226,7 +234,7 @@ static int do_dtm_layer(const struct game *g, const char *dir, struct bc_place_l
         int longest[2] = {-1, -1}; /* win, loss */
         for (uint64_t i = 0; i < n; i++) {
             uint8_t c = L->dtm[i];
-            int v = c == 0 ? WDL_DRAW : (c - 1) % 2 ? WDL_WIN : WDL_LOSS;
+            int v = wdl_of_code(c);
             k[v]++;
             if (v != WDL_DRAW && c - 1 > longest[v == WDL_LOSS]) longest[v == WDL_LOSS] = c - 1;
         }
