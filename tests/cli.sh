@@ -398,6 +398,20 @@ check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,25,38' stats --dir "$W" --format 
 check 0 "the tigers' longest forced win, 39 plies: \`4/T1G1/G3/TT1T t 10\`" stats --dir "$W" --format md
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 5000
 check 2 '--dtm is for the placement phase' solve baghchal --phase movement --dtm --board 4x4 --dir "$W"
+# stats --out: every format from one pass, each renamed into place when complete.
+check 0 '' stats --dir "$W" --out "$T/st"
+for f in md csv json; do
+    [ -s "$T/st.$f" ] && [ ! -e "$T/st.$f.tmp" ] || fail "stats --out left no $T/st.$f, or its .tmp"
+done
+"$G" stats --dir "$W" --format csv | cmp -s - "$T/st.csv" || fail "stats --out's CSV is not --format csv's"
+"$G" stats --dir "$W" --json | cmp -s - "$T/st.json" || fail "stats --out's JSON is not --json's"
+check 2 '--out writes every format; drop --format and --json' stats --dir "$W" --out "$T/st" --format md
+check 1 "stats: cannot write $T/none/st.md.tmp" stats --dir "$W" --out "$T/none/st"
+# Both rule sets: the comparison names the classes that change, with an example of each.
+check 0 'h0-c2' solve baghchal --phase movement --rules goat-pass --board 4x4 --dir "$D" --quiet
+check 0 '| 0 | 0 | goats | 252 | 1820 | 0 | 0 | 0 | 0 | 252 | 0 | `GGGG/GGGG/GGGG/TTTT g 0` |' stats --dir "$D"
+check 0 '| **all** | | | 252 | 1820 | 0 | 0 | 0 | 0 | 252 | 0 | |' stats --dir "$D"
+check 0 '"changed": 252, "changed_raw": 1820, "matrix": [[0, 0, 0], [0, 0, 0], [252, 0, 0]], "example": "GGGG/GGGG/GGGG/TTTT g 0"' stats --dir "$D" --json
 check 2 '--dtm is for baghchal' solve sixteen --pieces 3 --dtm --dir "$W"
 
 # Sixteen Soldiers endgames up to 4 pieces, both rules.

@@ -1,13 +1,16 @@
 /* guti stats: wins, draws and losses per layer and side to move, from the tables. */
+#include <errno.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "stats.h"
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--reachable] [--format md|csv|json]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--reachable] [--format md|csv|json | --out P]\n"
     "\n"
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
     "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
@@ -15,7 +18,7 @@ static const char help[] =
     "(positions, win_raw, draw_raw, loss_raw); and the longest win and loss (DTM). The\n"
     "game, rules and board are read from the tables' headers; where the tables of both\n"
     "standard and goat-pass rules are there, it also counts the positions whose value\n"
-    "differs between them (Markdown and JSON).\n"
+    "differs between them, with an example per layer (Markdown and JSON).\n"
     "\n"
     "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
@@ -23,23 +26,10 @@ static const char help[] =
     "  --rules R      which rule set to tabulate when several are there (default: standard)\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json\n"
+    "  --out P        write all three at once, to P.md, P.csv and P.json (one pass over\n"
+    "                 the tables; each file is renamed into place when complete)\n"
     "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
     "loss_raw,max_dtm_win,max_dtm_loss\n";
-
-struct row {
-    int inhand, captured, side; /* side -1: all */
-    bool dtm;                   /* the DTM columns are known */
-    uint64_t n[3], raw[3];      /* win, draw, loss */
-    int max_win, max_loss;
-    uint64_t longest; /* index of a longest win */
-    char longest_fen[128];
-};
-
-struct changes {
-    int inhand, captured, side;
-    bool present;                /* the other rule set's table was there */
-    uint64_t n[3][3], raw[3][3]; /* [standard value][goat-pass value], win/draw/loss */
-};
 
 static int wdl_of(retro_code c)
 {
@@ -110,36 +100,72 @@ static uint16_t *read_reach(const struct game *g, const char *dir, int inhand, i
     return tables_read(path, &want, err, errlen);
 }
 
-/* Adds one row: the positions i = stride * k + offset of res, k < ix->size. */
+static void format_class(const struct game *g, const struct pair_index *ix, uint64_t k,
+                         const struct bc_row *r, char *fen, size_t len)
+{
+    bits_t T, G;
+    pair_index_unrank(ix, k, &T, &G);
+    struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
+    g->ops->format(g, &pos, fen, len);
+}
+
+/* Adds one row: the positions i = stride * k + offset of res, k < ix->size. Each thread
+ * tallies a contiguous range; ties for the longest win and the changed example go to the
+ * lowest k, so the output does not depend on the threads. */
 static void tabulate(const struct game *g, const struct pair_index *ix, const uint8_t *w,
                      const retro_code *res, const retro_code *alt, const uint16_t *reach,
-                     uint64_t stride, uint64_t offset, bool dtm, struct row *r, struct changes *x)
+                     uint64_t stride, uint64_t offset, bool dtm, struct bc_row *r,
+                     struct bc_change *x)
 {
     r->max_win = r->max_loss = -1;
     r->dtm = dtm;
-    for (uint64_t k = 0; k < ix->size; k++) {
-        uint64_t i = stride * k + offset;
-        if (reach && !reach[i]) continue;
-        int v = wdl_of(res[i]);
-        r->n[v]++;
-        r->raw[v] += w[k];
-        if (dtm && v == 0 && code_dtm(res[i]) > r->max_win) {
-            r->max_win = code_dtm(res[i]);
-            r->longest = k;
+    r->longest = x->example = UINT64_MAX;
+#pragma omp parallel
+    {
+        uint64_t n[3] = {0}, raw[3] = {0}, cn[3][3] = {{0}}, craw[3][3] = {{0}};
+        uint64_t longest = UINT64_MAX, example = UINT64_MAX;
+        int max_win = -1, max_loss = -1;
+#pragma omp for schedule(static) nowait
+        for (uint64_t k = 0; k < ix->size; k++) {
+            uint64_t i = stride * k + offset;
+            if (reach && !reach[i]) continue;
+            int v = wdl_of(res[i]);
+            n[v]++;
+            raw[v] += w[k];
+            if (dtm && v == 0 && code_dtm(res[i]) > max_win) {
+                max_win = code_dtm(res[i]);
+                longest = k;
+            }
+            if (dtm && v == 2 && code_dtm(res[i]) > max_loss) max_loss = code_dtm(res[i]);
+            if (alt) {
+                int u = wdl_of(alt[i]);
+                cn[v][u]++;
+                craw[v][u] += w[k];
+                if (u != v && example == UINT64_MAX) example = k;
+            }
         }
-        if (dtm && v == 2 && code_dtm(res[i]) > r->max_loss) r->max_loss = code_dtm(res[i]);
-        if (alt) {
-            int u = wdl_of(alt[i]);
-            x->n[v][u]++;
-            x->raw[v][u] += w[k];
+#pragma omp critical
+        {
+            for (int v = 0; v < 3; v++) {
+                r->n[v] += n[v];
+                r->raw[v] += raw[v];
+                for (int u = 0; u < 3; u++) {
+                    x->n[v][u] += cn[v][u];
+                    x->raw[v][u] += craw[v][u];
+                }
+            }
+            if (max_win > r->max_win ||
+                (max_win >= 0 && max_win == r->max_win && longest < r->longest)) {
+                r->max_win = max_win;
+                r->longest = longest;
+            }
+            if (max_loss > r->max_loss) r->max_loss = max_loss;
+            if (example < x->example) x->example = example;
         }
     }
-    if (r->max_win >= 0) {
-        bits_t T, G;
-        pair_index_unrank(ix, r->longest, &T, &G);
-        struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
-        g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-    }
+    if (r->max_win >= 0) format_class(g, ix, r->longest, r, r->longest_fen, sizeof r->longest_fen);
+    if (x->example != UINT64_MAX)
+        format_class(g, ix, x->example, r, x->example_fen, sizeof x->example_fen);
 }
 
 static bool has_tables(const struct game *g, const char *dir)
@@ -176,16 +202,70 @@ static int find_game(const char *dir, const char *rules, struct game *g, char *e
     return rc;
 }
 
-/* Sixteen Soldiers: one row per material (m, n), from the tables of every material there. */
-struct ss_row {
-    int m, n;
-    uint64_t cl[3], raw[3]; /* win, draw, loss */
-    int max_win, max_loss;
-    double win_dtm_sum; /* over won classes, for the mean */
-    char longest_fen[128];
+/* Where the statistics go: stdout in one format, or P.md, P.csv and P.json, each written
+ * under a temporary name and renamed when complete. */
+struct outputs {
+    int n;
+    const char *format[3];
+    FILE *f[3];
+    char path[3][1024], tmp[3][1040];
 };
 
-static int stats_sixteen(const struct game *g, const char *dir, const char *format)
+static void outputs_print_bc(const struct outputs *o, const struct bc_stats *st)
+{
+    for (int k = 0; k < o->n; k++) stats_bc_print(o->f[k], o->format[k], st);
+}
+
+static void outputs_print_ss(const struct outputs *o, const struct ss_table_stats *st)
+{
+    for (int k = 0; k < o->n; k++) stats_ss_print(o->f[k], o->format[k], st);
+}
+
+/* Renames the files into place if ok (rc 0) and they were written whole; else removes
+ * them. Returns rc, or 1 after a write error. */
+static int outputs_close(struct outputs *o, int rc)
+{
+    for (int k = 0; k < o->n; k++) {
+        if (o->f[k] == stdout) {
+            if (fflush(stdout) && !rc) rc = cli_error("stats: cannot write the output");
+            continue;
+        }
+        bool bad = ferror(o->f[k]) != 0;
+        bad |= fclose(o->f[k]) != 0;
+        if (!rc && bad) rc = cli_error("stats: cannot write %s", o->tmp[k]);
+        if (!rc && rename(o->tmp[k], o->path[k]) != 0)
+            rc = cli_error("stats: cannot rename %s to %s: %s", o->tmp[k], o->path[k],
+                           strerror(errno));
+        if (rc) unlink(o->tmp[k]);
+    }
+    return rc;
+}
+
+static int outputs_open(struct outputs *o, const char *format, const char *prefix)
+{
+    memset(o, 0, sizeof *o);
+    if (!prefix) {
+        o->n = 1;
+        o->format[0] = format;
+        o->f[0] = stdout;
+        return 0;
+    }
+    static const char *const all[] = {"md", "csv", "json"};
+    for (int k = 0; k < 3; k++) {
+        o->format[k] = all[k];
+        snprintf(o->path[k], sizeof o->path[k], "%s.%s", prefix, all[k]);
+        snprintf(o->tmp[k], sizeof o->tmp[k], "%s.tmp", o->path[k]);
+        if (!(o->f[k] = fopen(o->tmp[k], "w"))) {
+            int rc = cli_error("stats: cannot write %s: %s", o->tmp[k], strerror(errno));
+            return outputs_close(o, rc);
+        }
+        o->n = k + 1;
+    }
+    return 0;
+}
+
+/* Sixteen Soldiers: one row per material (m, n), from the tables of every material there. */
+static int stats_sixteen(const struct game *g, const char *dir, const struct outputs *out)
 {
     struct ss_db db;
     if (ss_db_init(&db, g)) return cli_error("stats: out of memory");
@@ -257,111 +337,19 @@ static int stats_sixteen(const struct game *g, const char *dir, const char *form
     }
     ss_db_free(&db);
     if (!nrows) return cli_error("stats: no Sixteen Soldiers tables in %s", dir);
-    if (!strcmp(format, "csv")) {
-        printf("pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
-               "loss_raw,max_dtm_win,max_dtm_loss\n");
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            printf("%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
-                   (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
-                   (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
-                   (unsigned long long)r->cl[2],
-                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                   (unsigned long long)r->raw[2]);
-            if (r->max_win >= 0 || r->max_loss >= 0)
-                printf("%d,%d\n", r->max_win, r->max_loss);
-            else
-                printf(",\n");
-        }
-    } else if (!strcmp(format, "json")) {
-        printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            printf("%s{\"pieces_to_move\": %d, \"pieces_other\": %d, \"classes\": %llu, \"win\": "
-                   "%llu, \"draw\": %llu, \"loss\": %llu, \"positions\": %llu, \"win_raw\": %llu, "
-                   "\"draw_raw\": %llu, \"loss_raw\": %llu, \"max_dtm_win\": %d, \"max_dtm_loss\": "
-                   "%d, "
-                   "\"mean_dtm_win\": %.2f, \"longest_win\": ",
-                   k ? ", " : "", r->m, r->n, (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
-                   (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
-                   (unsigned long long)r->cl[2],
-                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                   (unsigned long long)r->raw[2], r->max_win, r->max_loss,
-                   r->cl[0] ? r->win_dtm_sum / r->cl[0] : 0);
-            if (r->max_win >= 0)
-                json_str(stdout, r->longest_fen);
-            else
-                printf("null");
-            printf("}");
-        }
-        printf("]}\n");
-    } else {
-        printf("# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
-        printf("| to move | other | classes | win | draw | loss | positions | win | draw | loss | "
-               "longest win | mean win | longest loss | longest win, example (Red to move) |\n");
-        printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
-            printf(
-                "| %d | %d | %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
-                r->m, r->n, (unsigned long long)cl, 100.0 * r->cl[0] / cl, 100.0 * r->cl[1] / cl,
-                100.0 * r->cl[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
-                100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
-            if (r->max_win >= 0)
-                printf("%d | %.1f | %d | `%s` |\n", r->max_win, r->win_dtm_sum / r->cl[0],
-                       r->max_loss, r->longest_fen);
-            else
-                printf("- | - | %d | |\n", r->max_loss);
-        }
-        int top = 0;
-        for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;
-        printf(
-            "\n## Who wins: m pieces to move against n\n\nShare of positions (raw) won by the side "
-            "to move; rows m, columns n.\n\n| m \\ n |");
-        for (int n = 1; n <= top; n++) printf(" %d |", n);
-        printf("\n|---:|");
-        for (int n = 1; n <= top; n++) printf("---:|");
-        printf("\n");
-        for (int m = 1; m <= top; m++) {
-            printf("| %d |", m);
-            for (int n = 1; n <= top; n++) {
-                const struct ss_row *r = NULL;
-                for (int k = 0; k < nrows; k++)
-                    if (rows[k].m == m && rows[k].n == n) r = &rows[k];
-                uint64_t raw = r ? r->raw[0] + r->raw[1] + r->raw[2] : 0;
-                if (r && raw)
-                    printf(" %.1f%% |", 100.0 * r->raw[0] / raw);
-                else
-                    printf(" |");
-            }
-            printf("\n");
-        }
-    }
+    struct ss_table_stats st = {.nrows = nrows, .rows = rows};
+    memcpy(st.rules, rules, sizeof st.rules);
+    outputs_print_ss(out, &st);
     free(rows);
     return 0;
 }
 
-int cmd_stats(int argc, char **argv)
+/* Bagh-Chal: one row per layer and side to move, in the order of the game. */
+static int stats_baghchal(const struct game *gp, const char *dir, bool reachable,
+                          const struct outputs *out)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"dir=", "format=", "reachable", NULL};
-    const char *val[3];
-    int first, rc = cli_parse("stats", argc, argv, &o, extra, val, &first);
-    if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
-    if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
-    const char *format = val[1] ? val[1] : o.json ? "json" : "md";
-    if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
-        return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
-    const char *dir = tables_dir(val[0]);
-    bool reachable = val[2] != NULL;
-    struct game g;
+    struct game g = *gp;
     char err[400];
-    if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
-    if (g.ops == &sixteen_ops) return stats_sixteen(&g, dir, format);
     struct game other;
     bool compare = g.ops == &baghchal_ops &&
                    game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",
@@ -371,9 +359,9 @@ int cmd_stats(int argc, char **argv)
     struct symmap *sm = malloc(sizeof *sm);
     symmap_init(sm, g.board);
     int top = g.captures_to_win - 1, nrows = 0, maxrows = 2 * TABLES_MAX_LAYERS * (g.ngoats + 1);
-    struct row *rows = calloc((size_t)maxrows + 1, sizeof *rows);
-    struct changes *ch = calloc((size_t)maxrows, sizeof *ch);
-    bool all_dtm = true;
+    struct bc_row *rows = calloc((size_t)maxrows + 1, sizeof *rows);
+    struct bc_change *ch = calloc((size_t)maxrows, sizeof *ch);
+    if (!sm || !rows || !ch) return cli_error("stats: out of memory");
     /* In the order of the game: the placement layers from the start, then the movement. */
     for (int inhand = g.ngoats; inhand >= 0; inhand--)
         for (int c = 0; c <= top && c <= g.ngoats - inhand; c++) {
@@ -398,14 +386,12 @@ int cmd_stats(int argc, char **argv)
                                               &alt_dtm, err, sizeof err)
                                  : read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
                 if (compare && !alt && !alt_absent) return cli_error("stats: %s", err);
-                struct row *r = &rows[nrows];
-                struct changes *x = &ch[nrows++];
+                struct bc_row *r = &rows[nrows];
+                struct bc_change *x = &ch[nrows++];
                 r->inhand = inhand;
-                r->captured = x->captured = c;
-                r->side = x->side = side;
-                x->inhand = inhand;
+                r->captured = c;
+                r->side = side;
                 x->present = alt != NULL;
-                all_dtm &= dtm;
                 uint16_t *reach = NULL;
                 if (reachable &&
                     !(reach = read_reach(&g, dir, inhand, c, side, n, err, sizeof err)))
@@ -420,7 +406,15 @@ int cmd_stats(int argc, char **argv)
             free(w);
             pair_index_free(&ix);
         }
-    struct row total = {.side = -1, .max_win = -1, .max_loss = -1};
+    struct bc_stats st = {.g = &g,
+                          .reachable = reachable,
+                          .compare = compare,
+                          .nrows = nrows,
+                          .top = top,
+                          .rows = rows,
+                          .ch = ch,
+                          .total = {.side = -1, .max_win = -1, .max_loss = -1}};
+    struct bc_row total = st.total;
     for (int k = 0; k < nrows; k++) {
         for (int v = 0; v < 3; v++) {
             total.n[v] += rows[k].n[v];
@@ -430,195 +424,38 @@ int cmd_stats(int argc, char **argv)
         if (rows[k].max_win > total.max_win) total.max_win = rows[k].max_win;
         if (rows[k].max_loss > total.max_loss) total.max_loss = rows[k].max_loss;
     }
-    char rules[32], other_rules[32];
-    game_rules_name(&g, rules, sizeof rules);
-    if (compare) game_rules_name(&other, other_rules, sizeof other_rules);
-    static const char *side_word[] = {"goat", "tiger"};
-    if (!strcmp(format, "csv")) {
-        printf("inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,"
-               "max_dtm_win,max_dtm_loss\n");
-        for (int k = 0; k <= nrows; k++) {
-            const struct row *r = k < nrows ? &rows[k] : &total;
-            if (k < nrows)
-                printf("%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
-            else
-                printf("all,all,all,");
-            printf("%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
-                   (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
-                   (unsigned long long)r->n[1], (unsigned long long)r->n[2],
-                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                   (unsigned long long)r->raw[2]);
-            if (r->dtm)
-                printf("%d,%d\n", r->max_win, r->max_loss);
-            else
-                printf(",\n");
-        }
-    } else if (!strcmp(format, "json")) {
-        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [", g.ops->name,
-               rules, g.board->name);
-        for (int k = 0; k <= nrows; k++) {
-            const struct row *r = k < nrows ? &rows[k] : &total;
-            if (k) printf(", ");
-            if (k < nrows)
-                printf("{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand,
-                       r->captured, side_word[r->side]);
-            else
-                printf("{\"inhand\": \"all\", \"captured\": \"all\", \"side\": \"all\", ");
-            printf("\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
-                   "\"positions\": %llu, "
-                   "\"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": %llu, ",
-                   (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
-                   (unsigned long long)r->n[1], (unsigned long long)r->n[2],
-                   (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                   (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                   (unsigned long long)r->raw[2]);
-            if (r->dtm)
-                printf("\"max_dtm_win\": %d, \"max_dtm_loss\": %d, \"longest_win\": ", r->max_win,
-                       r->max_loss);
-            else
-                printf("\"max_dtm_win\": null, \"max_dtm_loss\": null, \"longest_win\": ");
-            if (k < nrows && r->dtm && r->max_win >= 0)
-                json_str(stdout, r->longest_fen);
-            else
-                printf("null");
-            printf("}");
-        }
-        printf("]");
-        if (compare) {
-            printf(", \"compared_with\": \"%s\", \"changes\": [", other_rules);
-            for (int k = 0; k < nrows; k++) {
-                uint64_t changed = 0, changed_raw = 0;
-                for (int v = 0; v < 3; v++)
-                    for (int u = 0; u < 3; u++)
-                        if (u != v) {
-                            changed += ch[k].n[v][u];
-                            changed_raw += ch[k].raw[v][u];
-                        }
-                printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": %llu, "
-                       "\"changed_raw\": %llu, \"matrix\": [",
-                       k ? ", " : "", ch[k].inhand, ch[k].captured, side_word[ch[k].side],
-                       (unsigned long long)changed, (unsigned long long)changed_raw);
-                for (int v = 0; v < 3; v++)
-                    printf("%s[%llu, %llu, %llu]", v ? ", " : "", (unsigned long long)ch[k].n[v][0],
-                           (unsigned long long)ch[k].n[v][1], (unsigned long long)ch[k].n[v][2]);
-                printf("]}");
-            }
-            printf("]");
-        }
-        printf("}\n");
-    } else {
-        printf("# %s %s, rules %s: values for the side to move%s\n\n", g.ops->name, g.board->name,
-               rules, reachable ? ", positions reached from the start" : ", all legal positions");
-        printf("| in hand | captured | to move | classes | win | draw | loss | positions | win | "
-               "draw | "
-               "loss | longest win | longest loss |\n");
-        printf("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int k = 0; k <= nrows; k++) {
-            const struct row *r = k < nrows ? &rows[k] : &total;
-            uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
-            if (k < nrows)
-                printf("| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
-            else
-                printf("| **all** | | ");
-            printf("| %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
-                   (unsigned long long)cl, 100.0 * r->n[0] / cl, 100.0 * r->n[1] / cl,
-                   100.0 * r->n[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
-                   100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
-            if (r->dtm)
-                printf("%d | %d |\n", r->max_win, r->max_loss);
-            else
-                printf("- | - |\n");
-        }
-        printf("\nClasses are positions up to the board's symmetries; positions count every "
-               "symmetric image. Percentages are of the row's total.\n");
-        if (nrows > 2 * (top + 1)) {
-            /* the placement phase, summed over captures and sides */
-            printf("\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw | "
-                   "win for the side to move | positions | draw | goats to move: win | tigers to "
-                   "move: win |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (int inhand = g.ngoats; inhand >= 0; inhand--) {
-                uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0},
-                         side_w[2] = {0, 0};
-                for (int k = 0; k < nrows; k++) {
-                    if (rows[k].inhand != inhand) continue;
-                    for (int v = 0; v < 3; v++) {
-                        n[v] += rows[k].n[v];
-                        raw[v] += rows[k].raw[v];
-                        side_n[rows[k].side] += rows[k].raw[v];
-                    }
-                    side_w[rows[k].side] += rows[k].raw[0];
-                }
-                uint64_t cl = n[0] + n[1] + n[2], rw = raw[0] + raw[1] + raw[2];
-                if (!cl) continue;
-                printf("| %d | %llu | %.2f%% | %.2f%% | %llu | %.2f%% | ", inhand,
-                       (unsigned long long)cl, 100.0 * n[1] / cl, 100.0 * n[0] / cl,
-                       (unsigned long long)rw, 100.0 * raw[1] / rw);
-                for (int sd = 0; sd < 2; sd++) {
-                    if (side_n[sd])
-                        printf("%.2f%% |", 100.0 * side_w[sd] / side_n[sd]);
-                    else
-                        printf("- |");
-                    printf(sd ? "\n" : " ");
-                }
-            }
-        }
-        if (total.dtm) {
-            printf("\n## Longest wins\n\n");
-            for (int phase = 1; phase >= 0; phase--)
-                for (int side = 0; side < 2; side++) {
-                    int best = -1;
-                    bool every = true; /* a longest win needs the DTM of every layer */
-                    for (int k = 0; k < nrows; k++) {
-                        if ((rows[k].inhand > 0) != phase || rows[k].side != side) continue;
-                        every &= rows[k].dtm;
-                        if (rows[k].max_win >= 0 &&
-                            (best < 0 || rows[k].max_win > rows[best].max_win))
-                            best = k;
-                    }
-                    if (best >= 0 && every)
-                        printf("- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
-                               phase ? "Placement" : "Movement", side_word[side],
-                               rows[best].max_win, rows[best].longest_fen);
-                }
-            printf("\n| in hand | captured | to move | DTM | example "
-                   "|\n|---:|---:|---|---:|---|\n");
-            for (int k = 0; k < nrows; k++)
-                if (rows[k].max_win >= 0)
-                    printf("| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
-                           side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
-        }
-        if (compare) {
-            printf("\n## %s against %s\n\n", rules, other_rules);
-            printf("Classes whose value for the side to move differs (value under %s -> under "
-                   "%s).\n\n",
-                   rules, other_rules);
-            printf("| in hand | captured | to move | changed | changed positions | win->draw | "
-                   "win->loss | "
-                   "draw->win | draw->loss | loss->win | loss->draw |\n");
-            printf("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (int k = 0; k < nrows; k++) {
-                const struct changes *x = &ch[k];
-                if (!x->present) continue;
-                uint64_t changed = 0, changed_raw = 0;
-                for (int v = 0; v < 3; v++)
-                    for (int u = 0; u < 3; u++)
-                        if (u != v) {
-                            changed += x->n[v][u];
-                            changed_raw += x->raw[v][u];
-                        }
-                printf(
-                    "| %d | %d | %ss | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu |\n",
-                    x->inhand, x->captured, side_word[x->side], (unsigned long long)changed,
-                    (unsigned long long)changed_raw, (unsigned long long)x->n[0][1],
-                    (unsigned long long)x->n[0][2], (unsigned long long)x->n[1][0],
-                    (unsigned long long)x->n[1][2], (unsigned long long)x->n[2][0],
-                    (unsigned long long)x->n[2][1]);
-            }
-        }
-    }
+    st.total = total;
+    game_rules_name(&g, st.rules, sizeof st.rules);
+    if (compare) game_rules_name(&other, st.other_rules, sizeof st.other_rules);
+    outputs_print_bc(out, &st);
     free(rows);
     free(ch);
     free(sm);
     return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    struct game_opts o;
+    static const char *const extra[] = {"dir=", "format=", "reachable", "out=", NULL};
+    const char *val[4];
+    int first, rc = cli_parse("stats", argc, argv, &o, extra, val, &first);
+    if (rc) return rc;
+    if (o.help) return fputs(help, stdout), 0;
+    if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
+    const char *format = val[1] ? val[1] : o.json ? "json" : "md";
+    if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
+        return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
+    if (val[3] && (val[1] || o.json))
+        return cli_usage_error("stats", "--out writes every format; drop --format and --json");
+    if (val[3] && !*val[3]) return cli_usage_error("stats", "--out needs a file name prefix");
+    const char *dir = tables_dir(val[0]);
+    struct game g;
+    char err[400];
+    if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
+    struct outputs out;
+    if ((rc = outputs_open(&out, format, val[3]))) return rc;
+    rc = g.ops == &sixteen_ops ? stats_sixteen(&g, dir, &out)
+                               : stats_baghchal(&g, dir, val[2] != NULL, &out);
+    return outputs_close(&out, rc);
 }

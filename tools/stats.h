@@ -1,0 +1,59 @@
+/* guti stats: the tallies it makes from the tables, and how it prints them (md, csv, json).
+ * cmd_stats.c reads the tables and fills these; stats_print.c writes them out, so one
+ * pass over the tables can give every format. */
+#ifndef GUTI_STATS_H
+#define GUTI_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+
+/* Bagh-Chal: one row per layer (goats in hand, captured) and side to move. */
+struct bc_row {
+    int inhand, captured, side; /* side -1: all */
+    bool dtm;                   /* the DTM columns are known */
+    uint64_t n[3], raw[3];      /* win, draw, loss */
+    int max_win, max_loss;
+    uint64_t longest; /* index of a longest win */
+    char longest_fen[128];
+};
+
+/* The same layer under the other rule set: how many classes change value, and one. */
+struct bc_change {
+    bool present;                /* the other rule set's table was there */
+    uint64_t n[3][3], raw[3][3]; /* [value under these rules][under the other], w/d/l */
+    uint64_t example;            /* the first changed class's index, or UINT64_MAX */
+    char example_fen[128];
+};
+
+struct bc_stats {
+    const struct game *g;
+    char rules[32], other_rules[32];
+    bool reachable, compare;
+    int nrows, top; /* top: the most goats captured in a layer */
+    struct bc_row *rows, total;
+    struct bc_change *ch; /* one per row */
+};
+
+/* Sixteen Soldiers: one row per material, m pieces to move against n. */
+struct ss_row {
+    int m, n;
+    uint64_t cl[3], raw[3]; /* win, draw, loss */
+    int max_win, max_loss;
+    double win_dtm_sum; /* over won classes, for the mean */
+    char longest_fen[128];
+};
+
+struct ss_table_stats {
+    char rules[32];
+    int nrows;
+    struct ss_row *rows;
+};
+
+/* format: "md", "csv" or "json". */
+void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s);
+void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s);
+
+#endif

@@ -1,0 +1,328 @@
+/* guti stats' output: the tallies of stats.h as Markdown, CSV or JSON. */
+#include "stats.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const side_word[] = {"goat", "tiger"};
+
+static uint64_t changed_classes(const struct bc_change *x, bool raw)
+{
+    uint64_t n = 0;
+    for (int v = 0; v < 3; v++)
+        for (int u = 0; u < 3; u++)
+            if (u != v) n += raw ? x->raw[v][u] : x->n[v][u];
+    return n;
+}
+
+/* The columns from "changed" to "loss->draw" of the comparison table. */
+static void print_change(FILE *f, const struct bc_change *x)
+{
+    fprintf(f, "| %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu |",
+            (unsigned long long)changed_classes(x, false),
+            (unsigned long long)changed_classes(x, true), (unsigned long long)x->n[0][1],
+            (unsigned long long)x->n[0][2], (unsigned long long)x->n[1][0],
+            (unsigned long long)x->n[1][2], (unsigned long long)x->n[2][0],
+            (unsigned long long)x->n[2][1]);
+}
+
+void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
+{
+    const struct game *g = s->g;
+    const struct bc_row *rows = s->rows, total = s->total;
+    const struct bc_change *ch = s->ch;
+    int nrows = s->nrows, top = s->top;
+    bool compare = s->compare, reachable = s->reachable;
+    const char *rules = s->rules, *other_rules = s->other_rules;
+    if (!strcmp(format, "csv")) {
+        fprintf(f, "inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,"
+                   "max_dtm_win,max_dtm_loss\n");
+        for (int k = 0; k <= nrows; k++) {
+            const struct bc_row *r = k < nrows ? &rows[k] : &total;
+            if (k < nrows)
+                fprintf(f, "%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
+            else
+                fprintf(f, "all,all,all,");
+            fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
+                    (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                    (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                    (unsigned long long)r->raw[2]);
+            if (r->dtm)
+                fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
+            else
+                fprintf(f, ",\n");
+        }
+    } else if (!strcmp(format, "json")) {
+        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [",
+                g->ops->name, rules, g->board->name);
+        for (int k = 0; k <= nrows; k++) {
+            const struct bc_row *r = k < nrows ? &rows[k] : &total;
+            if (k) fprintf(f, ", ");
+            if (k < nrows)
+                fprintf(f, "{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand,
+                        r->captured, side_word[r->side]);
+            else
+                fprintf(f, "{\"inhand\": \"all\", \"captured\": \"all\", \"side\": \"all\", ");
+            fprintf(f,
+                    "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
+                    "\"positions\": %llu, "
+                    "\"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": %llu, ",
+                    (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                    (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                    (unsigned long long)r->raw[2]);
+            if (r->dtm)
+                fprintf(f,
+                        "\"max_dtm_win\": %d, \"max_dtm_loss\": %d, \"longest_win\": ", r->max_win,
+                        r->max_loss);
+            else
+                fprintf(f, "\"max_dtm_win\": null, \"max_dtm_loss\": null, \"longest_win\": ");
+            if (k < nrows && r->dtm && r->max_win >= 0)
+                json_str(f, r->longest_fen);
+            else
+                fprintf(f, "null");
+            fprintf(f, "}");
+        }
+        fprintf(f, "]");
+        if (compare) {
+            fprintf(f, ", \"compared_with\": \"%s\", \"changes\": [", other_rules);
+            bool first = true;
+            for (int k = 0; k < nrows; k++) {
+                const struct bc_change *x = &ch[k];
+                if (!x->present) continue;
+                fprintf(f,
+                        "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": "
+                        "%llu, \"changed_raw\": %llu, \"matrix\": [",
+                        first ? "" : ", ", rows[k].inhand, rows[k].captured,
+                        side_word[rows[k].side], (unsigned long long)changed_classes(x, false),
+                        (unsigned long long)changed_classes(x, true));
+                first = false;
+                for (int v = 0; v < 3; v++)
+                    fprintf(f, "%s[%llu, %llu, %llu]", v ? ", " : "",
+                            (unsigned long long)x->n[v][0], (unsigned long long)x->n[v][1],
+                            (unsigned long long)x->n[v][2]);
+                fprintf(f, "], \"example\": ");
+                if (x->example != UINT64_MAX)
+                    json_str(f, x->example_fen);
+                else
+                    fprintf(f, "null");
+                fprintf(f, "}");
+            }
+            fprintf(f, "]");
+        }
+        fprintf(f, "}\n");
+    } else {
+        fprintf(f, "# %s %s, rules %s: values for the side to move%s\n\n", g->ops->name,
+                g->board->name, rules,
+                reachable ? ", positions reached from the start" : ", all legal positions");
+        fprintf(f,
+                "| in hand | captured | to move | classes | win | draw | loss | positions | win | "
+                "draw | "
+                "loss | longest win | longest loss |\n");
+        fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int k = 0; k <= nrows; k++) {
+            const struct bc_row *r = k < nrows ? &rows[k] : &total;
+            uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+            if (k < nrows)
+                fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
+            else
+                fprintf(f, "| **all** | | ");
+            fprintf(f, "| %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
+                    (unsigned long long)cl, 100.0 * r->n[0] / cl, 100.0 * r->n[1] / cl,
+                    100.0 * r->n[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
+                    100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            if (r->dtm)
+                fprintf(f, "%d | %d |\n", r->max_win, r->max_loss);
+            else
+                fprintf(f, "- | - |\n");
+        }
+        fprintf(f, "\nClasses are positions up to the board's symmetries; positions count every "
+                   "symmetric image. Percentages are of the row's total.\n");
+        if (nrows > 2 * (top + 1)) {
+            /* the placement phase, summed over captures and sides */
+            fprintf(f,
+                    "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw | "
+                    "win for the side to move | positions | draw | goats to move: win | tigers to "
+                    "move: win |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (int inhand = g->ngoats; inhand >= 0; inhand--) {
+                uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0},
+                         side_w[2] = {0, 0};
+                for (int k = 0; k < nrows; k++) {
+                    if (rows[k].inhand != inhand) continue;
+                    for (int v = 0; v < 3; v++) {
+                        n[v] += rows[k].n[v];
+                        raw[v] += rows[k].raw[v];
+                        side_n[rows[k].side] += rows[k].raw[v];
+                    }
+                    side_w[rows[k].side] += rows[k].raw[0];
+                }
+                uint64_t cl = n[0] + n[1] + n[2], rw = raw[0] + raw[1] + raw[2];
+                if (!cl) continue;
+                fprintf(f, "| %d | %llu | %.2f%% | %.2f%% | %llu | %.2f%% | ", inhand,
+                        (unsigned long long)cl, 100.0 * n[1] / cl, 100.0 * n[0] / cl,
+                        (unsigned long long)rw, 100.0 * raw[1] / rw);
+                for (int sd = 0; sd < 2; sd++) {
+                    if (side_n[sd])
+                        fprintf(f, "%.2f%% |", 100.0 * side_w[sd] / side_n[sd]);
+                    else
+                        fprintf(f, "- |");
+                    fprintf(f, sd ? "\n" : " ");
+                }
+            }
+        }
+        if (total.dtm) {
+            fprintf(f, "\n## Longest wins\n\n");
+            for (int phase = 1; phase >= 0; phase--)
+                for (int side = 0; side < 2; side++) {
+                    int best = -1;
+                    bool every = true; /* a longest win needs the DTM of every layer */
+                    for (int k = 0; k < nrows; k++) {
+                        if ((rows[k].inhand > 0) != phase || rows[k].side != side) continue;
+                        every &= rows[k].dtm;
+                        if (rows[k].max_win >= 0 &&
+                            (best < 0 || rows[k].max_win > rows[best].max_win))
+                            best = k;
+                    }
+                    if (best >= 0 && every)
+                        fprintf(f, "- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
+                                phase ? "Placement" : "Movement", side_word[side],
+                                rows[best].max_win, rows[best].longest_fen);
+                }
+            fprintf(f, "\n| in hand | captured | to move | DTM | example "
+                       "|\n|---:|---:|---|---:|---|\n");
+            for (int k = 0; k < nrows; k++)
+                if (rows[k].max_win >= 0)
+                    fprintf(f, "| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
+                            side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
+        }
+        if (compare) {
+            fprintf(f, "\n## %s against %s\n\n", rules, other_rules);
+            fprintf(f,
+                    "Classes whose value for the side to move differs (value under %s -> under "
+                    "%s).\n\n",
+                    rules, other_rules);
+            fprintf(f, "| in hand | captured | to move | changed | changed positions | win->draw | "
+                       "win->loss | draw->win | draw->loss | loss->win | loss->draw | example |\n");
+            fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            struct bc_change all = {.present = false};
+            for (int k = 0; k < nrows; k++) {
+                const struct bc_change *x = &ch[k];
+                if (!x->present) continue;
+                all.present = true;
+                for (int v = 0; v < 3; v++)
+                    for (int u = 0; u < 3; u++) {
+                        all.n[v][u] += x->n[v][u];
+                        all.raw[v][u] += x->raw[v][u];
+                    }
+                fprintf(f, "| %d | %d | %ss ", rows[k].inhand, rows[k].captured,
+                        side_word[rows[k].side]);
+                print_change(f, x);
+                fprintf(f, x->example != UINT64_MAX ? " `%s` |\n" : " |\n", x->example_fen);
+            }
+            if (all.present) {
+                fprintf(f, "| **all** | | ");
+                print_change(f, &all);
+                fprintf(f, " |\n");
+            }
+        }
+    }
+}
+
+void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
+{
+    const struct ss_row *rows = s->rows;
+    int nrows = s->nrows;
+    const char *rules = s->rules;
+    if (!strcmp(format, "csv")) {
+        fprintf(f, "pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
+                   "loss_raw,max_dtm_win,max_dtm_loss\n");
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            fprintf(f, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
+                    (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
+                    (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
+                    (unsigned long long)r->cl[2],
+                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                    (unsigned long long)r->raw[2]);
+            if (r->max_win >= 0 || r->max_loss >= 0)
+                fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
+            else
+                fprintf(f, ",\n");
+        }
+    } else if (!strcmp(format, "json")) {
+        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            fprintf(
+                f,
+                "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, \"classes\": %llu, \"win\": "
+                "%llu, \"draw\": %llu, \"loss\": %llu, \"positions\": %llu, \"win_raw\": %llu, "
+                "\"draw_raw\": %llu, \"loss_raw\": %llu, \"max_dtm_win\": %d, \"max_dtm_loss\": "
+                "%d, "
+                "\"mean_dtm_win\": %.2f, \"longest_win\": ",
+                k ? ", " : "", r->m, r->n, (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
+                (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
+                (unsigned long long)r->cl[2],
+                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                (unsigned long long)r->raw[2], r->max_win, r->max_loss,
+                r->cl[0] ? r->win_dtm_sum / r->cl[0] : 0);
+            if (r->max_win >= 0)
+                json_str(f, r->longest_fen);
+            else
+                fprintf(f, "null");
+            fprintf(f, "}");
+        }
+        fprintf(f, "]}\n");
+    } else {
+        fprintf(f, "# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
+        fprintf(f,
+                "| to move | other | classes | win | draw | loss | positions | win | draw | loss | "
+                "longest win | mean win | longest loss | longest win, example (Red to move) |\n");
+        fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (int k = 0; k < nrows; k++) {
+            const struct ss_row *r = &rows[k];
+            uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+            fprintf(
+                f,
+                "| %d | %d | %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
+                r->m, r->n, (unsigned long long)cl, 100.0 * r->cl[0] / cl, 100.0 * r->cl[1] / cl,
+                100.0 * r->cl[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
+                100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            if (r->max_win >= 0)
+                fprintf(f, "%d | %.1f | %d | `%s` |\n", r->max_win, r->win_dtm_sum / r->cl[0],
+                        r->max_loss, r->longest_fen);
+            else
+                fprintf(f, "- | - | %d | |\n", r->max_loss);
+        }
+        int top = 0;
+        for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;
+        fprintf(
+            f,
+            "\n## Who wins: m pieces to move against n\n\nShare of positions (raw) won by the side "
+            "to move; rows m, columns n.\n\n| m \\ n |");
+        for (int n = 1; n <= top; n++) fprintf(f, " %d |", n);
+        fprintf(f, "\n|---:|");
+        for (int n = 1; n <= top; n++) fprintf(f, "---:|");
+        fprintf(f, "\n");
+        for (int m = 1; m <= top; m++) {
+            fprintf(f, "| %d |", m);
+            for (int n = 1; n <= top; n++) {
+                const struct ss_row *r = NULL;
+                for (int k = 0; k < nrows; k++)
+                    if (rows[k].m == m && rows[k].n == n) r = &rows[k];
+                uint64_t raw = r ? r->raw[0] + r->raw[1] + r->raw[2] : 0;
+                if (r && raw)
+                    fprintf(f, " %.1f%% |", 100.0 * r->raw[0] / raw);
+                else
+                    fprintf(f, " |");
+            }
+            fprintf(f, "\n");
+        }
+    }
+}
