@@ -18,9 +18,7 @@ esac
 "$guti" reach baghchal --rules "$rules" --dir "$dir" --quiet
 "$guti" verify --dir "$dir" --full --quiet >/dev/null
 mkdir -p data
-"$guti" stats --dir "$dir" --rules "$rules" --format csv >"data/baghchal-$rules.csv"
-"$guti" stats --dir "$dir" --rules "$rules" --format md >"data/baghchal-$rules.md"
-"$guti" stats --dir "$dir" --rules "$rules" --reachable --format csv >"data/baghchal-$rules-reachable.csv"
-"$guti" stats --dir "$dir" --rules "$rules" --reachable --format md >"data/baghchal-$rules-reachable.md"
+"$guti" stats --dir "$dir" --rules "$rules" --out "data/baghchal-$rules"
+"$guti" stats --dir "$dir" --rules "$rules" --reachable --out "data/baghchal-$rules-reachable"
 "$guti" query --dir "$dir" --rules "$rules" 'T3T/5/5/5/T3T g 20' >"data/baghchal-$rules-start.txt"
-echo "wrote data/baghchal-$rules{,-reachable}.{csv,md} and data/baghchal-$rules-start.txt"
+echo "wrote data/baghchal-$rules{,-reachable}.{csv,md,json} and data/baghchal-$rules-start.txt"
