@@ -14,6 +14,12 @@ echo
 echo "== Bagh-Chal movement phase, rules $rules, board $board: WDL and DTM, $(nproc) cores"
 "$guti" solve baghchal --phase movement --rules "$rules" --board "$board" --dir "$dir" --quiet
 echo
+echo "== Bagh-Chal whole game on the 4x4 board, rules $rules: movement, placement WDL and DTM,"
+echo "   reachable positions (the 5x5 whole game is 42 minutes: guti solve baghchal)"
+"$guti" solve baghchal --dtm --rules "$rules" --board 4x4 --dir "$dir/4x4" 2>/dev/null |
+    grep -E '^(total|placement|peak|start)'
+"$guti" reach baghchal --rules "$rules" --board 4x4 --dir "$dir/4x4" | tail -n 1
+echo
 echo "== Sixteen Soldiers endgames up to ${BENCH_PIECES:-6} pieces, rules optional then forced"
 "$guti" solve sixteen --pieces "${BENCH_PIECES:-6}" --dir "$dir/sixteen" --quiet
 "$guti" solve sixteen --pieces "${BENCH_PIECES:-6}" --rules forced --dir "$dir/sixteen" --quiet

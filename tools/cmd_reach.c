@@ -209,6 +209,9 @@ int cmd_reach(int argc, char **argv)
     }
     progress_end(&u.prog);
     index_cache_free(&x);
-    if (!rc && !o.quiet) printf("reach: %.1f s\n", omp_get_wtime() - t0);
+    double secs = omp_get_wtime() - t0;
+    if (!rc && !o.quiet)
+        printf("reach: %llu classes in %.1f s (%.0f classes/s)\n", (unsigned long long)u.done, secs,
+               secs > 0 ? u.done / secs : 0);
     return rc ? EXIT_BAD : 0;
 }

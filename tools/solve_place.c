@@ -335,8 +335,9 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
     for (int c = 0; c < cw; c++) layer_free(&tn[c]);
     index_cache_free(&x);
     if (!rc && !quiet)
-        printf("placement: %llu positions in %.1f s, %s %.1f MB (%.3f bits/position)\n",
-               (unsigned long long)positions, secs, dtm ? "DTM" : "WDL", bytes / 1e6,
-               positions ? 8.0 * bytes / positions : 0);
+        printf("placement: %llu positions in %.1f s (%.0f positions/s), %s %.1f MB (%.3f "
+               "bits/position)\n",
+               (unsigned long long)positions, secs, secs > 0 ? positions / secs : 0,
+               dtm ? "DTM" : "WDL", bytes / 1e6, positions ? 8.0 * bytes / positions : 0);
     return rc;
 }
