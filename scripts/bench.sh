@@ -16,9 +16,11 @@ echo "== Bagh-Chal movement phase, rules $rules, board $board: WDL and DTM, $(np
 echo
 echo "== Bagh-Chal whole game on the 4x4 board, rules $rules: movement, placement WDL and DTM,"
 echo "   reachable positions (the 5x5 whole game is 42 minutes: guti solve baghchal)"
-"$guti" solve baghchal --dtm --rules "$rules" --board 4x4 --dir "$dir/4x4" 2>/dev/null |
-    grep -E '^(total|placement|peak|start)'
-"$guti" reach baghchal --rules "$rules" --board 4x4 --dir "$dir/4x4" | tail -n 1
+# the outputs go to files first: a pipe would hide guti's exit status from set -e
+"$guti" solve baghchal --dtm --rules "$rules" --board 4x4 --dir "$dir/4x4" >"$dir/solve.out"
+grep -E '^(total|placement|peak|start)' "$dir/solve.out"
+"$guti" reach baghchal --rules "$rules" --board 4x4 --dir "$dir/4x4" >"$dir/reach.out"
+tail -n 1 "$dir/reach.out"
 echo
 echo "== Sixteen Soldiers endgames up to ${BENCH_PIECES:-6} pieces, rules optional then forced"
 "$guti" solve sixteen --pieces "${BENCH_PIECES:-6}" --dir "$dir/sixteen" --quiet

@@ -307,11 +307,12 @@ static void whole_game_3x3(const char *rules)
 
 /* Reachability on 3x3: classes found forward by bc_reach against a breadth-first search
  * over raw states with the rules engine's moves (passes included under goat-pass), each
- * way of stepping (_i % 3) under each rule set (_i / 3). */
+ * way of stepping under each rule set. */
 START_TEST(reach_3x3)
 {
-    bc_reach_way = _i % 3;
-    struct game g = setup("baghchal", _i / 3 ? "goat-pass" : "standard", "3x3");
+    const int ways = BC_REACH_PULL + 1;
+    bc_reach_way = _i % ways;
+    struct game g = setup("baghchal", _i / ways ? "goat-pass" : "standard", "3x3");
     struct symmap *sm = symmap_for(g.board);
     struct brute br;
     brute_enumerate(&br, &g, true);
@@ -367,7 +368,7 @@ START_TEST(reach_3x3)
     ck_assert_int_gt(reached, 100);
     /* Passes reach 8 raw states that standard play does not (the search's count): so the
      * goat-pass case does exercise them. */
-    ck_assert_int_eq(reached, _i / 3 ? 3580 : 3572);
+    ck_assert_int_eq(reached, _i / ways ? 3580 : 3572);
     for (int p = 0; p <= 3; p++) {
         bitset_free(&G[p].r);
         bitset_free(&T[p + 1].r);
@@ -470,7 +471,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
     tcase_add_test(tc, whole_game);
-    tcase_add_loop_test(tc, reach_3x3, 0, 6);
+    tcase_add_loop_test(tc, reach_3x3, 0, 2 * (BC_REACH_PULL + 1)); /* ways x rule sets */
     tcase_add_test(tc, reach_push_pull_4x4);
     suite_add_tcase(s, tc);
     return s;

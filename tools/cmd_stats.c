@@ -221,23 +221,27 @@ static void outputs_print_ss(const struct outputs *o, const struct ss_table_stat
     for (int k = 0; k < o->n; k++) stats_ss_print(o->f[k], o->format[k], st);
 }
 
-/* Renames the files into place if ok (rc 0) and they were written whole; else removes
- * them. Returns rc, or 1 after a write error. */
+/* Closes the files and, if ok (rc 0) and every one was written whole, renames them all
+ * into place; else removes them all, so that no new file ends up beside old ones.
+ * Returns rc, or 1 after a write error. */
 static int outputs_close(struct outputs *o, int rc)
 {
     for (int k = 0; k < o->n; k++) {
         if (o->f[k] == stdout) {
-            if (fflush(stdout) && !rc) rc = cli_error("stats: cannot write the output");
+            if ((ferror(stdout) | fflush(stdout)) && !rc)
+                rc = cli_error("stats: cannot write the output");
             continue;
         }
         bool bad = ferror(o->f[k]) != 0;
         bad |= fclose(o->f[k]) != 0;
         if (!rc && bad) rc = cli_error("stats: cannot write %s", o->tmp[k]);
-        if (!rc && rename(o->tmp[k], o->path[k]) != 0)
+    }
+    for (int k = 0; k < o->n && !rc; k++)
+        if (o->f[k] != stdout && rename(o->tmp[k], o->path[k]) != 0)
             rc = cli_error("stats: cannot rename %s to %s: %s", o->tmp[k], o->path[k],
                            strerror(errno));
-        if (rc) unlink(o->tmp[k]);
-    }
+    for (int k = 0; k < o->n && rc; k++)
+        if (o->f[k] != stdout) unlink(o->tmp[k]);
     return rc;
 }
 
@@ -253,8 +257,10 @@ static int outputs_open(struct outputs *o, const char *format, const char *prefi
     static const char *const all[] = {"md", "csv", "json"};
     for (int k = 0; k < 3; k++) {
         o->format[k] = all[k];
-        snprintf(o->path[k], sizeof o->path[k], "%s.%s", prefix, all[k]);
-        snprintf(o->tmp[k], sizeof o->tmp[k], "%s.tmp", o->path[k]);
+        int n = snprintf(o->path[k], sizeof o->path[k], "%s.%s", prefix, all[k]);
+        int t = snprintf(o->tmp[k], sizeof o->tmp[k], "%s.%s.tmp", prefix, all[k]);
+        if (n < 0 || t < 0 || (size_t)n >= sizeof o->path[k] || (size_t)t >= sizeof o->tmp[k])
+            return outputs_close(o, cli_usage_error("stats", "--out: the name is too long"));
         if (!(o->f[k] = fopen(o->tmp[k], "w"))) {
             int rc = cli_error("stats: cannot write %s: %s", o->tmp[k], strerror(errno));
             return outputs_close(o, rc);

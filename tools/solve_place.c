@@ -143,10 +143,25 @@ static uint64_t table_bytes(const char *path)
     return info.bytes;
 }
 
+/* A run's totals: its tables' bytes, and the time and positions of the layers it solved
+ * (not those read back), for the rate. */
+struct totals {
+    double seconds;
+    uint64_t bytes, solved;
+};
+
+static void add_layer(struct totals *t, bool resumed, double secs, uint64_t n, uint64_t bytes)
+{
+    t->bytes += bytes;
+    if (resumed) return;
+    t->seconds += secs;
+    t->solved += n;
+}
+
 /* Solves or reads one layer, and writes its table. */
 static int do_layer(const struct game *g, const char *dir, struct bc_place_layer *L,
                     const struct bc_place_layer *next, const struct bc_place_layer *capt,
-                    struct progress *prog, bool quiet, double *total_seconds, uint64_t *total_bytes)
+                    struct progress *prog, bool quiet, struct totals *total)
 {
     int inhand = g->ngoats - L->placed;
     char path[1024], err[400], label[64];
@@ -168,8 +183,7 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
         st.bytes = table_bytes(path);
     }
     double secs = omp_get_wtime() - t0;
-    *total_seconds += secs;
-    *total_bytes += st.bytes;
+    add_layer(total, resumed, secs, L->ix->size, st.bytes);
     if (!quiet) {
         struct counts k = count_values(&L->val);
         uint64_t n = L->ix->size;
@@ -186,8 +200,7 @@ static int do_layer(const struct game *g, const char *dir, struct bc_place_layer
 /* Makes or reads one layer's DTM codes, and writes its DTM table. */
 static int do_dtm_layer(const struct game *g, const char *dir, struct bc_place_layer *L,
                         const struct bc_place_layer *next, const struct bc_place_layer *capt,
-                        struct progress *prog, bool quiet, double *total_seconds,
-                        uint64_t *total_bytes)
+                        struct progress *prog, bool quiet, struct totals *total)
 {
     int inhand = g->ngoats - L->placed, side = L->side;
     uint64_t n = L->ix->size;
@@ -227,8 +240,7 @@ static int do_dtm_layer(const struct game *g, const char *dir, struct bc_place_l
         bytes = table_bytes(path);
     }
     double secs = omp_get_wtime() - t0;
-    *total_seconds += secs;
-    *total_bytes += bytes;
+    add_layer(total, resumed, secs, n, bytes);
     if (!quiet) {
         uint64_t k[3] = {0, 0, 0};
         int longest[2] = {-1, -1}; /* win, loss */
@@ -290,7 +302,7 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
     }
     int (*layer)(const struct game *, const char *, struct bc_place_layer *,
                  const struct bc_place_layer *, const struct bc_place_layer *, struct progress *,
-                 bool, double *, uint64_t *) = dtm ? do_dtm_layer : do_layer;
+                 bool, struct totals *) = dtm ? do_dtm_layer : do_layer;
     struct index_cache x;
     if (index_cache_init(&x, g)) return cli_error("solve: out of memory");
     int cw = g->captures_to_win, rc = 0;
@@ -304,8 +316,8 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
     else if (!quiet)
         printf("%-4s %-2s %-6s %12s %12s %12s %12s %8s %10s %8s\n", "in", "c", "move", "positions",
                "win", "draw", "loss", "seconds", "pos/s", "wdl b/p");
-    double secs = 0;
-    uint64_t bytes = 0, positions = 0;
+    struct totals total = {0};
+    uint64_t positions = 0;
     for (int p = g->ngoats - 1; p >= 0 && !rc; p--) {
         int top = p < cw - 1 ? p : cw - 1;
         memset(gp, 0, sizeof gp);
@@ -313,7 +325,7 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
         for (int c = 0; c <= top && !rc; c++) {
             gp[c] = (struct bc_place_layer){
                 .placed = p, .captured = c, .side = 0, .ix = index_cache_get(&x, p - c)};
-            rc = layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &secs, &bytes);
+            rc = layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &total);
             positions += gp[c].ix->size;
         }
         for (int c = 0; c < cw; c++) layer_free(&tn[c]);
@@ -323,7 +335,7 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
             /* with c == p no goat is on the board, so there is no capture to look up */
             const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
             if (c + 1 < cw && c == p) capt = &gp[c];
-            rc = layer(g, dir, &tp[c], &gp[c], capt, prog, quiet, &secs, &bytes);
+            rc = layer(g, dir, &tp[c], &gp[c], capt, prog, quiet, &total);
             positions += tp[c].ix->size;
         }
         for (int c = 0; c <= top; c++) layer_free(&gp[c]);
@@ -335,9 +347,10 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
     for (int c = 0; c < cw; c++) layer_free(&tn[c]);
     index_cache_free(&x);
     if (!rc && !quiet)
-        printf("placement: %llu positions in %.1f s (%.0f positions/s), %s %.1f MB (%.3f "
-               "bits/position)\n",
-               (unsigned long long)positions, secs, secs > 0 ? positions / secs : 0,
-               dtm ? "DTM" : "WDL", bytes / 1e6, positions ? 8.0 * bytes / positions : 0);
+        printf("placement: %llu positions (%llu solved now in %.1f s, %.0f positions/s), %s "
+               "%.1f MB (%.3f bits/position)\n",
+               (unsigned long long)positions, (unsigned long long)total.solved, total.seconds,
+               total.seconds > 0 ? total.solved / total.seconds : 0, dtm ? "DTM" : "WDL",
+               total.bytes / 1e6, positions ? 8.0 * total.bytes / positions : 0);
     return rc;
 }

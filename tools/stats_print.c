@@ -16,6 +16,17 @@ static uint64_t changed_classes(const struct bc_change *x, bool raw)
     return n;
 }
 
+/* Three shares of a total as "a% | b% | c% | ", or dashes when the total is 0 (a layer no
+ * game reaches). */
+static void shares(FILE *f, const uint64_t n[3], uint64_t total)
+{
+    for (int v = 0; v < 3; v++)
+        if (total)
+            fprintf(f, "%.2f%% | ", 100.0 * n[v] / total);
+        else
+            fprintf(f, "- | ");
+}
+
 /* The columns from "changed" to "loss->draw" of the comparison table. */
 static void print_change(FILE *f, const struct bc_change *x)
 {
@@ -131,10 +142,10 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
                 fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
             else
                 fprintf(f, "| **all** | | ");
-            fprintf(f, "| %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
-                    (unsigned long long)cl, 100.0 * r->n[0] / cl, 100.0 * r->n[1] / cl,
-                    100.0 * r->n[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
-                    100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            fprintf(f, "| %llu | ", (unsigned long long)cl);
+            shares(f, r->n, cl);
+            fprintf(f, "%llu | ", (unsigned long long)raw);
+            shares(f, r->raw, raw);
             if (r->dtm)
                 fprintf(f, "%d | %d |\n", r->max_win, r->max_loss);
             else
