@@ -168,6 +168,15 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
         format_class(g, ix, x->example, r, x->example_fen, sizeof x->example_fen);
 }
 
+/* Whether a movement layer's WDL table is there (a partial run of the other rule set
+ * leaves some out: those layers are not compared). */
+static bool movement_there(const struct game *g, const char *dir, int c)
+{
+    char path[1024];
+    tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
+    return access(path, F_OK) == 0;
+}
+
 static bool has_tables(const struct game *g, const char *dir)
 {
     char path[1024];
@@ -387,10 +396,11 @@ static int stats_baghchal(const struct game *gp, const char *dir, bool reachable
                 if (!res) return cli_error("stats: %s", err);
                 retro_code *alt = NULL;
                 bool alt_dtm, alt_absent = false;
-                if (compare)
-                    alt = inhand ? read_place(&other, dir, inhand, c, side, n, &alt_absent,
-                                              &alt_dtm, err, sizeof err)
-                                 : read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
+                if (compare && inhand)
+                    alt = read_place(&other, dir, inhand, c, side, n, &alt_absent, &alt_dtm, err,
+                                     sizeof err);
+                else if (compare && !(alt_absent = !movement_there(&other, dir, c)))
+                    alt = read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
                 if (compare && !alt && !alt_absent) return cli_error("stats: %s", err);
                 struct bc_row *r = &rows[nrows];
                 struct bc_change *x = &ch[nrows++];
