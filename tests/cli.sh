@@ -384,6 +384,7 @@ sed 's/  (already there)//' "$T/out" | grep reached | sort >"$T/reach-resumed"
 [ "$(wc -l <"$T/reach-resumed")" -eq 36 ] && [ -z "$(comm -23 "$T/reach-resumed" "$T/reach-all")" ] ||
     fail "reach resumed from h6 found other counts"
 check 0 "reach: every layer's REACH table is already there" reach baghchal --board 4x4 --dir "$W"
+check 0 "reach: every layer's REACH table is already there" reach baghchal --board 4x4 --dir "$W" --quiet
 check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 0 '| 11 | 1 | tigers | 0 | - | - | - | 0 | - | - | - |' stats --dir "$W" --reachable

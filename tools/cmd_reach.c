@@ -21,7 +21,8 @@ static const char help[] =
     "prints how many positions of each layer are reached. guti stats --reachable uses them.\n"
     "The rules matter only in the movement phase (goat-pass: stuck goats pass).\n"
     "\n"
-    "  --dir DIR   where the tables are (default $GUTI_TABLES, else ./tables)\n";
+    "  --dir DIR   where the tables are (default $GUTI_TABLES, else ./tables)\n"
+    "  --quiet     no progress on stderr (the counts are still printed)\n";
 
 static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
@@ -45,7 +46,6 @@ static void report(int inhand, int c, int side, const struct bitset *b, const ch
 struct run {
     const struct game *g;
     const char *dir;
-    bool quiet;
     struct progress prog;
     uint64_t done, total; /* classes walked by this run, and to walk */
 };
@@ -58,7 +58,7 @@ static int write_reach(struct run *u, int inhand, int c, int side, const struct 
     struct tb_source src = {.fill = fill_bits, .ctx = (void *)b, .max_code = 1};
     if (tb_write_source(path, &meta, &src, NULL, err, sizeof err))
         return cli_error("reach: %s", err);
-    if (!u->quiet) report(inhand, c, side, b, "");
+    report(inhand, c, side, b, "");
     u->done += b->n;
     progress_update(&u->prog, "layers", u->done, u->total);
     return 0;
@@ -82,7 +82,7 @@ static int read_reach(struct run *u, int inhand, int c, int side, struct bitset 
     for (uint64_t i = 0; i < b->n; i++)
         if (v[i]) bitset_set(b, i);
     free(v);
-    if (!u->quiet) report(inhand, c, side, b, "  (already there)");
+    report(inhand, c, side, b, "  (already there)");
     return 0;
 }
 
@@ -132,9 +132,9 @@ int cmd_reach(int argc, char **argv)
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
     double t0 = omp_get_wtime();
-    struct run u = {.g = &g, .dir = dir, .quiet = o.quiet};
+    struct run u = {.g = &g, .dir = dir};
     if (all_reach_there(&u)) {
-        if (!o.quiet) printf("reach: every layer's REACH table is already there\n");
+        printf("reach: every layer's REACH table is already there\n");
         return 0;
     }
     struct index_cache x;
@@ -210,7 +210,7 @@ int cmd_reach(int argc, char **argv)
     progress_end(&u.prog);
     index_cache_free(&x);
     double secs = omp_get_wtime() - t0;
-    if (!rc && !o.quiet)
+    if (!rc)
         printf("reach: %llu classes in %.1f s (%.0f classes/s)\n", (unsigned long long)u.done, secs,
                secs > 0 ? u.done / secs : 0);
     return rc ? EXIT_BAD : 0;

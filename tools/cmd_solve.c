@@ -285,7 +285,7 @@ int cmd_solve(int argc, char **argv)
             bc_layer_free(&layers[c + 1]);
             live[c + 1] = false;
         }
-        if (!o.quiet && !o.json)
+        if (!o.quiet && !o.json && isatty(STDERR_FILENO)) /* progress: only for a person */
             fprintf(stderr, "guti: solve: layer h0-c%d %s in %.2f s\n", c,
                     r->resumed ? "already solved" : "solved", r->seconds);
     }
