@@ -415,6 +415,8 @@ check 1 "stats: cannot write $T/none/st.md.tmp" stats --dir "$W" --out "$T/none/
 check 0 'h0-c2' solve baghchal --phase movement --rules goat-pass --board 4x4 --dir "$D" --quiet
 check 0 '| 0 | 0 | goats | 252 | 1820 | 0 | 0 | 0 | 0 | 252 | 0 | `GGGG/GGGG/GGGG/TTTT g 0` |' stats --dir "$D"
 check 0 '| **all** | | | 252 | 1820 | 0 | 0 | 0 | 0 | 252 | 0 | |' stats --dir "$D"
+check 0 'Listed: the 1 of the 6 layers (by side to move) compared that have one' stats --dir "$D"
+grep -q '^| 0 | 1 | goats | 0 |' "$T/out" && fail "stats lists a layer with no change"
 check 0 '"changed": 252, "changed_raw": 1820, "matrix": [[0, 0, 0], [0, 0, 0], [252, 0, 0]], "example": "GGGG/GGGG/GGGG/TTTT g 0"' stats --dir "$D" --json
 # A layer the other rule set lacks is left out of the comparison, not an error.
 rm -rf "$T/part" && cp -r "$D" "$T/part" && rm "$T/part"/baghchal-4x4-goat-pass-h0-c1.*

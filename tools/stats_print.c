@@ -214,25 +214,36 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
             fprintf(f, "\n## %s against %s\n\n", rules, other_rules);
             fprintf(f,
                     "Classes whose value for the side to move differs (value under %s -> under "
-                    "%s).\n\n",
+                    "%s).",
                     rules, other_rules);
-            fprintf(f, "| in hand | captured | to move | changed | changed positions | win->draw | "
-                       "win->loss | draw->win | draw->loss | loss->win | loss->draw | example |\n");
-            fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             struct bc_change all = {.present = false};
+            int compared = 0, listed = 0;
             for (int k = 0; k < nrows; k++) {
                 const struct bc_change *x = &ch[k];
                 if (!x->present) continue;
                 all.present = true;
+                compared++;
+                listed += changed_classes(x, false) > 0;
                 for (int v = 0; v < 3; v++)
                     for (int u = 0; u < 3; u++) {
                         all.n[v][u] += x->n[v][u];
                         all.raw[v][u] += x->raw[v][u];
                     }
+            }
+            fprintf(f,
+                    " Listed: the %d of the %d layers (by side to move) compared that have one; "
+                    "the JSON output has them all.\n\n",
+                    listed, compared);
+            fprintf(f, "| in hand | captured | to move | changed | changed positions | win->draw | "
+                       "win->loss | draw->win | draw->loss | loss->win | loss->draw | example |\n");
+            fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            for (int k = 0; k < nrows; k++) {
+                const struct bc_change *x = &ch[k];
+                if (!x->present || !changed_classes(x, false)) continue;
                 fprintf(f, "| %d | %d | %ss ", rows[k].inhand, rows[k].captured,
                         side_word[rows[k].side]);
                 print_change(f, x);
-                fprintf(f, x->example != UINT64_MAX ? " `%s` |\n" : " |\n", x->example_fen);
+                fprintf(f, " `%s` |\n", x->example_fen);
             }
             if (all.present) {
                 fprintf(f, "| **all** | | ");
