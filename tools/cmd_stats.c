@@ -430,17 +430,16 @@ static int stats_baghchal(const struct game *gp, const char *dir, bool reachable
                           .rows = rows,
                           .ch = ch,
                           .total = {.side = -1, .max_win = -1, .max_loss = -1}};
-    struct bc_row total = st.total;
+    struct bc_row *total = &st.total;
     for (int k = 0; k < nrows; k++) {
         for (int v = 0; v < 3; v++) {
-            total.n[v] += rows[k].n[v];
-            total.raw[v] += rows[k].raw[v];
+            total->n[v] += rows[k].n[v];
+            total->raw[v] += rows[k].raw[v];
         }
-        total.dtm |= rows[k].dtm;
-        if (rows[k].max_win > total.max_win) total.max_win = rows[k].max_win;
-        if (rows[k].max_loss > total.max_loss) total.max_loss = rows[k].max_loss;
+        total->dtm |= rows[k].dtm;
+        if (rows[k].max_win > total->max_win) total->max_win = rows[k].max_win;
+        if (rows[k].max_loss > total->max_loss) total->max_loss = rows[k].max_loss;
     }
-    st.total = total;
     game_rules_name(&g, st.rules, sizeof st.rules);
     if (compare) game_rules_name(&other, st.other_rules, sizeof st.other_rules);
     outputs_print_bc(out, &st);
