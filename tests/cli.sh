@@ -444,5 +444,12 @@ printf '\125' | dd of="$T/bad/sixteen-optional-m3-n1.dtm" bs=1 seek=300 conv=not
 check 1 'verify: 2 errors' verify --dir "$T/bad" --full
 check 1 'sixteen-optional-m3-n1.dtm: block 0: checksum mismatch' query --dir "$T/bad" '3/3/5/2R2/5/2B2/2R2/3/R2 r'
 
+# More checks, one file per topic, sharing the tables made above: $D (4x4 movement phase,
+# standard and goat-pass), $W (the 4x4 whole game with placement DTM and REACH tables) and
+# $S (Sixteen Soldiers up to 4 pieces, both rules). Each may make its own copies in $T.
+for part in "$(dirname "$0")"/cli.d/*.sh; do
+    [ -f "$part" ] && . "$part"
+done
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
