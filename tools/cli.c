@@ -1,6 +1,5 @@
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,82 +28,100 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-enum {
-    OPT_GAME = 1000,
-    OPT_RULES,
-    OPT_BOARD,
-    OPT_JSON,
-    OPT_HELP,
-    OPT_QUIET,
-    OPT_THREADS,
-    OPT_EXTRA
-};
-
-int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const char *const *extra,
-              const char **extra_val, int *first)
+/* Whether some game has rules by this name (with its parameter, as no-repeat:12); if not,
+ * the reason in err: Bagh-Chal's when the name is one of its rules with a bad parameter. */
+static bool rules_known(const char *rules, char *err, size_t errlen)
 {
-    struct option opts[32] = {
-        {"game", required_argument, 0, OPT_GAME},
-        {"rules", required_argument, 0, OPT_RULES},
-        {"board", required_argument, 0, OPT_BOARD},
-        {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, OPT_HELP},
-        {"quiet", no_argument, 0, OPT_QUIET},
-        {"threads", required_argument, 0, OPT_THREADS},
-    };
-    char names[24][32];
-    int n = 7;
-    for (int i = 0; extra && extra[i]; i++, n++) {
-        size_t len = strlen(extra[i]);
-        bool arg = len > 0 && extra[i][len - 1] == '=';
-        snprintf(names[i], sizeof names[i], "%.*s", (int)(len - arg), extra[i]);
-        opts[n] =
-            (struct option){names[i], arg ? required_argument : no_argument, 0, OPT_EXTRA + i};
-        extra_val[i] = NULL;
+    struct game g;
+    char why[200];
+    if (game_setup(&g, "sixteen", rules, NULL, why, sizeof why) == 0 ||
+        game_setup(&g, "baghchal", rules, NULL, why, sizeof why) == 0)
+        return true;
+    if (!strncmp(rules, "no-repeat", 9))
+        snprintf(err, errlen, "%s", why);
+    else
+        snprintf(err, errlen,
+                 "rules: unknown rules '%s' (baghchal: standard, goat-pass, no-repeat, "
+                 "no-repeat:N; sixteen: optional, forced)",
+                 rules);
+    return false;
+}
+
+static int set_value(const char *cmd, const struct cli_option *opt, const char *value)
+{
+    char err[200];
+    switch (opt->kind) {
+    case CLI_FLAG:
+        *(bool *)opt->dest = true;
+        return 0;
+    case CLI_INT: {
+        char what[40];
+        snprintf(what, sizeof what, "--%s", opt->name);
+        if (notation_parse_int(value, opt->min, opt->max, what, (int *)opt->dest, err, sizeof err))
+            return cli_usage_error(cmd, "%s", err);
+        return 0;
     }
-    opts[n] = (struct option){0, 0, 0, 0};
-    memset(o, 0, sizeof *o);
-    opterr = 0;
-    optind = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        switch (c) {
-        case OPT_GAME:
-            o->game = optarg;
-            break;
-        case OPT_RULES:
-            o->rules = optarg;
-            break;
-        case OPT_BOARD:
-            o->board = optarg;
-            break;
-        case OPT_JSON:
-            o->json = true;
-            break;
-        case 'h':
-        case OPT_HELP:
-            o->help = true;
-            break;
-        case OPT_QUIET:
-            o->quiet = true;
-            break;
-        case OPT_THREADS: {
-            char err[100];
-            if (notation_parse_int(optarg, 1, 1024, "--threads", &o->threads, err, sizeof err))
-                return cli_usage_error(cmd, "%s", err);
-            break;
-        }
-        case '?':
-            if (optopt) return cli_usage_error(cmd, "option '-%c' is unknown", optopt);
-            return cli_usage_error(cmd, "option '%s' is unknown", argv[optind - 1]);
-        case ':':
-            return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            extra_val[c - OPT_EXTRA] = optarg ? optarg : "1";
-        }
+    case CLI_RULES:
+        if (!rules_known(value, err, sizeof err)) return cli_usage_error(cmd, "%s", err);
+        break;
+    case CLI_BOARD:
+        if (!board_named(value) || !strcmp(value, "sixteen"))
+            return cli_usage_error(cmd, "board: unknown board '%s' (5x5, 4x4 or 3x3)", value);
+        break;
+    case CLI_TEXT:
+        break;
     }
-    *first = optind;
+    *(const char **)opt->dest = value;
     return 0;
+}
+
+int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *opts, bool *help,
+              int *first)
+{
+    *help = false;
+    /* Options may come before, between or after the operands (as with getopt_long); the
+     * operands are gathered, in order, at the end of argv. */
+    char **operands = malloc((size_t)(argc + 1) * sizeof *operands);
+    if (!operands) return cli_error("%s: out of memory", cmd);
+    int nops = 0, rc = 0;
+    bool only_operands = false;
+    for (int k = 1; k < argc && !rc; k++) {
+        char *a = argv[k];
+        if (only_operands || a[0] != '-' || !a[1]) { /* "-" is an operand: stdin */
+            operands[nops++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_operands = true;
+            continue;
+        }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            *help = true;
+            continue;
+        }
+        if (a[1] != '-') {
+            rc = cli_usage_error(cmd, "option '-%c' is unknown", a[1]);
+            break;
+        }
+        const char *name = a + 2, *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        const struct cli_option *opt = opts;
+        while (opt->name && (strlen(opt->name) != len || strncmp(opt->name, name, len))) opt++;
+        if (!opt->name) {
+            rc = cli_usage_error(cmd, "option '--%.*s' is unknown", (int)(len > 40 ? 40 : len),
+                                 name);
+        } else if (opt->kind == CLI_FLAG && eq) {
+            rc = cli_usage_error(cmd, "option '--%s' takes no value", opt->name);
+        } else if (opt->kind != CLI_FLAG && !eq && k + 1 >= argc) {
+            rc = cli_usage_error(cmd, "option '--%s' needs a value", opt->name);
+        } else {
+            rc = set_value(cmd, opt, eq ? eq + 1 : opt->kind == CLI_FLAG ? NULL : argv[++k]);
+        }
+    }
+    *first = argc - nops;
+    for (int j = 0; j < nops; j++) argv[*first + j] = operands[j];
+    free(operands);
+    return rc;
 }
 
 int cli_game(const struct game_opts *o, const char *fen, struct game *g)

@@ -15,18 +15,50 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "guti: <cmd>: <message>; see 'guti <cmd> --help'"; returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* The options every game command takes. */
+/* The options about which game to play, shared by the commands that take them. */
 struct game_opts {
     const char *game, *rules, *board;
-    bool json, help, quiet;
+    bool json, quiet;
     int threads;
 };
 
-/* Parses argv with getopt_long: the game options above plus extra long options given as
- * "name" (a flag) or "name=" (takes a value); their values land in extra_val[i] (a flag
- * gets "1"). Leaves the operands in argv[*first..argc-1]. Returns 0 or an exit status. */
-int cli_parse(const char *cmd, int argc, char **argv, struct game_opts *o, const char *const *extra,
-              const char **extra_val, int *first);
+/* What kind of value an option takes. */
+enum cli_kind {
+    CLI_FLAG,  /* no value: *(bool *)dest = true */
+    CLI_TEXT,  /* *(const char **)dest = the value */
+    CLI_INT,   /* *(int *)dest = the value, a whole number in min..max */
+    CLI_RULES, /* as CLI_TEXT, and it must name the rules of some game */
+    CLI_BOARD, /* as CLI_TEXT, and it must name a board */
+};
+
+/* One long option a command takes, "--name" or "--name=VALUE" / "--name VALUE". */
+struct cli_option {
+    const char *name;
+    enum cli_kind kind;
+    void *dest;
+    int min, max; /* CLI_INT */
+};
+
+#define CLI_OPTION(name, kind, dest)                                                               \
+    {                                                                                              \
+        name, kind, dest, 0, 0                                                                     \
+    }
+#define CLI_OPTION_INT(name, dest, min, max)                                                       \
+    {                                                                                              \
+        name, CLI_INT, dest, min, max                                                              \
+    }
+#define CLI_OPTIONS_END                                                                            \
+    {                                                                                              \
+        NULL, CLI_FLAG, NULL, 0, 0                                                                 \
+    }
+
+/* Parses argv against the command's options (a list ending with {NULL}); --help and -h
+ * are always accepted and set *help. Any other option, a flag given a value, a missing
+ * or malformed value is a usage error (exit status 2), reported before any work is done,
+ * with the same wording in every command. Leaves the operands in argv[*first..argc-1].
+ * Returns 0 or an exit status. */
+int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *opts, bool *help,
+              int *first);
 
 /* Sets up the game from the options; the game may be guessed from a position (its number
  * of rows tells the board). Prints the error and returns EXIT_BAD on failure. */

@@ -55,10 +55,12 @@ static bool result_allowed(const struct game *g, const char *w)
 
 int cmd_game(int argc, char **argv)
 {
-    struct game_opts o;
-    int first, rc = cli_parse("game", argc, argv, &o, NULL, NULL, &first);
+    struct game_opts o = {0};
+    const struct cli_option opts[] = {CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("game", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     char err[240];

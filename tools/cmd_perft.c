@@ -25,12 +25,16 @@ static const char help[] =
 
 int cmd_perft(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"fen=", NULL};
-    const char *val[1];
-    int first, rc = cli_parse("perft", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *fen_opt = NULL;
+    const struct cli_option opts[] = {
+        CLI_OPTION("rules", CLI_RULES, &o.rules), CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION("fen", CLI_TEXT, &fen_opt),    CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+        CLI_OPTION("json", CLI_FLAG, &o.json),    CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("perft", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (argc - first != 2)
         return cli_usage_error("perft", "expected GAME DEPTH, got %d operands", argc - first);
     o.game = argv[first];
@@ -41,7 +45,7 @@ int cmd_perft(int argc, char **argv)
     if (notation_parse_int(argv[first + 1], 1, PERFT_MAX_DEPTH, "depth", &depth, err, sizeof err))
         return cli_usage_error("perft", "%s", err);
     struct position start = g.ops->start(&g);
-    if (val[0] && g.ops->parse(&g, val[0], &start, err, sizeof err)) return cli_error("%s", err);
+    if (fen_opt && g.ops->parse(&g, fen_opt, &start, err, sizeof err)) return cli_error("%s", err);
     if (o.threads) omp_set_num_threads(o.threads);
 
     uint64_t counts[PERFT_MAX_DEPTH];

@@ -7,7 +7,7 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti query [--dir DIR] [--rules R] [--board B] [--pv] [--json] [FEN...]\n"
+    "usage: guti query [--dir DIR] [--rules R] [--pv] [--json] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
@@ -16,7 +16,8 @@ static const char help[] =
     "draws, the slowest losses). The game and board are read from the FEN's rows.\n"
     "\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --rules R   which tables: standard (default) or goat-pass\n"
+    "  --rules R   which tables: baghchal standard (default) or goat-pass; sixteen\n"
+    "              optional (default) or forced\n"
     "  --pv        also a principal variation: best moves to the end of the game (at most\n"
     "              200 half-moves; for a draw, 40)\n"
     "  --json      one object per position: {\"fen\", \"value\", \"dtm\", \"moves\": [{\"move\",\n"
@@ -163,13 +164,18 @@ static int query_one(struct prober *p, const char *text, bool json, bool want_pv
 
 int cmd_query(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"dir=", "pv", NULL};
-    const char *val[2];
-    int first, rc = cli_parse("query", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *dir_opt = NULL;
+    bool want_pv = false;
+    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("pv", CLI_FLAG, &want_pv),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
-    const char *dir = tables_dir(val[0]);
+    if (help_wanted) return fputs(help, stdout), 0;
+    const char *dir = tables_dir(dir_opt);
     int failed = 0;
     struct game g;
     struct prober p;
@@ -197,7 +203,7 @@ int cmd_query(int argc, char **argv)
             prober_init(&p, &g, dir);
             have = true;
         }
-        failed |= query_one(&p, text, o.json, val[1] != NULL) != 0;
+        failed |= query_one(&p, text, o.json, want_pv) != 0;
         fflush(stdout);
     }
     if (have) prober_free(&p);

@@ -13,6 +13,7 @@
 
 static const char help[] =
     "usage: guti reach baghchal [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet]\n"
+    "                          [--json]\n"
     "\n"
     "Finds, in symmetry classes, every position that some legal game from the start reaches\n"
     "(draw rules aside), forward from the start: the placement layers in the order of play,\n"
@@ -21,8 +22,16 @@ static const char help[] =
     "prints how many positions of each layer are reached. guti stats --reachable uses them.\n"
     "The rules matter only in the movement phase (goat-pass: stuck goats pass).\n"
     "\n"
-    "  --dir DIR   where the tables are (default $GUTI_TABLES, else ./tables)\n"
-    "  --quiet     no progress on stderr (the counts are still printed)\n";
+    "An interrupted run resumes from the last goats-to-move layers it wrote.\n"
+    "\n"
+    "  --rules R     standard (default) or goat-pass\n"
+    "  --board B     5x5 (default), 4x4 or 3x3\n"
+    "  --dir DIR     where the tables are (default $GUTI_TABLES, else ./tables)\n"
+    "  --threads N   threads to use (default: all cores)\n"
+    "  --quiet       no progress on stderr (the counts are still printed)\n"
+    "  --json        {\"game\", \"rules\", \"board\", \"layers\": [{\"inhand\", \"captured\",\n"
+    "                \"side\" (null for a movement layer: both sides), \"reached\", \"classes\",\n"
+    "                \"resumed\"}], \"classes_walked\", \"seconds\"}\n";
 
 static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
@@ -30,9 +39,33 @@ static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
     for (size_t j = 0; j < n; j++) out[j] = (uint16_t)bitset_get(b, first + j);
 }
 
-static void report(int inhand, int c, int side, const struct bitset *b, const char *note)
+struct layer_count {
+    int inhand, captured, side; /* side -1: a movement layer, both sides */
+    uint64_t reached, classes;
+    bool resumed;
+};
+
+struct run {
+    const struct game *g;
+    const char *dir;
+    bool json;
+    struct progress prog;
+    uint64_t done, total; /* classes walked by this run, and to walk */
+    struct layer_count layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
+    int nlayers;
+};
+
+/* Prints a layer's count as it is found (text), or keeps it for the JSON at the end. */
+static void report(struct run *u, int inhand, int c, int side, const struct bitset *b, bool resumed)
 {
     uint64_t k = bitset_count(b);
+    if (u->json) {
+        if (u->nlayers < (int)(sizeof u->layers / sizeof u->layers[0]))
+            u->layers[u->nlayers++] =
+                (struct layer_count){inhand, c, inhand ? side : -1, k, b->n, resumed};
+        return;
+    }
+    const char *note = resumed ? "  (already there)" : "";
     if (inhand)
         printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", inhand, c,
                side ? "tigers" : "goats", (unsigned long long)k, (unsigned long long)b->n,
@@ -43,12 +76,25 @@ static void report(int inhand, int c, int side, const struct bitset *b, const ch
     fflush(stdout);
 }
 
-struct run {
-    const struct game *g;
-    const char *dir;
-    struct progress prog;
-    uint64_t done, total; /* classes walked by this run, and to walk */
-};
+static void print_json(const struct run *u, double secs)
+{
+    char rules[32];
+    game_rules_name(u->g, rules, sizeof rules);
+    printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"layers\": [",
+           u->g->ops->name, rules, u->g->board->name);
+    for (int k = 0; k < u->nlayers; k++) {
+        const struct layer_count *l = &u->layers[k];
+        printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": %s, \"reached\": %llu, "
+               "\"classes\": %llu, \"resumed\": %s}",
+               k ? ", " : "", l->inhand, l->captured,
+               l->side < 0    ? "null"
+               : l->side == 0 ? "\"goats\""
+                              : "\"tigers\"",
+               (unsigned long long)l->reached, (unsigned long long)l->classes,
+               l->resumed ? "true" : "false");
+    }
+    printf("], \"classes_walked\": %llu, \"seconds\": %.3f}\n", (unsigned long long)u->done, secs);
+}
 
 static int write_reach(struct run *u, int inhand, int c, int side, const struct bitset *b)
 {
@@ -58,7 +104,7 @@ static int write_reach(struct run *u, int inhand, int c, int side, const struct 
     struct tb_source src = {.fill = fill_bits, .ctx = (void *)b, .max_code = 1};
     if (tb_write_source(path, &meta, &src, NULL, err, sizeof err))
         return cli_error("reach: %s", err);
-    report(inhand, c, side, b, "");
+    report(u, inhand, c, side, b, false);
     u->done += b->n;
     progress_update(&u->prog, "layers", u->done, u->total);
     return 0;
@@ -82,7 +128,7 @@ static int read_reach(struct run *u, int inhand, int c, int side, struct bitset 
     for (uint64_t i = 0; i < b->n; i++)
         if (v[i]) bitset_set(b, i);
     free(v);
-    report(inhand, c, side, b, "  (already there)");
+    report(u, inhand, c, side, b, true);
     return 0;
 }
 
@@ -115,12 +161,19 @@ static int resume_point(const struct run *u)
 
 int cmd_reach(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"dir=", NULL};
-    const char *val[1];
-    int first, rc = cli_parse("reach", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *dir_opt = NULL;
+    const struct cli_option opts[] = {CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("reach", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("reach", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];
@@ -128,13 +181,16 @@ int cmd_reach(int argc, char **argv)
     if ((rc = cli_game(&o, NULL, &g))) return rc;
     if (g.ops != &baghchal_ops || g.rules == BC_NO_REPEAT)
         return cli_usage_error("reach", "only baghchal under standard or goat-pass");
-    const char *dir = tables_dir(val[0]);
+    const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
     double t0 = omp_get_wtime();
-    struct run u = {.g = &g, .dir = dir};
+    struct run u = {.g = &g, .dir = dir, .json = o.json};
     if (all_reach_there(&u)) {
-        printf("reach: every layer's REACH table is already there\n");
+        if (o.json)
+            print_json(&u, 0);
+        else
+            printf("reach: every layer's REACH table is already there\n");
         return 0;
     }
     struct index_cache x;
@@ -210,7 +266,9 @@ int cmd_reach(int argc, char **argv)
     progress_end(&u.prog);
     index_cache_free(&x);
     double secs = omp_get_wtime() - t0;
-    if (!rc)
+    if (!rc && o.json)
+        print_json(&u, secs);
+    else if (!rc)
         printf("reach: %llu classes in %.1f s (%.0f classes/s)\n", (unsigned long long)u.done, secs,
                secs > 0 ? u.done / secs : 0);
     return rc ? EXIT_BAD : 0;

@@ -21,10 +21,15 @@ static const char help[] =
 
 int cmd_show(int argc, char **argv)
 {
-    struct game_opts o;
-    int first, rc = cli_parse("show", argc, argv, &o, NULL, NULL, &first);
+    struct game_opts o = {0};
+    const struct cli_option opts[] = {CLI_OPTION("game", CLI_TEXT, &o.game),
+                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("show", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("show", "expected one FEN (quote it), got %d operands",
                                argc - first);

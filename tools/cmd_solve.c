@@ -17,34 +17,41 @@
 static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--rules R]\n"
     "                  [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "       guti solve sixteen --pieces N [--rules R] [--dir DIR] [--threads N] [--quiet]\n"
+    "                  [--json]\n"
     "\n"
-    "Solves Bagh-Chal. The movement phase (all goats placed) by retrograde analysis, one\n"
-    "layer per number of goats captured, from the most captures down, with a WDL table and\n"
-    "a DTM table per layer; then the placement phase, one pass per layer (goats in hand,\n"
-    "captured, side to move) from the last placement back to the start, with a WDL table\n"
-    "per layer (tablebase/FORMAT.md). Each file is written under a temporary name and\n"
-    "renamed when complete; layers whose tables are already there and sound are read, not\n"
-    "solved again, so an interrupted run resumes where it stopped.\n"
-    "Prints one line per layer: positions, wins/draws/losses for the side to move, (movement)\n"
-    "the longest DTM, wall time, positions per second and the table sizes; then the peak\n"
-    "memory; with --phase all, the value of the start position.\n"
+    "Bagh-Chal: the movement phase (all goats placed) by retrograde analysis, one layer per\n"
+    "number of goats captured, from the most captures down, with a WDL table and a DTM table\n"
+    "per layer; then the placement phase, one pass per layer (goats in hand, captured, side\n"
+    "to move) from the last placement back to the start, with a WDL table per layer\n"
+    "(tablebase/FORMAT.md). Prints one line per layer: positions, wins/draws/losses for the\n"
+    "side to move, (movement) the longest DTM, wall time, positions per second and the table\n"
+    "sizes; then the peak memory; with --phase all, the value of the start position.\n"
     "\n"
     "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
     "  --dtm         then a DTM table per placement layer too, from its WDL table and the\n"
     "                DTM of the layers it leads to (1 byte per position in memory for two\n"
     "                groups of layers: several GB on 5x5; the README has the figures)\n"
-    "\n"
-    "or: guti solve sixteen --pieces N [--rules optional|forced] [--dir DIR] ...\n"
-    "Solves Sixteen Soldiers' endgames: every material m + n <= N (m, n >= 1 pieces for the\n"
-    "side to move and the other), with a WDL and a DTM table per material {m, n} (both\n"
-    "sides to move in one file), smallest material first, resuming like the above.\n"
-    "\n"
-    "  --rules R     standard (default) or goat-pass\n"
+    "  --rules R     standard (default) or goat-pass (no-repeat depends on the history of\n"
+    "                a game, not on its position, and has no tables)\n"
     "  --board B     5x5 (default), 4x4 or 3x3\n"
-    "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables)\n"
+    "\n"
+    "Sixteen Soldiers: every material m + n <= N (m, n >= 1 pieces for the side to move and\n"
+    "the other), with a WDL and a DTM table per material {m, n} (both sides to move in one\n"
+    "file), smallest material first.\n"
+    "\n"
+    "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
+    "  --rules R     optional (default: captures never compulsory) or forced\n"
+    "\n"
+    "Both games: each file is written under a temporary name and renamed when complete;\n"
+    "tables already there and sound are read, not solved again, so an interrupted run\n"
+    "resumes where it stopped.\n"
+    "\n"
+    "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables); made if\n"
+    "                missing\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       no progress on stderr\n"
-    "  --json        the per-layer figures as JSON\n";
+    "  --json        the per-layer figures as one JSON object\n";
 
 struct layer_report {
     int captured;
@@ -182,26 +189,31 @@ static void print_report(const struct layer_report *r, int nr, bool json, double
 
 int cmd_solve(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"phase=", "dir=", "pieces=", "dtm", NULL};
-    const char *val[4];
-    int first, rc = cli_parse("solve", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *phase_opt = NULL, *dir_opt = NULL;
+    int pieces = 0;
+    bool dtm = false;
+    const struct cli_option opts[] = {
+        CLI_OPTION("phase", CLI_TEXT, &phase_opt),      CLI_OPTION("dtm", CLI_FLAG, &dtm),
+        CLI_OPTION_INT("pieces", &pieces, 2, 12),       CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION("board", CLI_BOARD, &o.board),       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION_INT("threads", &o.threads, 1, 1024), CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),          CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];
     struct game g;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
     if (g.ops == &sixteen_ops) {
-        int pieces;
-        char why[200];
-        if (!val[2]) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
-        if (val[3])
-            return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
-        if (notation_parse_int(val[2], 2, 12, "--pieces", &pieces, why, sizeof why))
-            return cli_usage_error("solve", "%s", why);
-        const char *sdir = tables_dir(val[1]);
+        if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
+        if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
+        if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
+        if (o.board) return cli_usage_error("solve", "--board is for baghchal");
+        const char *sdir = tables_dir(dir_opt);
         if (mkdir(sdir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", sdir);
         if (o.threads) omp_set_num_threads(o.threads);
         struct progress sprog;
@@ -210,9 +222,8 @@ int cmd_solve(int argc, char **argv)
         if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
         return rc;
     }
-    if (val[2]) return cli_usage_error("solve", "--pieces is for sixteen");
-    bool dtm = val[3] != NULL;
-    const char *phase = val[0] ? val[0] : "all";
+    if (pieces) return cli_usage_error("solve", "--pieces is for sixteen");
+    const char *phase = phase_opt ? phase_opt : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);
     if (dtm && !strcmp(phase, "movement"))
@@ -221,7 +232,7 @@ int cmd_solve(int argc, char **argv)
     if (g.rules == BC_NO_REPEAT)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
-    const char *dir = tables_dir(val[1]);
+    const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
 

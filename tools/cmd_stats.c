@@ -10,7 +10,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--reachable] [--format md|csv|json | --out P]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--board B] [--reachable]\n"
+    "                  [--format md|csv|json | --json | --out P] [--threads N] [--quiet]\n"
     "\n"
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
     "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
@@ -26,6 +27,7 @@ static const char help[] =
     "  --rules R      which rule set to tabulate when several are there (default: standard)\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json\n"
+    "  --json         the same as --format json\n"
     "  --out P        write all three at once, to P.md, P.csv and P.json (one pass over\n"
     "                 the tables; each file is renamed into place when complete)\n"
     "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
@@ -451,26 +453,37 @@ static int stats_baghchal(const struct game *gp, const char *dir, bool reachable
 
 int cmd_stats(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"dir=", "format=", "reachable", "out=", NULL};
-    const char *val[4];
-    int first, rc = cli_parse("stats", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *dir_opt = NULL, *format_opt = NULL, *out_opt = NULL;
+    bool reachable = false;
+    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION("reachable", CLI_FLAG, &reachable),
+                                      CLI_OPTION("format", CLI_TEXT, &format_opt),
+                                      CLI_OPTION("out", CLI_TEXT, &out_opt),
+                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("stats", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
     if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
-    const char *format = val[1] ? val[1] : o.json ? "json" : "md";
+    const char *format = format_opt ? format_opt : o.json ? "json" : "md";
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))
         return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
-    if (val[3] && (val[1] || o.json))
+    if (out_opt && (format_opt || o.json))
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
-    if (val[3] && !*val[3]) return cli_usage_error("stats", "--out needs a file name prefix");
-    const char *dir = tables_dir(val[0]);
+    if (out_opt && !*out_opt) return cli_usage_error("stats", "--out needs a file name prefix");
+    const char *dir = tables_dir(dir_opt);
     struct game g;
     char err[400];
     if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
     struct outputs out;
-    if ((rc = outputs_open(&out, format, val[3]))) return rc;
+    if ((rc = outputs_open(&out, format, out_opt))) return rc;
     rc = g.ops == &sixteen_ops ? stats_sixteen(&g, dir, &out)
-                               : stats_baghchal(&g, dir, val[2] != NULL, &out);
+                               : stats_baghchal(&g, dir, reachable, &out);
     return outputs_close(&out, rc);
 }

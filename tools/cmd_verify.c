@@ -368,15 +368,25 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
 
 int cmd_verify(int argc, char **argv)
 {
-    struct game_opts o;
-    static const char *const extra[] = {"dir=", "full", "sample=", NULL};
-    const char *val[3];
-    int first, rc = cli_parse("verify", argc, argv, &o, extra, val, &first);
+    struct game_opts o = {0};
+    const char *dir_opt = NULL;
+    bool full = false;
+    int sample = -1;
+    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("full", CLI_FLAG, &full),
+                                      CLI_OPTION_INT("sample", &sample, 0, 1000000000),
+                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("verify", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (o.help) return fputs(help, stdout), 0;
+    if (help_wanted) return fputs(help, stdout), 0;
+    if (sample >= 0 && !full) return cli_usage_error("verify", "--sample goes with --full");
     if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
     if (o.threads) omp_set_num_threads(o.threads);
-    const char *dir = tables_dir(val[0]);
+    const char *dir = tables_dir(dir_opt);
     char **files;
     int nfiles = tables_list(dir, &files);
     if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);
@@ -422,7 +432,7 @@ int cmd_verify(int argc, char **argv)
     tables_list_free(files, nfiles);
     if (o.json) printf("], \"layers\": [");
     bool first_row = true;
-    if (val[1]) {
+    if (full) {
         struct full_result res[TABLES_MAX_LAYERS];
         for (int k = 0; k < ngames; k++) {
             int nres = 0;
@@ -456,11 +466,7 @@ int cmd_verify(int argc, char **argv)
                 for (int e = 0; e < r->nexamples; e++) printf("     %s\n", r->examples[e]);
             }
         }
-        int sample = 1000;
-        char why[200];
-        if (val[2] &&
-            notation_parse_int(val[2], 0, 1000000000, "--sample", &sample, why, sizeof why))
-            return cli_usage_error("verify", "%s", why);
+        if (sample < 0) sample = 1000;
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
                 errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, &first_row);
