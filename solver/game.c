@@ -175,3 +175,23 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     }
     return "?";
 }
+
+bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out)
+{
+    if (g->ops->over(g, pos, out)) return true;
+    /* no-repeat has no draw rules (rules.md) */
+    bool clocked = !(g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT);
+    if (clocked && pos->clock >= g->ops->clock_limit) {
+        *out = (struct outcome){END_CLOCK, -1};
+        return true;
+    }
+    *out = (struct outcome){END_NONE, -1};
+    return false;
+}
+
+bool outcome_reachable(const struct position *pos, const struct outcome *o)
+{
+    /* A game ends on the move that decides it: the winner moved last, so the loser is to
+     * move. A finished position with the winner to move follows no legal move. */
+    return o->winner != pos->side;
+}

@@ -134,6 +134,16 @@ void game_rules_name(const struct game *g, char *buf, size_t len);
 int game_play_text(const struct game *g, const struct position *pos, const char *text,
                    struct position *succ, char *why, size_t whylen);
 
+/* Whether the game is over in this position alone: by the rules (game_ops.over), else,
+ * under rules with draw rules, by the clock at its limit (END_CLOCK, a draw). The third
+ * repetition needs the game's history (history_over in history.h). */
+bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out);
+
+/* Whether a game can end in this finished position: not when the side to move is the
+ * winner (say the tigers to move with five goats captured), since the winning move was
+ * the last one. Such a position is legal to write down but no game reaches it. */
+bool outcome_reachable(const struct position *pos, const struct outcome *o);
+
 /* A phrase for the reason ("the tigers have no move"), for people. */
 const char *end_reason_text(const struct game *g, const struct outcome *o, int loser);
 

@@ -339,14 +339,14 @@ check 0 '(already solved)' solve baghchal --phase movement --board 4x4 --dir "$D
 check 0 '"captured": 2, "positions": 30342' solve baghchal --phase movement --board 4x4 --dir "$D" --json
 check 0 'goats to move: win in 1 (DTM)' query --dir "$D" "$P"
 check 0 'b1-b2            win   5' query --dir "$D" "$P"
-check 0 '"value": "win", "dtm": 1, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1}' query --dir "$D" --json "$P"
+check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 0, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}' query --dir "$D" --json "$P"
 check 0 'pv: c2-c1' query --dir "$D" --pv "$P"
 check 0 '0 inconsistent' verify --dir "$D" --full
 check 0 'inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,max_dtm_win,max_dtm_loss' stats --dir "$D" --format csv
 check 0 '0,2,tiger,15171,13117,1435,619,120120,104054,11314,4752,23,10' stats --dir "$D" --format csv
 check 0 '| 0 | 2 | tigers | 15171 |' stats --dir "$D"
 check 1 'make it with: guti solve baghchal --phase movement --rules goat-pass --board 4x4' query --dir "$D" --rules goat-pass "$P"
-check 1 'make it with: guti solve baghchal --phase placement' query --dir "$D" 'T2T/4/4/T2T g 12'
+check 1 "make it with: guti solve baghchal --rules standard --board 4x4 --dir $D" query --dir "$D" 'T2T/4/4/T2T g 12'
 check 2 "--phase 'middle', expected all, movement or placement" solve baghchal --phase middle --board 4x4 --dir "$D"
 check 2 "rules no-repeat depend on the history" solve baghchal --phase movement --rules no-repeat --dir "$D"
 check 1 'verify: no tables in' verify --dir "$T"
@@ -374,7 +374,7 @@ rm "$W"/baghchal-4x4-standard-h1-c0-g.wdl
 check 0 '(already solved)' solve baghchal --phase placement --board 4x4 --dir "$W"
 grep -q '^h1  c0 goats .*[0-9]$' "$T/out" || fail "the removed layer h1-c0-g was not solved again"
 check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
-check 0 '"value": "loss", "dtm": null, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
+check 0 '"value": "loss", "dtm": null, "value_now": null, "clock": 0, "limit": 100, "over": false, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
 check 0 'h12 c0 goats               1 of            252 reached' reach baghchal --board 4x4 --dir "$W"
 grep reached "$T/out" | sort >"$T/reach-all"
@@ -430,7 +430,7 @@ check 0 '(already solved)' solve sixteen --pieces 4 --dir "$S"
 check 0 ' 2+2         99778' solve sixteen --pieces 4 --rules forced --dir "$S"
 check 0 'red to move: win in 1 (DTM)' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
 check 0 'c3xc5xc7         win   1' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
-check 0 '"moves": [{"move": "c3xc5xc7", "value": "win", "dtm": 1}]' query --dir "$S" --rules forced --json '3/3/5/2B2/5/2B2/2R2/3/3 r'
+check 0 '"moves": [{"move": "c3xc5xc7", "value": "win", "dtm": 1, "value_now": "win"}]' query --dir "$S" --rules forced --json '3/3/5/2B2/5/2B2/2R2/3/3 r'
 check 0 'ok   sixteen forced 2+2: 99778 positions re-derived, 0 inconsistent' verify --dir "$S" --full
 check 0 'pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,max_dtm_win,max_dtm_loss' stats --dir "$S" --format csv
 check 0 '3,1,66508,66360,148,0,264180,263644,536,0,35,-1' stats --dir "$S" --format csv

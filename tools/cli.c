@@ -124,7 +124,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *o
     return rc;
 }
 
-int cli_game(const struct game_opts *o, const char *fen, struct game *g)
+int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, char *err,
+                   size_t errlen)
 {
     const char *game = o->game, *board = o->board;
     if (!game && fen) {
@@ -138,30 +139,92 @@ int cli_game(const struct game_opts *o, const char *fen, struct game *g)
             game = "baghchal";
             if (!board) board = boards[rows - 3];
         } else {
-            return cli_error("position: %d rows, which is no game's board (5 for Bagh-Chal, 9 "
-                             "for Sixteen Soldiers)",
-                             rows);
+            snprintf(err, errlen,
+                     "position: %d rows, which is no game's board (5 for Bagh-Chal, 9 for "
+                     "Sixteen Soldiers)",
+                     rows);
+            return -1;
         }
     }
+    return game_setup(g, game, o->rules, board, err, errlen);
+}
+
+int cli_game(const struct game_opts *o, const char *fen, struct game *g)
+{
     char err[200];
-    if (game_setup(g, game, o->rules, board, err, sizeof err)) {
-        fprintf(stderr, "guti: %s\n", err);
-        return EXIT_USAGE;
+    if (cli_game_setup(o, fen, g, err, sizeof err) == 0) return 0;
+    fprintf(stderr, "guti: %s\n", err);
+    /* a FEN that fits no board is bad input; a game or rules named wrongly, a usage error */
+    return !o->game && fen && !strncmp(err, "position:", 9) ? EXIT_BAD : EXIT_USAGE;
+}
+
+void cli_outcome_text(const struct game *g, const struct position *pos, const struct outcome *o,
+                      char *buf, size_t len)
+{
+    const char *reason = end_reason_text(g, o, o->winner < 0 ? -1 : 1 - o->winner);
+    if (o->winner < 0) {
+        snprintf(buf, len, "game over: draw (%s)", reason);
+        return;
     }
-    return 0;
+    const char *who = g->ops->side_name[o->winner];
+    int n = snprintf(buf, len, "game over: %s win%s (%s)", who, g->ops == &baghchal_ops ? "" : "s",
+                     reason);
+    if (!outcome_reachable(pos, o) && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n,
+                 "; no game reaches this position, since a game ends on the winner's move and "
+                 "here the winner is to move");
+}
+
+void cli_quote(const char *s, char *buf, size_t len)
+{
+    size_t k = 0;
+    for (; *s && k + 8 < len; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f)
+            buf[k++] = (char)c;
+        else
+            k += (size_t)snprintf(buf + k, len - k, "\\x%02x", c);
+    }
+    if (*s && len >= 4) {
+        while (k + 4 > len) k--;
+        k += (size_t)snprintf(buf + k, len - k, "...");
+    }
+    if (len) buf[k < len ? k : len - 1] = 0;
+}
+
+/* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
+static int utf8_length(const unsigned char *s)
+{
+    int n = s[0] < 0x80             ? 1
+            : (s[0] & 0xe0) == 0xc0 ? 2
+            : (s[0] & 0xf0) == 0xe0 ? 3
+            : (s[0] & 0xf8) == 0xf0 ? 4
+                                    : 0;
+    if (n == 2 && s[0] < 0xc2) return 0; /* overlong */
+    for (int k = 1; k < n; k++)
+        if ((s[k] & 0xc0) != 0x80) return 0;
+    if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0))) return 0;
+    if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || s[0] > 0xf4 || (s[0] == 0xf4 && s[1] >= 0x90)))
+        return 0;
+    return n;
 }
 
 void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        unsigned char c = *u;
+        int n = utf8_length(u);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+        else if (c < 0x20 || c == 0x7f)
             fprintf(f, "\\u%04x", c);
+        else if (n == 0)
+            fputs("\\ufffd", f); /* not UTF-8: JSON must be */
         else
-            fputc(c, f);
+            fwrite(u, 1, (size_t)n, f);
+        u += n ? n : 1;
     }
     fputc('"', f);
 }

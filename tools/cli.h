@@ -61,8 +61,22 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *o
               int *first);
 
 /* Sets up the game from the options; the game may be guessed from a position (its number
- * of rows tells the board). Prints the error and returns EXIT_BAD on failure. */
+ * of rows tells the board). 0, or -1 with a one-line reason in err. */
+int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, char *err,
+                   size_t errlen);
+
+/* The same, printing the reason; returns 0, EXIT_BAD for a position that fits no board, or
+ * EXIT_USAGE for a game, rules or board named wrongly. */
 int cli_game(const struct game_opts *o, const char *fen, struct game *g);
+
+/* "game over: tigers win (5 goats captured)", and, when no game can reach the position,
+ * why. */
+void cli_outcome_text(const struct game *g, const struct position *pos, const struct outcome *o,
+                      char *buf, size_t len);
+
+/* User text made safe to show: printable ASCII, other bytes as \xNN, cut short with "..."
+ * to fit len. */
+void cli_quote(const char *s, char *buf, size_t len);
 
 /* Writes s as a JSON string, quotes included. */
 void json_str(FILE *f, const char *s);

@@ -17,7 +17,8 @@ static const char help[] =
     "  --rules R   baghchal: standard (default), goat-pass, no-repeat, no-repeat:N;\n"
     "              sixteen: optional (default), forced\n"
     "  --json      {\"fen\", \"game\", \"rules\", \"board\", \"side\", \"material\", \"over\",\n"
-    "              \"result\", \"reason\", \"moves\": [...]}\n";
+    "              \"result\", \"reason\", \"reachable\", \"moves\": [...]}; reachable is\n"
+    "              false for a finished game that no game can end in (the winner to move)\n";
 
 int cmd_show(int argc, char **argv)
 {
@@ -66,7 +67,8 @@ int cmd_show(int argc, char **argv)
             json_str(stdout, reason);
         else
             printf("null");
-        printf(", \"moves\": [");
+        printf(", \"reachable\": %s, \"moves\": [",
+               !over || outcome_reachable(&pos, &out) ? "true" : "false");
         for (int i = 0; i < n; i++) {
             notation_format_move(g.board, &l.mv[i], mv, sizeof mv);
             printf("%s\"%s\"", i ? ", " : "", mv);
@@ -76,12 +78,11 @@ int cmd_show(int argc, char **argv)
         cli_draw(&g, &pos, stdout);
         printf("\n%s\n%s (rules %s, board %s)\n", fen, g.ops->name, rules, g.board->name);
         printf("%s to move; %s\n", g.ops->side_name[pos.side], material);
-        if (over && out.winner >= 0)
-            printf("game over: %s win%s (%s)\n", g.ops->side_name[out.winner],
-                   g.ops == &baghchal_ops ? "" : "s", reason);
-        else if (over)
-            printf("game over: draw (%s)\n", reason);
-        else {
+        if (over) {
+            char text[300];
+            cli_outcome_text(&g, &pos, &out, text, sizeof text);
+            printf("%s\n", text);
+        } else {
             printf("legal moves (%d):", n);
             for (int i = 0; i < n; i++) {
                 notation_format_move(g.board, &l.mv[i], mv, sizeof mv);

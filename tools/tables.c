@@ -228,48 +228,87 @@ void prober_free(struct prober *p)
     }
 }
 
-/* Sixteen Soldiers: the table of the position's material. */
+/* Sixteen Soldiers: the memory a solve of every material up to n pieces needs, in bytes,
+ * estimated from the number of classes (about C(37, m) C(37 - m, k) / 4 for each material
+ * m + k <= n, both sides to move) at 3.2 bytes a class: the 8-piece solve, 2.8 billion
+ * classes, peaked at 9.1 GB on this project's machine (README). */
+static double sixteen_solve_bytes(int pieces)
+{
+    double classes = 0;
+    for (int m = 1; m < pieces; m++)
+        for (int k = 1; m + k <= pieces; k++) {
+            double c = 1;
+            for (int j = 0; j < m; j++) c = c * (37 - j) / (j + 1);
+            for (int j = 0; j < k; j++) c = c * (37 - m - j) / (j + 1);
+            classes += c / 4;
+        }
+    return 3.2 * classes;
+}
+
+static int missing_sixteen(const struct prober *p, const char *path, int pieces, char *err,
+                           size_t errlen)
+{
+    char rules[32];
+    game_rules_name(p->g, rules, sizeof rules);
+    double need = sixteen_solve_bytes(pieces);
+    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    int fit = 2;
+    while (fit < 12 && sixteen_solve_bytes(fit + 1) <= have) fit++;
+    if (pieces > 12)
+        snprintf(err, errlen,
+                 "no table %s: %d pieces are beyond guti's endgame tables (guti solve sixteen "
+                 "makes them up to 12 pieces; this machine's memory holds a solve of %d)",
+                 path, pieces, fit);
+    else if (need > have)
+        snprintf(err, errlen,
+                 "no table %s: %d pieces are beyond one machine (guti solve sixteen --pieces %d "
+                 "would need about %.0f GB of memory, this one has %.0f GB and holds a solve of "
+                 "%d pieces)",
+                 path, pieces, pieces, need / 1e9, have / 1e9, fit);
+    else
+        snprintf(err, errlen,
+                 "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s%s",
+                 path, pieces, rules, p->dir, need >= 1e9 ? " (several GB of memory)" : "");
+    return -1;
+}
+
+/* Sixteen Soldiers: the table of the position's material. Nothing is built for a material
+ * whose table is absent, so that a position far beyond the tables costs no memory. */
 static int probe_sixteen(struct prober *p, const struct position *pos, retro_code *code,
                          bool *dtm_known, char *err, size_t errlen)
 {
     bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
     int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
-    if (hi > SS_MAX_PIECES) return snprintf(err, errlen, "too many pieces"), -1;
-    if (!p->ssdb) {
-        p->ssdb = malloc(sizeof *p->ssdb);
-        if (!p->ssdb || ss_db_init(p->ssdb, p->g))
-            return snprintf(err, errlen, "out of memory"), -1;
-    }
     if (!p->ss[hi][lo]) {
+        char path[1024];
+        enum tb_kind kind = TB_DTM;
+        tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
+        if (access(path, F_OK) != 0) {
+            kind = TB_WDL;
+            tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
+            if (access(path, F_OK) != 0) return missing_sixteen(p, path, m + n, err, errlen);
+        }
+        if (!p->ssdb) {
+            p->ssdb = malloc(sizeof *p->ssdb);
+            if (!p->ssdb || ss_db_init(p->ssdb, p->g)) {
+                free(p->ssdb);
+                p->ssdb = NULL;
+                return snprintf(err, errlen, "out of memory"), -1;
+            }
+        }
         struct ss_layer *l = malloc(sizeof *l);
         if (!l || ss_layer_init(l, p->ssdb, hi, lo)) {
             free(l);
-            return snprintf(err, errlen, "out of memory"), -1;
+            return snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo), -1;
         }
-        char path[1024];
-        for (int k = 0; k < 2 && !p->sst[hi][lo]; k++) {
-            enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-            tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
-            if (access(path, F_OK) != 0) continue;
-            struct tb_meta want = tables_ss_meta(p->g, hi, lo, kind, l->size);
-            if (tables_open(path, &want, &p->sst[hi][lo], err, errlen)) {
-                ss_layer_free(l);
-                free(l);
-                return -1;
-            }
-            p->ss_dtm[hi][lo] = kind == TB_DTM;
-        }
-        if (!p->sst[hi][lo]) {
-            char rules[32];
-            game_rules_name(p->g, rules, sizeof rules);
+        /* A damaged table is an error, not a reason to fall back silently. */
+        struct tb_meta want = tables_ss_meta(p->g, hi, lo, kind, l->size);
+        if (tables_open(path, &want, &p->sst[hi][lo], err, errlen)) {
             ss_layer_free(l);
             free(l);
-            snprintf(
-                err, errlen,
-                "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s",
-                path, m + n, rules, p->dir);
             return -1;
         }
+        p->ss_dtm[hi][lo] = kind == TB_DTM;
         p->ss[hi][lo] = l;
     }
     uint16_t entry;
@@ -295,38 +334,49 @@ static const struct pair_index *prober_index(struct prober *p, int goats, char *
     return p->ix[goats];
 }
 
-static int missing(const struct prober *p, const char *path, const char *phase, char *err,
-                   size_t errlen)
+/* The layer's table: its DTM table, else its WDL table (inhand 0: the movement phase);
+ * the path of the one found, or of the WDL table when neither is there (*kind). */
+static bool find_layer(const struct prober *p, int inhand, int c, int side, char *path, size_t len,
+                       enum tb_kind *kind)
+{
+    for (int k = 0; k < 2; k++) {
+        *kind = k == 0 ? TB_DTM : TB_WDL;
+        if (inhand)
+            tables_place_name(path, len, p->dir, p->g, inhand, c, side, *kind);
+        else
+            tables_name(path, len, p->dir, p->g, 0, c, *kind);
+        if (access(path, F_OK) == 0) return true;
+    }
+    return false;
+}
+
+/* The command that makes a missing Bagh-Chal table: the movement phase alone, or the whole
+ * game, which reads the movement phase's tables when they are there and makes them when
+ * not (the placement phase needs them). */
+static int missing(const struct prober *p, const char *path, int inhand, char *err, size_t errlen)
 {
     char rules[32];
     game_rules_name(p->g, rules, sizeof rules);
     snprintf(err, errlen,
-             "no table %s; make it with: guti solve baghchal --phase %s --rules %s --board %s "
-             "--dir %s",
-             path, phase, rules, p->g->board->name, p->dir);
+             "no table %s; make it with: guti solve baghchal%s --rules %s --board %s --dir %s",
+             path, inhand ? "" : " --phase movement", rules, p->g->board->name, p->dir);
     return -1;
 }
 
-/* Opens a layer's DTM table, else its WDL table (inhand 0: the movement phase). */
+/* Opens the layer's table found by find_layer, checking that it is the one asked for. */
 static int open_layer(struct prober *p, int inhand, int c, int side, uint64_t n, struct tb **t,
                       bool *dtm, char *err, size_t errlen)
 {
     char path[1024];
-    for (int k = 0; k < 2; k++) {
-        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        if (inhand)
-            tables_place_name(path, sizeof path, p->dir, p->g, inhand, c, side, kind);
-        else
-            tables_name(path, sizeof path, p->dir, p->g, 0, c, kind);
-        if (access(path, F_OK) != 0) continue;
-        /* A damaged table is an error, not a reason to fall back silently. */
-        struct tb_meta want = inhand ? tables_place_meta(p->g, inhand, c, side, kind, n)
-                                     : tables_meta(p->g, 0, c, kind, n);
-        if (tables_open(path, &want, t, err, errlen)) return -1;
-        *dtm = kind == TB_DTM;
-        return 0;
-    }
-    return missing(p, path, inhand ? "placement" : "movement", err, errlen);
+    enum tb_kind kind;
+    if (!find_layer(p, inhand, c, side, path, sizeof path, &kind))
+        return missing(p, path, inhand, err, errlen);
+    /* A damaged table is an error, not a reason to fall back silently. */
+    struct tb_meta want = inhand ? tables_place_meta(p->g, inhand, c, side, kind, n)
+                                 : tables_meta(p->g, 0, c, kind, n);
+    if (tables_open(path, &want, t, err, errlen)) return -1;
+    *dtm = kind == TB_DTM;
+    return 0;
 }
 
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
@@ -335,12 +385,24 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
     const struct game *g = p->g;
     struct outcome o;
     *dtm_known = true;
-    if (g->ops->over(g, pos, &o)) {
-        *code = 1; /* the side to move has lost */
+    if (game_over_at(g, pos, &o)) {
+        if (!outcome_reachable(pos, &o))
+            return snprintf(err, errlen,
+                            "the game is over, won by the side to move (%s): no game reaches "
+                            "this position",
+                            g->ops->side_name[pos->side]),
+                   -1;
+        *code = o.winner < 0 ? RETRO_DRAW : 1; /* a draw by the clock, or lost now */
         return 0;
     }
     if (g->ops == &sixteen_ops) return probe_sixteen(p, pos, code, dtm_known, err, errlen);
     int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+    /* A missing table is reported before its index is built. */
+    char path[1024];
+    enum tb_kind kind;
+    bool opened = pos->inhand ? p->place[pos->inhand][c][pos->side] != NULL : p->move[c] != NULL;
+    if (!opened && !find_layer(p, pos->inhand, c, pos->side, path, sizeof path, &kind))
+        return missing(p, path, pos->inhand, err, errlen);
     const struct pair_index *ix = prober_index(p, goats, err, errlen);
     if (!ix) return -1;
     uint64_t r = pair_index_rank(ix, pos->men[1], pos->men[0]);

@@ -1,0 +1,79 @@
+# guti query at the edges (issue 10): finished games, positions beyond the tables, batch
+# input that keeps its place, the clock, and hints that work as printed.
+
+# A finished game is answered as over, with its result, the same in show and query.
+OVER5='T3T/GGGGG/GGGGG/GGGGG/T3T g 0'
+check 0 'game over: tigers win (5 goats captured)' query --dir "$T/empty" "$OVER5"
+check 0 '"value": "loss", "dtm": 0, "value_now": "loss", "clock": 0, "limit": 100, "over": true, "result": "tigers", "reason": "5 goats captured", "reachable": true, "moves": []' query --dir "$T/empty" --json "$OVER5"
+check 0 'game over: tigers win (5 goats captured)' show "$OVER5"
+# The winner to move: no game reaches it, and both commands say so.
+check 0 'no game reaches this position' query --dir "$T/empty" 'T3T/GGGGG/GGGGG/GGGGG/T3T t 0'
+grep -q 'loss' "$T/out" && fail "query calls the winner's finished game a loss"
+check 0 '"value": "win", "dtm": 0, "value_now": "win", "clock": 0, "limit": 100, "over": true, "result": "tigers", "reason": "5 goats captured", "reachable": false' query --dir "$T/empty" --json 'T3T/GGGGG/GGGGG/GGGGG/T3T t 0'
+check 0 'no game reaches this position' show 'T3T/GGGGG/GGGGG/GGGGG/T3T t 0'
+check 0 '"reachable": false' show --json 'T3T/GGGGG/GGGGG/GGGGG/T3T t 0'
+check 0 '"reachable": true' show --json "$OVER5"
+check 0 'game over: red wins (blue has no pieces left); no game reaches this position' query --dir "$S" '3/3/5/5/5/5/5/3/R2 r'
+check 0 'game over: red wins (blue has no pieces left)' query --dir "$S" '3/3/5/5/5/5/5/3/R2 b'
+grep -q 'no game reaches' "$T/out" && fail "blue to move with no pieces is a reachable end"
+check 0 'no game reaches this position' show '3/3/5/5/5/5/5/3/R2 r'
+# A capture that ends the game is a win in 1 for its maker (a finished successor is lost
+# by the side to move there).
+check 0 'a1xc1            win   1' query --dir "$W" 'TGGT/GGGG/G1GG/TG1T t 0'
+
+# A position whose table is absent: at once, in little memory, naming the table and a
+# command that makes it, or saying that no one machine can.
+(
+    ulimit -v 300000
+    check 1 '32 pieces are beyond' query --dir "$S" 'BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r'
+    check 1 '12 pieces are beyond one machine' query --dir "$S" 'BBB/BBB/5/5/5/5/5/RRR/RRR r'
+    check 1 'no table' query --dir "$T/empty" 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0'
+)
+check 1 "make it with: guti solve sixteen --pieces 5 --rules optional --dir $S" query --dir "$S" '3/3/5/2B2/5/2BB1/2RR1/3/3 r'
+
+# Every hint is a command that works as printed: run it, then the query answers.
+H="$T/hint"
+check 1 "make it with: guti solve baghchal --rules goat-pass --board 4x4 --dir $H" query --dir "$H" --rules goat-pass 'T2T/4/4/T2T g 12'
+hint=$(sed -n 's/.*make it with: guti //p' "$T/err")
+# shellcheck disable=SC2086
+"$G" $hint --quiet >/dev/null 2>&1 || fail "the hint 'guti $hint' failed"
+check 0 'goats to move: loss' query --dir "$H" --rules goat-pass 'T2T/4/4/T2T g 12'
+check 1 "make it with: guti solve baghchal --phase movement --rules standard --board 4x4 --dir $H" query --dir "$H" 'TGGT/GGGG/G1GG/TG1T g 0'
+hint=$(sed -n 's/.*make it with: guti //p' "$T/err")
+# shellcheck disable=SC2086
+"$G" $hint --quiet >/dev/null 2>&1 || fail "the hint 'guti $hint' failed"
+check 0 'goats to move: win in 1' query --dir "$H" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
+check 2 'rules no-repeat have no tables' query --dir "$W" --rules no-repeat 'T2T/4/4/T2T g 12'
+
+# Batch input keeps its place: one answer per input line, in order, errors included.
+printf '%s\n' 'T2T/4/4/T2T g 12' 'T2T/4/4/T2T x 12' '' 'TGGT/GGGG/G1GG/TG1T g 0' >"$T/batch"
+"$G" query --dir "$W" --json <"$T/batch" >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] || fail "a batch with bad lines did not exit 1"
+[ "$(wc -l <"$T/out")" -eq 4 ] || fail "a batch of 4 lines got $(wc -l <"$T/out") answers"
+sed -n 2p "$T/out" | grep -q '^{"fen": "T2T/4/4/T2T x 12", "line": 2, "error": "position: side' || fail "line 2's answer is not its error"
+sed -n 3p "$T/out" | grep -q '^{"fen": "", "line": 3, "error": ' || fail "the blank line 3 got no answer"
+sed -n 4p "$T/out" | grep -q '^{"fen": "TGGT/GGGG/G1GG/TG1T g 0", "value": "win"' || fail "line 4's answer is not its position's"
+[ "$(grep -c '^guti: query: line [23]: ' "$T/err")" -eq 2 ] || fail "stderr does not name lines 2 and 3"
+"$G" query --dir "$W" <"$T/batch" >"$T/out" 2>/dev/null
+grep -q '^error: line 2: position: side' "$T/out" || fail "text output lacks line 2's error"
+passed=$((passed + 5))
+# A line longer than any buffer is one input, not several.
+awk 'BEGIN { s = "T2T/4/4/T2T g 12"; for (i = 0; i < 3000; i++) s = s " "; print s; print "T2T/4/4/T2T g 12" }' >"$T/long"
+[ "$("$G" query --dir "$W" --json <"$T/long" 2>/dev/null | wc -l)" -eq 2 ] || fail "a long line was not one answer"
+# Bytes that are not UTF-8 come back as valid JSON.
+printf 'T2T/4/4/T2T \377 12\n' | "$G" query --dir "$W" --json 2>/dev/null | grep -q '"fen": "T2T/4/4/T2T \\ufffd 12"' || fail "invalid UTF-8 echoed raw in JSON"
+
+# The clock: at the limit a draw by rule, above it an error; below it the value ignores
+# the rule, and says when the clock cannot change it.
+check 0 'game over: draw (80 half-moves without capture)' query --dir "$S" '3/1B1/5/5/2R2/2B2/5/1B1/3 b 80'
+check 0 'game over: draw (80 half-moves without capture)' show '3/1B1/5/5/2R2/2B2/5/1B1/3 b 80'
+check 1 'clock 81 is past the counting rule' query --dir "$S" '3/1B1/5/5/2R2/2B2/5/1B1/3 b 81'
+check 1 'clock 1000 is past the counting rule' query --dir "$S" '3/1B1/5/5/2R2/2B2/5/1B1/3 b 1000'
+check 0 'clock 79 of 80: the clock does not change this value' query --dir "$S" '3/1B1/5/5/2R2/2B2/5/1B1/3 b 79'
+check 0 '"clock": 79, "limit": 80' query --dir "$S" --json '3/1B1/5/5/2R2/2B2/5/1B1/3 b 79'
+# Blue wins in 1 with a capture, which resets the clock; its steps now reach the limit:
+# draws by rule.
+grep -q '"value": "draw", "dtm": null, "value_now": "draw"}' "$T/out" || fail "a step to the clock's limit is not a draw"
+check 0 'this value ignores the counting rule' query --dir "$W" 'TGGT/GGGG/GGGG/T2T t 0 99'
+check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 99, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}, {"move": "b1-c1", "value": "draw"' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 99'
+check 0 '{"move": "b1-b2", "value": "win", "dtm": 5, "value_now": null}' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 98'
