@@ -139,6 +139,26 @@ static int write_layer(const struct game *g, const char *dir, const struct bc_la
     return 0;
 }
 
+/* The text report's lines: the header, then one per layer as soon as it is done (flushed,
+ * so that a killed run's output still holds every finished layer). */
+static void print_header(void)
+{
+    printf("%-6s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "layer", "positions", "win", "draw",
+           "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
+    fflush(stdout);
+}
+
+static void print_layer(const struct layer_report *x)
+{
+    printf("h0-c%-3d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", x->captured,
+           (unsigned long long)x->positions, (unsigned long long)x->win,
+           (unsigned long long)x->draw, (unsigned long long)x->loss, x->max_dtm, x->seconds,
+           x->resumed || x->seconds <= 0 ? 0 : x->positions / x->seconds,
+           8.0 * x->wdl_bytes / x->positions, 8.0 * x->dtm_bytes / x->positions,
+           x->resumed ? "  (already solved)" : "");
+    fflush(stdout);
+}
+
 static void print_report(const struct layer_report *r, int nr, bool json, double total,
                          const struct game *g, const char *dir)
 {
@@ -169,17 +189,6 @@ static void print_report(const struct layer_report *r, int nr, bool json, double
                (unsigned long long)positions, total, peak_rss_mb(), (unsigned long long)wdl,
                (unsigned long long)dtm);
         return;
-    }
-    printf("%-6s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "layer", "positions", "win", "draw",
-           "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
-    for (int k = 0; k < nr; k++) {
-        const struct layer_report *x = &r[k];
-        printf("h0-c%-3d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", x->captured,
-               (unsigned long long)x->positions, (unsigned long long)x->win,
-               (unsigned long long)x->draw, (unsigned long long)x->loss, x->max_dtm, x->seconds,
-               x->resumed || x->seconds <= 0 ? 0 : x->positions / x->seconds,
-               8.0 * x->wdl_bytes / x->positions, 8.0 * x->dtm_bytes / x->positions,
-               x->resumed ? "  (already solved)" : "");
     }
     printf("total: %llu positions in %.2f s (%.0f positions/s), peak memory %ld MB, "
            "WDL %.1f MB, DTM %.1f MB\n",
@@ -249,6 +258,7 @@ int cmd_solve(int argc, char **argv)
     double t0 = omp_get_wtime();
     rc = 0;
     bool movement = strcmp(phase, "placement") != 0;
+    if (movement && !o.json) print_header();
     for (int c = top; c >= 0 && !rc && movement; c--) {
         double tl = omp_get_wtime();
         struct layer_report *r = &rep[nr++];
@@ -292,6 +302,7 @@ int cmd_solve(int argc, char **argv)
             }
         }
         r->seconds = omp_get_wtime() - tl;
+        if (!o.json) print_layer(r);
         if (c < top) {
             bc_layer_free(&layers[c + 1]);
             live[c + 1] = false;
