@@ -128,17 +128,21 @@ int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, c
                    size_t errlen)
 {
     const char *game = o->game, *board = o->board;
-    if (!game && fen) {
-        /* Guess from the number of rows: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal board. */
+    if (fen) {
+        /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal
+         * board. Options given explicitly win; a FEN that disagrees fails to parse. */
         int rows = 1;
         for (const char *s = fen; *s && *s != ' '; s++) rows += *s == '/';
         static const char *const boards[] = {"3x3", "4x4", "5x5"};
-        if (rows == 9) {
+        bool bc_rows = rows >= 3 && rows <= 5;
+        if (!game && rows == 9)
             game = "sixteen";
-        } else if (rows >= 3 && rows <= 5) {
+        else if (!game && bc_rows)
             game = "baghchal";
-            if (!board) board = boards[rows - 3];
-        } else {
+        if (!board && bc_rows && game_setup(g, game, NULL, NULL, err, errlen) == 0 &&
+            g->ops == &baghchal_ops)
+            board = boards[rows - 3];
+        if (!game) {
             snprintf(err, errlen,
                      "position: %d rows, which is no game's board (5 for Bagh-Chal, 9 for "
                      "Sixteen Soldiers)",

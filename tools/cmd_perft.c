@@ -39,7 +39,7 @@ int cmd_perft(int argc, char **argv)
         return cli_usage_error("perft", "expected GAME DEPTH, got %d operands", argc - first);
     o.game = argv[first];
     struct game g;
-    if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if ((rc = cli_game(&o, fen_opt, &g))) return rc;
     int depth;
     char err[200];
     if (notation_parse_int(argv[first + 1], 1, PERFT_MAX_DEPTH, "depth", &depth, err, sizeof err))
