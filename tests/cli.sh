@@ -358,7 +358,7 @@ for damage in flip truncate version; do
     case $damage in
     flip) printf '\125' | dd of="$T/bad/$F" bs=1 seek=300 conv=notrunc 2>/dev/null; why='block 0: checksum mismatch' ;;
     truncate) head -c 5000 "$D/$F" >"$T/bad/$F"; why='truncated' ;;
-    version) printf '\011' | dd of="$T/bad/$F" bs=1 seek=8 conv=notrunc 2>/dev/null; why='version 9, this guti reads version 1' ;;
+    version) printf '\011' | dd of="$T/bad/$F" bs=1 seek=8 conv=notrunc 2>/dev/null; why='header checksum mismatch' ;;
     esac
     check 1 'verify: 1 error' verify --dir "$T/bad"
     grep -F -q "$why" "$T/out" || fail "verify's report lacks '$why'"
