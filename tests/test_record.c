@@ -71,7 +71,7 @@ START_TEST(illegal_moves)
     (void)g;
     g = replay_text("[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 a1-b2 q9", &rp);
     ck_assert_int_eq(rp.bad_move, 2);
-    ck_assert_str_eq(rp.why, "'q9': 'q9' is not a point of the board");
+    ck_assert_str_eq(rp.why, "'q9' is not a point of the board");
     replay_free(&rp);
 }
 END_TEST

@@ -121,9 +121,10 @@ int cli_game(const struct game_opts *o, const char *fen, struct game *g)
             game = "baghchal";
             if (!board) board = boards[rows - 3];
         } else {
-            return cli_error("position: %d rows, which is no game's board (5 for Bagh-Chal, 9 "
-                             "for Sixteen Soldiers)",
-                             rows);
+            return cli_error("position: %d row%s, which is no game's board (3, 4 or 5 rows for "
+                             "Bagh-Chal, 9 for Sixteen Soldiers)",
+                             *fen && *fen != ' ' ? rows : 0,
+                             rows == 1 && *fen != ' ' && *fen ? "" : "s");
         }
     }
     char err[200];
