@@ -5,14 +5,14 @@
 # Every byte after the magic is covered by the header checksum, so whatever a flip does to
 # a field (the version, the sizes), the table is reported damaged, never as a newer version
 # to upgrade for. The magic's own bytes say "bad magic".
-F=baghchal-4x4-standard-h0-c2.dtm
+EA_F=baghchal-4x4-standard-h0-c2.dtm
 rm -rf "$T/hdr" && mkdir "$T/hdr"
 k=0
 while [ "$k" -lt 136 ]; do
-    cp "$D/$F" "$T/hdr/$F"
-    v=$(od -An -tu1 -j "$k" -N 1 "$D/$F" | tr -d ' ')
+    cp "$D/$EA_F" "$T/hdr/$EA_F"
+    v=$(od -An -tu1 -j "$k" -N 1 "$D/$EA_F" | tr -d ' ')
     # shellcheck disable=SC2059 # the format is the octal escape of the flipped byte
-    printf "\\$(printf %03o $((255 - v)))" | dd of="$T/hdr/$F" bs=1 seek="$k" conv=notrunc 2>/dev/null
+    printf "\\$(printf %03o $((255 - v)))" | dd of="$T/hdr/$EA_F" bs=1 seek="$k" conv=notrunc 2>/dev/null
     "$G" verify --dir "$T/hdr" >"$T/out" 2>"$T/err"
     got=$?
     CMD="verify, byte $k of the header flipped"
@@ -20,9 +20,9 @@ while [ "$k" -lt 136 ]; do
         fail "exit status $got, expected 1"
     elif grep -q 'this guti reads version' "$T/out"; then
         fail "a damaged header reported as another version"
-    elif [ "$k" -lt 8 ] && ! grep -q "$F: not a guti table (bad magic)" "$T/out"; then
+    elif [ "$k" -lt 8 ] && ! grep -q "$EA_F: not a guti table (bad magic)" "$T/out"; then
         fail "no 'bad magic'"
-    elif [ "$k" -ge 8 ] && ! grep -q -e "$F: header checksum mismatch" -e "$F: damaged header" "$T/out"; then
+    elif [ "$k" -ge 8 ] && ! grep -q -e "$EA_F: header checksum mismatch" -e "$EA_F: damaged header" "$T/out"; then
         fail "neither 'header checksum mismatch' nor 'damaged header'"
     else
         passed=$((passed + 1))
@@ -54,37 +54,37 @@ check 2 "guti: unknown board 'zz'" show "$START" --board zz
 
 # User text in messages is printable ASCII, other bytes escaped (\xff), whichever field
 # it came from.
-ascii() {
+ea_ascii() {
     check "$@"
     LC_ALL=C grep -q '[^ -~]' "$T/err" && fail "stderr has bytes that are not printable ASCII"
 }
-ascii 1 "side '\\xff', expected g or t" show "$(printf 'T3T/5/5/5/T3T \377 20')"
-ascii 1 "unknown letter '\\xc3', expected G, T (upper case)" show "$(printf 'T3T/5/5/5/T3\303\251 g 20')"
-ascii 1 "goats in hand '2\\x1b[0m' is not a whole number" show "$(printf 'T3T/5/5/5/T3T g 2\033[0m')"
-ascii 1 "clock '\\xff'" show "$(printf 'BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r \377')"
-ascii 2 "unknown rules 'st\\xffd' for baghchal" show "$START" --rules "$(printf 'st\377d')"
-ascii 2 "unknown board '\\xff'" perft baghchal 1 --board "$(printf '\377')"
+ea_ascii 1 "side '\\xff', expected g or t" show "$(printf 'T3T/5/5/5/T3T \377 20')"
+ea_ascii 1 "unknown letter '\\xc3', expected G, T (upper case)" show "$(printf 'T3T/5/5/5/T3\303\251 g 20')"
+ea_ascii 1 "goats in hand '2\\x1b[0m' is not a whole number" show "$(printf 'T3T/5/5/5/T3T g 2\033[0m')"
+ea_ascii 1 "clock '\\xff'" show "$(printf 'BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r \377')"
+ea_ascii 2 "unknown rules 'st\\xffd' for baghchal" show "$START" --rules "$(printf 'st\377d')"
+ea_ascii 2 "unknown board '\\xff'" perft baghchal 1 --board "$(printf '\377')"
 IN=$T/stdin
-# tagged TAG TEXT: a record with the tag line [TAG] (printf %b), whose error has TEXT.
-tagged() {
+# ea_tagged TAG TEXT: a record with the tag line [TAG] (printf %b), whose error has TEXT.
+ea_tagged() {
     printf '[Game "baghchal"]\n[Rules "standard"]\n[%b]\nc3\n' "$1" >"$T/stdin"
-    ascii 1 "$2" game -
+    ea_ascii 1 "$2" game -
 }
-tagged 'Game "\377"' "unknown game '\\xff'"
-tagged 'Rules "\377"' "unknown rules '\\xff'"
-tagged 'Board "\377"' "unknown board '\\xff'"
-tagged 'FEN "T3T/5/5/5/T3T \377 20"' "FEN tag: position: side '\\xff'"
-tagged 'Result "\377"' "result '\\xff' is not a result"
+ea_tagged 'Game "\377"' "unknown game '\\xff'"
+ea_tagged 'Rules "\377"' "unknown rules '\\xff'"
+ea_tagged 'Board "\377"' "unknown board '\\xff'"
+ea_tagged 'FEN "T3T/5/5/5/T3T \377 20"' "FEN tag: position: side '\\xff'"
+ea_tagged 'Result "\377"' "result '\\xff' is not a result"
 printf '%b' "${BC}"'c3 a1-\377\n' >"$T/stdin"
-ascii 1 "move 2 (a1-\\xff): '\\xff' is not a point of the board" game -
+ea_ascii 1 "move 2 (a1-\\xff): '\\xff' is not a point of the board" game -
 printf '%b' "${BC}"'c3 \033]0;T\007\n' >"$T/stdin"
-ascii 1 "move 2 (\\x1b]0;T\\x07): '\\x1b]0;T\\x07' is not a point of the board" game -
+ea_ascii 1 "move 2 (\\x1b]0;T\\x07): '\\x1b]0;T\\x07' is not a point of the board" game -
 printf '%b' "${BC}"'c3 draw a\377\n' >"$T/stdin"
-ascii 1 "line 3: 'a\\xff' after the result 'draw'" game -
+ea_ascii 1 "line 3: 'a\\xff' after the result 'draw'" game -
 printf '%b' "${BC}"'[Result "draw"]\nc3 goats\n' >"$T/stdin"
-ascii 1 'the Result tag says draw but the moves end with goats' game -
+ea_ascii 1 'the Result tag says draw but the moves end with goats' game -
 IN=/dev/null
-ascii 1 "game: $T/no\\xffsuch: cannot open: No such file or directory" game "$(printf '%s/no\377such' "$T")"
+ea_ascii 1 "game: $T/no\\xffsuch: cannot open: No such file or directory" game "$(printf '%s/no\377such' "$T")"
 
 # One case rule for a position's letters: pieces upper case, the side lower case.
 check 1 "side 'G', expected g or t (lower case)" show 'T3T/5/5/5/T3T G 20'
@@ -95,3 +95,6 @@ check 1 "row 1: unknown letter 'b', expected R, B (upper case) or a digit" show 
 feed "${BC}"'[FEN "T3T/5/5/5/T3T G 20"]\nc3\n' 1 "FEN tag: position: side 'G', expected g or t (lower case)" game -
 # Point names stay either case.
 feed "${BC}"'1. C3 A1-B1\n' 0 'played: 2 of 2 moves' game -
+
+unset -f ea_ascii ea_tagged
+unset EA_F k v got
