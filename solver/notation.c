@@ -70,10 +70,10 @@ int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTA
     return nf;
 }
 
-/* For an error about a row's length, the board's shape in words ("; the 4x4 board has 4 rows
- * of 4 points"), or "" for a board whose rows differ in length (Sixteen Soldiers, whose
- * number of rows tells no other board). A Bagh-Chal board is read from a position's number
- * of rows, so a 5x5 position one row short meets the 4x4 board: its shape makes that plain. */
+/* For an error about a row's length, the board's shape in words (" (the 4x4 board has 4
+ * rows of 4 points)"), or "" for a board whose rows differ in length (Sixteen Soldiers,
+ * whose number of rows tells no other board). A Bagh-Chal board is read from a position's
+ * number of rows, so a 5x5 position one row short meets the 4x4 board: its shape says so. */
 static const char *board_shape(const struct board *b, char *buf, size_t len)
 {
     int width[BOARD_MAX_ROWS];
