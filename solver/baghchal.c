@@ -210,12 +210,14 @@ static int bc_parse(const struct game *g, const char *text, struct position *pos
         snprintf(err, errlen, "position: %s", why);
         return -1;
     }
-    if (strcmp(f[1], "g") == 0 || strcmp(f[1], "G") == 0)
+    /* The side is lower case, the pieces upper case, as notation.md writes them: one case
+     * rule for every letter of a position, so 'G' is refused here as 'g' is on the board. */
+    if (strcmp(f[1], "g") == 0)
         pos->side = GOATS;
-    else if (strcmp(f[1], "t") == 0 || strcmp(f[1], "T") == 0)
+    else if (strcmp(f[1], "t") == 0)
         pos->side = TIGERS;
     else {
-        snprintf(err, errlen, "position: side '%s', expected g or t", f[1]);
+        snprintf(err, errlen, "position: side '%s', expected g or t (lower case)", QUOTE(f[1]));
         return -1;
     }
     int tigers = bits_count(pos->men[TIGERS]), goats = bits_count(pos->men[GOATS]);

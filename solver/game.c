@@ -58,7 +58,7 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
     if (!board) board = "5x5";
     for (i = 0; i < n && strcmp(baghchal_boards[i].board, board) != 0; i++) {}
     if (i == n) {
-        snprintf(err, errlen, "board: unknown board '%s' (5x5, 4x4 or 3x3)", board);
+        snprintf(err, errlen, "unknown board '%s' (5x5, 4x4 or 3x3)", QUOTE(board));
         return -1;
     }
     g->ops = &baghchal_ops;
@@ -78,14 +78,13 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
         char why[120];
         if (strcmp(w, "unlimited") != 0 &&
             notation_parse_int(w, 1, 1000000, "window", &g->repeat_window, why, sizeof why)) {
-            snprintf(err, errlen, "rules: no-repeat: %s (unlimited or a number of boards)", why);
+            snprintf(err, errlen, "rules no-repeat: %s (unlimited or a number of boards)", why);
             return -1;
         }
     } else {
         snprintf(err, errlen,
-                 "rules: unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, "
-                 "no-repeat:N)",
-                 rules);
+                 "unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, no-repeat:N)",
+                 QUOTE(rules));
         return -1;
     }
     return 0;
@@ -101,7 +100,8 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
     if (strcasecmp(name, "sixteen") == 0 || strcasecmp(name, "sixteen-soldiers") == 0 ||
         strcasecmp(name, "sholo-guti") == 0) {
         if (board && strcmp(board, "sixteen") != 0) {
-            snprintf(err, errlen, "board: Sixteen Soldiers has one board; --board is for baghchal");
+            snprintf(err, errlen, "board '%s' is for baghchal: Sixteen Soldiers has one board",
+                     QUOTE(board));
             return -1;
         }
         g->ops = &sixteen_ops;
@@ -111,13 +111,13 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
         else if (strcmp(rules, "forced") == 0)
             g->rules = SS_FORCED;
         else {
-            snprintf(err, errlen, "rules: unknown rules '%s' for sixteen (optional, forced)",
-                     rules);
+            snprintf(err, errlen, "unknown rules '%s' for sixteen (optional, forced)",
+                     QUOTE(rules));
             return -1;
         }
         return 0;
     }
-    snprintf(err, errlen, "game: unknown game '%s' (baghchal or sixteen)", name);
+    snprintf(err, errlen, "unknown game '%s' (baghchal or sixteen)", QUOTE(name));
     return -1;
 }
 

@@ -123,7 +123,9 @@ struct game {
 };
 
 /* Sets up a game by name ("baghchal" or "sixteen"), rules name (NULL for the default) and,
- * for Bagh-Chal, board name (NULL for "5x5"). 0, or -1 with a one-line reason. */
+ * for Bagh-Chal, board name (NULL for "5x5"). 0, or -1 with a one-line reason that names
+ * the field ("unknown rules 'x' ...") but has no prefix: options and record tags both come
+ * here, and their callers say which. */
 int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
                size_t errlen);
 

@@ -4,6 +4,32 @@
 #include <stdio.h>
 #include <string.h>
 
+/* How a message shows byte c: into out, returning its length. */
+static size_t quoted_byte(unsigned char c, char out[5])
+{
+    if (c == '\\') return memcpy(out, "\\\\", 2), 2;
+    if (c >= 0x20 && c < 0x7f) return out[0] = (char)c, 1;
+    return (size_t)snprintf(out, 5, "\\x%02x", c);
+}
+
+const char *notation_quote(const char *s, size_t n, char *buf, size_t len)
+{
+    if (len == 0) return buf;
+    char one[5];
+    size_t need = 1, k = 0;
+    for (size_t i = 0; i < n && s[i]; i++) need += quoted_byte((unsigned char)s[i], one);
+    bool cut = need > len;
+    for (size_t i = 0; i < n && s[i]; i++) {
+        size_t w = quoted_byte((unsigned char)s[i], one);
+        if (cut && k + w + 4 > len) break; /* keep room for "..." and the NUL */
+        memcpy(buf + k, one, w);
+        k += w;
+    }
+    if (cut && k + 4 <= len) memcpy(buf + k, "...", 3), k += 3;
+    buf[k] = 0;
+    return buf;
+}
+
 int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTATION_MAX_FIELDS],
                     char *err, size_t errlen)
 {
@@ -44,6 +70,22 @@ int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTA
     return nf;
 }
 
+/* For an error about a row's length, the board's shape in words (" (the 4x4 board has 4
+ * rows of 4 points)"), or "" for a board whose rows differ in length (Sixteen Soldiers,
+ * whose number of rows tells no other board). A Bagh-Chal board is read from a position's
+ * number of rows, so a 5x5 position one row short meets the 4x4 board: its shape says so. */
+static const char *board_shape(const struct board *b, char *buf, size_t len)
+{
+    int width[BOARD_MAX_ROWS];
+    for (int r = 0; r < b->nrows; r++) {
+        width[r] = 0;
+        for (int c = 0; c < b->ncols; c++) width[r] += b->point_at[r][c] >= 0;
+        if (width[r] != width[0]) return "";
+    }
+    snprintf(buf, len, " (the %s board has %d rows of %d points)", b->name, b->nrows, width[0]);
+    return buf;
+}
+
 int notation_parse_board(const struct board *b, const char *field, const char letters[2],
                          bits_t men[2], char *err, size_t errlen)
 {
@@ -65,10 +107,13 @@ int notation_parse_board(const struct board *b, const char *field, const char le
                 }
                 continue;
             }
+            /* Letters are case-sensitive: pieces upper case, as notation.md writes them
+             * (only point names may be either case); a lower-case 't' is refused. */
             int side = *s == letters[0] ? 0 : *s == letters[1] ? 1 : -1;
             if (side < 0) {
-                snprintf(err, errlen, "row %d: unknown letter '%c', expected %c, %c or a digit",
-                         r + 1, *s, letters[0], letters[1]);
+                snprintf(err, errlen,
+                         "row %d: unknown letter '%s', expected %c, %c (upper case) or a digit",
+                         r + 1, notation_quote(s, 1, (char[8]){0}, 8), letters[0], letters[1]);
                 return -1;
             }
             while (c < b->ncols && b->point_at[r][c] < 0) c++;
@@ -77,7 +122,9 @@ int notation_parse_board(const struct board *b, const char *field, const char le
             covered++;
         }
         if (covered != expected) {
-            snprintf(err, errlen, "row %d has %d points, expected %d", r + 1, covered, expected);
+            char shape[80];
+            snprintf(err, errlen, "row %d has %d points, expected %d%s", r + 1, covered, expected,
+                     board_shape(b, shape, sizeof shape));
             return -1;
         }
         if (r > 0) {
@@ -129,17 +176,17 @@ int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out
     }
     for (; *t; t++) {
         if (!isdigit((unsigned char)*t)) {
-            snprintf(err, errlen, "%s '%s' is not a whole number", what, s);
+            snprintf(err, errlen, "%s '%s' is not a whole number", what, QUOTE(s));
             return -1;
         }
         if (v <= 1000000000L) v = v * 10 + (*t - '0');
     }
     if (s[0] == '0' && s[1]) {
-        snprintf(err, errlen, "%s '%s' has a leading zero", what, s);
+        snprintf(err, errlen, "%s '%s' has a leading zero", what, QUOTE(s));
         return -1;
     }
     if (v > hi && v > 1000000000L) {
-        snprintf(err, errlen, "%s %s is too large, expected %d..%d", what, s, lo, hi);
+        snprintf(err, errlen, "%s %s is too large, expected %d..%d", what, QUOTE(s), lo, hi);
         return -1;
     }
     if (v < lo || v > hi) {
@@ -150,14 +197,19 @@ int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out
     return 0;
 }
 
-/* One point name at s, ending at a separator; returns the point and advances *s. */
-static int take_point(const struct board *b, const char **s, const char *move, char *err,
-                      size_t errlen)
+/* One point name at s, ending at a separator; returns the point and advances *s. The
+ * errors of a move's syntax do not repeat the move: the caller names it ("move 3 (a1-)"). */
+static int take_point(const struct board *b, const char **s, char *err, size_t errlen)
 {
     size_t n = strcspn(*s, "-xX");
     int p = board_parse_point(b, *s, n);
+    if (p < 0 && n == 0) {
+        snprintf(err, errlen, "a point is missing");
+        return -1;
+    }
     if (p < 0) {
-        snprintf(err, errlen, "'%s': '%.*s' is not a point of the board", move, (int)n, *s);
+        snprintf(err, errlen, "'%s' is not a point of the board",
+                 notation_quote(*s, n, (char[NOTATION_QUOTE_LEN]){0}, NOTATION_QUOTE_LEN));
         return -1;
     }
     *s += n;
@@ -173,7 +225,7 @@ int notation_parse_move(const struct board *b, const char *text, struct move *m,
         return 0;
     }
     const char *s = text;
-    int p = take_point(b, &s, text, err, errlen);
+    int p = take_point(b, &s, err, errlen);
     if (p < 0) return -1;
     if (!*s) {
         m->kind = MOVE_PLACE;
@@ -184,10 +236,10 @@ int notation_parse_move(const struct board *b, const char *text, struct move *m,
     m->from = p;
     if (*s == '-') {
         s++;
-        int q = take_point(b, &s, text, err, errlen);
+        int q = take_point(b, &s, err, errlen);
         if (q < 0) return -1;
         if (*s) {
-            snprintf(err, errlen, "'%s': a step has one '-' and two points", text);
+            snprintf(err, errlen, "a step has one '-' and two points");
             return -1;
         }
         m->kind = MOVE_STEP;
@@ -198,15 +250,15 @@ int notation_parse_move(const struct board *b, const char *text, struct move *m,
     m->kind = MOVE_CAPTURE;
     while (*s) {
         if (*s != 'x' && *s != 'X') {
-            snprintf(err, errlen, "'%s': expected 'x' before each landing point", text);
+            snprintf(err, errlen, "expected 'x' before each landing point");
             return -1;
         }
         s++;
         if (m->njumps == MOVE_MAX_JUMPS) {
-            snprintf(err, errlen, "'%s': more than %d jumps", text, MOVE_MAX_JUMPS);
+            snprintf(err, errlen, "more than %d jumps", MOVE_MAX_JUMPS);
             return -1;
         }
-        int q = take_point(b, &s, text, err, errlen);
+        int q = take_point(b, &s, err, errlen);
         if (q < 0) return -1;
         m->to[m->njumps++] = (uint8_t)q;
     }

@@ -27,6 +27,18 @@ int notation_parse_board(const struct board *b, const char *field, const char le
 void notation_format_board(const struct board *b, const bits_t men[2], const char letters[2],
                            char *buf, size_t len);
 
+/* Writes the first n bytes of s (fewer at a NUL) into buf as a message quotes them: printable
+ * ASCII as it is, a backslash as \\ and any other byte as \xHH, so that whatever bytes a user
+ * gave reach the terminal as plain ASCII, invalid UTF-8 and control characters included.
+ * Text that would not fit in len bytes is cut and ends in "...". Returns buf. Every
+ * message that quotes user input (notation, records, game setup) goes through it. */
+const char *notation_quote(const char *s, size_t n, char *buf, size_t len);
+
+#define NOTATION_QUOTE_LEN 64
+/* notation_quote of a whole string, into a buffer that lives to the end of the enclosing
+ * block: for quoting in one snprintf. */
+#define QUOTE(s) notation_quote((s), (size_t)-1, (char[NOTATION_QUOTE_LEN]){0}, NOTATION_QUOTE_LEN)
+
 /* Reads a whole decimal number in [lo, hi]; what names the field in the error. */
 int notation_parse_int(const char *s, int lo, int hi, const char *what, int *out, char *err,
                        size_t errlen);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation.h"
+
 static char *dup_n(const char *s, size_t n)
 {
     char *d = malloc(n + 1);
@@ -69,9 +71,9 @@ static void add_move(struct record *r, const char *s, size_t n, int line)
     r->nmoves++;
 }
 
-int record_parse(const char *text, struct record *r, char *err, size_t errlen)
+/* record_parse's work; on failure r holds what was read so far, for the caller to free. */
+static int parse_text(const char *text, struct record *r, char *err, size_t errlen)
 {
-    memset(r, 0, sizeof *r);
     const char *s = text;
     int line = 1;
     bool in_moves = false;
@@ -110,8 +112,9 @@ int record_parse(const char *text, struct record *r, char *err, size_t errlen)
             if (n == 0) continue;
         }
         if (r->result)
-            return snprintf(err, errlen, "line %d: '%.*s' after the result '%s'", line, (int)n, w,
-                            r->result),
+            return snprintf(err, errlen, "line %d: '%s' after the result '%s'", line,
+                            notation_quote(w, n, (char[NOTATION_QUOTE_LEN]){0}, NOTATION_QUOTE_LEN),
+                            QUOTE(r->result)),
                    -1;
         char *word = dup_n(w, n);
         if (is_result_word(word)) {
@@ -124,6 +127,15 @@ int record_parse(const char *text, struct record *r, char *err, size_t errlen)
     if (!record_tag(r, "Game")) return snprintf(err, errlen, "missing tag [Game \"...\"]"), -1;
     if (!record_tag(r, "Rules")) return snprintf(err, errlen, "missing tag [Rules \"...\"]"), -1;
     return 0;
+}
+
+int record_parse(const char *text, struct record *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (parse_text(text, r, err, errlen) == 0) return 0;
+    /* A failed parse leaves nothing for the caller to free. */
+    record_free(r);
+    return -1;
 }
 
 void record_free(struct record *r)

@@ -21,7 +21,8 @@ struct record {
     char *result;   /* a result token after the moves, or NULL */
 };
 
-/* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ..."). */
+/* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ..."). Free a record
+ * read with record_free; a failed read has already freed what it read. */
 int record_parse(const char *text, struct record *r, char *err, size_t errlen);
 void record_free(struct record *r);
 /* A tag's value, or NULL. */

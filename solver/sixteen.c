@@ -227,12 +227,15 @@ static int ss_parse(const struct game *g, const char *text, struct position *pos
     if (notation_parse_board(g->board, f[0], "RB", pos->men, why, sizeof why) ||
         (nf == 3 && notation_parse_int(f[2], 0, 1000000, "clock", &pos->clock, why, sizeof why)))
         return snprintf(err, errlen, "position: %s", why), -1;
-    if (strcmp(f[1], "r") == 0 || strcmp(f[1], "R") == 0)
+    /* The side is lower case, the pieces upper case (see bc_parse). */
+    if (strcmp(f[1], "r") == 0)
         pos->side = RED;
-    else if (strcmp(f[1], "b") == 0 || strcmp(f[1], "B") == 0)
+    else if (strcmp(f[1], "b") == 0)
         pos->side = BLUE;
     else
-        return snprintf(err, errlen, "position: side '%s', expected r or b", f[1]), -1;
+        return snprintf(err, errlen, "position: side '%s', expected r or b (lower case)",
+                        QUOTE(f[1])),
+               -1;
     if (!pos->men[RED] && !pos->men[BLUE])
         return snprintf(err, errlen, "position: no pieces on the board"), -1;
     for (int s = 0; s < 2; s++)

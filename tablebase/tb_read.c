@@ -171,27 +171,20 @@ static int open_checks(struct tb *t, char *err, size_t errlen)
     if (got < 0) return tb_fail(err, errlen, t->path, "read: %s", strerror(errno));
     if (got < TB_MAGIC_LEN || memcmp(h, TB_MAGIC, TB_MAGIC_LEN) != 0)
         return tb_fail(err, errlen, t->path, "not a guti table (bad magic)");
-    if (got < TB_OFF_HEADER_SIZE + 4)
-        return tb_fail(err, errlen, t->path, "truncated: %llu bytes, within the header", ull(size));
-    uint32_t version = tb_get32(h + TB_OFF_VERSION);
-    if (version != TB_VERSION)
-        return tb_fail(err, errlen, t->path, "version %u, this guti reads version %d", version,
-                       TB_VERSION);
-    uint32_t hsize = tb_get32(h + TB_OFF_HEADER_SIZE);
-    if (hsize != TB_HEADER_SIZE)
-        return tb_fail(err, errlen, t->path, "header size %u, version %d has %d", hsize, TB_VERSION,
-                       TB_HEADER_SIZE);
+    /* Nothing past the magic is believed before the header checksum matches: a damaged
+     * version or size field is damage, not a newer format or a truncation. The checksum
+     * covers the block table too, so the block count must first fit the file. */
     if (got < TB_HEADER_SIZE)
         return tb_fail(err, errlen, t->path, "truncated: %llu bytes, within the %d-byte header",
                        ull(size), TB_HEADER_SIZE);
     uint64_t nblocks = tb_get64(h + TB_OFF_NBLOCKS), fsize = tb_get64(h + TB_OFF_FILE_SIZE);
+    uint32_t version = tb_get32(h + TB_OFF_VERSION);
     t->info.nblocks = nblocks;
     t->info.bytes = size;
-    /* The checksum covers the header and the block table: check it first when the table is
-     * in the file, so that a damaged size field is reported as damage, not truncation. */
     bool fits = size >= TB_HEADER_SIZE + TB_TRAILER_SIZE &&
                 nblocks <= (size - TB_HEADER_SIZE - TB_TRAILER_SIZE) / TB_TABLE_ENTRY;
     if (!fits) {
+        /* A file cut short is the likelier story when the size field says so. */
         if (size < fsize)
             return tb_fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu",
                            ull(size), ull(fsize));
@@ -211,6 +204,15 @@ static int open_checks(struct tb *t, char *err, size_t errlen)
         if (c != tb_get32(h + TB_OFF_HEADER_CRC))
             rc = tb_fail(err, errlen, t->path, "header checksum mismatch");
     }
+    /* Every version keeps this checksum where version 1 has it (FORMAT.md,
+     * "Compatibility"), so only a header that passes it can be from a newer guti. */
+    if (rc == 0 && version != TB_VERSION)
+        rc = tb_fail(err, errlen, t->path, "version %u, this guti reads version %d", version,
+                     TB_VERSION);
+    uint32_t hsize = tb_get32(h + TB_OFF_HEADER_SIZE);
+    if (rc == 0 && hsize != TB_HEADER_SIZE)
+        rc = tb_fail(err, errlen, t->path, "header size %u, version %d has %d", hsize, TB_VERSION,
+                     TB_HEADER_SIZE);
     if (rc == 0 && size != fsize)
         rc = size < fsize ? tb_fail(err, errlen, t->path, "truncated: %llu bytes, header says %llu",
                                     ull(size), ull(fsize))

@@ -162,7 +162,7 @@ check 2 "unknown board '6x6'" show "$START" --board 6x6
 check 2 "unknown board '6x6'" perft baghchal 1 --board 6x6
 check 2 'Sixteen Soldiers has one board' perft sixteen 1 --board 5x5
 check 1 'cannot open' game "$T/no-such-record.txt"
-check 1 'read error' game "$T"
+check 1 'is a directory' game "$T"
 
 # --- positions -----------------------------------------------------------------------------
 check 1 'row 4 has 6 points, expected 5' show 'T3T/6/5/5/T3T g 20'
@@ -283,7 +283,7 @@ feed "${BC}"'c3 tigers a1-b1\n' 1 "'a1-b1' after the result 'tigers'" game -
 feed "${BC}"'\000c3\n' 1 'not a text file' game -
 feed "${BC}"'{ a comment\nc3\n' 1 "line 3: comment '{' is never closed" game -
 # Malformed moves.
-feed "${BC}"'z9\n' 1 "move 1 (z9): 'z9': 'z9' is not a point of the board" game -
+feed "${BC}"'z9\n' 1 "move 1 (z9): 'z9' is not a point of the board" game -
 feed "${BC}"'f1\n' 1 "move 1 (f1)" game -
 feed "${BC}"'a0\n' 1 "move 1 (a0)" game -
 feed "${BC}"'a10\n' 1 "move 1 (a10)" game -
@@ -358,7 +358,7 @@ for damage in flip truncate version; do
     case $damage in
     flip) printf '\125' | dd of="$T/bad/$F" bs=1 seek=300 conv=notrunc 2>/dev/null; why='block 0: checksum mismatch' ;;
     truncate) head -c 5000 "$D/$F" >"$T/bad/$F"; why='truncated' ;;
-    version) printf '\011' | dd of="$T/bad/$F" bs=1 seek=8 conv=notrunc 2>/dev/null; why='version 9, this guti reads version 1' ;;
+    version) printf '\011' | dd of="$T/bad/$F" bs=1 seek=8 conv=notrunc 2>/dev/null; why='header checksum mismatch' ;;
     esac
     check 1 'verify: 1 error' verify --dir "$T/bad"
     grep -F -q "$why" "$T/out" || fail "verify's report lacks '$why'"

@@ -71,17 +71,20 @@ END_TEST
 START_TEST(baghchal_errors)
 {
     struct game g = setup("baghchal", NULL, NULL);
-    ck_assert_str_eq(parse_error(&g, "T3T/6/5/5/T3T g 20"),
-                     "position: row 4 has 6 points, expected 5");
-    ck_assert_str_eq(parse_error(&g, "T3T/4/5/5/T3T g 20"),
-                     "position: row 4 has 4 points, expected 5");
+    ck_assert_str_eq(
+        parse_error(&g, "T3T/6/5/5/T3T g 20"),
+        "position: row 4 has 6 points, expected 5 (the 5x5 board has 5 rows of 5 points)");
+    ck_assert_str_eq(
+        parse_error(&g, "T3T/4/5/5/T3T g 20"),
+        "position: row 4 has 4 points, expected 5 (the 5x5 board has 5 rows of 5 points)");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/TT2T g 20"), "position: 5 tigers, expected 4");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/4T g 20"), "position: 3 tigers, expected 4");
     ck_assert_str_eq(parse_error(&g, "TGGGT/GGGGG/GGGGG/GGGGG/T3T g 5"),
                      "position: 23 goats on board and in hand, at most 20");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 14"),
                      "position: 6 goats captured, at most 5");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T x 20"), "position: side 'x', expected g or t");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T x 20"),
+                     "position: side 'x', expected g or t (lower case)");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 21"),
                      "position: goats in hand 21, expected 0..20");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g -1"),
@@ -89,7 +92,7 @@ START_TEST(baghchal_errors)
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g x"),
                      "position: goats in hand 'x' is not a whole number");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3X g 20"),
-                     "position: row 1: unknown letter 'X', expected G, T or a digit");
+                     "position: row 1: unknown letter 'X', expected G, T (upper case) or a digit");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/T3T g 20"), "position: 4 rows, expected 5");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/5/T3T g 20"), "position: more than 5 rows");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g"),
@@ -116,11 +119,11 @@ START_TEST(sixteen_errors)
     ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/R4/RRRRR/RRRRR/RRR/RRR r"),
                      "position: 17 red pieces, at most 16");
     ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR g"),
-                     "position: side 'g', expected r or b");
+                     "position: side 'g', expected r or b (lower case)");
     ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR r"),
                      "position: 8 rows, expected 9");
     ck_assert_str_eq(parse_error(&g, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRG r"),
-                     "position: row 1: unknown letter 'G', expected R, B or a digit");
+                     "position: row 1: unknown letter 'G', expected R, B (upper case) or a digit");
 }
 END_TEST
 
@@ -141,18 +144,106 @@ START_TEST(moves)
     notation_format_move(b, &m, out, sizeof out);
     ck_assert_str_eq(out, "c4xc6");
     const char *bad[][2] = {
-        {"z9", "'z9': 'z9' is not a point of the board"},
-        {"a2", "'a2': 'a2' is not a point of the board"},
-        {"a1-", "'a1-': '' is not a point of the board"},
-        {"a1-b2-c3", "'a1-b2-c3': a step has one '-' and two points"},
-        {"a1xb2-c3", "'a1xb2-c3': expected 'x' before each landing point"},
-        {"", "'': '' is not a point of the board"},
-        {"passs", "'passs': 'passs' is not a point of the board"},
+        {"z9", "'z9' is not a point of the board"},
+        {"a2", "'a2' is not a point of the board"},
+        {"a1-", "a point is missing"},
+        {"a1-b2-c3", "a step has one '-' and two points"},
+        {"a1xb2-c3", "expected 'x' before each landing point"},
+        {"", "a point is missing"},
+        {"passs", "'passs' is not a point of the board"},
+        {"a1-b\xff", "'b\\xff' is not a point of the board"},
     };
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < 8; i++) {
         ck_assert_int_ne(notation_parse_move(b, bad[i][0], &m, err, sizeof err), 0);
         ck_assert_str_eq(err, bad[i][1]);
     }
+}
+END_TEST
+
+/* The letters of a position are case-sensitive: pieces upper case, the side lower case. */
+START_TEST(letter_case)
+{
+    struct game bc = setup("baghchal", NULL, NULL), ss = setup("sixteen", NULL, NULL);
+    ck_assert_str_eq(parse_error(&bc, "T3T/5/5/5/T3T G 20"),
+                     "position: side 'G', expected g or t (lower case)");
+    ck_assert_str_eq(parse_error(&bc, "T3T/5/5/5/T3T T 20"),
+                     "position: side 'T', expected g or t (lower case)");
+    ck_assert_str_eq(parse_error(&bc, "t3T/5/5/5/T3T g 20"),
+                     "position: row 5: unknown letter 't', expected G, T (upper case) or a digit");
+    ck_assert_str_eq(parse_error(&bc, "T3T/5/2g2/5/T3T t 19"),
+                     "position: row 3: unknown letter 'g', expected G, T (upper case) or a digit");
+    ck_assert_str_eq(parse_error(&ss, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR R"),
+                     "position: side 'R', expected r or b (lower case)");
+    ck_assert_str_eq(parse_error(&ss, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRr r"),
+                     "position: row 1: unknown letter 'r', expected R, B (upper case) or a digit");
+    /* point names in moves stay either case */
+    struct move m;
+    char err[200];
+    ck_assert_int_eq(notation_parse_move(bc.board, "A1XC3", &m, err, sizeof err), 0);
+}
+END_TEST
+
+/* A 5x5 position one row short is read as the 4x4 board's, whose shape the error gives. */
+START_TEST(row_errors_name_the_board)
+{
+    struct game g4 = setup("baghchal", NULL, "4x4"), g3 = setup("baghchal", NULL, "3x3");
+    ck_assert_str_eq(
+        parse_error(&g4, "T3T/5/5/5 g 20"),
+        "position: row 4 has 5 points, expected 4 (the 4x4 board has 4 rows of 4 points)");
+    ck_assert_str_eq(
+        parse_error(&g3, "T2T/4/T2T g 4"),
+        "position: row 3 has 4 points, expected 3 (the 3x3 board has 3 rows of 3 points)");
+    /* Sixteen Soldiers' rows differ in length and its 9 rows name no other board */
+    struct game ss = setup("sixteen", NULL, NULL);
+    ck_assert_str_eq(parse_error(&ss, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRRR r"),
+                     "position: row 1 has 4 points, expected 3");
+}
+END_TEST
+
+/* User text in messages is printable ASCII: other bytes escaped, long text cut. */
+START_TEST(quoting)
+{
+    char buf[64];
+    ck_assert_str_eq(notation_quote("c3", (size_t)-1, buf, sizeof buf), "c3");
+    ck_assert_str_eq(notation_quote("\xff\x01"
+                                    "a\\b\xc3\xa9",
+                                    (size_t)-1, buf, sizeof buf),
+                     "\\xff\\x01a\\\\b\\xc3\\xa9");
+    ck_assert_str_eq(notation_quote("abcdef", 3, buf, sizeof buf), "abc");
+    ck_assert_str_eq(notation_quote("abcdefgh", (size_t)-1, buf, 8), "abcd...");
+    ck_assert_str_eq(notation_quote("abcdefg", (size_t)-1, buf, 8), "abcdefg");
+    ck_assert_str_eq(notation_quote("ab\xff\xff"
+                                    "cd",
+                                    (size_t)-1, buf, 10),
+                     "ab\\xff...");
+    ck_assert_str_eq(notation_quote("abcdefgh", (size_t)-1, buf, 3), "");
+    char big[300];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    ck_assert_uint_eq(strlen(QUOTE(big)), NOTATION_QUOTE_LEN - 1);
+
+    struct game g = setup("baghchal", NULL, NULL);
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T \xff 20"),
+                     "position: side '\\xff', expected g or t (lower case)");
+    ck_assert_str_eq(
+        parse_error(&g, "T3T/5/5/5/T3\xc3\xa9 g 20"),
+        "position: row 1: unknown letter '\\xc3', expected G, T (upper case) or a digit");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 2\x1b[0m"),
+                     "position: goats in hand '2\\x1b[0m' is not a whole number");
+    char err[200];
+    ck_assert_int_ne(game_setup(&g,
+                                "bagh\xff"
+                                "chal",
+                                NULL, NULL, err, sizeof err),
+                     0);
+    ck_assert_str_eq(err, "unknown game 'bagh\\xffchal' (baghchal or sixteen)");
+    ck_assert_int_ne(game_setup(&g, "baghchal", "std\n", NULL, err, sizeof err), 0);
+    ck_assert_str_eq(err, "unknown rules 'std\\x0a' for baghchal (standard, goat-pass, "
+                          "no-repeat, no-repeat:N)");
+    ck_assert_int_ne(game_setup(&g, "baghchal", NULL, "\t", err, sizeof err), 0);
+    ck_assert_str_eq(err, "unknown board '\\x09' (5x5, 4x4 or 3x3)");
+    ck_assert_int_ne(game_setup(&g, "sixteen", NULL, "5x5", err, sizeof err), 0);
+    ck_assert_str_eq(err, "board '5x5' is for baghchal: Sixteen Soldiers has one board");
 }
 END_TEST
 
@@ -165,6 +256,9 @@ Suite *notation_suite(void)
     tcase_add_test(tc, baghchal_errors);
     tcase_add_test(tc, sixteen_errors);
     tcase_add_test(tc, moves);
+    tcase_add_test(tc, letter_case);
+    tcase_add_test(tc, row_errors_name_the_board);
+    tcase_add_test(tc, quoting);
     suite_add_tcase(s, tc);
     return s;
 }

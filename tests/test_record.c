@@ -16,11 +16,15 @@ static struct game replay_text(const char *text, struct replay *rp)
     return g;
 }
 
+/* The error of a record that does not read. A failed read keeps nothing: what it had read
+ * (tags, moves, a result) is freed, for the caller has no record to free. */
 static const char *record_error(const char *text)
 {
     static char err[200];
     struct record r;
     ck_assert_int_ne(record_parse(text, &r, err, sizeof err), 0);
+    ck_assert_msg(r.ntags == 0 && r.nmoves == 0 && !r.moves && !r.move_line && !r.result,
+                  "a failed read of '%s' kept %d tags, %d moves", text, r.ntags, r.nmoves);
     return err;
 }
 
@@ -56,6 +60,9 @@ START_TEST(bad_records)
                      "line 3: a tag after the moves");
     ck_assert_str_eq(record_error("[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 goats b2"),
                      "line 3: 'b2' after the result 'goats'");
+    ck_assert_str_eq(record_error("[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 a1-b1 draw\n"
+                                  "[Result \"draw\"]"),
+                     "line 4: a tag after the moves");
 }
 END_TEST
 
@@ -71,7 +78,7 @@ START_TEST(illegal_moves)
     (void)g;
     g = replay_text("[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 a1-b2 q9", &rp);
     ck_assert_int_eq(rp.bad_move, 2);
-    ck_assert_str_eq(rp.why, "'q9': 'q9' is not a point of the board");
+    ck_assert_str_eq(rp.why, "'q9' is not a point of the board");
     replay_free(&rp);
 }
 END_TEST

@@ -283,6 +283,14 @@ static void expect_open_error(const unsigned char *b, size_t n, const char *want
     ck_assert_str_eq(open_error(path, b, n), full);
 }
 
+/* Recomputes the header checksum of a whole file's bytes, as a writer of its header would. */
+static void reseal_header(unsigned char *c)
+{
+    size_t tab = (size_t)tb_get64(c + TB_OFF_NBLOCKS) * TB_TABLE_ENTRY;
+    tb_put32(c + TB_OFF_HEADER_CRC,
+             crc32c(crc32c(0, c, TB_OFF_HEADER_CRC), c + TB_HEADER_SIZE, tab));
+}
+
 START_TEST(damaged_header)
 {
     dir_make();
@@ -307,9 +315,32 @@ START_TEST(damaged_header)
     c[TB_OFF_FILE_SIZE] ^= 1;
     expect_open_error(c, size, "header checksum mismatch");
 
+    /* A version field changed alone is damage; a newer file, whose header checksum is
+     * good, is refused by its version. So is a good header of another size. */
     memcpy(c, b, size);
     tb_put32(c + TB_OFF_VERSION, 9);
+    expect_open_error(c, size, "header checksum mismatch");
+    reseal_header(c);
     expect_open_error(c, size, "version 9, this guti reads version 1");
+    memcpy(c, b, size);
+    tb_put32(c + TB_OFF_VERSION, 65537);
+    reseal_header(c);
+    expect_open_error(c, size, "version 65537, this guti reads version 1");
+    memcpy(c, b, size);
+    tb_put32(c + TB_OFF_HEADER_SIZE, 140);
+    expect_open_error(c, size, "header checksum mismatch");
+    reseal_header(c);
+    expect_open_error(c, size, "header size 140, version 1 has 136");
+    /* Every byte of the header flipped: only the magic's own bytes say anything but
+     * damage (and none says a version). */
+    for (int k = 0; k < TB_HEADER_SIZE; k++) {
+        memcpy(c, b, size);
+        c[k] ^= 0xff;
+        const char *e = open_error(file("bad.tb"), c, size);
+        ck_assert_msg(strstr(e, k < TB_MAGIC_LEN ? "bad magic" : "damaged header") ||
+                          (k >= TB_MAGIC_LEN && strstr(e, "header checksum mismatch")),
+                      "byte %d flipped: %s", k, e);
+    }
     memcpy(c, b, size);
     c[3] = 'X';
     expect_open_error(c, size, "not a guti table (bad magic)");

@@ -41,9 +41,9 @@ static bool rules_known(const char *rules, char *err, size_t errlen)
         snprintf(err, errlen, "%s", why);
     else
         snprintf(err, errlen,
-                 "rules: unknown rules '%s' (baghchal: standard, goat-pass, no-repeat, "
+                 "unknown rules '%s' (baghchal: standard, goat-pass, no-repeat, "
                  "no-repeat:N; sixteen: optional, forced)",
-                 rules);
+                 QUOTE(rules));
     return false;
 }
 
@@ -66,7 +66,8 @@ static int set_value(const char *cmd, const struct cli_option *opt, const char *
         break;
     case CLI_BOARD:
         if (!board_named(value) || !strcmp(value, "sixteen"))
-            return cli_usage_error(cmd, "board: unknown board '%s' (5x5, 4x4 or 3x3)", value);
+            return cli_usage_error(cmd, "unknown board '%s' (5x5, 4x4 or 3x3)",
+                                   QUOTE(value));
         break;
     case CLI_TEXT:
         break;
@@ -131,7 +132,8 @@ int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, c
     if (fen) {
         /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal
          * board. Options given explicitly win; a FEN that disagrees fails to parse. */
-        int rows = 1;
+        while (*fen == ' ') fen++; /* as the parsers do */
+        int rows = *fen ? 1 : 0;
         for (const char *s = fen; *s && *s != ' '; s++) rows += *s == '/';
         static const char *const boards[] = {"3x3", "4x4", "5x5"};
         bool bc_rows = rows >= 3 && rows <= 5;
@@ -144,9 +146,9 @@ int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, c
             board = boards[rows - 3];
         if (!game) {
             snprintf(err, errlen,
-                     "position: %d rows, which is no game's board (5 for Bagh-Chal, 9 for "
-                     "Sixteen Soldiers)",
-                     rows);
+                     "position: %d row%s, which is no game's board (3, 4 or 5 rows for "
+                     "Bagh-Chal, 9 for Sixteen Soldiers)",
+                     rows, rows == 1 ? "" : "s");
             return -1;
         }
     }
@@ -177,23 +179,6 @@ void cli_outcome_text(const struct game *g, const struct position *pos, const st
         snprintf(buf + n, len - (size_t)n,
                  "; no game reaches this position, since a game ends on the winner's move and "
                  "here the winner is to move");
-}
-
-void cli_quote(const char *s, char *buf, size_t len)
-{
-    size_t k = 0;
-    for (; *s && k + 8 < len; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c < 0x7f)
-            buf[k++] = (char)c;
-        else
-            k += (size_t)snprintf(buf + k, len - k, "\\x%02x", c);
-    }
-    if (*s && len >= 4) {
-        while (k + 4 > len) k--;
-        k += (size_t)snprintf(buf + k, len - k, "...");
-    }
-    if (len) buf[k < len ? k : len - 1] = 0;
 }
 
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */

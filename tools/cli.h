@@ -74,10 +74,6 @@ int cli_game(const struct game_opts *o, const char *fen, struct game *g);
 void cli_outcome_text(const struct game *g, const struct position *pos, const struct outcome *o,
                       char *buf, size_t len);
 
-/* User text made safe to show: printable ASCII, other bytes as \xNN, cut short with "..."
- * to fit len. */
-void cli_quote(const char *s, char *buf, size_t len);
-
 /* Writes s as a JSON string, quotes included. */
 void json_str(FILE *f, const char *s);
 

@@ -1,6 +1,8 @@
 /* guti game: replays a game record and adjudicates its end. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "notation.h"
@@ -28,18 +30,30 @@ static const char help[] =
 
 static char *read_all(const char *path, char *err, size_t errlen)
 {
+    char quoted[160];
+    const char *name = strcmp(path, "-") == 0
+                           ? "standard input"
+                           : notation_quote(path, (size_t)-1, quoted, sizeof quoted);
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return snprintf(err, errlen, "%s: cannot open", path), NULL;
+    if (!f) return snprintf(err, errlen, "%s: cannot open: %s", name, strerror(errno)), NULL;
+    /* fopen opens a directory for reading; only reading it fails, with a vaguer EISDIR */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (f != stdin) fclose(f);
+        return snprintf(err, errlen, "%s: is a directory, not a record", name), NULL;
+    }
     char *buf = malloc(MAX_RECORD + 1);
     size_t n = buf ? fread(buf, 1, MAX_RECORD + 1, f) : 0;
+    int why = errno;
     bool bad = ferror(f);
     if (f != stdin) fclose(f);
     if (!buf) return snprintf(err, errlen, "out of memory"), NULL;
     if (bad || n > MAX_RECORD || memchr(buf, 0, n)) {
-        snprintf(err, errlen, "%s: %s", path,
-                 bad              ? "read error"
-                 : n > MAX_RECORD ? "larger than 16 MiB"
-                                  : "not a text file");
+        if (bad)
+            snprintf(err, errlen, "%s: read error: %s", name, strerror(why));
+        else
+            snprintf(err, errlen, "%s: %s", name,
+                     n > MAX_RECORD ? "larger than 16 MiB" : "not a text file");
         free(buf);
         return NULL;
     }
@@ -94,16 +108,16 @@ int cmd_game(int argc, char **argv)
         bad_word = record_tag(&r, "Result");
     if (bad_word)
         snprintf(error, sizeof error, "result '%s' is not a result of %s (%s, %s, draw or *)",
-                 bad_word, g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
+                 QUOTE(bad_word), g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
     else if (rp.bad_move >= 0)
-        snprintf(error, sizeof error, "move %d (%s): %s", rp.bad_move + 1, r.moves[rp.bad_move],
-                 rp.why);
+        snprintf(error, sizeof error, "move %d (%s): %s", rp.bad_move + 1,
+                 QUOTE(r.moves[rp.bad_move]), rp.why);
     else if (r.result && record_tag(&r, "Result") && strcmp(r.result, record_tag(&r, "Result")))
         snprintf(error, sizeof error, "the Result tag says %s but the moves end with %s",
-                 record_tag(&r, "Result"), r.result);
+                 QUOTE(record_tag(&r, "Result")), QUOTE(r.result));
     else if (recorded && out->reason != END_NONE && strcmp(recorded, word) != 0)
         snprintf(error, sizeof error, "the record says %s, but by the rules the result is %s (%s)",
-                 recorded, word, reason);
+                 QUOTE(recorded), word, reason);
 
     char startfen[256], final[256], rules[32];
     g.ops->format(&g, &start, startfen, sizeof startfen);
@@ -138,7 +152,7 @@ int cmd_game(int argc, char **argv)
         printf("played: %d of %d moves\n", rp.played, r.nmoves);
         printf("final: %s\n", final);
         if (out->reason == END_NONE)
-            printf("result: %s (unfinished by the rules)%s%s\n", recorded ? recorded : "*",
+            printf("result: %s (unfinished by the rules)%s%s\n", recorded ? QUOTE(recorded) : "*",
                    recorded ? "; as recorded" : "", "");
         else
             printf("result: %s (%s)\n", word, reason);

@@ -279,7 +279,7 @@ static void answer_error(const char *text, const char *where, long number, const
         printf("}\n");
     } else {
         char shown[120];
-        cli_quote(text, shown, sizeof shown);
+        notation_quote(text, (size_t)-1, shown, sizeof shown);
         printf("%s\nerror: %s %ld: %s\n", shown, where, number, err);
     }
     fflush(stdout);

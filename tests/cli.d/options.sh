@@ -11,9 +11,9 @@ for cmd in show perft solve reach query stats; do
     stats) args="--dir $D" ;;
     esac
     # shellcheck disable=SC2086
-    check 2 "rules: unknown rules 'bogus'" $cmd $args --rules bogus
+    check 2 "unknown rules 'bogus'" $cmd $args --rules bogus
 done
-check 2 "board: unknown board '6x6'" stats --dir "$D" --board 6x6
+check 2 "unknown board '6x6'" stats --dir "$D" --board 6x6
 # Options a command cannot honour.
 check 2 "option '--rules' is unknown" verify --dir "$D" --rules standard
 check 2 "option '--board' is unknown" verify --dir "$D" --board 4x4
@@ -21,7 +21,7 @@ check 2 "option '--rules' is unknown" game --rules standard "$R/bc_clock.txt"
 check 2 "option '--board' is unknown" game --board 4x4 "$R/bc_clock.txt"
 check 2 "option '--board' is unknown" query --dir "$D" --board 4x4 "$P"
 check 2 '--phase is for baghchal' solve sixteen --pieces 3 --phase movement --dir "$T/none"
-check 2 '--board is for baghchal' solve sixteen --pieces 3 --board 4x4 --dir "$T/none"
+check 2 'is for baghchal' solve sixteen --pieces 3 --board 4x4 --dir "$T/none"
 [ -e "$T/none" ] && fail "a refused solve made its directory"
 # A bad value is refused before any work: verify --sample before reading any table.
 check 2 "--sample 'x'" verify --dir "$T/no-such-dir" --full --sample x
