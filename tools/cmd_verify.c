@@ -253,7 +253,6 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
 static int verify_sixteen(const struct game *g, const char *dir, const struct tables_set *set,
                           bool json, bool quiet, bool *first, struct counts *cnt)
 {
-    (void)dir;
     struct ss_db db;
     if (ss_db_init(&db, g)) return cli_error("verify: out of memory");
     char err[400], broken[1100] = "", now[1100] = "";
