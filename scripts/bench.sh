@@ -13,6 +13,12 @@ echo "== perft: Bagh-Chal depth 6, Sixteen Soldiers (optional) depth 7"
 echo
 echo "== Bagh-Chal movement phase, rules $rules, board $board: WDL and DTM, $(nproc) cores"
 "$guti" solve baghchal --phase movement --rules "$rules" --board "$board" --dir "$dir" --quiet
+# stats over those tables: every format from one pass (it once built every placement
+# layer's index first and took longer than the solve)
+t0=$(date +%s.%N)
+"$guti" stats --dir "$dir" --rules "$rules" --board "$board" --out "$dir/stats/movement" --quiet
+t1=$(date +%s.%N)
+echo "stats: movement phase, md, csv and json in $(echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}') s wall"
 echo
 echo "== Bagh-Chal whole game on the 4x4 board, rules $rules: movement, placement WDL and DTM,"
 echo "   reachable positions (the 5x5 whole game is 42 minutes: guti solve baghchal)"

@@ -388,7 +388,7 @@ check 0 "reach: every layer's REACH table is already there" reach baghchal --boa
 check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 0 '| 11 | 1 | tigers | 0 | - | - | - | 0 | - | - | - |' stats --dir "$W" --reachable
-check 1 'make it with: guti reach baghchal --rules standard --board 4x4' stats --dir "$D" --reachable
+check 1 "make them with: guti reach baghchal --rules standard --board 4x4 --dir $D" stats --dir "$D" --reachable
 check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
 # DTM for the placement phase, from its WDL tables; query and stats use it, verify checks it.
 check 0 'h12 c0 goats           252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
@@ -410,7 +410,7 @@ done
 "$G" stats --dir "$W" --format md | cmp -s - "$T/st.md" || fail "stats --out's Markdown is not --format md's"
 check 2 '--out: the name is too long' stats --dir "$W" --out "$T/$(printf '%01100d' 0)"
 check 2 '--out writes every format; drop --format and --json' stats --dir "$W" --out "$T/st" --format md
-check 1 "stats: cannot write $T/none/st.md.tmp" stats --dir "$W" --out "$T/none/st"
+check 1 "stats: cannot write $T/st.csv/st.md.tmp" stats --dir "$W" --out "$T/st.csv/st"
 # Both rule sets: the comparison names the classes that change, with an example of each.
 check 0 'h0-c2' solve baghchal --phase movement --rules goat-pass --board 4x4 --dir "$D" --quiet
 check 0 '| 0 | 0 | goats | 252 | 1820 | 0 | 0 | 0 | 0 | 252 | 0 | `GGGG/GGGG/GGGG/TTTT g 0` |' stats --dir "$D"

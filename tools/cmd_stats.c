@@ -3,9 +3,11 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "stats.h"
 #include "tables.h"
 
@@ -16,74 +18,79 @@ static const char help[] =
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
     "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
     "loss) and over raw positions, each class counting as many as its symmetric images\n"
-    "(positions, win_raw, draw_raw, loss_raw); and the longest win and loss (DTM). The\n"
-    "game, rules and board are read from the tables' headers; where the tables of both\n"
-    "standard and goat-pass rules are there, it also counts the positions whose value\n"
-    "differs between them, with an example per layer (Markdown and JSON).\n"
+    "(positions, win_raw, draw_raw, loss_raw); and the longest win and loss (DTM). For\n"
+    "Sixteen Soldiers, one row per material and the who-wins matrix. The game, rules and\n"
+    "board are read from the tables' headers; where the tables of both standard and\n"
+    "goat-pass rules are there, it also counts the positions whose value differs between\n"
+    "them, with an example per layer (Markdown and JSON).\n"
+    "\n"
+    "Missing tables. The statistics cover the whole set of tables in DIR (guti verify says\n"
+    "what a complete set is): if a WDL table is missing (or, with --reachable, a REACH\n"
+    "table), stats makes none, exits with status 1 and names the missing tables and the\n"
+    "command that makes them. If only DTM tables are missing, it makes the statistics and\n"
+    "warns on stderr: those layers' longest win and loss are left empty (CSV), '-'\n"
+    "(Markdown, which also lists them) or null (JSON, listed in \"dtm_missing\"), and so\n"
+    "are those of the total row.\n"
     "\n"
     "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --rules R      which rule set's tables, when DIR holds several (default: standard,\n"
+    "                 or optional; else the one there); naming one that is not there is\n"
+    "                 an error that lists those there\n"
+    "  --board B      which board's tables, when DIR holds several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
-    "                 REACH tables of guti reach)\n"
-    "  --rules R      which rule set to tabulate when several are there (default: standard)\n"
+    "                 REACH tables of guti reach; Bagh-Chal only)\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
-    "                 a total row) or json\n"
+    "                 a total row) or json (the rows, then \"total\")\n"
     "  --json         the same as --format json\n"
     "  --out P        write all three at once, to P.md, P.csv and P.json (one pass over\n"
-    "                 the tables; each file is renamed into place when complete)\n"
+    "                 the tables; P's directory is made if missing; each file is renamed\n"
+    "                 into place when complete)\n"
+    "  --threads N    threads to use (default: all cores)\n"
+    "  --quiet        no progress on stderr (shown only on a terminal)\n"
     "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
-    "loss_raw,max_dtm_win,max_dtm_loss\n";
+    "loss_raw,max_dtm_win,max_dtm_loss (DTM columns empty when unknown; -1 for none);\n"
+    "Sixteen Soldiers: pieces_to_move,pieces_other, then the same from classes on.\n";
 
 static int wdl_of(retro_code c)
 {
     return c == RETRO_DRAW ? 1 : code_win(c) ? 0 : 2;
 }
 
-/* Reads a layer's codes: from the DTM table, else values only from the WDL table. */
-static retro_code *read_layer(const struct game *g, const char *dir, int c, uint64_t n, bool *dtm,
-                              char *err, size_t errlen)
+/* Reads a table of n codes: every code of a DTM table, or from a WDL table its values
+ * only (win 2, loss 1, draw 0, as codes of DTM 1 and 0). NULL with a reason on failure. */
+static retro_code *read_codes(const char *path, const struct tb_meta *want, char *err,
+                              size_t errlen)
 {
-    retro_code *res = malloc(n * sizeof *res);
-    char path[1024];
-    for (int k = 0; k < 2 && res; k++) {
-        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        tables_name(path, sizeof path, dir, g, 0, c, kind);
-        if (k == 0 && access(path, F_OK) != 0) continue;
-        struct tb *t;
-        struct tb_meta want = tables_meta(g, 0, c, kind, n);
-        if (tables_open(path, &want, &t, err, errlen) || tb_read_all(t, res, err, errlen)) {
-            if (k == 0) tb_close(NULL);
-            free(res);
-            return NULL;
-        }
-        tb_close(t);
-        *dtm = kind == TB_DTM;
-        if (kind == TB_WDL)
-            for (uint64_t i = 0; i < n; i++)
-                res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
-        return res;
-    }
-    free(res);
-    return NULL;
-}
-
-/* Reads a placement layer's codes: from its DTM table, else values only from its WDL
- * table (win 2, loss 1, draw 0); NULL when neither is there (*absent) or on an error. */
-static retro_code *read_place(const struct game *g, const char *dir, int inhand, int c, int side,
-                              uint64_t n, bool *absent, bool *dtm, char *err, size_t errlen)
-{
-    char path[1024];
-    tables_place_name(path, sizeof path, dir, g, inhand, c, side, TB_DTM);
-    *dtm = access(path, F_OK) == 0;
-    if (!*dtm) tables_place_name(path, sizeof path, dir, g, inhand, c, side, TB_WDL);
-    *absent = access(path, F_OK) != 0;
-    if (*absent) return NULL;
-    struct tb_meta want = tables_place_meta(g, inhand, c, side, *dtm ? TB_DTM : TB_WDL, n);
-    retro_code *res = tables_read(path, &want, err, errlen);
-    if (!res || *dtm) return res;
+    retro_code *res = tables_read(path, want, err, errlen);
+    if (!res || want->kind == TB_DTM) return res;
 #pragma omp parallel for schedule(static, 65536)
-    for (uint64_t i = 0; i < n; i++)
+    for (uint64_t i = 0; i < want->npositions; i++)
         res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
     return res;
+}
+
+/* Reads a Bagh-Chal layer's codes (inhand 0: the movement phase, both sides): from its DTM
+ * table when it is there, else from its WDL table; NULL when neither is there (*absent)
+ * or on an error. */
+static retro_code *read_bc(const struct game *g, const char *dir, int inhand, int c, int side,
+                           uint64_t n, bool *absent, bool *dtm, char *err, size_t errlen)
+{
+    char path[1024];
+    *absent = false;
+    for (int k = 0; k < 2; k++) {
+        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
+        if (inhand)
+            tables_place_name(path, sizeof path, dir, g, inhand, c, side, kind);
+        else
+            tables_name(path, sizeof path, dir, g, 0, c, kind);
+        if (access(path, F_OK) != 0) continue;
+        struct tb_meta want =
+            inhand ? tables_place_meta(g, inhand, c, side, kind, n) : tables_meta(g, 0, c, kind, n);
+        *dtm = kind == TB_DTM;
+        return read_codes(path, &want, err, errlen);
+    }
+    *absent = true;
+    return NULL;
 }
 
 /* Reads a layer's REACH table (entries 1 for reached positions). */
@@ -92,12 +99,6 @@ static uint16_t *read_reach(const struct game *g, const char *dir, int inhand, i
 {
     char path[1024];
     tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
-    if (access(path, F_OK) != 0) {
-        snprintf(err, errlen, "no table %.200s; make it with: guti reach %s --rules %s --board %s",
-                 path, g->ops->name, g->rules == BC_GOAT_PASS ? "goat-pass" : "standard",
-                 g->board->name);
-        return NULL;
-    }
     struct tb_meta want = tables_reach_meta(g, inhand, c, side, n);
     return tables_read(path, &want, err, errlen);
 }
@@ -170,49 +171,6 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
         format_class(g, ix, x->example, r, x->example_fen, sizeof x->example_fen);
 }
 
-/* Whether a movement layer's WDL table is there (a partial run of the other rule set
- * leaves some out: those layers are not compared). */
-static bool movement_there(const struct game *g, const char *dir, int c)
-{
-    char path[1024];
-    tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
-    return access(path, F_OK) == 0;
-}
-
-static bool has_tables(const struct game *g, const char *dir)
-{
-    char path[1024];
-    if (g->ops == &sixteen_ops)
-        tables_ss_name(path, sizeof path, dir, g, 1, 1, TB_WDL);
-    else
-        tables_name(path, sizeof path, dir, g, 0, g->captures_to_win - 1, TB_WDL);
-    return access(path, F_OK) == 0;
-}
-
-/* Which game and rules the directory holds: the first readable table's header says;
- * standard rather than goat-pass when both are there and no --rules says which. */
-static int find_game(const char *dir, const char *rules, struct game *g, char *err, size_t errlen)
-{
-    char **files;
-    int n = tables_list(dir, &files), rc = -1;
-    if (n < 0) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
-    snprintf(err, errlen, "no tables in %s", dir);
-    for (int k = 0; k < n && rc; k++) {
-        struct tb *t;
-        if (tb_open(files[k], &t, err, errlen)) continue;
-        const struct tb_meta *m = tb_get_meta(t);
-        rc = game_setup(g, m->game, rules ? rules : m->rules, m->board, err, errlen);
-        if (!rc && !rules && !has_tables(g, dir)) rc = -1;
-        struct game s; /* the game's default rules, when their tables are there too */
-        if (!rc && !rules && game_setup(&s, m->game, NULL, m->board, err, errlen) == 0 &&
-            has_tables(&s, dir))
-            *g = s;
-        tb_close(t);
-    }
-    tables_list_free(files, n);
-    return rc;
-}
-
 /* Where the statistics go: stdout in one format, or P.md, P.csv and P.json, each written
  * under a temporary name and renamed when complete. */
 struct outputs {
@@ -256,6 +214,22 @@ static int outputs_close(struct outputs *o, int rc)
     return rc;
 }
 
+/* Makes the directories of a path's prefix that are not there, as mkdir -p does: the
+ * files of --out DIR/name go into DIR. */
+static int make_dirs(const char *prefix)
+{
+    char path[1024];
+    if (snprintf(path, sizeof path, "%s", prefix) >= (int)sizeof path) return 0;
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(path, 0777) && errno != EEXIST)
+            return cli_error("stats: cannot make directory %s: %s", path, strerror(errno));
+        *p = '/';
+    }
+    return 0;
+}
+
 static int outputs_open(struct outputs *o, const char *format, const char *prefix)
 {
     memset(o, 0, sizeof *o);
@@ -271,184 +245,254 @@ static int outputs_open(struct outputs *o, const char *format, const char *prefi
         int n = snprintf(o->path[k], sizeof o->path[k], "%s.%s", prefix, all[k]);
         int t = snprintf(o->tmp[k], sizeof o->tmp[k], "%s.%s.tmp", prefix, all[k]);
         if (n < 0 || t < 0 || (size_t)n >= sizeof o->path[k] || (size_t)t >= sizeof o->tmp[k])
-            return outputs_close(o, cli_usage_error("stats", "--out: the name is too long"));
-        if (!(o->f[k] = fopen(o->tmp[k], "w"))) {
-            int rc = cli_error("stats: cannot write %s: %s", o->tmp[k], strerror(errno));
-            return outputs_close(o, rc);
-        }
-        o->n = k + 1;
+            return cli_usage_error("stats", "--out: the name is too long");
     }
-    return 0;
+    int rc = make_dirs(prefix);
+    for (int k = 0; k < 3 && !rc; k++) {
+        if (!(o->f[k] = fopen(o->tmp[k], "w")))
+            rc = cli_error("stats: cannot write %s: %s", o->tmp[k], strerror(errno));
+        else
+            o->n = k + 1;
+    }
+    return rc ? outputs_close(o, rc) : 0;
 }
 
-/* Sixteen Soldiers: one row per material (m, n), from the tables of every material there. */
-static int stats_sixteen(const struct game *g, const char *dir, const struct outputs *out)
+/* The positions of the set's WDL tables, from their headers: the work ahead, for the
+ * progress line. */
+static uint64_t set_positions(const struct tables_set *set)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < set->n; k++) {
+        struct tb *t;
+        char err[400];
+        if (set->t[k].kind != TB_WDL || tb_open(set->t[k].path, &t, err, sizeof err)) continue;
+        n += tb_get_meta(t)->npositions;
+        tb_close(t);
+    }
+    return n;
+}
+
+/* Sixteen Soldiers: one row per material (m, n), from the tables of every material of the
+ * set (all there: cmd_stats checked). */
+static int stats_sixteen(const struct game *g, const struct tables_set *set,
+                         const struct outputs *out, struct progress *prog)
 {
     struct ss_db db;
     if (ss_db_init(&db, g)) return cli_error("stats: out of memory");
     struct ss_row *rows = calloc(SS_MAX_PIECES * SS_MAX_PIECES, sizeof *rows);
-    int nrows = 0;
-    char path[1024], err[400], rules[32];
+    int nrows = 0, rc = 0;
+    char err[400], rules[32];
     game_rules_name(g, rules, sizeof rules);
-    for (int total = 2; total <= 2 * SS_MAX_PIECES; total++) {
-        bool any = false;
-        for (int m = total - 1; 2 * m >= total; m--) {
-            int n = total - m;
-            if (m > SS_MAX_PIECES) continue;
-            bool dtm = true;
-            tables_ss_name(path, sizeof path, dir, g, m, n, TB_DTM);
-            if (access(path, F_OK) != 0) {
-                dtm = false;
-                tables_ss_name(path, sizeof path, dir, g, m, n, TB_WDL);
-                if (access(path, F_OK) != 0) continue;
-            }
-            any = true;
-            struct ss_layer l;
-            if (ss_layer_init(&l, &db, m, n)) return cli_error("stats: out of memory");
-            retro_code *res = malloc(l.size * sizeof *res + 2);
-            struct tb *t;
-            struct tb_meta want = tables_ss_meta(g, m, n, dtm ? TB_DTM : TB_WDL, l.size);
-            if (!res || tables_open(path, &want, &t, err, sizeof err) ||
-                tb_read_all(t, res, err, sizeof err))
-                return cli_error("stats: %s", res ? err : "out of memory");
-            tb_close(t);
-            if (!dtm)
-                for (uint64_t i = 0; i < l.size; i++)
-                    res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
-            for (int p = 0; p < l.nparts; p++) {
-                const struct ss_part *part = &l.part[p];
-                struct ss_row *r = &rows[nrows++];
-                r->m = part->m;
-                r->n = part->n;
-                r->max_win = r->max_loss = -1;
-                uint8_t *w = malloc(part->ix.size + 1);
-                pair_index_orbit_sizes(&part->ix, w);
-                uint64_t longest = 0;
-                for (uint64_t k = 0; k < part->ix.size; k++) {
-                    retro_code c = res[part->offset + k];
-                    int v = wdl_of(c);
-                    r->cl[v]++;
-                    r->raw[v] += w[k];
-                    if (!dtm) continue;
-                    if (v == 0) {
-                        r->win_dtm_sum += code_dtm(c);
-                        if (code_dtm(c) > r->max_win) {
-                            r->max_win = code_dtm(c);
-                            longest = part->offset + k;
-                        }
-                    }
-                    if (v == 2 && code_dtm(c) > r->max_loss) r->max_loss = code_dtm(c);
-                }
-                free(w);
-                if (r->max_win >= 0) {
-                    bits_t A, B;
-                    ss_layer_position(&l, longest, &A, &B);
-                    struct position pos = {.men = {A, B}, .side = 0};
-                    g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-                }
-            }
-            free(res);
-            ss_layer_free(&l);
+    uint64_t total = set_positions(set), done = 0;
+    progress_begin(prog, "stats");
+    for (int k = 0; k < set->n && rows && !rc; k++) {
+        const struct tables_want *wdl = &set->t[k];
+        if (wdl->kind != TB_WDL) continue;
+        int m = wdl->m, n = wdl->n;
+        const struct tables_want *d = tables_set_find(set, TB_DTM, m, n, 0);
+        bool dtm = d && d->present;
+        struct ss_layer l;
+        if (ss_layer_init(&l, &db, m, n)) {
+            rc = cli_error("stats: out of memory");
+            break;
         }
-        if (!any) break;
+        struct tb_meta want = tables_ss_meta(g, m, n, dtm ? TB_DTM : TB_WDL, l.size);
+        retro_code *res = read_codes(dtm ? d->path : wdl->path, &want, err, sizeof err);
+        if (!res) rc = cli_error("stats: %s", err);
+        for (int p = 0; p < l.nparts && !rc; p++) {
+            const struct ss_part *part = &l.part[p];
+            struct ss_row *r = &rows[nrows++];
+            r->m = part->m;
+            r->n = part->n;
+            r->dtm = dtm;
+            r->dtm_missing = d && !dtm;
+            r->max_win = r->max_loss = -1;
+            uint8_t *w = malloc(part->ix.size + 1);
+            if (!w) {
+                rc = cli_error("stats: out of memory");
+                break;
+            }
+            pair_index_orbit_sizes(&part->ix, w);
+            uint64_t longest = 0;
+            for (uint64_t i = 0; i < part->ix.size; i++) {
+                retro_code c = res[part->offset + i];
+                int v = wdl_of(c);
+                r->cl[v]++;
+                r->raw[v] += w[i];
+                if (!dtm) continue;
+                if (v == 0) {
+                    r->win_dtm_sum += code_dtm(c);
+                    if (code_dtm(c) > r->max_win) {
+                        r->max_win = code_dtm(c);
+                        longest = part->offset + i;
+                    }
+                }
+                if (v == 2 && code_dtm(c) > r->max_loss) r->max_loss = code_dtm(c);
+            }
+            free(w);
+            if (r->max_win >= 0) {
+                bits_t A, B;
+                ss_layer_position(&l, longest, &A, &B);
+                struct position pos = {.men = {A, B}, .side = 0};
+                g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+            }
+        }
+        done += l.size;
+        free(res);
+        ss_layer_free(&l);
+        char label[32];
+        snprintf(label, sizeof label, "material %d+%d", m, n);
+        progress_update(prog, label, done, total);
     }
+    progress_end(prog);
     ss_db_free(&db);
-    if (!nrows) return cli_error("stats: no Sixteen Soldiers tables in %s", dir);
-    struct ss_table_stats st = {.nrows = nrows, .rows = rows};
-    memcpy(st.rules, rules, sizeof st.rules);
-    outputs_print_ss(out, &st);
+    if (!rows) rc = cli_error("stats: out of memory");
+    if (!rc) {
+        struct ss_table_stats st = {.nrows = nrows, .rows = rows};
+        memcpy(st.rules, rules, sizeof st.rules);
+        outputs_print_ss(out, &st);
+    }
     free(rows);
-    return 0;
+    return rc;
 }
 
-/* Bagh-Chal: one row per layer and side to move, in the order of the game. */
-static int stats_baghchal(const struct game *gp, const char *dir, bool reachable,
-                          const struct outputs *out)
+/* Bagh-Chal: one row per layer and side to move, in the order of the game, over the
+ * layers of the set (all there but perhaps some DTM tables: cmd_stats checked). */
+static int stats_baghchal(const struct game *gp, const char *dir, const struct tables_set *set,
+                          bool reachable, const struct outputs *out, struct progress *prog)
 {
     struct game g = *gp;
     char err[400];
-    struct game other;
-    bool compare = g.ops == &baghchal_ops &&
-                   game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",
-                              g.board->name, err, sizeof err) == 0 &&
-                   has_tables(&other, dir);
+    /* the other rule set, for the comparison, when any of its tables is there */
+    struct game other, games[32];
+    int ngames = tables_games(dir, games, 32);
+    bool compare = false;
+    if (game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",
+                   g.board->name, err, sizeof err) == 0)
+        for (int k = 0; k < ngames && k < 32; k++)
+            compare |= games[k].ops == other.ops && games[k].board == other.board &&
+                       games[k].rules == other.rules;
 
-    struct symmap *sm = malloc(sizeof *sm);
-    symmap_init(sm, g.board);
     int top = g.captures_to_win - 1, nrows = 0, maxrows = 2 * TABLES_MAX_LAYERS * (g.ngoats + 1);
+    int rc = 0;
+    struct symmap *sm = malloc(sizeof *sm);
     struct bc_row *rows = calloc((size_t)maxrows + 1, sizeof *rows);
     struct bc_change *ch = calloc((size_t)maxrows, sizeof *ch);
-    if (!sm || !rows || !ch) return cli_error("stats: out of memory");
+    if (!sm || !rows || !ch) {
+        free(sm);
+        free(rows);
+        free(ch);
+        return cli_error("stats: out of memory");
+    }
+    symmap_init(sm, g.board);
+    uint64_t total = set_positions(set), done = 0;
+    progress_begin(prog, "stats");
     /* In the order of the game: the placement layers from the start, then the movement. */
-    for (int inhand = g.ngoats; inhand >= 0; inhand--)
-        for (int c = 0; c <= top && c <= g.ngoats - inhand; c++) {
+    for (int inhand = g.ngoats; inhand >= 0 && !rc; inhand--)
+        for (int c = 0; c <= top && c <= g.ngoats - inhand && !rc; c++) {
+            /* A layer the set has no table of is skipped before its index is built: the
+             * placement phase's indexes are most of the time of a pass over the whole game. */
+            if (!tables_set_find(set, TB_WDL, inhand, c, 0)) continue;
             struct pair_index ix;
-            if (pair_index_init(&ix, g.board, sm, g.ntigers, g.ngoats - inhand - c))
-                return cli_error("stats: out of memory");
+            if (pair_index_init(&ix, g.board, sm, g.ntigers, g.ngoats - inhand - c)) {
+                rc = cli_error("stats: out of memory");
+                break;
+            }
             uint8_t *w = malloc(ix.size + 1);
-            pair_index_orbit_sizes(&ix, w);
-            for (int side = 0; side < 2; side++) {
+            if (w)
+                pair_index_orbit_sizes(&ix, w);
+            else
+                rc = cli_error("stats: out of memory");
+            retro_code *res = NULL, *alt = NULL; /* the movement's serve both sides */
+            uint16_t *reach = NULL;
+            for (int side = 0; side < 2 && !rc; side++) {
                 if (inhand > 0 && side == 1 && inhand == g.ngoats) break;
+                const struct tables_want *d = tables_set_find(set, TB_DTM, inhand, c, side);
                 bool dtm = false, absent = false;
                 uint64_t n = inhand ? ix.size : 2 * ix.size;
-                retro_code *res =
-                    inhand ? read_place(&g, dir, inhand, c, side, n, &absent, &dtm, err, sizeof err)
-                           : read_layer(&g, dir, c, n, &dtm, err, sizeof err);
-                if (absent) continue;
-                if (!res) return cli_error("stats: %s", err);
-                retro_code *alt = NULL;
-                bool alt_dtm, alt_absent = false;
-                if (compare && inhand)
-                    alt = read_place(&other, dir, inhand, c, side, n, &alt_absent, &alt_dtm, err,
-                                     sizeof err);
-                else if (compare && !(alt_absent = !movement_there(&other, dir, c)))
-                    alt = read_layer(&other, dir, c, n, &alt_dtm, err, sizeof err);
-                if (compare && !alt && !alt_absent) return cli_error("stats: %s", err);
+                if (!res) {
+                    res = read_bc(&g, dir, inhand, c, side, n, &absent, &dtm, err, sizeof err);
+                    if (!res) {
+                        rc = absent ? cli_error("stats: the tables of layer h%d-c%d are gone",
+                                                inhand, c)
+                                    : cli_error("stats: %s", err);
+                        break;
+                    }
+                    bool alt_absent = false, alt_dtm;
+                    if (compare)
+                        alt = read_bc(&other, dir, inhand, c, side, n, &alt_absent, &alt_dtm, err,
+                                      sizeof err);
+                    if (compare && !alt && !alt_absent) {
+                        rc = cli_error("stats: %s", err);
+                        break;
+                    }
+                    if (reachable &&
+                        !(reach = read_reach(&g, dir, inhand, c, side, n, err, sizeof err))) {
+                        rc = cli_error("stats: %s", err);
+                        break;
+                    }
+                } else {
+                    dtm = rows[nrows - 1].dtm;
+                }
                 struct bc_row *r = &rows[nrows];
                 struct bc_change *x = &ch[nrows++];
                 r->inhand = inhand;
                 r->captured = c;
                 r->side = side;
+                r->dtm_missing = d && !d->present;
                 x->present = alt != NULL;
-                uint16_t *reach = NULL;
-                if (reachable &&
-                    !(reach = read_reach(&g, dir, inhand, c, side, n, err, sizeof err)))
-                    return cli_error("stats: %s", err);
                 tabulate(&g, &ix, w, res, alt, reach, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side,
                          dtm, r, x);
-                free(res);
-                free(alt);
-                free(reach);
-                if (inhand) continue;
+                done += ix.size;
+                char label[32];
+                snprintf(label, sizeof label, "h%d-c%d-%c", inhand, c, side ? 't' : 'g');
+                progress_update(prog, label, done, total);
+                if (inhand) {
+                    free(res);
+                    free(alt);
+                    free(reach);
+                    res = alt = NULL;
+                    reach = NULL;
+                }
             }
+            free(res);
+            free(alt);
+            free(reach);
             free(w);
             pair_index_free(&ix);
         }
-    struct bc_stats st = {.g = &g,
-                          .reachable = reachable,
-                          .compare = compare,
-                          .nrows = nrows,
-                          .top = top,
-                          .rows = rows,
-                          .ch = ch,
-                          .total = {.side = -1, .max_win = -1, .max_loss = -1}};
-    struct bc_row *total = &st.total;
-    for (int k = 0; k < nrows; k++) {
-        for (int v = 0; v < 3; v++) {
-            total->n[v] += rows[k].n[v];
-            total->raw[v] += rows[k].raw[v];
+    progress_end(prog);
+    if (!rc) {
+        struct bc_stats st = {.g = &g,
+                              .reachable = reachable,
+                              .compare = compare,
+                              .nrows = nrows,
+                              .top = top,
+                              .rows = rows,
+                              .ch = ch,
+                              .total = {.side = -1, .max_win = -1, .max_loss = -1}};
+        struct bc_row *tot = &st.total;
+        bool dtm_missing = false;
+        for (int k = 0; k < nrows; k++) {
+            for (int v = 0; v < 3; v++) {
+                tot->n[v] += rows[k].n[v];
+                tot->raw[v] += rows[k].raw[v];
+            }
+            tot->dtm |= rows[k].dtm;
+            dtm_missing |= rows[k].dtm_missing;
+            if (rows[k].max_win > tot->max_win) tot->max_win = rows[k].max_win;
+            if (rows[k].max_loss > tot->max_loss) tot->max_loss = rows[k].max_loss;
         }
-        total->dtm |= rows[k].dtm;
-        if (rows[k].max_win > total->max_win) total->max_win = rows[k].max_win;
-        if (rows[k].max_loss > total->max_loss) total->max_loss = rows[k].max_loss;
+        /* the longest of all is not known when a layer's DTM table is missing */
+        if (dtm_missing) tot->dtm = false, tot->dtm_missing = true;
+        game_rules_name(&g, st.rules, sizeof st.rules);
+        if (compare) game_rules_name(&other, st.other_rules, sizeof st.other_rules);
+        outputs_print_bc(out, &st);
     }
-    game_rules_name(&g, st.rules, sizeof st.rules);
-    if (compare) game_rules_name(&other, st.other_rules, sizeof st.other_rules);
-    outputs_print_bc(out, &st);
     free(rows);
     free(ch);
     free(sm);
-    return 0;
+    return rc;
 }
 
 int cmd_stats(int argc, char **argv)
@@ -477,13 +521,55 @@ int cmd_stats(int argc, char **argv)
     if (out_opt && (format_opt || o.json))
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
     if (out_opt && !*out_opt) return cli_usage_error("stats", "--out needs a file name prefix");
+    if (o.threads) omp_set_num_threads(o.threads);
     const char *dir = tables_dir(dir_opt);
     struct game g;
     char err[400];
-    if (find_game(dir, o.rules, &g, err, sizeof err)) return cli_error("stats: %s", err);
+    if (tables_choose(dir, NULL, o.rules, o.board, &g, err, sizeof err))
+        return cli_error("stats: %s", err);
+    if (reachable && g.ops != &baghchal_ops)
+        return cli_usage_error("stats", "--reachable is for baghchal (%s holds sixteen tables)",
+                               dir);
+    struct tables_set set;
+    if (tables_expected(dir, &g, reachable ? TABLES_KIND(TB_REACH) : 0, &set))
+        return cli_error("stats: out of memory");
+    char name[80], list[600], make[2600];
+    tables_game_name(&g, name, sizeof name);
+    /* A missing WDL or REACH table leaves positions out: no statistics. A missing DTM table
+     * only leaves its layer's longest wins out: statistics, said loudly. */
+    unsigned kinds[3] = {TABLES_KIND(TB_WDL), TABLES_KIND(TB_REACH), TABLES_KIND(TB_DTM)};
+    for (int k = 0; k < 3; k++) {
+        int n = tables_missing(&set, kinds[k]);
+        if (!n || (kinds[k] == TABLES_KIND(TB_REACH) && !reachable)) continue;
+        /* with a WDL table, its DTM table if that is missing too: one command makes both */
+        unsigned both = kinds[k] == TABLES_KIND(TB_WDL) ? kinds[k] | TABLES_KIND(TB_DTM) : kinds[k];
+        n = tables_missing(&set, both);
+        tables_missing_text(&set, both, 3, list, sizeof list);
+        tables_make_command(&set, dir, both, make, sizeof make);
+        bool one = n == 1;
+        if (kinds[k] != TABLES_KIND(TB_DTM)) {
+            rc = cli_error("stats: %s%d %stable%s of %s missing from %s: %s; make %s with: %s",
+                           kinds[k] == TABLES_KIND(TB_REACH) ? "--reachable: " : "", n,
+                           kinds[k] == TABLES_KIND(TB_REACH) ? "REACH " : "", one ? "" : "s", name,
+                           dir, list, one ? "it" : "them", make);
+            tables_set_free(&set);
+            return rc;
+        }
+        fprintf(stderr,
+                "guti: stats: warning: %d DTM table%s of %s missing from %s (%s): the statistics "
+                "leave out the longest wins of %s; make %s with: %s\n",
+                n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers",
+                one ? "it" : "them", make);
+    }
     struct outputs out;
-    if ((rc = outputs_open(&out, format, out_opt))) return rc;
-    rc = g.ops == &sixteen_ops ? stats_sixteen(&g, dir, &out)
-                               : stats_baghchal(&g, dir, reachable, &out);
+    if ((rc = outputs_open(&out, format, out_opt))) {
+        tables_set_free(&set);
+        return rc;
+    }
+    struct progress prog;
+    progress_init(&prog, o.quiet);
+    rc = g.ops == &sixteen_ops ? stats_sixteen(&g, &set, &out, &prog)
+                               : stats_baghchal(&g, dir, &set, reachable, &out, &prog);
+    tables_set_free(&set);
     return outputs_close(&out, rc);
 }

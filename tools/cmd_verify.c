@@ -10,43 +10,80 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti verify [--dir DIR] [--full [--sample N]] [--quiet] [--json]\n"
+    "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet] [--json]\n"
     "\n"
-    "Checks every table (*.wdl, *.dtm) in DIR: its header, the checksum of every block and\n"
-    "of the whole file, and that every block decompresses to valid values.\n"
+    "Checks every table (*.wdl, *.dtm, *.reach) in DIR: its header, the checksum of every\n"
+    "block and of the whole file, and that every block decompresses to valid values.\n"
+    "Then checks that the set of tables of each game there (rules, board) is complete for\n"
+    "what it holds: every layer of the movement phase; every layer of the placement phase\n"
+    "if any placement table is there; a DTM table beside each WDL table of a phase that has\n"
+    "any DTM table; a REACH table for every layer if any is there; for Sixteen Soldiers,\n"
+    "every material up to the most pieces there. A missing table is named, with the\n"
+    "command that makes it, and is an error.\n"
     "With --full, also re-derives every position of every solved layer from its successors:\n"
     "its value and DTM must follow from theirs (a win has a move to a loss one half-move\n"
     "shorter and none faster, a loss has only moves to wins, the longest one half-move\n"
     "shorter, a finished game is lost in 0, a draw has no move to a loss and one to a draw),\n"
     "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
     "Placement-phase tables are re-derived from their successors' tables with the rules'\n"
-    "moves, for a sample of positions of each layer (--sample N, default 1000; 0: all).\n"
-    "Exit status 1 on any error.\n"
+    "moves, for a sample of positions of each layer. Positions whose successors' table is\n"
+    "missing or unreadable are not checked, said so and counted apart, never called\n"
+    "inconsistent.\n"
+    "The last line of the output sums it up: tables ok, damaged and missing; with --full,\n"
+    "layers re-derived, positions inconsistent and not checked. Exit status 1 on any\n"
+    "damaged or missing table or inconsistent position.\n"
     "\n"
-    "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --json      {\"files\": [{\"path\", \"ok\", \"error\"}], \"layers\": [{\"game\", "
+    "  --dir DIR     the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --full        re-derive the values from the successors, as above\n"
+    "  --sample N    with --full, re-derive N positions of each placement layer (default\n"
+    "                1000; 0: all of them)\n"
+    "  --threads N   threads to use (default: all cores)\n"
+    "  --quiet       print only what fails (and the last line); no progress on stderr\n"
+    "  --json        {\"files\": [{\"path\", \"ok\", \"error\"}], \"sets\": [{\"game\", "
     "\"rules\",\n"
-    "              \"board\", \"inhand\", \"captured\", \"positions\", \"inconsistent\",\n"
-    "              \"examples\"}], \"ok\"}\n";
+    "                \"board\", \"tables\", \"present\", \"missing\": [names], \"make\"}],\n"
+    "                \"layers\": [{\"game\", \"rules\", \"board\", \"inhand\", \"captured\",\n"
+    "                (\"side\"), \"positions\", \"inconsistent\", \"not_checked\", "
+    "\"examples\"}],\n"
+    "                \"tables_ok\", \"tables_damaged\", \"tables_missing\",\n"
+    "                \"layers_rederived\", \"inconsistent\", \"not_checked\", \"ok\"}\n";
+
+/* What verify found, for the last line and the JSON. */
+struct counts {
+    int tables_ok, tables_damaged, tables_missing, layers;
+    uint64_t inconsistent, not_checked;
+};
 
 struct full_result {
     char game[16], rules[24], board[16];
     int captured;
-    uint64_t positions, inconsistent;
-    char examples[3][420];
+    bool unreadable;    /* the layer's tables could not be read: an error */
+    uint64_t positions; /* re-derived */
+    uint64_t inconsistent;
+    uint64_t not_checked; /* positions that could not be re-derived */
+    char examples[3][1100];
     int nexamples;
 };
 
-/* Re-derives every layer of one game's movement tables, from the top layer down. */
-static int verify_full(const struct game *g, const char *dir, struct full_result *res, int *nres,
-                       struct progress *prog)
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Re-derives every layer of one game's movement tables, from the top layer down. A layer
+ * whose tables are missing or unreadable is not checked, and neither are the layers below
+ * it, whose captures lead into it. */
+static int verify_full(const struct game *g, const char *dir, const struct tables_set *set,
+                       struct full_result *res, int *nres)
 {
     struct symmap *sm = malloc(sizeof *sm);
+    if (!sm) return cli_error("verify: out of memory");
     symmap_init(sm, g->board);
     struct bc_layer layers[TABLES_MAX_LAYERS];
     bool live[TABLES_MAX_LAYERS] = {false};
     int top = g->captures_to_win - 1, errors = 0;
-    char path[1024], err[400];
+    char err[400], broken[1100] = ""; /* why the layers from here down are not checked */
     for (int c = top; c >= 0; c--) {
         struct full_result *r = &res[(*nres)++];
         memset(r, 0, sizeof *r);
@@ -54,49 +91,66 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
         game_rules_name(g, r->rules, sizeof r->rules);
         snprintf(r->board, sizeof r->board, "%s", g->board->name);
         r->captured = c;
-        bc_layer_init(&layers[c], g, sm, c);
+        if (bc_layer_init(&layers[c], g, sm, c)) {
+            errors += cli_error("verify: out of memory for the index of layer c%d", c);
+            break;
+        }
         live[c] = true;
         layers[c].next = c < top ? &layers[c + 1] : NULL;
         uint64_t n = 2 * layers[c].ix.size;
-        r->positions = n;
+        const struct tables_want *want[2] = {tables_set_find(set, TB_DTM, 0, c, 0),
+                                             tables_set_find(set, TB_WDL, 0, c, 0)};
+        for (int k = 0; k < 2; k++)
+            if (!want[k] || !want[k]->present) {
+                char name[1024];
+                tables_name(name, sizeof name, dir, g, 0, c, k == 0 ? TB_DTM : TB_WDL);
+                snprintf(r->examples[r->nexamples++], sizeof r->examples[0],
+                         "not checked: table missing (%s)", base_name(name));
+                if (!*broken)
+                    snprintf(broken, sizeof broken, "not checked: successor table missing (%s)",
+                             base_name(name));
+                r->not_checked = n;
+            }
+        if (*broken && !r->not_checked) {
+            snprintf(r->examples[r->nexamples++], sizeof r->examples[0], "%s", broken);
+            r->not_checked = n;
+        }
+        if (r->not_checked) {
+            bc_layer_free(&layers[c]);
+            live[c] = false;
+            continue;
+        }
         layers[c].res = malloc(n * sizeof *layers[c].res);
         uint16_t *wdl = malloc(n * sizeof *wdl);
-        struct tb *t = NULL;
-        int bad = 0;
-        for (int k = 0; k < 2 && !bad; k++) {
-            enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-            tables_name(path, sizeof path, dir, g, 0, c, kind);
-            struct tb_meta want = tables_meta(g, 0, c, kind, n);
-            if (tables_open(path, &want, &t, err, sizeof err) ||
-                tb_read_all(t, k == 0 ? layers[c].res : wdl, err, sizeof err)) {
-                snprintf(r->examples[r->nexamples++], sizeof r->examples[0], "%s", err);
-                bad = 1;
-            }
-            tb_close(t);
-            t = NULL;
-        }
-        if (bad) {
-            r->positions = 0; /* not re-derived */
-            errors++;
+        if (!layers[c].res || !wdl) {
             free(wdl);
-            for (int k = c - 1; k >= 0; k--) {
-                struct full_result *s = &res[(*nres)++];
-                *s = *r;
-                s->captured = k;
-                snprintf(s->examples[0], sizeof s->examples[0],
-                         "not checked: layer c%d is unreadable", c);
-                s->nexamples = 1;
-            }
+            errors += cli_error("verify: out of memory for layer c%d", c);
             break;
         }
-        char label[64];
-        snprintf(label, sizeof label, "verify h0-c%d", c);
-        progress_begin(prog, label);
+        for (int k = 0; k < 2 && !r->unreadable; k++) {
+            struct tb *t = NULL;
+            struct tb_meta m = tables_meta(g, 0, c, k == 0 ? TB_DTM : TB_WDL, n);
+            if (tables_open(want[k]->path, &m, &t, err, sizeof err) ||
+                tb_read_all(t, k == 0 ? layers[c].res : wdl, err, sizeof err)) {
+                snprintf(r->examples[r->nexamples++], sizeof r->examples[0], "%s", err);
+                r->unreadable = true;
+            }
+            tb_close(t);
+        }
+        if (r->unreadable) {
+            r->not_checked = n;
+            errors++;
+            free(wdl);
+            snprintf(broken, sizeof broken, "not checked: layer c%d is unreadable", c);
+            bc_layer_free(&layers[c]);
+            live[c] = false;
+            continue;
+        }
+        r->positions = n;
         struct retro_layer R = bc_layer_retro(&layers[c]);
         uint64_t badi[3];
         int nbad;
         r->inconsistent = retro_verify(&R, layers[c].res, badi, 3, &nbad);
-        progress_end(prog);
         for (int k = 0; k < nbad; k++) {
             bits_t T, G;
             pair_index_unrank(&layers[c].ix, badi[k] / 2, &T, &G);
@@ -111,8 +165,8 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
         uint64_t wdl_wrong = 0, first_wrong = 0;
         for (uint64_t i = 0; i < n; i++) {
             retro_code x = layers[c].res[i];
-            uint16_t want = x == 0 ? TB_ENTRY_DRAW : code_win(x) ? TB_ENTRY_WIN : TB_ENTRY_LOSS;
-            if (wdl[i] != want && wdl_wrong++ == 0) first_wrong = i;
+            uint16_t w = x == 0 ? TB_ENTRY_DRAW : code_win(x) ? TB_ENTRY_WIN : TB_ENTRY_LOSS;
+            if (wdl[i] != w && wdl_wrong++ == 0) first_wrong = i;
         }
         if (wdl_wrong) {
             r->inconsistent += wdl_wrong;
@@ -124,7 +178,7 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
         }
         errors += r->inconsistent > 0;
         free(wdl);
-        if (c < top) {
+        if (c < top && live[c + 1]) {
             bc_layer_free(&layers[c + 1]);
             live[c + 1] = false;
         }
@@ -135,92 +189,165 @@ static int verify_full(const struct game *g, const char *dir, struct full_result
     return errors;
 }
 
+/* One re-derived layer's line (or JSON object); side -1 for none. Adds to the counts. */
+static void print_layer(const struct game *g, int inhand, int captured, int side, uint64_t done,
+                        uint64_t of, uint64_t wrong, uint64_t not_checked, bool failed,
+                        const char (*examples)[1100], int nexamples, bool json, bool quiet,
+                        bool *first, struct counts *cnt)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    cnt->layers += done > 0;
+    cnt->inconsistent += wrong;
+    cnt->not_checked += not_checked;
+    bool ss = g->ops == &sixteen_ops;
+    if (json) {
+        printf("%s{\"game\": \"%s\", \"rules\": \"%s\", ", *first ? "" : ", ", g->ops->name, rules);
+        if (ss)
+            printf("\"m\": %d, \"n\": %d, ", inhand, captured);
+        else
+            printf("\"board\": \"%s\", \"inhand\": %d, \"captured\": %d, ", g->board->name, inhand,
+                   captured);
+        if (side >= 0) printf("\"side\": \"%s\", ", side ? "tiger" : "goat");
+        printf("\"positions\": %llu, \"inconsistent\": %llu, \"not_checked\": %llu, "
+               "\"examples\": [",
+               (unsigned long long)done, (unsigned long long)wrong,
+               (unsigned long long)not_checked);
+        for (int e = 0; e < nexamples; e++) {
+            if (e) printf(", ");
+            json_str(stdout, examples[e]);
+        }
+        printf("]}");
+        *first = false;
+        return;
+    }
+    const char *tag = wrong || failed ? "FAIL" : not_checked ? "SKIP" : "ok  ";
+    if (quiet && !wrong && !failed && !not_checked) return;
+    char layer[32];
+    if (ss)
+        snprintf(layer, sizeof layer, "%d+%d", inhand, captured);
+    else if (side >= 0)
+        snprintf(layer, sizeof layer, "h%d-c%d-%c", inhand, captured, side ? 't' : 'g');
+    else
+        snprintf(layer, sizeof layer, "h%d-c%d", inhand, captured);
+    if (ss)
+        printf("%s sixteen %s %s: ", tag, rules, layer);
+    else
+        printf("%s %s %s %s %s: ", tag, g->ops->name, g->board->name, rules, layer);
+    if (!done && (not_checked || failed))
+        printf("not re-derived");
+    else if (side >= 0) /* a sample of the layer */
+        printf("%llu of %llu positions re-derived", (unsigned long long)done,
+               (unsigned long long)of);
+    else
+        printf("%llu positions re-derived", (unsigned long long)done);
+    if (done) printf(", %llu inconsistent", (unsigned long long)wrong);
+    if (not_checked && done) printf(", %llu not checked", (unsigned long long)not_checked);
+    printf("\n");
+    for (int e = 0; e < nexamples; e++) printf("     %s\n", examples[e]);
+}
+
 /* Sixteen Soldiers: re-derives every material's table from its successors, smallest
- * material first, as long as the tables go. */
-static int verify_sixteen(const struct game *g, const char *dir, bool json, bool *first)
+ * material first. A material whose tables are missing or unreadable is not checked, and
+ * neither are those with more pieces, whose captures lead into it. */
+static int verify_sixteen(const struct game *g, const char *dir, const struct tables_set *set,
+                          bool json, bool quiet, bool *first, struct counts *cnt)
 {
     struct ss_db db;
     if (ss_db_init(&db, g)) return cli_error("verify: out of memory");
-    char rules[32], path[1024], err[400];
-    game_rules_name(g, rules, sizeof rules);
+    char err[400], broken[1100] = "", now[1100] = "";
     int errors = 0;
-    for (int total = 2; total <= 2 * SS_MAX_PIECES; total++) {
-        bool any = false;
+    for (int total = 2; total <= set->pieces; total++) {
         for (int m = total - 1; 2 * m >= total; m--) {
             int n = total - m;
             if (m > SS_MAX_PIECES) continue;
-            tables_ss_name(path, sizeof path, dir, g, m, n, TB_DTM);
-            if (access(path, F_OK) != 0) continue;
-            any = true;
+            const struct tables_want *d = tables_set_find(set, TB_DTM, m, n, 0),
+                                     *w = tables_set_find(set, TB_WDL, m, n, 0);
             struct ss_layer *l = malloc(sizeof *l);
-            uint64_t wrong = 0;
-            char example[420] = "";
-            if (!l || ss_layer_init(l, &db, m, n)) return cli_error("verify: out of memory");
-            l->res = malloc(l->size * sizeof *l->res + 2);
-            uint16_t *wdl = malloc(l->size * sizeof *wdl + 2);
-            struct tb *t = NULL;
-            struct tb_meta want = tables_ss_meta(g, m, n, TB_DTM, l->size);
-            int bad = tables_open(path, &want, &t, err, sizeof err) ||
-                      tb_read_all(t, l->res, err, sizeof err);
-            tb_close(t);
-            t = NULL;
-            tables_ss_name(path, sizeof path, dir, g, m, n, TB_WDL);
-            want = tables_ss_meta(g, m, n, TB_WDL, l->size);
-            if (!bad)
-                bad = tables_open(path, &want, &t, err, sizeof err) ||
-                      tb_read_all(t, wdl, err, sizeof err);
-            tb_close(t);
-            if (bad) {
-                snprintf(example, sizeof example, "%s", err);
-                wrong = l->size;
-            } else {
-                struct retro_layer R = ss_layer_retro(l);
-                uint64_t badi[1];
-                int nbad;
-                wrong = retro_verify(&R, l->res, badi, 1, &nbad);
-                if (nbad) {
-                    bits_t A, B;
-                    ss_layer_position(l, badi[0], &A, &B);
-                    struct position pos = {.men = {A, B}, .side = 0};
-                    char fen[128];
-                    g->ops->format(g, &pos, fen, sizeof fen);
-                    snprintf(example, sizeof example, "%s: stored code %d", fen, l->res[badi[0]]);
-                }
-                for (uint64_t i = 0; i < l->size; i++) {
-                    retro_code x = l->res[i];
-                    uint16_t w = x == 0        ? TB_ENTRY_DRAW
-                                 : code_win(x) ? TB_ENTRY_WIN
-                                               : TB_ENTRY_LOSS;
-                    if (wdl[i] != w && !wrong++)
-                        snprintf(example, sizeof example,
-                                 "the WDL table disagrees with the DTM table");
-                }
-            }
-            free(wdl);
-            errors += wrong > 0;
-            if (json) {
-                printf("%s{\"game\": \"sixteen\", \"rules\": \"%s\", \"m\": %d, \"n\": %d, "
-                       "\"positions\": %llu, \"inconsistent\": %llu, \"examples\": [",
-                       *first ? "" : ", ", rules, m, n, (unsigned long long)l->size,
-                       (unsigned long long)wrong);
-                if (wrong) json_str(stdout, example);
-                printf("]}");
-                *first = false;
-            } else {
-                printf("%s sixteen %s %d+%d: %llu positions re-derived, %llu inconsistent\n",
-                       wrong ? "FAIL" : "ok  ", rules, m, n, (unsigned long long)l->size,
-                       (unsigned long long)wrong);
-                if (wrong) printf("     %s\n", example);
-            }
-            if (bad) {
-                ss_layer_free(l);
+            if (!l || ss_layer_init(l, &db, m, n)) {
                 free(l);
                 ss_db_free(&db);
-                return errors; /* the larger materials read this one */
+                return errors + cli_error("verify: out of memory");
             }
-            ss_db_add(&db, l);
+            uint64_t wrong = 0, not_checked = 0;
+            char example[1100] = "";
+            bool failed = false;
+            if (!d || !d->present || !w || !w->present) {
+                char name[1024];
+                tables_ss_name(name, sizeof name, dir, g, m, n,
+                               !d || !d->present ? TB_DTM : TB_WDL);
+                snprintf(example, sizeof example, "not checked: %s (%s)",
+                         !d ? "no DTM table" : "table missing", base_name(name));
+                if (!*now)
+                    snprintf(now, sizeof now, "not checked: successor table missing (%s)",
+                             base_name(name));
+                not_checked = l->size;
+            } else if (*broken) {
+                snprintf(example, sizeof example, "%s", broken);
+                not_checked = l->size;
+            } else {
+                l->res = malloc(l->size * sizeof *l->res + 2);
+                uint16_t *wdl = malloc(l->size * sizeof *wdl + 2);
+                struct tb *t = NULL;
+                struct tb_meta want = tables_ss_meta(g, m, n, TB_DTM, l->size);
+                bool bad = !l->res || !wdl;
+                if (bad) snprintf(err, sizeof err, "out of memory");
+                bad = bad || tables_open(d->path, &want, &t, err, sizeof err) ||
+                      tb_read_all(t, l->res, err, sizeof err);
+                tb_close(t);
+                t = NULL;
+                want = tables_ss_meta(g, m, n, TB_WDL, l->size);
+                bad = bad || tables_open(w->path, &want, &t, err, sizeof err) ||
+                      tb_read_all(t, wdl, err, sizeof err);
+                tb_close(t);
+                if (bad) {
+                    snprintf(example, sizeof example, "%s", err);
+                    failed = true;
+                    not_checked = l->size;
+                    if (!*now)
+                        snprintf(now, sizeof now, "not checked: material %d+%d is unreadable", m,
+                                 n);
+                } else {
+                    struct retro_layer R = ss_layer_retro(l);
+                    uint64_t badi[1];
+                    int nbad;
+                    wrong = retro_verify(&R, l->res, badi, 1, &nbad);
+                    if (nbad) {
+                        bits_t A, B;
+                        ss_layer_position(l, badi[0], &A, &B);
+                        struct position pos = {.men = {A, B}, .side = 0};
+                        char fen[128];
+                        g->ops->format(g, &pos, fen, sizeof fen);
+                        snprintf(example, sizeof example, "%s: stored code %d", fen,
+                                 l->res[badi[0]]);
+                    }
+                    for (uint64_t i = 0; i < l->size; i++) {
+                        retro_code x = l->res[i];
+                        uint16_t v = x == 0        ? TB_ENTRY_DRAW
+                                     : code_win(x) ? TB_ENTRY_WIN
+                                                   : TB_ENTRY_LOSS;
+                        if (wdl[i] != v && !wrong++)
+                            snprintf(example, sizeof example,
+                                     "the WDL table disagrees with the DTM table");
+                    }
+                }
+                free(wdl);
+            }
+            errors += wrong > 0 || failed;
+            char ex[1][1100];
+            snprintf(ex[0], sizeof ex[0], "%s", example);
+            print_layer(g, m, n, -1, not_checked ? 0 : l->size, l->size, wrong, not_checked, failed,
+                        (const char(*)[1100])ex, *example != 0, json, quiet, first, cnt);
+            if (not_checked) {
+                ss_layer_free(l);
+                free(l);
+            } else {
+                ss_db_add(&db, l); /* the larger materials read this one */
+            }
         }
-        if (!any) break;
+        /* the materials of one size do not lead into each other: the next size is where a
+         * missing one is missed */
+        if (*now && !*broken) snprintf(broken, sizeof broken, "%s", now);
     }
     ss_db_free(&db);
     return errors;
@@ -255,20 +382,75 @@ static retro_code derive(struct prober *p, const struct movelist *l, int moves, 
     return (retro_code)(loss + 2);
 }
 
+/* Which layers have a table the prober can answer from (DTM or WDL), and the name of the
+ * one to make when not. */
+struct presence {
+    bool place[BOARD_MAX_POINTS + 1][TABLES_MAX_LAYERS][2], move[TABLES_MAX_LAYERS];
+};
+
+static void presence_init(struct presence *pr, const struct game *g, const char *dir)
+{
+    char w[1024], d[1024];
+    memset(pr, 0, sizeof *pr);
+    for (int c = 0; c < g->captures_to_win && c < TABLES_MAX_LAYERS; c++) {
+        tables_name(w, sizeof w, dir, g, 0, c, TB_WDL);
+        tables_name(d, sizeof d, dir, g, 0, c, TB_DTM);
+        pr->move[c] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
+        for (int h = 1; h <= g->ngoats && h <= BOARD_MAX_POINTS; h++)
+            for (int s = 0; s < 2; s++) {
+                tables_place_name(w, sizeof w, dir, g, h, c, s, TB_WDL);
+                tables_place_name(d, sizeof d, dir, g, h, c, s, TB_DTM);
+                pr->place[h][c][s] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
+            }
+    }
+}
+
+/* Whether every successor whose value needs a table has one; if not, the name of the
+ * first missing one in name. */
+static bool successors_there(const struct game *g, const struct presence *pr,
+                             const struct movelist *l, int moves, const char *dir, char *name,
+                             size_t len)
+{
+    for (int j = 0; j < moves; j++) {
+        const struct position *s = &l->succ[j];
+        struct outcome o;
+        if (g->ops->over(g, s, &o)) continue; /* no table: the game is over */
+        int c = g->ngoats - s->inhand - bits_count(s->men[0]);
+        if (c < 0 || c >= TABLES_MAX_LAYERS) continue;
+        bool there = s->inhand ? pr->place[s->inhand][c][s->side] : pr->move[c];
+        if (there) continue;
+        char path[1024];
+        if (s->inhand)
+            tables_place_name(path, sizeof path, dir, g, s->inhand, c, s->side, TB_WDL);
+        else
+            tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
+        snprintf(name, len, "%s", base_name(path));
+        return false;
+    }
+    return true;
+}
+
 /* Re-derives positions of every placement table from their successors' tables, with
  * the rules engine's moves: a sample of each layer (every position when sample is 0).
  * Where the layer has a DTM table, the DTM is re-derived (when its successors' are known)
- * and the WDL table is checked against it. */
+ * and the WDL table is checked against it. A position with a successor whose table is
+ * missing is not checked. */
 static int verify_placement(const struct game *g, const char *dir, uint64_t sample, bool json,
-                            bool *first)
+                            bool quiet, bool *first, struct counts *cnt)
 {
     struct prober p;
     prober_init(&p, g, dir);
     struct movelist l;
     movelist_init(&l);
+    struct presence *pr = malloc(sizeof *pr);
+    if (!pr) {
+        movelist_free(&l);
+        prober_free(&p);
+        return cli_error("verify: out of memory");
+    }
+    presence_init(pr, g, dir);
     int errors = 0;
-    char rules[32], path[1024];
-    game_rules_name(g, rules, sizeof rules);
+    char path[1024];
     for (int h = 1; h <= g->ngoats; h++)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
             for (int side = 0; side < 2; side++) {
@@ -276,11 +458,13 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 if (access(path, F_OK) != 0) continue;
                 int goats = g->ngoats - h - c;
                 struct pair_index ix;
-                struct symmap *sm = &p.sm;
-                if (pair_index_init(&ix, g->board, sm, g->ntigers, goats))
-                    return cli_error("verify: out of memory");
-                uint64_t n = ix.size, m = sample && sample < n ? sample : n, wrong = 0;
-                char example[400] = "", err[400];
+                if (pair_index_init(&ix, g->board, &p.sm, g->ntigers, goats)) {
+                    errors += cli_error("verify: out of memory");
+                    goto done;
+                }
+                uint64_t n = ix.size, m = sample && sample < n ? sample : n, wrong = 0,
+                         not_checked = 0;
+                char example[1100] = "", err[400], gone[1024] = "";
                 /* the WDL table itself, when the prober answers from the DTM table */
                 struct tb *wdl = NULL;
                 char dtm_path[1024];
@@ -288,9 +472,11 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 struct tb_meta want_wdl = tables_place_meta(g, h, c, side, TB_WDL, n);
                 bool wdl_bad = access(dtm_path, F_OK) == 0 &&
                                tables_open(path, &want_wdl, &wdl, err, sizeof err);
+                bool failed = false; /* a table could not be read: the rest is not checked */
                 if (wdl_bad) {
                     snprintf(example, sizeof example, "%s", err);
-                    wrong = m;
+                    failed = true;
+                    not_checked = m;
                 }
                 for (uint64_t k = 0; k < m && !wdl_bad; k++) {
                     uint64_t i = m == n ? k : k * n / m;
@@ -301,6 +487,11 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                     uint16_t entry = 0;
                     bool known, exact = false;
                     int moves = g->ops->moves(g, &pos, &l), bad = 0;
+                    char name[1024];
+                    if (!successors_there(g, pr, &l, moves, dir, name, sizeof name)) {
+                        if (!not_checked++) snprintf(gone, sizeof gone, "%s", name);
+                        continue;
+                    }
                     if (prober_probe(&p, &pos, &stored, &known, err, sizeof err) ||
                         (wdl && tb_probe(wdl, i, &entry, err, sizeof err)))
                         bad = 1;
@@ -316,13 +507,17 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                                                                      : 1;
                     bool agree = !wdl || ((table_value == RETRO_DRAW) == (stored == RETRO_DRAW) &&
                                           code_win(table_value) == code_win(stored));
-                    if (!bad && same && agree) continue;
+                    if (bad) {
+                        snprintf(example, sizeof example, "%s", err);
+                        failed = true;
+                        not_checked += m - k;
+                        break;
+                    }
+                    if (same && agree) continue;
                     if (!wrong++) {
                         char fen[128];
                         g->ops->format(g, &pos, fen, sizeof fen);
-                        if (bad)
-                            snprintf(example, sizeof example, "%s", err);
-                        else if (!agree)
+                        if (!agree)
                             snprintf(example, sizeof example, "%s: DTM table %s, WDL table %s", fen,
                                      value_name(stored), value_name(table_value));
                         else if (exact)
@@ -334,33 +529,21 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                             snprintf(example, sizeof example, "%s: stored %s, its moves give %s",
                                      fen, value_name(stored), value_name(want));
                     }
-                    if (bad) {
-                        wrong = m;
-                        break;
-                    }
                 }
                 tb_close(wdl);
                 pair_index_free(&ix);
-                errors += wrong > 0;
-                if (json) {
-                    printf(
-                        "%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", "
-                        "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"positions\": %llu, "
-                        "\"inconsistent\": %llu, \"examples\": [",
-                        *first ? "" : ", ", g->ops->name, rules, g->board->name, h, c,
-                        side ? "tiger" : "goat", (unsigned long long)m, (unsigned long long)wrong);
-                    if (wrong) json_str(stdout, example);
-                    printf("]}");
-                    *first = false;
-                } else {
-                    printf("%s %s %s %s h%d-c%d-%c: %llu of %llu positions re-derived, %llu "
-                           "inconsistent\n",
-                           wrong ? "FAIL" : "ok  ", g->ops->name, g->board->name, rules, h, c,
-                           side ? 't' : 'g', (unsigned long long)m, (unsigned long long)n,
-                           (unsigned long long)wrong);
-                    if (wrong) printf("     %s\n", example);
-                }
+                errors += wrong > 0 || failed;
+                char ex[2][1100];
+                int nex = 0;
+                if (*example) snprintf(ex[nex++], sizeof ex[0], "%s", example);
+                if (*gone)
+                    snprintf(ex[nex++], sizeof ex[0], "not checked: successor table missing (%s)",
+                             gone);
+                print_layer(g, h, c, side, m - not_checked, n, wrong, not_checked, failed,
+                            (const char(*)[1100])ex, nex, json, quiet, first, cnt);
             }
+done:
+    free(pr);
     movelist_free(&l);
     prober_free(&p);
     return errors;
@@ -388,21 +571,23 @@ int cmd_verify(int argc, char **argv)
     if (o.threads) omp_set_num_threads(o.threads);
     const char *dir = tables_dir(dir_opt);
     char **files;
-    int nfiles = tables_list(dir, &files);
+    int nfiles = tables_list_all(dir, &files);
     if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);
-    if (nfiles == 0) return cli_error("verify: no tables in %s", dir);
-    struct progress prog;
-    progress_init(&prog, o.quiet);
+    if (nfiles == 0) {
+        tables_list_free(files, nfiles);
+        return cli_error("verify: no tables in %s", dir);
+    }
+    struct counts cnt = {0};
     int errors = 0;
     char err[400];
-    /* The games whose tables are here, for --full. */
-    struct game games[8];
-    int ngames = 0;
     if (o.json) printf("{\"files\": [");
     for (int k = 0; k < nfiles; k++) {
         struct tb *t = NULL;
         int bad = tb_open(files[k], &t, err, sizeof err) || tb_verify(t, err, sizeof err);
+        tb_close(t);
         errors += bad;
+        cnt.tables_damaged += bad;
+        cnt.tables_ok += !bad;
         if (o.json) {
             printf("%s{\"path\": ", k ? ", " : "");
             json_str(stdout, files[k]);
@@ -414,67 +599,106 @@ int cmd_verify(int argc, char **argv)
             printf("}");
         } else if (bad) {
             printf("FAIL %s\n", err);
-        } else {
+        } else if (!o.quiet) {
             printf("ok   %s\n", files[k]);
         }
-        const struct tb_meta *m = t ? tb_get_meta(t) : NULL;
-        struct game g;
-        char why[200];
-        if (m && game_setup(&g, m->game, m->rules, m->board, why, sizeof why) == 0) {
-            bool seen = false;
-            for (int j = 0; j < ngames; j++)
-                seen |=
-                    games[j].ops == g.ops && games[j].board == g.board && games[j].rules == g.rules;
-            if (!seen && ngames < 8) games[ngames++] = g;
-        }
-        tb_close(t);
     }
     tables_list_free(files, nfiles);
+
+    /* Each game's set of tables must be complete. */
+    struct game games[32];
+    int ngames = tables_games(dir, games, 32);
+    if (ngames > 32) ngames = 32;
+    if (ngames < 0) ngames = 0;
+    struct tables_set *sets = calloc((size_t)(ngames ? ngames : 1), sizeof *sets);
+    if (!sets) return cli_error("verify: out of memory");
+    if (o.json) printf("], \"sets\": [");
+    for (int k = 0; k < ngames; k++) {
+        struct tables_set *set = &sets[k];
+        if (tables_expected(dir, &games[k], 0, set)) {
+            for (int j = 0; j < k; j++) tables_set_free(&sets[j]);
+            free(sets);
+            return cli_error("verify: out of memory");
+        }
+        char name[80], rules[32], make[2600], list[600];
+        tables_game_name(&games[k], name, sizeof name);
+        game_rules_name(&games[k], rules, sizeof rules);
+        tables_make_command(set, dir, TABLES_ALL_KINDS, make, sizeof make);
+        errors += set->nmissing;
+        cnt.tables_missing += set->nmissing;
+        if (o.json) {
+            printf("%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"tables\": %d, "
+                   "\"present\": %d, \"missing\": [",
+                   k ? ", " : "", games[k].ops->name, rules, games[k].board->name, set->n,
+                   set->n - set->nmissing);
+            for (int j = 0, listed = 0; j < set->n; j++)
+                if (!set->t[j].present) {
+                    printf("%s", listed++ ? ", " : "");
+                    json_str(stdout, set->t[j].name);
+                }
+            printf("], \"make\": ");
+            if (*make)
+                json_str(stdout, make);
+            else
+                printf("null");
+            printf("}");
+        } else if (set->nmissing) {
+            tables_missing_text(set, TABLES_ALL_KINDS, 3, list, sizeof list);
+            printf("FAIL %s: %d of %d tables; missing: %s; make %s with: %s\n", name,
+                   set->n - set->nmissing, set->n, list, set->nmissing == 1 ? "it" : "them", make);
+        } else if (!o.quiet) {
+            printf("ok   %s: %d of %d tables\n", name, set->n, set->n);
+        }
+    }
     if (o.json) printf("], \"layers\": [");
     bool first_row = true;
     if (full) {
+        struct progress prog;
+        progress_init(&prog, o.quiet);
         struct full_result res[TABLES_MAX_LAYERS];
         for (int k = 0; k < ngames; k++) {
             int nres = 0;
             if (games[k].ops != &baghchal_ops) continue;
-            errors += verify_full(&games[k], dir, res, &nres, &prog);
+            progress_begin(&prog, "verify");
+            errors += verify_full(&games[k], dir, &sets[k], res, &nres);
+            progress_end(&prog);
             for (int j = 0; j < nres; j++) {
                 struct full_result *r = &res[j];
-                if (o.json) {
-                    printf(
-                        "%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"inhand\": 0, "
-                        "\"captured\": %d, \"positions\": %llu, \"inconsistent\": %llu, "
-                        "\"examples\": [",
-                        first_row ? "" : ", ", r->game, r->rules, r->board, r->captured,
-                        (unsigned long long)r->positions, (unsigned long long)r->inconsistent);
-                    for (int e = 0; e < r->nexamples; e++) {
-                        if (e) printf(", ");
-                        json_str(stdout, r->examples[e]);
-                    }
-                    printf("]}");
-                    first_row = false;
-                    continue;
-                }
-                if (!r->positions)
-                    printf("FAIL %s %s %s h0-c%d: not re-derived\n", r->game, r->board, r->rules,
-                           r->captured);
-                else
-                    printf("%s %s %s %s h0-c%d: %llu positions re-derived, %llu inconsistent\n",
-                           r->inconsistent ? "FAIL" : "ok  ", r->game, r->board, r->rules,
-                           r->captured, (unsigned long long)r->positions,
-                           (unsigned long long)r->inconsistent);
-                for (int e = 0; e < r->nexamples; e++) printf("     %s\n", r->examples[e]);
+                print_layer(&games[k], 0, r->captured, -1, r->positions, r->positions,
+                            r->inconsistent, r->not_checked, r->unreadable,
+                            (const char(*)[1100])r->examples, r->nexamples, o.json, o.quiet,
+                            &first_row, &cnt);
             }
         }
         if (sample < 0) sample = 1000;
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
-                errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, &first_row);
+                errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, o.quiet,
+                                           &first_row, &cnt);
             else
-                errors += verify_sixteen(&games[k], dir, o.json, &first_row);
+                errors +=
+                    verify_sixteen(&games[k], dir, &sets[k], o.json, o.quiet, &first_row, &cnt);
         if (ngames == 0 && !o.json) printf("full: no tables to re-derive\n");
     }
-    if (o.json) printf("], \"ok\": %s}\n", errors ? "false" : "true");
+    for (int k = 0; k < ngames; k++) tables_set_free(&sets[k]);
+    free(sets);
+    if (o.json) {
+        printf("], \"tables_ok\": %d, \"tables_damaged\": %d, \"tables_missing\": %d",
+               cnt.tables_ok, cnt.tables_damaged, cnt.tables_missing);
+        if (full)
+            printf(", \"layers_rederived\": %d, \"inconsistent\": %llu, \"not_checked\": %llu",
+                   cnt.layers, (unsigned long long)cnt.inconsistent,
+                   (unsigned long long)cnt.not_checked);
+        printf(", \"ok\": %s}\n", errors ? "false" : "true");
+    } else {
+        printf("verify: %d table%s ok, %d damaged, %d missing", cnt.tables_ok,
+               cnt.tables_ok == 1 ? "" : "s", cnt.tables_damaged, cnt.tables_missing);
+        if (full)
+            printf("; %d layer%s re-derived, %llu position%s inconsistent, %llu not checked",
+                   cnt.layers, cnt.layers == 1 ? "" : "s", (unsigned long long)cnt.inconsistent,
+                   cnt.inconsistent == 1 ? "" : "s", (unsigned long long)cnt.not_checked);
+        printf("\n");
+    }
     if (errors) cli_error("verify: %d error%s", errors, errors == 1 ? "" : "s");
     return errors ? EXIT_BAD : 0;
 }

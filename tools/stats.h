@@ -14,6 +14,7 @@
 struct bc_row {
     int inhand, captured, side; /* side -1: all */
     bool dtm;                   /* the DTM columns are known */
+    bool dtm_missing;           /* the set has DTM tables, but not this layer's */
     uint64_t n[3], raw[3];      /* win, draw, loss */
     int max_win, max_loss;
     uint64_t longest; /* index of a longest win */
@@ -41,6 +42,8 @@ struct bc_stats {
 struct ss_row {
     int m, n;
     uint64_t cl[3], raw[3]; /* win, draw, loss */
+    bool dtm;               /* read from the DTM table: the DTM columns are known */
+    bool dtm_missing;       /* the set has DTM tables, but not this material's */
     int max_win, max_loss;
     double win_dtm_sum; /* over won classes, for the mean */
     char longest_fen[128];

@@ -27,6 +27,42 @@ static void shares(FILE *f, const uint64_t n[3], uint64_t total)
             fprintf(f, "- | ");
 }
 
+/* A DTM as JSON: null for none (-1) or unknown (no DTM table). */
+static void json_dtm(FILE *f, bool known, int dtm)
+{
+    if (known && dtm >= 0)
+        fprintf(f, "%d", dtm);
+    else
+        fprintf(f, "null");
+}
+
+/* A DTM in a Markdown cell: "-" for none or unknown. */
+static void md_dtm(FILE *f, bool known, int dtm)
+{
+    if (known && dtm >= 0)
+        fprintf(f, "%d", dtm);
+    else
+        fprintf(f, "-");
+}
+
+/* The layers whose DTM table is missing, as a JSON list of names ("h5-c1-t", "h0-c1"). */
+static void json_bc_dtm_missing(FILE *f, const struct bc_stats *s)
+{
+    fprintf(f, "\"dtm_missing\": [");
+    bool first = true;
+    for (int k = 0; k < s->nrows; k++) {
+        const struct bc_row *r = &s->rows[k];
+        if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;
+        if (r->inhand)
+            fprintf(f, "%s\"h%d-c%d-%c\"", first ? "" : ", ", r->inhand, r->captured,
+                    r->side ? 't' : 'g');
+        else
+            fprintf(f, "%s\"h0-c%d\"", first ? "" : ", ", r->captured);
+        first = false;
+    }
+    fprintf(f, "]");
+}
+
 /* The columns from "changed" to "loss->draw" of the comparison table. */
 static void print_change(FILE *f, const struct bc_change *x)
 {
@@ -69,14 +105,14 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
     } else if (!strcmp(format, "json")) {
         fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [",
                 g->ops->name, rules, g->board->name);
+        /* the layers, then the total as an object of its own */
         for (int k = 0; k <= nrows; k++) {
             const struct bc_row *r = k < nrows ? &rows[k] : &total;
-            if (k) fprintf(f, ", ");
             if (k < nrows)
-                fprintf(f, "{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand,
-                        r->captured, side_word[r->side]);
+                fprintf(f, "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", k ? ", " : "",
+                        r->inhand, r->captured, side_word[r->side]);
             else
-                fprintf(f, "{\"inhand\": \"all\", \"captured\": \"all\", \"side\": \"all\", ");
+                fprintf(f, "], \"total\": {");
             fprintf(f,
                     "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
                     "\"positions\": %llu, "
@@ -86,19 +122,23 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
                     (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
                     (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
                     (unsigned long long)r->raw[2]);
-            if (r->dtm)
-                fprintf(f,
-                        "\"max_dtm_win\": %d, \"max_dtm_loss\": %d, \"longest_win\": ", r->max_win,
-                        r->max_loss);
-            else
-                fprintf(f, "\"max_dtm_win\": null, \"max_dtm_loss\": null, \"longest_win\": ");
-            if (k < nrows && r->dtm && r->max_win >= 0)
-                json_str(f, r->longest_fen);
+            fprintf(f, "\"max_dtm_win\": ");
+            json_dtm(f, r->dtm, r->max_win);
+            fprintf(f, ", \"max_dtm_loss\": ");
+            json_dtm(f, r->dtm, r->max_loss);
+            fprintf(f, ", \"longest_win\": ");
+            const struct bc_row *longest = r;
+            if (k == nrows) /* the first layer with the longest win of all */
+                for (int j = nrows - 1; j >= 0; j--)
+                    if (rows[j].dtm && rows[j].max_win == r->max_win) longest = &rows[j];
+            if (r->dtm && r->max_win >= 0 && longest != &total)
+                json_str(f, longest->longest_fen);
             else
                 fprintf(f, "null");
             fprintf(f, "}");
         }
-        fprintf(f, "]");
+        fprintf(f, ", ");
+        json_bc_dtm_missing(f, s);
         if (compare) {
             fprintf(f, ", \"compared_with\": \"%s\", \"changes\": [", other_rules);
             bool first = true;
@@ -130,10 +170,9 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
         fprintf(f, "# %s %s, rules %s: values for the side to move%s\n\n", g->ops->name,
                 g->board->name, rules,
                 reachable ? ", positions reached from the start" : ", all legal positions");
-        fprintf(f,
-                "| in hand | captured | to move | classes | win | draw | loss | positions | win | "
-                "draw | "
-                "loss | longest win | longest loss |\n");
+        fprintf(f, "| in hand | captured | to move | classes | win (classes) | draw (classes) | "
+                   "loss (classes) | positions | win (positions) | draw (positions) | "
+                   "loss (positions) | longest win | longest loss |\n");
         fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int k = 0; k <= nrows; k++) {
             const struct bc_row *r = k < nrows ? &rows[k] : &total;
@@ -146,19 +185,40 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
             shares(f, r->n, cl);
             fprintf(f, "%llu | ", (unsigned long long)raw);
             shares(f, r->raw, raw);
-            if (r->dtm)
-                fprintf(f, "%d | %d |\n", r->max_win, r->max_loss);
-            else
-                fprintf(f, "- | - |\n");
+            md_dtm(f, r->dtm, r->max_win);
+            fprintf(f, " | ");
+            md_dtm(f, r->dtm, r->max_loss);
+            fprintf(f, " |\n");
         }
         fprintf(f, "\nClasses are positions up to the board's symmetries; positions count every "
-                   "symmetric image. Percentages are of the row's total.\n");
+                   "symmetric image. Percentages are of the row's total. A longest win or loss "
+                   "of - is none, or not known without the layer's DTM table.\n");
+        int missing = 0;
+        for (int k = 0; k < nrows; k++)
+            missing += rows[k].dtm_missing && !(rows[k].inhand == 0 && rows[k].side == 1);
+        if (missing) {
+            fprintf(f,
+                    "\n**DTM missing**: the DTM tables of %d layer%s are not in the directory, "
+                    "so their longest wins and losses, and those of all, are not known:",
+                    missing, missing == 1 ? "" : "s");
+            for (int k = 0, n = 0; k < nrows; k++) {
+                const struct bc_row *r = &rows[k];
+                if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;
+                if (r->inhand)
+                    fprintf(f, "%s h%d-c%d-%c", n++ ? "," : "", r->inhand, r->captured,
+                            r->side ? 't' : 'g');
+                else
+                    fprintf(f, "%s h0-c%d", n++ ? "," : "", r->captured);
+            }
+            fprintf(f, ".\n");
+        }
         if (nrows > 2 * (top + 1)) {
             /* the placement phase, summed over captures and sides */
             fprintf(f,
-                    "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw | "
-                    "win for the side to move | positions | draw | goats to move: win | tigers to "
-                    "move: win |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                    "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw "
+                    "(classes) | win for the side to move (classes) | positions | draw (positions) "
+                    "| goats to move: win (positions) | tigers to move: win (positions) "
+                    "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (int inhand = g->ngoats; inhand >= 0; inhand--) {
                 uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0},
                          side_w[2] = {0, 0};
@@ -277,50 +337,96 @@ void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
                 fprintf(f, ",\n");
         }
     } else if (!strcmp(format, "json")) {
-        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+        /* the materials, then their total as an object of its own */
+        struct ss_row tot = {.dtm = nrows > 0, .max_win = -1, .max_loss = -1};
+        int longest = -1;
         for (int k = 0; k < nrows; k++) {
             const struct ss_row *r = &rows[k];
-            fprintf(
-                f,
-                "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, \"classes\": %llu, \"win\": "
-                "%llu, \"draw\": %llu, \"loss\": %llu, \"positions\": %llu, \"win_raw\": %llu, "
-                "\"draw_raw\": %llu, \"loss_raw\": %llu, \"max_dtm_win\": %d, \"max_dtm_loss\": "
-                "%d, "
-                "\"mean_dtm_win\": %.2f, \"longest_win\": ",
-                k ? ", " : "", r->m, r->n, (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
-                (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
-                (unsigned long long)r->cl[2],
-                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                (unsigned long long)r->raw[2], r->max_win, r->max_loss,
-                r->cl[0] ? r->win_dtm_sum / r->cl[0] : 0);
-            if (r->max_win >= 0)
+            for (int v = 0; v < 3; v++) {
+                tot.cl[v] += r->cl[v];
+                tot.raw[v] += r->raw[v];
+            }
+            tot.dtm &= r->dtm;
+            tot.win_dtm_sum += r->win_dtm_sum;
+            if (r->max_win > tot.max_win) tot.max_win = r->max_win, longest = k;
+            if (r->max_loss > tot.max_loss) tot.max_loss = r->max_loss;
+        }
+        if (longest >= 0)
+            memcpy(tot.longest_fen, rows[longest].longest_fen, sizeof tot.longest_fen);
+        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+        for (int k = 0; k <= nrows; k++) {
+            const struct ss_row *r = k < nrows ? &rows[k] : &tot;
+            if (k < nrows)
+                fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "", r->m,
+                        r->n);
+            else
+                fprintf(f, "], \"total\": {");
+            fprintf(f,
+                    "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
+                    "\"positions\": %llu, \"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": "
+                    "%llu, \"max_dtm_win\": ",
+                    (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
+                    (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
+                    (unsigned long long)r->cl[2],
+                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                    (unsigned long long)r->raw[2]);
+            json_dtm(f, r->dtm, r->max_win);
+            fprintf(f, ", \"max_dtm_loss\": ");
+            json_dtm(f, r->dtm, r->max_loss);
+            fprintf(f, ", \"mean_dtm_win\": ");
+            if (r->dtm && r->cl[0])
+                fprintf(f, "%.2f", r->win_dtm_sum / r->cl[0]);
+            else
+                fprintf(f, "null");
+            fprintf(f, ", \"longest_win\": ");
+            if (r->dtm && r->max_win >= 0)
                 json_str(f, r->longest_fen);
             else
                 fprintf(f, "null");
             fprintf(f, "}");
         }
+        fprintf(f, ", \"dtm_missing\": [");
+        for (int k = 0, n = 0; k < nrows; k++)
+            if (rows[k].dtm_missing)
+                fprintf(f, "%s\"%d+%d\"", n++ ? ", " : "", rows[k].m, rows[k].n);
         fprintf(f, "]}\n");
     } else {
         fprintf(f, "# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
         fprintf(f,
-                "| to move | other | classes | win | draw | loss | positions | win | draw | loss | "
-                "longest win | mean win | longest loss | longest win, example (Red to move) |\n");
+                "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
+                "positions | win (positions) | draw (positions) | loss (positions) | longest "
+                "win | mean win | longest loss | longest win, example (Red to move) |\n");
         fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        int missing = 0;
         for (int k = 0; k < nrows; k++) {
             const struct ss_row *r = &rows[k];
             uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
-            fprintf(
-                f,
-                "| %d | %d | %llu | %.2f%% | %.2f%% | %.2f%% | %llu | %.2f%% | %.2f%% | %.2f%% | ",
-                r->m, r->n, (unsigned long long)cl, 100.0 * r->cl[0] / cl, 100.0 * r->cl[1] / cl,
-                100.0 * r->cl[2] / cl, (unsigned long long)raw, 100.0 * r->raw[0] / raw,
-                100.0 * r->raw[1] / raw, 100.0 * r->raw[2] / raw);
+            missing += r->dtm_missing;
+            fprintf(f, "| %d | %d | %llu | ", r->m, r->n, (unsigned long long)cl);
+            shares(f, r->cl, cl);
+            fprintf(f, "%llu | ", (unsigned long long)raw);
+            shares(f, r->raw, raw);
             if (r->max_win >= 0)
-                fprintf(f, "%d | %.1f | %d | `%s` |\n", r->max_win, r->win_dtm_sum / r->cl[0],
-                        r->max_loss, r->longest_fen);
+                fprintf(f, "%d | %.1f | ", r->max_win, r->win_dtm_sum / r->cl[0]);
             else
-                fprintf(f, "- | - | %d | |\n", r->max_loss);
+                fprintf(f, "- | - | ");
+            md_dtm(f, r->dtm, r->max_loss);
+            fprintf(f, " | ");
+            if (r->max_win >= 0)
+                fprintf(f, "`%s` |\n", r->longest_fen);
+            else
+                fprintf(f, "|\n");
+        }
+        if (missing) {
+            fprintf(f,
+                    "\n**DTM missing**: the DTM tables of %d material%s are not in the "
+                    "directory, so their longest and mean wins are not known:",
+                    missing, missing == 1 ? "" : "s");
+            for (int k = 0, n = 0; k < nrows; k++)
+                if (rows[k].dtm_missing)
+                    fprintf(f, "%s %d+%d", n++ ? "," : "", rows[k].m, rows[k].n);
+            fprintf(f, ".\n");
         }
         int top = 0;
         for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;

@@ -434,3 +434,391 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
     *code = entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
     return 0;
 }
+
+/* ---- Which games a directory holds, and what a complete set of tables is ----------- */
+
+static bool table_file(const char *name)
+{
+    size_t len = strlen(name);
+    return (len > 4 && (!strcmp(name + len - 4, ".wdl") || !strcmp(name + len - 4, ".dtm"))) ||
+           (len > 6 && !strcmp(name + len - 6, ".reach"));
+}
+
+int tables_list_all(const char *dir, char ***out)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0, cap = 16;
+    char **names = malloc((size_t)cap * sizeof *names);
+    struct dirent *e;
+    while (names && (e = readdir(d))) {
+        if (!table_file(e->d_name)) continue;
+        if (n == cap) {
+            char **more = realloc(names, (size_t)(cap *= 2) * sizeof *names);
+            if (!more) break;
+            names = more;
+        }
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        if (!(names[n] = malloc(len))) break;
+        snprintf(names[n++], len, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    if (!names) return -1;
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    *out = names;
+    return n;
+}
+
+static bool same_game(const struct game *a, const struct game *b)
+{
+    return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
+           a->repeat_window == b->repeat_window;
+}
+
+int tables_games(const char *dir, struct game *out, int max)
+{
+    char **files;
+    int nfiles = tables_list_all(dir, &files), n = 0;
+    if (nfiles < 0) return -1;
+    /* The games found so far, beyond those out has room for too, to count them. */
+    struct game seen[64];
+    int nseen = 0;
+    for (int k = 0; k < nfiles; k++) {
+        struct tb *t;
+        char err[400];
+        if (tb_open(files[k], &t, err, sizeof err)) continue;
+        const struct tb_meta *m = tb_get_meta(t);
+        struct game g;
+        bool ok = game_setup(&g, m->game, m->rules, m->board, err, sizeof err) == 0;
+        tb_close(t);
+        if (!ok) continue;
+        bool dup = false;
+        for (int j = 0; j < nseen && !dup; j++) dup = same_game(&seen[j], &g);
+        if (dup) continue;
+        if (nseen < (int)(sizeof seen / sizeof seen[0])) seen[nseen++] = g;
+        if (n < max) out[n] = g;
+        n++;
+    }
+    tables_list_free(files, nfiles);
+    return n;
+}
+
+void tables_game_name(const struct game *g, char *buf, size_t len)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (g->ops == &sixteen_ops)
+        snprintf(buf, len, "%s %s", g->ops->name, rules);
+    else
+        snprintf(buf, len, "%s %s %s", g->ops->name, g->board->name, rules);
+}
+
+/* "a, b, c" of the games' names. */
+static void game_names(const struct game *g, int n, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int k = 0; k < n && used < len; k++) {
+        char name[80];
+        tables_game_name(&g[k], name, sizeof name);
+        int w = snprintf(buf + used, len - used, "%s%s", k ? ", " : "", name);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+}
+
+int tables_choose(const char *dir, const char *game, const char *rules, const char *board,
+                  struct game *g, char *err, size_t errlen)
+{
+    struct game all[32], fit[32];
+    int n = tables_games(dir, all, 32), nfit = 0;
+    if (n < 0) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
+    if (n == 0) return snprintf(err, errlen, "no tables in %s", dir), -1;
+    if (n > 32) n = 32;
+    for (int k = 0; k < n; k++) {
+        char r[32];
+        game_rules_name(&all[k], r, sizeof r);
+        if ((game && strcmp(game, all[k].ops->name)) || (rules && strcmp(rules, r)) ||
+            (board && strcmp(board, all[k].board->name)))
+            continue;
+        fit[nfit++] = all[k];
+    }
+    char names[1024];
+    if (nfit == 0) {
+        game_names(all, n, names, sizeof names);
+        snprintf(err, errlen, "no %s%s%s%s%s tables in %s; there are: %s", game ? game : "",
+                 game && (board || rules) ? " " : "", board ? board : "", board && rules ? " " : "",
+                 rules ? rules : "", dir, names);
+        return -1;
+    }
+    bool games_differ = false, boards_differ = false;
+    for (int k = 1; k < nfit; k++) {
+        games_differ |= fit[k].ops != fit[0].ops;
+        boards_differ |= fit[k].board != fit[0].board;
+    }
+    if (nfit > 1 && !games_differ && !boards_differ) {
+        /* only the rules differ: the game's default rules, when they are there */
+        struct game d;
+        char why[200];
+        if (game_setup(&d, fit[0].ops->name, NULL, fit[0].board->name, why, sizeof why) == 0)
+            for (int k = 0; k < nfit; k++)
+                if (same_game(&fit[k], &d)) {
+                    fit[0] = fit[k];
+                    nfit = 1;
+                }
+    }
+    if (nfit > 1) {
+        game_names(fit, nfit, names, sizeof names);
+        snprintf(err, errlen, "tables of several games in %s: %s; choose with %s", dir, names,
+                 boards_differ && games_differ ? "--rules or --board"
+                 : boards_differ               ? "--board"
+                                               : "--rules");
+        return -1;
+    }
+    *g = fit[0];
+    return 0;
+}
+
+static int set_add(struct tables_set *s, int *cap, const char *dir, enum tb_kind kind, int inhand,
+                   int captured, int side, int m, int n)
+{
+    if (s->n == *cap) {
+        int ncap = *cap ? 2 * *cap : 64;
+        struct tables_want *t = realloc(s->t, (size_t)ncap * sizeof *t);
+        if (!t) return -1;
+        s->t = t;
+        *cap = ncap;
+    }
+    struct tables_want *w = &s->t[s->n++];
+    memset(w, 0, sizeof *w);
+    w->kind = kind;
+    w->inhand = inhand;
+    w->captured = captured;
+    w->side = side;
+    w->m = m;
+    w->n = n;
+    const struct game *g = &s->g;
+    if (g->ops == &sixteen_ops)
+        tables_ss_name(w->path, sizeof w->path, dir, g, m, n, kind);
+    else if (kind == TB_REACH)
+        tables_reach_name(w->path, sizeof w->path, dir, g, inhand, captured, side < 0 ? 0 : side);
+    else if (inhand == 0)
+        tables_name(w->path, sizeof w->path, dir, g, 0, captured, kind);
+    else
+        tables_place_name(w->path, sizeof w->path, dir, g, inhand, captured, side, kind);
+    w->present = access(w->path, F_OK) == 0;
+    s->nmissing += !w->present;
+    return 0;
+}
+
+/* Points each entry's name into its path, once the array has stopped moving. */
+static void set_names(struct tables_set *s)
+{
+    for (int k = 0; k < s->n; k++) {
+        const char *slash = strrchr(s->t[k].path, '/');
+        s->t[k].name = slash ? slash + 1 : s->t[k].path;
+    }
+}
+
+static bool there(const char *dir, const struct game *g, int inhand, int c, int side,
+                  enum tb_kind kind)
+{
+    char path[1024];
+    if (g->ops == &sixteen_ops)
+        tables_ss_name(path, sizeof path, dir, g, inhand, c, kind);
+    else if (kind == TB_REACH)
+        tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
+    else if (inhand == 0)
+        tables_name(path, sizeof path, dir, g, 0, c, kind);
+    else
+        tables_place_name(path, sizeof path, dir, g, inhand, c, side, kind);
+    return access(path, F_OK) == 0;
+}
+
+/* The layers of a Bagh-Chal game in the order of the game: placement layers (inhand,
+ * captured, side) from the start, then the movement layers (0, captured, -1). */
+static int bc_layer_list(const struct game *g, int (*out)[3], int max)
+{
+    int n = 0;
+    for (int h = g->ngoats; h >= 0; h--)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = h ? 0 : -1; side < (h ? 2 - (h == g->ngoats) : 0); side++)
+                if (n < max) {
+                    out[n][0] = h;
+                    out[n][1] = c;
+                    out[n++][2] = side;
+                }
+    return n;
+}
+
+int tables_expected(const char *dir, const struct game *g, unsigned require, struct tables_set *s)
+{
+    memset(s, 0, sizeof *s);
+    s->g = *g;
+    int cap = 0;
+    if (g->ops == &sixteen_ops) {
+        bool dtm = false;
+        for (int m = 1; m <= SS_MAX_PIECES; m++)
+            for (int n = 1; n <= m; n++) {
+                bool w = there(dir, g, m, n, 0, TB_WDL), d = there(dir, g, m, n, 0, TB_DTM);
+                if ((w || d) && m + n > s->pieces) s->pieces = m + n;
+                dtm |= d;
+            }
+        s->dtm[0] = dtm;
+        for (int total = 2; total <= s->pieces; total++)
+            for (int m = total - 1; 2 * m >= total; m--) {
+                if (m > SS_MAX_PIECES) continue;
+                if (set_add(s, &cap, dir, TB_WDL, 0, 0, 0, m, total - m) ||
+                    (dtm && set_add(s, &cap, dir, TB_DTM, 0, 0, 0, m, total - m)))
+                    return tables_set_free(s), -1;
+            }
+        set_names(s);
+        return 0;
+    }
+    int(*L)[3] = malloc(2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1) * sizeof *L);
+    if (!L) return -1;
+    int nl = bc_layer_list(g, L, 2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1));
+    for (int k = 0; k < nl; k++) {
+        int h = L[k][0], c = L[k][1], sd = L[k][2] < 0 ? 0 : L[k][2];
+        bool w = there(dir, g, h, c, sd, TB_WDL), d = there(dir, g, h, c, sd, TB_DTM);
+        s->placement |= h > 0 && (w || d);
+        s->dtm[h > 0] |= d;
+        s->reach |= there(dir, g, h, c, sd, TB_REACH);
+    }
+    s->reach |= (require & TABLES_KIND(TB_REACH)) != 0;
+    for (int k = 0; k < nl; k++) {
+        int h = L[k][0], c = L[k][1], side = L[k][2];
+        if (((h == 0 || s->placement) &&
+             (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0) ||
+              (s->dtm[h > 0] && set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0)))) ||
+            (s->reach && set_add(s, &cap, dir, TB_REACH, h, c, side, 0, 0))) {
+            free(L);
+            return tables_set_free(s), -1;
+        }
+    }
+    free(L);
+    set_names(s);
+    return 0;
+}
+
+void tables_set_free(struct tables_set *s)
+{
+    free(s->t);
+    s->t = NULL;
+    s->n = s->nmissing = 0;
+}
+
+int tables_missing(const struct tables_set *s, unsigned kinds)
+{
+    int n = 0;
+    for (int k = 0; k < s->n; k++) n += !s->t[k].present && (kinds & TABLES_KIND(s->t[k].kind));
+    return n;
+}
+
+void tables_missing_text(const struct tables_set *s, unsigned kinds, int max, char *buf, size_t len)
+{
+    size_t used = 0;
+    int listed = 0, more = 0;
+    buf[0] = 0;
+    for (int k = 0; k < s->n; k++) {
+        const struct tables_want *w = &s->t[k];
+        if (w->present || !(kinds & TABLES_KIND(w->kind))) continue;
+        if (listed == max) {
+            more++;
+            continue;
+        }
+        int n = snprintf(buf + used, len - used, "%s%s", listed ? ", " : "", w->name);
+        if (n < 0 || (size_t)n >= len - used) break;
+        used += (size_t)n;
+        listed++;
+    }
+    if (more && used < len) snprintf(buf + used, len - used, " and %d more", more);
+}
+
+/* dir as the shell reads it back: as it is when it is made of safe characters only, else
+ * in single quotes. */
+static void shell_word(const char *s, char *buf, size_t len)
+{
+    bool plain = *s != 0;
+    for (const char *p = s; *p && plain; p++)
+        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                strchr("_./-+,:=@%", *p);
+    if (plain) {
+        snprintf(buf, len, "%s", s);
+        return;
+    }
+    size_t used = 0;
+    if (len < 3) return (void)(len ? buf[0] = 0 : 0);
+    buf[used++] = '\'';
+    for (const char *p = s; *p && used + 5 < len; p++) {
+        if (*p == '\'') {
+            memcpy(buf + used, "'\\''", 4);
+            used += 4;
+        } else {
+            buf[used++] = *p;
+        }
+    }
+    buf[used++] = '\'';
+    buf[used] = 0;
+}
+
+void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
+                         size_t len)
+{
+    const struct game *g = &s->g;
+    bool movement = false, placement = false, reach = false;
+    int pieces = s->pieces;
+    for (int k = 0; k < s->n; k++) {
+        const struct tables_want *w = &s->t[k];
+        if (w->present || !(kinds & TABLES_KIND(w->kind))) continue;
+        if (w->kind == TB_REACH)
+            reach = true;
+        else if (w->inhand > 0)
+            placement = true;
+        else
+            movement = true;
+    }
+    char rules[32], d[2100];
+    game_rules_name(g, rules, sizeof rules);
+    shell_word(dir, d, sizeof d);
+    buf[0] = 0;
+    size_t used = 0;
+    if (g->ops == &sixteen_ops && movement) {
+        snprintf(buf, len, "guti solve sixteen --pieces %d --rules %s --dir %s", pieces, rules, d);
+        return;
+    }
+    if (movement || placement) {
+        /* a placement run needs the movement tables: both phases when both are missing */
+        const char *phase = !placement ? " --phase movement" : movement ? "" : " --phase placement";
+        int n = snprintf(buf, len, "guti solve baghchal%s%s --rules %s --board %s --dir %s", phase,
+                         placement && s->dtm[1] ? " --dtm" : "", rules, g->board->name, d);
+        used = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+    }
+    if (reach)
+        snprintf(buf + used, len - used, "%sguti reach baghchal --rules %s --board %s --dir %s",
+                 used ? " && " : "", rules, g->board->name, d);
+}
+
+const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_kind kind, int inhand,
+                                          int captured, int side)
+{
+    bool ss = s->g.ops == &sixteen_ops;
+    for (int k = 0; k < s->n; k++) {
+        const struct tables_want *w = &s->t[k];
+        if (w->kind != kind) continue;
+        if (ss ? w->m == inhand && w->n == captured
+               : w->inhand == inhand && w->captured == captured && (!inhand || w->side == side))
+            return w;
+    }
+    return NULL;
+}
+
+void tables_layer_label(const struct tables_want *w, char *buf, size_t len)
+{
+    if (w->m)
+        snprintf(buf, len, "%d+%d", w->m, w->n);
+    else if (w->inhand)
+        snprintf(buf, len, "h%d-c%d-%c", w->inhand, w->captured, w->side ? 't' : 'g');
+    else
+        snprintf(buf, len, "h0-c%d", w->captured);
+}

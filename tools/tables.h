@@ -110,4 +110,100 @@ void prober_free(struct prober *p);
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen);
 
+/* ---- Which games a directory holds, and what a complete set of tables is ----------- */
+
+/* Every game (game, rules, board) with at least one table in dir (*.wdl, *.dtm or *.reach),
+ * as the tables' headers say; a file whose header cannot be read is left out (guti verify
+ * reports it). Fills out[0 .. min(count, max) - 1] in the order of the sorted file names:
+ * baghchal before sixteen, then by board, then by rules name. Returns how many games there
+ * are (possibly more than max), or -1 when dir cannot be read. */
+int tables_games(const char *dir, struct game *out, int max);
+
+/* Chooses the game whose tables a command reads, among those in dir (tables_games).
+ * game ("baghchal" or "sixteen"), rules (as --rules takes them) and board (as --board)
+ * each narrow the choice when not NULL; they matter only when dir holds several games,
+ * and naming one that is not there is an error. When several games remain that differ
+ * only in their rules, the game's default rules (standard, optional) are chosen if they
+ * are there. Returns 0 with *g set up, or -1 with one line in err:
+ *   cannot read directory DIR
+ *   no tables in DIR
+ *   no goat-pass tables in DIR; there are: baghchal 4x4 standard
+ *   no 5x5 tables in DIR; there are: baghchal 4x4 standard, baghchal 4x4 goat-pass
+ *   tables of several games in DIR: baghchal 4x4 standard, baghchal 5x5 standard;
+ *     choose with --board
+ * For a message, a game's name is "baghchal 4x4 standard" or "sixteen forced"
+ * (tables_game_name). */
+int tables_choose(const char *dir, const char *game, const char *rules, const char *board,
+                  struct game *g, char *err, size_t errlen);
+void tables_game_name(const struct game *g, char *buf, size_t len);
+
+/* Bit masks of table kinds, for the functions below. */
+#define TABLES_KIND(k) (1u << (k))
+#define TABLES_ALL_KINDS (TABLES_KIND(TB_WDL) | TABLES_KIND(TB_DTM) | TABLES_KIND(TB_REACH))
+
+/* One table of a complete set. */
+struct tables_want {
+    char path[1024];            /* DIR/name */
+    const char *name;           /* the file name, within path */
+    enum tb_kind kind;          /* TB_WDL, TB_DTM or TB_REACH */
+    int inhand, captured, side; /* Bagh-Chal's layer; side -1 for a movement layer */
+    int m, n;                   /* Sixteen Soldiers' material, m >= n */
+    bool present;               /* the file is there (its contents are not checked) */
+};
+
+/* The tables a complete set of one game's tables in a directory holds, as far as the
+ * tables there say what the set is meant to hold:
+ *   Bagh-Chal: a WDL table for every layer of the movement phase (h0-c0 ..
+ *     h0-c<captures to win - 1>); if any placement table is there, a WDL table for every
+ *     placement layer too (h1 .. h<goats>, c0 up to captures to win - 1 and never more
+ *     than the goats placed, both sides to move, tigers only once a goat is placed);
+ *     a DTM table for every layer of a phase that has any DTM table; and if any REACH
+ *     table is there, a REACH table for every layer of both phases.
+ *   Sixteen Soldiers: a WDL table for every material {m, n}, m >= n >= 1, up to the most
+ *     pieces of a material there, and a DTM table for each when any DTM table is there.
+ * Entries come in the game's order (Bagh-Chal from the start: most goats in hand first,
+ * then captured, then side, then the movement phase; Sixteen Soldiers by pieces), a
+ * layer's WDL, DTM and REACH tables together. This is the one place that knows what a
+ * complete set is: verify, stats and the commands' hints use it. */
+struct tables_set {
+    struct game g;
+    bool placement;  /* Bagh-Chal: the placement phase is part of the set */
+    bool dtm[2];     /* DTM tables: [0] movement phase (Sixteen Soldiers: every
+                        material), [1] placement phase */
+    bool reach;      /* REACH tables */
+    int pieces;      /* Sixteen Soldiers: the most pieces of a material in the set */
+    int n, nmissing; /* tables in the set, and how many of them are not there */
+    struct tables_want *t;
+};
+
+/* Fills s (free with tables_set_free); 0, or -1 when memory runs out. require: kinds of
+ * table (TABLES_KIND bits, below) the set must hold even when none of them is there, as
+ * TABLES_KIND(TB_REACH) for statistics over the reachable positions; 0 for none. */
+int tables_expected(const char *dir, const struct game *g, unsigned require, struct tables_set *s);
+void tables_set_free(struct tables_set *s);
+
+/* How many tables of those kinds are missing from the set. */
+int tables_missing(const struct tables_set *s, unsigned kinds);
+/* The names of the missing tables of those kinds, "a, b, c and 5 more" (at most max
+ * names); "" when none is missing. */
+void tables_missing_text(const struct tables_set *s, unsigned kinds, int max, char *buf,
+                         size_t len);
+/* A shell command that makes the missing tables of those kinds, as printed: a solve for
+ * WDL and DTM tables (--phase movement, placement or both as needed, --dtm when the
+ * placement phase has DTM tables; for Sixteen Soldiers --pieces), a guti reach for REACH
+ * tables, joined by " && " when both are needed; always with --rules, --board (Bagh-Chal)
+ * and --dir, quoted for the shell. "" when none is missing. */
+void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
+                         size_t len);
+/* The entry of a table of the set: Bagh-Chal's layer (inhand, captured, side; side is
+ * ignored when inhand is 0), or for Sixteen Soldiers the material (inhand = m,
+ * captured = n); NULL when a complete set has no such table. */
+const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_kind kind, int inhand,
+                                          int captured, int side);
+/* A layer's short name: "h5-c1-g", "h0-c2", or for Sixteen Soldiers "3+1". */
+void tables_layer_label(const struct tables_want *w, char *buf, size_t len);
+/* Every table file (*.wdl, *.dtm, *.reach) of dir as "dir/name", sorted; the count, or -1
+ * when dir cannot be read. Free with tables_list_free(). */
+int tables_list_all(const char *dir, char ***names);
+
 #endif
