@@ -266,6 +266,29 @@ static int query_one(struct prober *p, const char *text, bool json, bool want_pv
     return 0;
 }
 
+/* Without --rules, each game and board is answered from the rule set whose tables are in
+ * the directory (the game's default rules when several are; when none is, the default
+ * rules, whose missing table the answer then names). Chosen once per game and board. */
+struct rules_chooser {
+    const char *dir;
+    int n;
+    struct game chosen[8];
+};
+
+static void tables_rules(struct rules_chooser *c, struct game *g)
+{
+    for (int k = 0; k < c->n; k++)
+        if (c->chosen[k].ops == g->ops && c->chosen[k].board == g->board) {
+            *g = c->chosen[k];
+            return;
+        }
+    struct game t;
+    char err[400];
+    if (tables_choose(c->dir, g->ops->name, NULL, g->board->name, &t, err, sizeof err) == 0)
+        *g = t;
+    if (c->n < 8) c->chosen[c->n++] = *g;
+}
+
 /* An input that could not be answered: its answer says so, in the output's own form, and
  * stderr names it too, so that the answers stay in step with the inputs. */
 static void answer_error(const char *text, const char *where, long number, const char *err,
@@ -307,6 +330,7 @@ int cmd_query(int argc, char **argv)
     struct game g;
     struct prober p;
     bool have = false, from_stdin = first == argc;
+    struct rules_chooser chooser = {.dir = dir};
     char *line = NULL, err[600];
     size_t cap = 0;
     for (long k = 1;; k++) {
@@ -322,6 +346,7 @@ int cmd_query(int argc, char **argv)
         }
         struct game gk;
         int bad = cli_game_setup(&o, text, &gk, err, sizeof err);
+        if (!bad && !o.rules) tables_rules(&chooser, &gk);
         if (!bad && (!have || gk.ops != g.ops || gk.board != g.board || gk.rules != g.rules)) {
             if (have) prober_free(&p);
             g = gk;

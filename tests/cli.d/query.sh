@@ -38,7 +38,7 @@ hint=$(sed -n 's/.*make it with: guti //p' "$T/err")
 # shellcheck disable=SC2086
 "$G" $hint --quiet >/dev/null 2>&1 || fail "the hint 'guti $hint' failed"
 check 0 'goats to move: loss' query --dir "$H" --rules goat-pass 'T2T/4/4/T2T g 12'
-check 1 "make it with: guti solve baghchal --phase movement --rules standard --board 4x4 --dir $H" query --dir "$H" 'TGGT/GGGG/G1GG/TG1T g 0'
+check 1 "make it with: guti solve baghchal --phase movement --rules standard --board 4x4 --dir $H" query --dir "$H" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
 hint=$(sed -n 's/.*make it with: guti //p' "$T/err")
 # shellcheck disable=SC2086
 "$G" $hint --quiet >/dev/null 2>&1 || fail "the hint 'guti $hint' failed"
@@ -77,3 +77,11 @@ grep -q '"value": "draw", "dtm": null, "value_now": "draw"}' "$T/out" || fail "a
 check 0 'this value ignores the counting rule' query --dir "$W" 'TGGT/GGGG/GGGG/T2T t 0 99'
 check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 99, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}, {"move": "b1-c1", "value": "draw"' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 99'
 check 0 '{"move": "b1-b2", "value": "win", "dtm": 5, "value_now": null}' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 98'
+
+# The rule set is read from the tables: a directory of goat-pass (or forced) tables alone
+# answers without --rules; --rules still chooses.
+RG="$T/rules-only"
+mkdir -p "$RG" && cp "$D"/baghchal-4x4-goat-pass-* "$RG"/ && cp "$S"/sixteen-forced-* "$RG"/
+check 0 'goats to move: win in 1 (DTM)' query --dir "$RG" 'TGGT/GGGG/G1GG/TG1T g 0'
+check 0 'red to move: win in 1 (DTM)' query --dir "$RG" '3/3/5/2B2/5/2B2/2R2/3/3 r'
+check 1 'no table' query --dir "$RG" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
