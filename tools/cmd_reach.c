@@ -146,17 +146,34 @@ static bool all_reach_there(const struct run *u)
     return true;
 }
 
-/* The last p (goats placed) whose goats-to-move layers are all written: the run restarts
- * there, reading them back; 0 (the start) when none is. */
+/* Whether the goats-to-move layers with p goats placed are all written, and whether the
+ * whole step p is (those, then the tigers-to-move layers with p + 1 placed). */
+static bool goats_written(const struct run *u, int p)
+{
+    int cw = u->g->captures_to_win, N = u->g->ngoats, top = p < cw - 1 ? p : cw - 1;
+    for (int c = 0; c <= top; c++)
+        if (!have_reach(u, N - p, c, 0)) return false;
+    return true;
+}
+
+static bool step_written(const struct run *u, int p)
+{
+    int cw = u->g->captures_to_win, N = u->g->ngoats, ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
+    if (!goats_written(u, p)) return false;
+    for (int c = 0; c <= ntop && p + 1 < N; c++)
+        if (!have_reach(u, N - p - 1, c, 1)) return false;
+    return true;
+}
+
+/* Where the run restarts: every step before it is written whole, and its goats-to-move
+ * layers are read back (0: from the start). Steps from there on are written again, so a
+ * table missing anywhere, even between written ones, is made. */
 static int resume_point(const struct run *u)
 {
-    int cw = u->g->captures_to_win, N = u->g->ngoats;
-    for (int p = N - 1; p > 0; p--) {
-        int top = p < cw - 1 ? p : cw - 1, all = 1;
-        for (int c = 0; c <= top && all; c++) all = have_reach(u, N - p, c, 0);
-        if (all) return p;
-    }
-    return 0;
+    int N = u->g->ngoats, q = 0;
+    while (q < N && step_written(u, q)) q++;
+    if (q == N) return N - 1;
+    return q > 0 && goats_written(u, q) ? q : q > 0 ? q - 1 : 0;
 }
 
 int cmd_reach(int argc, char **argv)
