@@ -236,7 +236,7 @@ static int bc_parse(const struct game *g, const char *text, struct position *pos
                  "position: clock %d in the placement phase, where every placement resets it",
                  pos->clock);
     else
-        return 0;
+        return game_check_clock(g, pos, err, errlen);
     return -1;
 }
 

@@ -176,12 +176,29 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     return "?";
 }
 
+/* Whether the rules have draw rules: all but no-repeat (rules.md). */
+static bool has_clock(const struct game *g)
+{
+    return !(g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT);
+}
+
+int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen)
+{
+    int limit = g->ops->clock_limit;
+    if (has_clock(g) && pos->clock > limit) {
+        snprintf(err, errlen,
+                 "position: clock %d is past the counting rule's limit, %d half-moves: the game "
+                 "was drawn at %d",
+                 pos->clock, limit, limit);
+        return -1;
+    }
+    return 0;
+}
+
 bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out)
 {
     if (g->ops->over(g, pos, out)) return true;
-    /* no-repeat has no draw rules (rules.md) */
-    bool clocked = !(g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT);
-    if (clocked && pos->clock >= g->ops->clock_limit) {
+    if (has_clock(g) && pos->clock >= g->ops->clock_limit) {
         *out = (struct outcome){END_CLOCK, -1};
         return true;
     }

@@ -136,6 +136,10 @@ void game_rules_name(const struct game *g, char *buf, size_t len);
 int game_play_text(const struct game *g, const struct position *pos, const char *text,
                    struct position *succ, char *why, size_t whylen);
 
+/* A clock past the counting rule's limit is no state of a game (the game was drawn at
+ * the limit): 0, or -1 with a one-line reason. Rules without draw rules take any clock. */
+int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen);
+
 /* Whether the game is over in this position alone: by the rules (game_ops.over), else,
  * under rules with draw rules, by the clock at its limit (END_CLOCK, a draw). The third
  * repetition needs the game's history (history_over in history.h). */

@@ -238,6 +238,7 @@ static int ss_parse(const struct game *g, const char *text, struct position *pos
                -1;
     if (!pos->men[RED] && !pos->men[BLUE])
         return snprintf(err, errlen, "position: no pieces on the board"), -1;
+    if (game_check_clock(g, pos, err, errlen)) return -1;
     for (int s = 0; s < 2; s++)
         if (bits_count(pos->men[s]) > 16)
             return snprintf(err, errlen, "position: %d %s pieces, at most 16",

@@ -106,7 +106,14 @@ int cmd_game(int argc, char **argv)
     if (r.result && !result_allowed(&g, r.result)) bad_word = r.result;
     if (record_tag(&r, "Result") && !result_allowed(&g, record_tag(&r, "Result")))
         bad_word = record_tag(&r, "Result");
-    if (bad_word)
+    struct outcome start_over;
+    bool start_unreachable =
+        game_over_at(&g, &start, &start_over) && !outcome_reachable(&start, &start_over);
+    if (start_unreachable)
+        snprintf(error, sizeof error,
+                 "the start position is a finished game with the winner to move: no game "
+                 "reaches it");
+    else if (bad_word)
         snprintf(error, sizeof error, "result '%s' is not a result of %s (%s, %s, draw or *)",
                  QUOTE(bad_word), g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
     else if (rp.bad_move >= 0)

@@ -195,12 +195,6 @@ static int query_one(struct prober *p, const char *text, bool json, bool want_pv
     char fen[256];
     if (g->ops->parse(g, text, &pos, err, errlen)) return -1;
     int limit = g->ops->clock_limit;
-    if (pos.clock > limit)
-        return snprintf(err, errlen,
-                        "position: clock %d is past the counting rule's limit, %d half-moves: "
-                        "the game was drawn at %d",
-                        pos.clock, limit, limit),
-               -1;
     g->ops->format(g, &pos, fen, sizeof fen);
     struct outcome o;
     if (game_over_at(g, &pos, &o)) {

@@ -85,3 +85,11 @@ mkdir -p "$RG" && cp "$D"/baghchal-4x4-goat-pass-* "$RG"/ && cp "$S"/sixteen-for
 check 0 'goats to move: win in 1 (DTM)' query --dir "$RG" 'TGGT/GGGG/G1GG/TG1T g 0'
 check 0 'red to move: win in 1 (DTM)' query --dir "$RG" '3/3/5/2B2/5/2B2/2R2/3/3 r'
 check 1 'no table' query --dir "$RG" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
+
+# A clock past the limit is no position of a game, for every command; no-repeat has no
+# clock rule and takes any clock.
+check 1 'clock 101 is past the counting rule' show 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0 101'
+check 0 'legal moves (4)' show 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0 101' --rules no-repeat
+# game: a record that starts from a finished game no game reaches is not sound.
+feed '[Game "baghchal"]\n[Rules "standard"]\n[FEN "T3T/GGGGG/GGGGG/GGGGG/T3T t 0"]\n' 1 'no game reaches it' game -
+feed '[Game "baghchal"]\n[Rules "standard"]\n[FEN "T3T/GGGGG/GGGGG/GGGGG/T3T g 0"]\n' 0 'result: tigers (5 goats captured)' game -
