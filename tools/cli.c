@@ -66,8 +66,7 @@ static int set_value(const char *cmd, const struct cli_option *opt, const char *
         break;
     case CLI_BOARD:
         if (!board_named(value) || !strcmp(value, "sixteen"))
-            return cli_usage_error(cmd, "unknown board '%s' (5x5, 4x4 or 3x3)",
-                                   QUOTE(value));
+            return cli_usage_error(cmd, "unknown board '%s' (5x5, 4x4 or 3x3)", QUOTE(value));
         break;
     case CLI_TEXT:
         break;

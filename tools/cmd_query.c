@@ -278,8 +278,7 @@ static void tables_rules(struct rules_chooser *c, struct game *g)
         }
     struct game t;
     char err[400];
-    if (tables_choose(c->dir, g->ops->name, NULL, g->board->name, &t, err, sizeof err) == 0)
-        *g = t;
+    if (tables_choose(c->dir, g->ops->name, NULL, g->board->name, &t, err, sizeof err) == 0) *g = t;
     if (c->n < 8) c->chosen[c->n++] = *g;
 }
 
