@@ -58,7 +58,7 @@ static uint64_t *bucket_take(struct buckets *b, int level, size_t *n)
     size_t k = 0;
     for (int t = 0; t < b->nthreads; t++) {
         struct vec *x = &b->v[level * b->nthreads + t];
-        memcpy(all + k, x->v, x->n * sizeof *all);
+        if (x->n) memcpy(all + k, x->v, x->n * sizeof *all); /* x->v is NULL when empty */
         k += x->n;
         free(x->v);
         memset(x, 0, sizeof *x);
