@@ -23,12 +23,17 @@ check 0 'a1xc1            win   1' query --dir "$W" 'TGGT/GGGG/G1GG/TG1T t 0'
 
 # A position whose table is absent: at once, in little memory, naming the table and a
 # command that makes it, or saying that no one machine can.
-(
-    ulimit -v 300000
-    check 1 '32 pieces are beyond' query --dir "$S" 'BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r'
-    check 1 '12 pieces are beyond one machine' query --dir "$S" 'BBB/BBB/5/5/5/5/5/RRR/RRR r'
-    check 1 'no table' query --dir "$T/empty" 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0'
-)
+# The memory bound is 300 MB of address space (ulimit -v), for guti alone; a sanitized
+# build reserves terabytes of shadow memory up front and cannot run under any such bound,
+# so there the same checks run without it.
+printf '#!/bin/sh\nulimit -v 300000\nexec "%s" "$@"\n' "$G" >"$T/small-guti"
+chmod +x "$T/small-guti"
+unbounded=$G
+"$T/small-guti" --version >/dev/null 2>&1 && G=$T/small-guti
+check 1 '32 pieces are beyond' query --dir "$S" 'BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r'
+check 1 '12 pieces are beyond one machine' query --dir "$S" 'BBB/BBB/5/5/5/5/5/RRR/RRR r'
+check 1 'no table' query --dir "$T/empty" 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0'
+G=$unbounded
 check 1 "make it with: guti solve sixteen --pieces 5 --rules optional --dir $S" query --dir "$S" '3/3/5/2B2/5/2BB1/2RR1/3/3 r'
 
 # Every hint is a command that works as printed: run it, then the query answers.
