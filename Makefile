@@ -9,18 +9,38 @@ DESTDIR =
 # So does SSE4.2 (crc32) for the table checksums.
 ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt) \
         $(shell grep -qw sse4_2 /proc/cpuinfo 2>/dev/null && echo -msse4.2)
-ALL_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -Isolver -Itablebase \
-             -Itools -MMD -MP $(CFLAGS)
+# The layers, lowest first. Each folder compiles with the include paths of its own layer
+# and those below it only, so that a file including a header of a layer above it fails to
+# build: the core knows no game, the tablebase format knows no solver, the library knows
+# no command-line tool.
+CORE_INC = -Isolver/core
+GAME_INC = $(CORE_INC) -Isolver/game
+GAMES_INC = $(GAME_INC) -Isolver/baghchal -Isolver/sixteen
+LIBRARY_INC = $(GAMES_INC) -Itablebase -Isolver/library -Isolver
+TOOLS_INC = $(LIBRARY_INC) -Itools
+
+BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(TOOLS_INC)
 LIBS = -lzstd
 CHECK_FLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = $(wildcard solver/*.c tablebase/*.c)
+LIB_SRC = $(wildcard solver/*/*.c tablebase/*.c)
 TOOL_SRC = $(wildcard tools/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
 TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
+
+# Include paths by layer (target-specific: a pattern rule's objects pick theirs up).
+build/obj/tablebase/%.o: LAYER_INC = -Itablebase
+build/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
+build/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
+build/obj/solver/baghchal/%.o: LAYER_INC = $(GAME_INC) -Isolver/baghchal
+build/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
+build/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
+build/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
+build/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 
 .PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats install clean \
         format
@@ -30,12 +50,12 @@ all: build/guti
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) -c $< -o $@
 
 build/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) $(CHECK_FLAGS) -c $< -o $@
+	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) $(CHECK_FLAGS) -c $< -o $@
 
 build/libguti.a: $(LIB_OBJ)
 	@echo "  AR $@"
@@ -100,7 +120,7 @@ install: build/guti
 	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
 
 format:
-	clang-format -i solver/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
+	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
 
 clean:
 	rm -rf build
