@@ -122,4 +122,24 @@ int tb_verify(struct tb *t, char *err, size_t errlen);
 /* Closes the handle; t may be NULL. */
 void tb_close(struct tb *t);
 
+/* A cache of decompressed blocks shared by any number of tables and threads, holding at
+ * most about `bytes` of them (the least recently used go first; one block at the least).
+ * tb_probe_cached answers as tb_probe does, through the cache: safe to call from several
+ * threads at once, on the same tables or others (each call holds the cache's lock while it
+ * reads and decompresses a missing block). A table's blocks stay in the cache after
+ * tb_close until they are pushed out; they are never mistaken for another table's. */
+struct tb_cache;
+
+int tb_cache_new(size_t bytes, struct tb_cache **out, char *err, size_t errlen);
+void tb_cache_free(struct tb_cache *c);
+int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t *entry, char *err,
+                    size_t errlen);
+
+/* What the cache holds and has done, for benchmarks and tests. */
+struct tb_cache_stats {
+    uint64_t hits, misses, evictions;
+    size_t bytes, blocks;
+};
+void tb_cache_get_stats(struct tb_cache *c, struct tb_cache_stats *st);
+
 #endif

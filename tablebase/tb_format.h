@@ -100,4 +100,17 @@ static inline int tb_fail(char *err, size_t errlen, const char *path, const char
     return -1;
 }
 
+/* Block access for tb_cache.c, in tb_read.c: which block holds position i, a number that
+ * tells open tables apart, the buffer sizes a block needs, loading (checked as tb_probe
+ * checks it) and reading an entry from a loaded block. Safe from several threads on one
+ * table: they read through pread and the caller's buffers only. */
+struct tbz_dctx;
+uint64_t tb_block_of(const struct tb *t, uint64_t i);
+uint64_t tb_serial(const struct tb *t);
+size_t tb_block_buffer_sizes(const struct tb *t, size_t *compressed);
+int tb_load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsigned char *raw,
+                  struct tbz_dctx *d, char *err, size_t errlen);
+uint16_t tb_block_entry(const struct tb *t, const unsigned char *raw, uint64_t i);
+const char *tb_path(const struct tb *t);
+
 #endif

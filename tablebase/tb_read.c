@@ -39,6 +39,7 @@ struct tb {
     uint64_t cached[TB_PROBE_SLOTS];
     unsigned char *raw[TB_PROBE_SLOTS], *cbuf;
     struct tbz_dctx *dctx;
+    uint64_t serial; /* tells tables apart in a tb_cache, even at a reused address */
 };
 
 /* Reads n bytes at off; returns how many were read (less at the end of the file), or -1. */
@@ -239,6 +240,9 @@ int tb_open(const char *path, struct tb **out, char *err, size_t errlen)
         return tb_fail(err, errlen, path, "out of memory");
     }
     for (int s = 0; s < TB_PROBE_SLOTS; s++) t->cached[s] = NO_BLOCK;
+    static uint64_t next_serial;
+#pragma omp atomic capture
+    t->serial = ++next_serial;
     t->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (t->fd < 0) {
         tb_fail(err, errlen, path, "cannot open: %s", strerror(errno));
@@ -479,4 +483,37 @@ int tb_verify(struct tb *t, char *err, size_t errlen)
     if (rc == 0 && tb_get32(buf) != c) rc = tb_fail(err, errlen, t->path, "file checksum mismatch");
     free(buf);
     return rc;
+}
+
+/* For tb_cache.c (tb_format.h): one block at a time, into the caller's buffers. */
+uint64_t tb_block_of(const struct tb *t, uint64_t i)
+{
+    return i / t->info.positions_per_block;
+}
+
+uint64_t tb_serial(const struct tb *t)
+{
+    return t->serial;
+}
+
+size_t tb_block_buffer_sizes(const struct tb *t, size_t *compressed)
+{
+    *compressed = t->max_cz ? t->max_cz : 1;
+    return t->max_raw ? t->max_raw : 1;
+}
+
+int tb_load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsigned char *raw,
+                  struct tbz_dctx *d, char *err, size_t errlen)
+{
+    return load_block(t, b, cbuf, raw, d, err, errlen) < 0 ? -1 : 0;
+}
+
+uint16_t tb_block_entry(const struct tb *t, const unsigned char *raw, uint64_t i)
+{
+    return entry_at(t, raw, (size_t)(i - tb_block_of(t, i) * t->info.positions_per_block));
+}
+
+const char *tb_path(const struct tb *t)
+{
+    return t->path;
 }

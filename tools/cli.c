@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "tables.h"
 
 int cli_error(const char *fmt, ...)
 {
@@ -124,60 +125,30 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *o
     return rc;
 }
 
-int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, char *err,
-                   size_t errlen)
+void cli_outcome_text(const struct guti_position *pos, const struct guti_result *r, char *buf,
+                      size_t len)
 {
-    const char *game = o->game, *board = o->board;
-    if (fen) {
-        /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal
-         * board. Options given explicitly win; a FEN that disagrees fails to parse. */
-        while (*fen == ' ') fen++; /* as the parsers do */
-        int rows = *fen ? 1 : 0;
-        for (const char *s = fen; *s && *s != ' '; s++) rows += *s == '/';
-        static const char *const boards[] = {"3x3", "4x4", "5x5"};
-        bool bc_rows = rows >= 3 && rows <= 5;
-        if (!game && rows == 9)
-            game = "sixteen";
-        else if (!game && bc_rows)
-            game = "baghchal";
-        if (!board && bc_rows && game_setup(g, game, NULL, NULL, err, errlen) == 0 &&
-            g->ops == &baghchal_ops)
-            board = boards[rows - 3];
-        if (!game) {
-            snprintf(err, errlen,
-                     "position: %d row%s, which is no game's board (3, 4 or 5 rows for "
-                     "Bagh-Chal, 9 for Sixteen Soldiers)",
-                     rows, rows == 1 ? "" : "s");
-            return -1;
-        }
-    }
-    return game_setup(g, game, o->rules, board, err, errlen);
-}
-
-int cli_game(const struct game_opts *o, const char *fen, struct game *g)
-{
-    char err[200];
-    if (cli_game_setup(o, fen, g, err, sizeof err) == 0) return 0;
-    fprintf(stderr, "guti: %s\n", err);
-    /* a FEN that fits no board is bad input; a game or rules named wrongly, a usage error */
-    return !o->game && fen && !strncmp(err, "position:", 9) ? EXIT_BAD : EXIT_USAGE;
-}
-
-void cli_outcome_text(const struct game *g, const struct position *pos, const struct outcome *o,
-                      char *buf, size_t len)
-{
-    const char *reason = end_reason_text(g, o, o->winner < 0 ? -1 : 1 - o->winner);
-    if (o->winner < 0) {
-        snprintf(buf, len, "game over: draw (%s)", reason);
+    enum guti_game game = pos->variant.game;
+    if (r->winner < 0) {
+        snprintf(buf, len, "game over: draw (%s)", r->reason);
         return;
     }
-    const char *who = g->ops->side_name[o->winner];
-    int n = snprintf(buf, len, "game over: %s win%s (%s)", who, g->ops == &baghchal_ops ? "" : "s",
-                     reason);
-    if (!outcome_reachable(pos, o) && n > 0 && (size_t)n < len)
+    int n = snprintf(buf, len, "game over: %s win%s (%s)", guti_side_name(game, r->winner),
+                     game == GUTI_BAGHCHAL ? "" : "s", r->reason);
+    if (!r->reachable && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n,
                  "; no game reaches this position, since a game ends on the winner's move and "
                  "here the winner is to move");
+}
+
+const char *cli_tables_dir(const char *opt)
+{
+    return tables_dir(opt);
+}
+
+void cli_quote(const char *s, char *buf, size_t len)
+{
+    notation_quote(s, (size_t)-1, buf, len);
 }
 
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
@@ -217,18 +188,20 @@ void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void cli_draw(const struct game *g, const struct position *pos, FILE *out)
+void cli_draw(const struct guti_position *pos, FILE *out)
 {
-    const struct board *b = g->board;
-    int w = 4 * (b->ncols - 1) + 1, h = 2 * (b->nrows - 1) + 1;
-    char canvas[2 * BOARD_MAX_ROWS][4 * BOARD_MAX_COLS + 1];
+    struct guti_board b;
+    if (guti_board_info(&pos->variant, &b, NULL)) return;
+    int w = 4 * (b.ncols - 1) + 1, h = 2 * (b.nrows - 1) + 1;
+    char canvas[2 * 9][4 * 9 + 1]; /* boards have at most 9 rows and 9 columns */
+    if (b.nrows > 9 || b.ncols > 9) return;
     memset(canvas, ' ', sizeof canvas);
-    for (int p = 0; p < b->npoints; p++) {
-        int x = 4 * b->col[p], y = 2 * (b->nrows - 1 - b->row[p]);
-        for (int k = 0; k < b->degree[p]; k++) {
-            int q = b->adj[p][k], dx = b->col[q] - b->col[p], dy = b->row[q] - b->row[p];
+    for (int p = 0; p < b.npoints; p++) {
+        int x = 4 * b.col[p], y = 2 * (b.nrows - 1 - b.row[p]);
+        for (int k = 0; k < b.degree[p]; k++) {
+            int q = b.adjacent[p][k], dx = b.col[q] - b.col[p], dy = b.row[q] - b.row[p];
             if (dy == 0 && dx > 0)
-                for (int i = x + 1; i < 4 * b->col[q]; i++) canvas[y][i] = '-';
+                for (int i = x + 1; i < 4 * b.col[q]; i++) canvas[y][i] = '-';
             else if (dx == 0 && dy == 1)
                 canvas[y - 1][x] = '|';
             else if (dy == 1 && (dx == 1 || dx == -1)) {
@@ -236,18 +209,18 @@ void cli_draw(const struct game *g, const struct position *pos, FILE *out)
                 *c = *c == ' ' || *c == mark ? mark : 'X';
             }
         }
-        int side = pos->men[0] & BIT(p) ? 0 : pos->men[1] & BIT(p) ? 1 : -1;
-        canvas[y][x] = side < 0 ? '.' : g->ops->piece_letter[side];
+        uint64_t bit = (uint64_t)1 << p;
+        int side = pos->pieces[0] & bit ? 0 : pos->pieces[1] & bit ? 1 : -1;
+        canvas[y][x] = side < 0 ? '.' : guti_piece_letter(pos->variant.game, side);
     }
     for (int y = 0; y < h; y++) {
         int end = w;
         while (end > 0 && canvas[y][end - 1] == ' ') end--;
         if (y % 2 == 0)
-            fprintf(out, "%3d  %.*s\n", b->nrows - y / 2, end, canvas[y]);
+            fprintf(out, "%3d  %.*s\n", b.nrows - y / 2, end, canvas[y]);
         else
             fprintf(out, "     %.*s\n", end, canvas[y]);
     }
     fprintf(out, "     ");
-    for (int c = 0; c < b->ncols; c++)
-        fprintf(out, "%c%s", 'a' + c, c + 1 < b->ncols ? "   " : "\n");
+    for (int c = 0; c < b.ncols; c++) fprintf(out, "%c%s", 'a' + c, c + 1 < b.ncols ? "   " : "\n");
 }

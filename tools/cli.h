@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "game.h"
+#include "guti.h"
 
 /* Exit statuses: 0 success, 1 bad input or a failed check, 2 a usage error. */
 enum { EXIT_BAD = 1, EXIT_USAGE = 2 };
@@ -60,24 +60,22 @@ struct cli_option {
 int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *opts, bool *help,
               int *first);
 
-/* Sets up the game from the options; the game may be guessed from a position (its number
- * of rows tells the board). 0, or -1 with a one-line reason in err. */
-int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, char *err,
-                   size_t errlen);
+/* "game over: tigers win (5 goats captured)" for a finished position (r->over), and,
+ * when no game can reach it, why. */
+void cli_outcome_text(const struct guti_position *pos, const struct guti_result *r, char *buf,
+                      size_t len);
 
-/* The same, printing the reason; returns 0, EXIT_BAD for a position that fits no board, or
- * EXIT_USAGE for a game, rules or board named wrongly. */
-int cli_game(const struct game_opts *o, const char *fen, struct game *g);
+/* The tables' directory: the --dir option, else $GUTI_TABLES, else ./tables. */
+const char *cli_tables_dir(const char *opt);
 
-/* "game over: tigers win (5 goats captured)", and, when no game can reach the position,
- * why. */
-void cli_outcome_text(const struct game *g, const struct position *pos, const struct outcome *o,
-                      char *buf, size_t len);
+/* User text made safe to show in a message: printable ASCII, other bytes as \\xNN, cut
+ * short with "..." to fit len (notation_quote). */
+void cli_quote(const char *s, char *buf, size_t len);
 
 /* Writes s as a JSON string, quotes included. */
 void json_str(FILE *f, const char *s);
 
 /* The lines of a board drawn with its pieces, coordinates and lines, into out. */
-void cli_draw(const struct game *g, const struct position *pos, FILE *out);
+void cli_draw(const struct guti_position *pos, FILE *out);
 
 #endif

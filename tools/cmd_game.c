@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "notation.h"
 #include "record.h"
 

@@ -2,7 +2,7 @@
 #include <omp.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "notation.h"
 #include "perft.h"
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "bc_reach.h"
-#include "cli.h"
+#include "cli_game.h"
 #include "progress.h"
 #include "tables.h"
 

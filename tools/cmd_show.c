@@ -1,8 +1,10 @@
-/* guti show: a position as a diagram, with its material, result and legal moves. */
+/* guti show: a position as a diagram, with its material, result and legal moves. A client
+ * of the library's public interface (guti.h) alone. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
-#include "history.h"
-#include "notation.h"
-#include "record.h"
+#include "guti.h"
 
 static const char help[] =
     "usage: guti show FEN [--game G] [--rules R] [--board B] [--json]\n"
@@ -20,6 +22,8 @@ static const char help[] =
     "              \"result\", \"reason\", \"reachable\", \"moves\": [...]}; reachable is\n"
     "              false for a finished game that no game can end in (the winner to move)\n";
 
+#define MAX_MOVES 4096
+
 int cmd_show(int argc, char **argv)
 {
     struct game_opts o = {0};
@@ -34,64 +38,69 @@ int cmd_show(int argc, char **argv)
     if (argc - first != 1)
         return cli_usage_error("show", "expected one FEN (quote it), got %d operands",
                                argc - first);
-    const char *text = argv[first];
-    struct game g;
-    struct position pos;
-    char err[200];
-    if ((rc = cli_game(&o, text, &g))) return rc;
-    if (g.ops->parse(&g, text, &pos, err, sizeof err)) return cli_error("%s", err);
-
-    struct history h;
-    struct movelist l;
-    struct outcome out;
-    history_init(&h, &pos);
-    movelist_init(&l);
-    bool over = history_over(&g, &h, &out);
-    int n = over ? 0 : history_moves(&g, &h, &l);
-    char fen[256], rules[32], material[160], mv[80];
-    g.ops->format(&g, &pos, fen, sizeof fen);
-    game_rules_name(&g, rules, sizeof rules);
-    g.ops->material(&g, &pos, material, sizeof material);
-    const char *reason =
-        over ? end_reason_text(&g, &out, out.winner < 0 ? -1 : 1 - out.winner) : "";
+    struct guti_variant hint = {0};
+    if (o.game && !(hint.game = guti_game_named(o.game))) {
+        char shown[80];
+        cli_quote(o.game, shown, sizeof shown);
+        fprintf(stderr, "guti: unknown game '%s' (baghchal or sixteen)\n", shown);
+        return EXIT_USAGE;
+    }
+    snprintf(hint.rules, sizeof hint.rules, "%s", o.rules ? o.rules : "");
+    snprintf(hint.board, sizeof hint.board, "%s", o.board ? o.board : "");
+    struct guti_position pos;
+    struct guti_error err;
+    if ((rc = guti_parse_fen(argv[first], &hint, &pos, &err))) {
+        fprintf(stderr, "guti: %s\n", err.message);
+        /* a game, rules or board that do not go together is a usage error */
+        return strncmp(err.message, "position", 8) ? EXIT_USAGE : EXIT_BAD;
+    }
+    struct guti_result over = {.winner = -1, .reachable = true};
+    over.over =
+        guti_over(&pos, &over.winner, over.reason, sizeof over.reason, &over.reachable, &err) == 1;
+    struct guti_move *moves = malloc(MAX_MOVES * sizeof *moves);
+    int n = 0;
+    if (!moves || (!over.over && guti_legal_moves(&pos, moves, MAX_MOVES, &n, &err))) {
+        free(moves);
+        return cli_error("show: %s", moves ? err.message : "out of memory");
+    }
+    char fen[GUTI_FEN_MAX], material[160];
+    guti_format_fen(&pos, fen, sizeof fen, NULL);
+    guti_material(&pos, material, sizeof material, NULL);
+    enum guti_game game = pos.variant.game;
+    const char *side = guti_side_name(game, pos.side);
     if (o.json) {
         printf("{\"fen\": ");
         json_str(stdout, fen);
         printf(", \"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"side\": \"%s\", "
                "\"material\": ",
-               g.ops->name, rules, g.board->name, g.ops->side_name[pos.side]);
+               guti_game_name(game), pos.variant.rules, pos.variant.board, side);
         json_str(stdout, material);
-        printf(", \"over\": %s, \"result\": \"%s\", \"reason\": ", over ? "true" : "false",
-               outcome_word(&g, &out));
-        if (over)
-            json_str(stdout, reason);
+        printf(", \"over\": %s, \"result\": \"%s\", \"reason\": ", over.over ? "true" : "false",
+               !over.over        ? "*"
+               : over.winner < 0 ? "draw"
+                                 : guti_side_name(game, over.winner));
+        if (over.over)
+            json_str(stdout, over.reason);
         else
             printf("null");
-        printf(", \"reachable\": %s, \"moves\": [",
-               !over || outcome_reachable(&pos, &out) ? "true" : "false");
-        for (int i = 0; i < n; i++) {
-            notation_format_move(g.board, &l.mv[i], mv, sizeof mv);
-            printf("%s\"%s\"", i ? ", " : "", mv);
-        }
+        printf(", \"reachable\": %s, \"moves\": [", over.reachable ? "true" : "false");
+        for (int i = 0; i < n; i++) printf("%s\"%s\"", i ? ", " : "", moves[i].text);
         printf("]}\n");
     } else {
-        cli_draw(&g, &pos, stdout);
-        printf("\n%s\n%s (rules %s, board %s)\n", fen, g.ops->name, rules, g.board->name);
-        printf("%s to move; %s\n", g.ops->side_name[pos.side], material);
-        if (over) {
+        cli_draw(&pos, stdout);
+        printf("\n%s\n%s (rules %s, board %s)\n", fen, guti_game_name(game), pos.variant.rules,
+               pos.variant.board);
+        printf("%s to move; %s\n", side, material);
+        if (over.over) {
             char text[300];
-            cli_outcome_text(&g, &pos, &out, text, sizeof text);
+            cli_outcome_text(&pos, &over, text, sizeof text);
             printf("%s\n", text);
         } else {
             printf("legal moves (%d):", n);
-            for (int i = 0; i < n; i++) {
-                notation_format_move(g.board, &l.mv[i], mv, sizeof mv);
-                printf(" %s", mv);
-            }
+            for (int i = 0; i < n; i++) printf(" %s", moves[i].text);
             printf("\n");
         }
     }
-    movelist_free(&l);
-    history_free(&h);
+    free(moves);
     return 0;
 }

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "progress.h"
 #include "notation.h"
 #include "solve_place.h"

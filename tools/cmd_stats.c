@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "progress.h"
 #include "stats.h"
 #include "tables.h"

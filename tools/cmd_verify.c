@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "notation.h"
 #include "progress.h"
 #include "tables.h"

@@ -28,7 +28,6 @@ static const struct {
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
-#define GUTI_VERSION "0.1.0"
 
 static int usage(void)
 {

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "bc_place.h"
-#include "cli.h"
+#include "cli_game.h"
 #include "tables.h"
 
 #define MAXC TABLES_MAX_LAYERS

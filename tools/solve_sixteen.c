@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "ss_layers.h"
 #include "tables.h"
 

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "cli.h"
+#include "cli_game.h"
 
 static const char *const side_word[] = {"goat", "tiger"};
 

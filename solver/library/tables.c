@@ -228,6 +228,14 @@ void prober_free(struct prober *p)
     }
 }
 
+/* One entry of an open table: through the shared block cache when there is one. */
+static int probe_table(const struct prober *p, struct tb *t, uint64_t i, uint16_t *entry, char *err,
+                       size_t errlen)
+{
+    return p->cache ? tb_probe_cached(p->cache, t, i, entry, err, errlen)
+                    : tb_probe(t, i, entry, err, errlen);
+}
+
 /* Sixteen Soldiers: the memory a solve of every material up to n pieces needs, in bytes,
  * estimated from the number of classes (about C(37, m) C(37 - m, k) / 4 for each material
  * m + k <= n, both sides to move) at 3.2 bytes a class: the 8-piece solve, 2.8 billion
@@ -269,7 +277,7 @@ static int missing_sixteen(const struct prober *p, const char *path, int pieces,
         snprintf(err, errlen,
                  "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s%s",
                  path, pieces, rules, p->dir, need >= 1e9 ? " (several GB of memory)" : "");
-    return -1;
+    return PROBER_MISSING;
 }
 
 /* Sixteen Soldiers: the table of the position's material. Nothing is built for a material
@@ -293,13 +301,14 @@ static int probe_sixteen(struct prober *p, const struct position *pos, retro_cod
             if (!p->ssdb || ss_db_init(p->ssdb, p->g)) {
                 free(p->ssdb);
                 p->ssdb = NULL;
-                return snprintf(err, errlen, "out of memory"), -1;
+                return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
             }
         }
         struct ss_layer *l = malloc(sizeof *l);
         if (!l || ss_layer_init(l, p->ssdb, hi, lo)) {
             free(l);
-            return snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo), -1;
+            return snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo),
+                   PROBER_NOMEM;
         }
         /* A damaged table is an error, not a reason to fall back silently. */
         struct tb_meta want = tables_ss_meta(p->g, hi, lo, kind, l->size);
@@ -313,7 +322,7 @@ static int probe_sixteen(struct prober *p, const struct position *pos, retro_cod
     }
     uint16_t entry;
     uint64_t i = ss_layer_position_index(p->ss[hi][lo], mover, other);
-    if (tb_probe(p->sst[hi][lo], i, &entry, err, errlen)) return -1;
+    if (probe_table(p, p->sst[hi][lo], i, &entry, err, errlen)) return -1;
     *dtm_known = p->ss_dtm[hi][lo];
     *code = *dtm_known ? entry : entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
     return 0;
@@ -360,7 +369,7 @@ static int missing(const struct prober *p, const char *path, int inhand, char *e
     snprintf(err, errlen,
              "no table %s; make it with: guti solve baghchal%s --rules %s --board %s --dir %s",
              path, inhand ? "" : " --phase movement", rules, p->g->board->name, p->dir);
-    return -1;
+    return PROBER_MISSING;
 }
 
 /* Opens the layer's table found by find_layer, checking that it is the one asked for. */
@@ -404,28 +413,29 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
     if (!opened && !find_layer(p, pos->inhand, c, pos->side, path, sizeof path, &kind))
         return missing(p, path, pos->inhand, err, errlen);
     const struct pair_index *ix = prober_index(p, goats, err, errlen);
-    if (!ix) return -1;
+    if (!ix) return PROBER_NOMEM;
     uint64_t r = pair_index_rank(ix, pos->men[1], pos->men[0]);
     struct tb *t;
     bool dtm = false;
     uint64_t i = r;
+    int rc = 0;
     if (pos->inhand == 0) {
         if (!p->move[c] &&
-            open_layer(p, 0, c, 0, 2 * ix->size, &p->move[c], &p->move_dtm[c], err, errlen))
-            return -1;
+            (rc = open_layer(p, 0, c, 0, 2 * ix->size, &p->move[c], &p->move_dtm[c], err, errlen)))
+            return rc;
         t = p->move[c];
         dtm = p->move_dtm[c];
         i = 2 * r + (uint64_t)pos->side;
     } else {
         int h = pos->inhand, s = pos->side;
-        if (!p->place[h][c][s] && open_layer(p, h, c, s, ix->size, &p->place[h][c][s],
-                                             &p->place_dtm[h][c][s], err, errlen))
-            return -1;
+        if (!p->place[h][c][s] && (rc = open_layer(p, h, c, s, ix->size, &p->place[h][c][s],
+                                                   &p->place_dtm[h][c][s], err, errlen)))
+            return rc;
         t = p->place[h][c][s];
         dtm = p->place_dtm[h][c][s];
     }
     uint16_t entry;
-    if (tb_probe(t, i, &entry, err, errlen)) return -1;
+    if (probe_table(p, t, i, &entry, err, errlen)) return -1;
     if (dtm) {
         *code = entry;
         return 0;

@@ -87,6 +87,7 @@ void tables_list_free(char **names, int n);
 struct prober {
     const struct game *g;
     const char *dir;
+    struct tb_cache *cache; /* when not NULL, blocks are read through it (tb.h) */
     struct symmap sm;
     struct pair_index *ix[BOARD_MAX_POINTS + 1]; /* by goats on the board */
     struct tb *move[TABLES_MAX_LAYERS];          /* movement, by goats captured */
@@ -109,6 +110,10 @@ void prober_free(struct prober *p);
  * with a message naming the missing table and the command that makes it. */
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen);
+
+/* prober_probe's failures: -1 for any but these. */
+#define PROBER_MISSING (-2) /* the table is not in the directory (the message says how to make it) */
+#define PROBER_NOMEM (-3)
 
 /* ---- Which games a directory holds, and what a complete set of tables is ----------- */
 

@@ -1,0 +1,235 @@
+/*
+ * guti.h: the public interface of libguti, the exact values of Bagh-Chal and Sixteen
+ * Soldiers positions from guti's tables.
+ *
+ * One header, in the manner of Fathom's tbprobe.h: open a directory of tables, probe a
+ * position (as a FEN or as point sets), list its moves with their values, and read,
+ * write and play positions and moves without tables. Link with `pkg-config --cflags
+ * --libs guti`.
+ *
+ *   guti_tables *t;
+ *   struct guti_error e;
+ *   if (guti_open("tables", 64 << 20, &t, &e)) { fprintf(stderr, "%s\n", e.message); ... }
+ *   struct guti_result r;
+ *   if (guti_probe_fen(t, "T3T/5/5/5/T3T g 20", NULL, NULL, &r, &e) == GUTI_OK)
+ *       printf("%s\n", guti_value_name(r.value));   // "draw"
+ *   guti_close(t);
+ *
+ * Values are for the side to move: GUTI_WIN, GUTI_DRAW or GUTI_LOSS under perfect play,
+ * the game played without its counting rule (rules.md, "Solving"). DTM counts half-moves
+ * to the end of the game, the winner hurrying and the loser delaying.
+ *
+ * Errors. Every function that can fail returns GUTI_OK (0) or a negative enum
+ * guti_status, and, when its err argument is not NULL, one line in err->message naming
+ * what is wrong (a missing table comes with the command that makes it). The library never
+ * exits, aborts or prints.
+ *
+ * Threads. A guti_tables handle may be used from any number of threads at once; tables
+ * and indexes are opened on first use under a lock, and decompressed blocks are shared
+ * through a cache bounded by the size given to guti_open. Everything else here works on
+ * the caller's memory and is safe from any thread.
+ */
+#ifndef GUTI_H
+#define GUTI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GUTI_VERSION "0.2.0"
+
+/* What a call returns. */
+enum guti_status {
+    GUTI_OK = 0,
+    GUTI_EINPUT = -1,   /* a malformed or illegal position, move or name */
+    GUTI_ENOTABLE = -2, /* the table this position needs is not in the directory */
+    GUTI_EDAMAGED = -3, /* a table is damaged (checksum, truncation, wrong header) */
+    GUTI_ENOMEM = -4,   /* out of memory */
+    GUTI_EIO = -5,      /* the directory or a file could not be read */
+    GUTI_ERANGE = -6,   /* an output array is too small */
+};
+
+struct guti_error {
+    char message[512];
+};
+
+/* Values, for the side to move (or, in a move, for the player who makes it). */
+enum guti_value { GUTI_LOSS = -1, GUTI_DRAW = 0, GUTI_WIN = 1, GUTI_UNKNOWN = 2 };
+
+/* "loss", "draw", "win" or "unknown". */
+const char *guti_value_name(int value);
+
+/* ---- Games, positions and moves, without tables ------------------------------------ */
+
+enum guti_game { GUTI_BAGHCHAL = 1, GUTI_SIXTEEN = 2 };
+
+/* A game with its rules and board, as `--rules` and `--board` name them: rules
+ * "standard", "goat-pass", "no-repeat", "no-repeat:N" (Bagh-Chal) or "optional", "forced"
+ * (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or "sixteen". */
+struct guti_variant {
+    enum guti_game game;
+    char rules[24];
+    char board[16];
+};
+
+/*
+ * A position as point sets, for a program that keeps its own board. Points are numbered
+ * row by row from the bottom row, left to right within a row, counting only the board's
+ * points: on 5x5, a1 = 0, b1 = 1, ..., e5 = 24; on Sixteen Soldiers' 37 points, a1 = 0,
+ * c1 = 1, e1 = 2, b2 = 3, c2 = 4, d2 = 5, a3 = 6, ..., e9 = 36. Bit p of pieces[s] is set
+ * when side s has a piece on point p. Side 0 moves first: the goats (Bagh-Chal), Red
+ * (Sixteen Soldiers); side 1 the tigers, Blue.
+ */
+struct guti_position {
+    struct guti_variant variant;
+    uint64_t pieces[2];
+    int side;   /* 0 or 1: whose move it is */
+    int inhand; /* Bagh-Chal: goats not yet placed; 0 otherwise */
+    int clock;  /* half-moves since the last capture (or placement) */
+};
+
+/* Reads a FEN (notation.md). The game and board come from its rows (9: Sixteen Soldiers;
+ * 3, 4 or 5: Bagh-Chal on that board) unless hint names them; hint's rules (or, with no
+ * hint or empty rules, the game's default rules) become the position's. hint may be NULL;
+ * its empty fields are not hints. */
+int guti_parse_fen(const char *fen, const struct guti_variant *hint, struct guti_position *pos,
+                   struct guti_error *err);
+
+/* Writes a position as a FEN into buf (at most len bytes, NUL-terminated). */
+int guti_format_fen(const struct guti_position *pos, char *buf, size_t len, struct guti_error *err);
+
+/* A point's name ("c3") for point number p, into out (3 bytes at least). */
+int guti_point_name(const struct guti_variant *v, int p, char out[3], struct guti_error *err);
+
+/* A board's geometry, for drawing it: its points (column 0 = a, row 0 = the bottom row)
+ * and, for each point, the points adjacent to it along a line. */
+#define GUTI_MAX_POINTS 64
+struct guti_board {
+    char name[16];
+    int npoints, ncols, nrows;
+    int col[GUTI_MAX_POINTS], row[GUTI_MAX_POINTS];
+    int degree[GUTI_MAX_POINTS];
+    int adjacent[GUTI_MAX_POINTS][8];
+};
+int guti_board_info(const struct guti_variant *v, struct guti_board *out, struct guti_error *err);
+
+/* Names for people: the game ("baghchal", "sixteen"), a side ("goats", "tigers", "red",
+ * "blue"), a piece's letter in a FEN ('G', 'T', 'R', 'B'). NULL or 0 for a bad argument. */
+const char *guti_game_name(enum guti_game game);
+/* The game a name means ("baghchal", "bagh-chal", "sixteen", "sixteen-soldiers",
+ * "sholo-guti", in any case), or 0. */
+enum guti_game guti_game_named(const char *name);
+const char *guti_side_name(enum guti_game game, int side);
+char guti_piece_letter(enum guti_game game, int side);
+
+/* The material in words ("goats in hand 20, on the board 0, captured 0 of 5"). */
+int guti_material(const struct guti_position *pos, char *buf, size_t len, struct guti_error *err);
+
+#define GUTI_MOVE_MAX 80 /* the longest move text, a Sixteen Soldiers chain, with its NUL */
+#define GUTI_FEN_MAX 128
+
+/* One legal move: its text in notation (a placement "c3", a step "a1-b2", a capture
+ * "a1xc3" or a chain "c4xc6xe6", a "pass") and the position it leads to. */
+struct guti_move {
+    char text[GUTI_MOVE_MAX];
+    struct guti_position after;
+};
+
+/* The legal moves of pos, one per distinct successor position, into moves[0..max-1];
+ * *n is their number (0 when the game is over). GUTI_ERANGE when max is too small
+ * (then *n says how many there are). */
+int guti_legal_moves(const struct guti_position *pos, struct guti_move *moves, int max, int *n,
+                     struct guti_error *err);
+
+/* Plays a move given as text (any way of writing it: a chain by any of its paths). */
+int guti_play(const struct guti_position *pos, const char *move, struct guti_position *after,
+              struct guti_error *err);
+
+/* Whether the game is over in this position by the rules or the clock (the third
+ * repetition needs a game's history): *winner is 0 or 1, or -1 for a draw; reason a phrase
+ * ("5 goats captured"); *reachable false when the winner is to move (no game ends that
+ * way). Returns 1 when over, 0 when not, or a negative status. */
+int guti_over(const struct guti_position *pos, int *winner, char *reason, size_t len,
+              bool *reachable, struct guti_error *err);
+
+/* ---- Tables ------------------------------------------------------------------------ */
+
+typedef struct guti_tables guti_tables;
+
+/* Opens a directory of tables: reads the headers of every table in it (not their
+ * blocks). cache_bytes bounds the memory of decompressed blocks shared by all probes
+ * (0: a default of 64 MiB). An empty or absent directory opens; its probes fail with
+ * GUTI_ENOTABLE, naming the table and the command that makes it. GUTI_EIO when the
+ * directory cannot be read. */
+int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err);
+
+/* Closes the handle and frees everything; t may be NULL. No probe may be running. */
+void guti_close(guti_tables *t);
+
+/* The variants whose tables are in the directory, from the headers: their number, and
+ * the first max of them in out (sorted: game, board, rules). */
+int guti_variants(const guti_tables *t, struct guti_variant *out, int max);
+
+/* What the tables say of a position. */
+struct guti_result {
+    struct guti_variant variant; /* the game, and the rules whose tables answered */
+    int value;                   /* GUTI_WIN, GUTI_DRAW, GUTI_LOSS for the side to move */
+    int dtm;       /* half-moves to the end; -1 for a draw or where only WDL tables exist */
+    int value_now; /* under the counting rule at the position's clock, where the tables
+                      without the rule can tell (a draw, or an end within the clock);
+                      else GUTI_UNKNOWN */
+    int clock, limit;
+    bool over;       /* the game is over in this position (by the rules or the clock) */
+    int winner;      /* when over: 0 or 1, -1 for a draw */
+    bool reachable;  /* when over: false if the winner is to move */
+    char reason[64]; /* when over: why */
+    int reserved[8]; /* room for further metrics (counting-rule class and DTC) */
+};
+
+/* Probes a position. pos->variant.rules chooses the tables; with an empty rules string
+ * the rules of the tables in the directory for that game and board are used (the game's
+ * default when several are there, or none is). A finished game needs no table: over is
+ * set, value is the result for the side to move and dtm 0 (or -1 for a draw). Errors:
+ * GUTI_EINPUT for a position that is not one of the game's, GUTI_ENOTABLE (the message
+ * names the table and the guti command that makes it, or says that no one machine can),
+ * GUTI_EDAMAGED, GUTI_ENOMEM. Under rules no-repeat nothing is tabulated: GUTI_EINPUT. */
+int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_result *r,
+               struct guti_error *err);
+
+/* The same from a FEN, read as guti_parse_fen reads it; rules NULL or "" for the rules of
+ * the tables in the directory. The position read is in *pos when pos is not NULL (also
+ * when the probe fails for want of a table). */
+int guti_probe_fen(guti_tables *t, const char *fen, const char *rules, struct guti_position *pos,
+                   struct guti_result *r, struct guti_error *err);
+
+/* A move with its value for the player who makes it. */
+struct guti_scored_move {
+    struct guti_move move;
+    struct guti_result result; /* value, dtm and value_now for the mover; clock, limit and
+                                  over (the move ends the game) of the position after it */
+};
+
+/* Every legal move of pos with its value for the mover, best first: the fastest wins,
+ * then the draws, then the slowest losses (ties in the order of guti_legal_moves). *n is
+ * their number; GUTI_ERANGE when max is too small. */
+int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
+                     struct guti_scored_move *moves, int max, int *n, struct guti_error *err);
+
+/* The best move (the first of guti_probe_moves); GUTI_EINPUT when the game is over. */
+int guti_best_move(guti_tables *t, const struct guti_position *pos, struct guti_scored_move *best,
+                   struct guti_error *err);
+
+/* A principal variation: best moves from pos until the game ends, at most max (the
+ * caller bounds draws, which never end). Texts into moves[0..*n-1]. */
+int guti_principal_variation(guti_tables *t, const struct guti_position *pos,
+                             char (*moves)[GUTI_MOVE_MAX], int max, int *n, struct guti_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,634 @@
+/* libguti: the public interface (guti.h) over the games, the prober and the tables. */
+#include "guti.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "notation.h"
+#include "tables.h"
+
+#define MAX_VARIANTS 32
+
+/* One game's prober: the game lives here so that the prober may point to it. */
+struct handle {
+    struct game g;
+    struct prober p;
+};
+
+struct guti_tables {
+    char *dir;
+    struct tb_cache *cache;
+    pthread_mutex_t lock; /* guards the probers: they open tables and build indexes lazily */
+    struct game variants[MAX_VARIANTS];
+    int nvariants;
+    struct handle *handles[MAX_VARIANTS];
+    int nhandles;
+};
+
+static int fail(struct guti_error *err, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(struct guti_error *err, int status, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+const char *guti_value_name(int value)
+{
+    switch (value) {
+    case GUTI_WIN:
+        return "win";
+    case GUTI_DRAW:
+        return "draw";
+    case GUTI_LOSS:
+        return "loss";
+    default:
+        return "unknown";
+    }
+}
+
+/* ---- Games and positions -------------------------------------------------------------- */
+
+static const struct game_ops *ops_of(enum guti_game game)
+{
+    return game == GUTI_BAGHCHAL ? &baghchal_ops : game == GUTI_SIXTEEN ? &sixteen_ops : NULL;
+}
+
+const char *guti_game_name(enum guti_game game)
+{
+    const struct game_ops *o = ops_of(game);
+    return o ? o->name : NULL;
+}
+
+enum guti_game guti_game_named(const char *name)
+{
+    struct game g;
+    char why[200];
+    if (!name || game_setup(&g, name, NULL, NULL, why, sizeof why)) return 0;
+    return g.ops == &baghchal_ops ? GUTI_BAGHCHAL : GUTI_SIXTEEN;
+}
+
+const char *guti_side_name(enum guti_game game, int side)
+{
+    const struct game_ops *o = ops_of(game);
+    return o && (side == 0 || side == 1) ? o->side_name[side] : NULL;
+}
+
+char guti_piece_letter(enum guti_game game, int side)
+{
+    const struct game_ops *o = ops_of(game);
+    return o && (side == 0 || side == 1) ? o->piece_letter[side] : 0;
+}
+
+static void to_variant(const struct game *g, struct guti_variant *v)
+{
+    memset(v, 0, sizeof *v);
+    v->game = g->ops == &baghchal_ops ? GUTI_BAGHCHAL : GUTI_SIXTEEN;
+    game_rules_name(g, v->rules, sizeof v->rules);
+    snprintf(v->board, sizeof v->board, "%s", g->board->name);
+}
+
+/* The internal game of a variant; empty rules or board are the game's defaults. */
+static int setup_variant(const struct guti_variant *v, struct game *g, struct guti_error *err)
+{
+    const char *name = guti_game_name(v->game);
+    char why[300];
+    if (!name) return fail(err, GUTI_EINPUT, "game: expected GUTI_BAGHCHAL or GUTI_SIXTEEN");
+    if (memchr(v->rules, 0, sizeof v->rules) == NULL ||
+        memchr(v->board, 0, sizeof v->board) == NULL)
+        return fail(err, GUTI_EINPUT, "variant: rules or board not NUL-terminated");
+    if (game_setup(g, name, v->rules[0] ? v->rules : NULL, v->board[0] ? v->board : NULL, why,
+                   sizeof why))
+        return fail(err, GUTI_EINPUT, "%s", why);
+    return 0;
+}
+
+static void to_public(const struct game *g, const struct position *p, struct guti_position *out)
+{
+    memset(out, 0, sizeof *out);
+    to_variant(g, &out->variant);
+    out->pieces[0] = p->men[0];
+    out->pieces[1] = p->men[1];
+    out->side = p->side;
+    out->inhand = p->inhand;
+    out->clock = p->clock;
+}
+
+/* A caller's position as the game's: every check the FEN reader makes applies (it is
+ * written as a FEN and read back), so that no position the rules do not allow reaches
+ * the solvers' code. */
+static int to_internal(const struct guti_position *pos, struct game *g, struct position *p,
+                       struct guti_error *err)
+{
+    int rc = setup_variant(&pos->variant, g, err);
+    if (rc) return rc;
+    uint64_t board = g->board->npoints == 64 ? ~0ull : (1ull << g->board->npoints) - 1;
+    if ((pos->pieces[0] | pos->pieces[1]) & ~board)
+        return fail(err, GUTI_EINPUT, "position: a piece beyond the board's %d points",
+                    g->board->npoints);
+    if (pos->pieces[0] & pos->pieces[1])
+        return fail(err, GUTI_EINPUT, "position: two pieces on one point");
+    if ((pos->side != 0 && pos->side != 1) || pos->inhand < 0 || pos->inhand > 64 ||
+        pos->clock < 0 || pos->clock > 1000000)
+        return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
+    struct position q = {.men = {pos->pieces[0], pos->pieces[1]},
+                         .side = pos->side,
+                         .inhand = g->ops == &baghchal_ops ? pos->inhand : 0,
+                         .clock = pos->clock};
+    char fen[256], why[300];
+    g->ops->format(g, &q, fen, sizeof fen);
+    if (g->ops->parse(g, fen, p, why, sizeof why)) return fail(err, GUTI_EINPUT, "%s", why);
+    return 0;
+}
+
+int guti_parse_fen(const char *fen, const struct guti_variant *hint, struct guti_position *pos,
+                   struct guti_error *err)
+{
+    if (!fen || !pos) return fail(err, GUTI_EINPUT, "position: none given");
+    const char *game = hint && hint->game ? guti_game_name(hint->game) : NULL;
+    const char *rules = hint && hint->rules[0] ? hint->rules : NULL;
+    const char *board = hint && hint->board[0] ? hint->board : NULL;
+    if (hint && hint->game && !game) return fail(err, GUTI_EINPUT, "game: unknown");
+    /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal board.
+     * A hint given explicitly wins; a FEN that disagrees fails to parse. */
+    const char *s = fen;
+    while (*s == ' ') s++;
+    int rows = *s ? 1 : 0;
+    for (const char *c = s; *c && *c != ' '; c++) rows += *c == '/';
+    static const char *const boards[] = {"3x3", "4x4", "5x5"};
+    bool bc_rows = rows >= 3 && rows <= 5;
+    if (!game && rows == 9) game = "sixteen";
+    if (!game && bc_rows) game = "baghchal";
+    if (!game)
+        return fail(err, GUTI_EINPUT,
+                    "position: %d row%s, which is no game's board (3, 4 or 5 rows for "
+                    "Bagh-Chal, 9 for Sixteen Soldiers)",
+                    rows, rows == 1 ? "" : "s");
+    if (!board && bc_rows && !strcmp(game, "baghchal")) board = boards[rows - 3];
+    struct game g;
+    struct position p;
+    char why[300];
+    if (game_setup(&g, game, rules, board, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "%s", why);
+    if (g.ops->parse(&g, fen, &p, why, sizeof why)) return fail(err, GUTI_EINPUT, "%s", why);
+    to_public(&g, &p, pos);
+    return 0;
+}
+
+int guti_format_fen(const struct guti_position *pos, char *buf, size_t len, struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    char fen[256];
+    g.ops->format(&g, &p, fen, sizeof fen);
+    if (strlen(fen) >= len) return fail(err, GUTI_ERANGE, "format: the buffer is too small");
+    memcpy(buf, fen, strlen(fen) + 1);
+    return 0;
+}
+
+int guti_point_name(const struct guti_variant *v, int p, char out[3], struct guti_error *err)
+{
+    struct game g;
+    int rc = setup_variant(v, &g, err);
+    if (rc) return rc;
+    if (p < 0 || p >= g.board->npoints)
+        return fail(err, GUTI_EINPUT, "point %d: the board has points 0..%d", p,
+                    g.board->npoints - 1);
+    board_point_name(g.board, p, out);
+    return 0;
+}
+
+int guti_board_info(const struct guti_variant *v, struct guti_board *out, struct guti_error *err)
+{
+    struct game g;
+    int rc = setup_variant(v, &g, err);
+    if (rc) return rc;
+    const struct board *b = g.board;
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", b->name);
+    out->npoints = b->npoints;
+    out->ncols = b->ncols;
+    out->nrows = b->nrows;
+    for (int p = 0; p < b->npoints; p++) {
+        out->col[p] = b->col[p];
+        out->row[p] = b->row[p];
+        out->degree[p] = b->degree[p];
+        for (int k = 0; k < b->degree[p]; k++) out->adjacent[p][k] = b->adj[p][k];
+    }
+    return 0;
+}
+
+int guti_material(const struct guti_position *pos, char *buf, size_t len, struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    g.ops->material(&g, &p, buf, len);
+    return 0;
+}
+
+static int generate(const struct game *g, const struct position *p, struct movelist *l,
+                    struct guti_error *err)
+{
+    int n = g->ops->moves(g, p, l);
+    return n < 0 ? fail(err, GUTI_ENOMEM, "out of memory for the moves") : n;
+}
+
+int guti_legal_moves(const struct guti_position *pos, struct guti_move *moves, int max, int *n,
+                     struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    struct outcome o;
+    *n = 0;
+    if (game_over_at(&g, &p, &o)) return 0;
+    struct movelist l;
+    movelist_init(&l);
+    int k = generate(&g, &p, &l, err);
+    if (k < 0) {
+        movelist_free(&l);
+        return k;
+    }
+    *n = k;
+    for (int i = 0; i < k && i < max; i++) {
+        notation_format_move(g.board, &l.mv[i], moves[i].text, sizeof moves[i].text);
+        to_public(&g, &l.succ[i], &moves[i].after);
+    }
+    movelist_free(&l);
+    return k > max ? fail(err, GUTI_ERANGE, "moves: %d of them, room for %d", k, max) : 0;
+}
+
+int guti_play(const struct guti_position *pos, const char *move, struct guti_position *after,
+              struct guti_error *err)
+{
+    struct game g;
+    struct position p, q;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    struct outcome o;
+    if (game_over_at(&g, &p, &o)) return fail(err, GUTI_EINPUT, "move: the game is over");
+    char why[300];
+    if (game_play_text(&g, &p, move ? move : "", &q, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "move '%s': %s", QUOTE(move ? move : ""), why);
+    to_public(&g, &q, after);
+    return 0;
+}
+
+int guti_over(const struct guti_position *pos, int *winner, char *reason, size_t len,
+              bool *reachable, struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    struct outcome o;
+    if (!game_over_at(&g, &p, &o)) return 0;
+    if (winner) *winner = o.winner;
+    if (reason && len)
+        snprintf(reason, len, "%s", end_reason_text(&g, &o, o.winner < 0 ? -1 : 1 - o.winner));
+    if (reachable) *reachable = outcome_reachable(&p, &o);
+    return 1;
+}
+
+/* ---- Tables ----------------------------------------------------------------------------- */
+
+int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
+{
+    *out = NULL;
+    if (!dir) return fail(err, GUTI_EINPUT, "tables: no directory given");
+    guti_tables *t = calloc(1, sizeof *t);
+    char why[400];
+    if (!t || !(t->dir = strdup(dir)) || pthread_mutex_init(&t->lock, NULL)) {
+        if (t) free(t->dir);
+        free(t);
+        return fail(err, GUTI_ENOMEM, "out of memory");
+    }
+    if (tb_cache_new(cache_bytes ? cache_bytes : (size_t)64 << 20, &t->cache, why, sizeof why)) {
+        guti_close(t);
+        return fail(err, GUTI_ENOMEM, "%s", why);
+    }
+    /* An absent directory is an empty one: its probes name the tables to make there. */
+    int n = access(dir, F_OK) != 0 && errno == ENOENT
+                ? 0
+                : tables_games(dir, t->variants, MAX_VARIANTS);
+    if (n < 0) {
+        guti_close(t);
+        return fail(err, GUTI_EIO, "cannot read directory %s", QUOTE(dir));
+    }
+    t->nvariants = n < MAX_VARIANTS ? n : MAX_VARIANTS;
+    *out = t;
+    return 0;
+}
+
+void guti_close(guti_tables *t)
+{
+    if (!t) return;
+    for (int k = 0; k < t->nhandles; k++) {
+        prober_free(&t->handles[k]->p);
+        free(t->handles[k]);
+    }
+    tb_cache_free(t->cache);
+    pthread_mutex_destroy(&t->lock);
+    free(t->dir);
+    free(t);
+}
+
+int guti_variants(const guti_tables *t, struct guti_variant *out, int max)
+{
+    for (int k = 0; k < t->nvariants && k < max; k++) to_variant(&t->variants[k], &out[k]);
+    return t->nvariants;
+}
+
+/* With no rules named, the rules of the tables there for that game and board: the game's
+ * default rules when they are there, or none is; else the first rule set there. */
+static void choose_rules(const guti_tables *t, struct game *g)
+{
+    struct game def;
+    char why[200];
+    if (game_setup(&def, g->ops->name, NULL, g->board->name, why, sizeof why)) return;
+    const struct game *first = NULL;
+    for (int k = 0; k < t->nvariants; k++) {
+        const struct game *v = &t->variants[k];
+        if (v->ops != g->ops || v->board != g->board) continue;
+        if (v->rules == def.rules) {
+            *g = *v;
+            return;
+        }
+        if (!first) first = v;
+    }
+    *g = first ? *first : def;
+}
+
+/* The prober of a game (made on first use). Called with the lock held. */
+static struct prober *prober_of(guti_tables *t, const struct game *g, struct guti_error *err)
+{
+    for (int k = 0; k < t->nhandles; k++) {
+        const struct game *h = &t->handles[k]->g;
+        if (h->ops == g->ops && h->board == g->board && h->rules == g->rules &&
+            h->repeat_window == g->repeat_window)
+            return &t->handles[k]->p;
+    }
+    if (t->nhandles == MAX_VARIANTS) {
+        fail(err, GUTI_ENOMEM, "tables: more than %d games probed on one handle", MAX_VARIANTS);
+        return NULL;
+    }
+    struct handle *h = calloc(1, sizeof *h);
+    if (!h) {
+        fail(err, GUTI_ENOMEM, "out of memory");
+        return NULL;
+    }
+    h->g = *g;
+    prober_init(&h->p, &h->g, t->dir);
+    h->p.cache = t->cache;
+    t->handles[t->nhandles++] = h;
+    return &h->p;
+}
+
+static int status_of(int prober_rc)
+{
+    return prober_rc == PROBER_MISSING ? GUTI_ENOTABLE
+           : prober_rc == PROBER_NOMEM ? GUTI_ENOMEM
+                                       : GUTI_EDAMAGED;
+}
+
+static int value_of(retro_code c)
+{
+    return c == RETRO_DRAW ? GUTI_DRAW : code_win(c) ? GUTI_WIN : GUTI_LOSS;
+}
+
+/* The value under the counting rule at the position's own clock, where the tables without
+ * the rule can tell: a draw stays a draw, a finished game is what it is, and a win or loss
+ * in d half-moves stands when the game ends before the clock runs out (clock + d <= limit:
+ * a win on the limit's own half-move stands). c is the code for the side to move. */
+static int value_now(const struct game *g, const struct position *pos, retro_code c, bool dtm_known)
+{
+    struct outcome o;
+    if (c == RETRO_DRAW || game_over_at(g, pos, &o)) return value_of(c);
+    if (dtm_known && pos->clock + code_dtm(c) <= g->ops->clock_limit) return value_of(c);
+    return GUTI_UNKNOWN;
+}
+
+/* The result of a position that is not over, from its code. */
+static void fill_result(const struct game *g, const struct position *p, retro_code code, bool known,
+                        struct guti_result *r)
+{
+    memset(r, 0, sizeof *r);
+    to_variant(g, &r->variant);
+    r->value = value_of(code);
+    r->dtm = code != RETRO_DRAW && known ? code_dtm(code) : -1;
+    r->value_now = value_now(g, p, code, known);
+    r->clock = p->clock;
+    r->limit = g->ops->clock_limit;
+    r->winner = -1;
+    r->reachable = true;
+}
+
+/* A finished game's result: no table needed. Returns whether it is over. */
+static bool over_result(const struct game *g, const struct position *p, struct guti_result *r)
+{
+    struct outcome o;
+    if (!game_over_at(g, p, &o)) return false;
+    memset(r, 0, sizeof *r);
+    to_variant(g, &r->variant);
+    r->value = o.winner < 0 ? GUTI_DRAW : o.winner == p->side ? GUTI_WIN : GUTI_LOSS;
+    r->dtm = o.winner < 0 ? -1 : 0;
+    r->value_now = r->value;
+    r->clock = p->clock;
+    r->limit = g->ops->clock_limit;
+    r->over = true;
+    r->winner = o.winner;
+    r->reachable = outcome_reachable(p, &o);
+    snprintf(r->reason, sizeof r->reason, "%s",
+             end_reason_text(g, &o, o.winner < 0 ? -1 : 1 - o.winner));
+    return true;
+}
+
+/* The game a probe reads: the position's, with its rules from the tables when it names
+ * none; no-repeat has no tables. */
+static int probe_game(const guti_tables *t, const struct guti_position *pos, struct game *g,
+                      struct position *p, struct guti_error *err)
+{
+    int rc = to_internal(pos, g, p, err);
+    if (rc) return rc;
+    if (!pos->variant.rules[0]) choose_rules(t, g);
+    if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
+        return fail(err, GUTI_EINPUT,
+                    "rules no-repeat have no tables: a position's value under them depends on "
+                    "the game's history");
+    return 0;
+}
+
+/* Probes with the lock held: the code of p for the side to move. */
+static int probe_locked(guti_tables *t, const struct game *g, const struct position *p,
+                        retro_code *code, bool *known, struct guti_error *err)
+{
+    struct prober *pr = prober_of(t, g, err);
+    if (!pr) return GUTI_ENOMEM;
+    char why[600];
+    int rc = prober_probe(pr, p, code, known, why, sizeof why);
+    return rc ? fail(err, status_of(rc), "%s", why) : 0;
+}
+
+int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_result *r,
+               struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    int rc = probe_game(t, pos, &g, &p, err);
+    if (rc) return rc;
+    if (over_result(&g, &p, r)) return 0;
+    retro_code code;
+    bool known;
+    pthread_mutex_lock(&t->lock);
+    rc = probe_locked(t, &g, &p, &code, &known, err);
+    pthread_mutex_unlock(&t->lock);
+    if (rc) return rc;
+    fill_result(&g, &p, code, known, r);
+    return 0;
+}
+
+int guti_probe_fen(guti_tables *t, const char *fen, const char *rules, struct guti_position *pos,
+                   struct guti_result *r, struct guti_error *err)
+{
+    struct guti_variant hint = {0};
+    if (rules && strlen(rules) >= sizeof hint.rules)
+        return fail(err, GUTI_EINPUT, "rules '%s': no game's rules", QUOTE(rules));
+    if (rules) snprintf(hint.rules, sizeof hint.rules, "%s", rules);
+    struct guti_position p;
+    int rc = guti_parse_fen(fen, &hint, &p, err);
+    if (rc) return rc;
+    if (!rules || !*rules) p.variant.rules[0] = 0; /* from the tables */
+    if (pos) *pos = p;
+    return guti_probe(t, &p, r, err);
+}
+
+/* Best first: wins fastest first, then draws, then losses slowest first; ties in the order
+ * of the moves. */
+static long rank_of(const struct guti_scored_move *m)
+{
+    const struct guti_result *r = &m->result;
+    if (r->value == GUTI_WIN) return r->dtm < 0 ? 99999 : r->dtm;
+    if (r->value == GUTI_DRAW) return 100000;
+    return 200000 - (r->dtm < 0 ? 99999 : r->dtm);
+}
+
+int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
+                     struct guti_scored_move *moves, int max, int *n, struct guti_error *err)
+{
+    struct game g;
+    struct position p;
+    *n = 0;
+    int rc = probe_game(t, pos, &g, &p, err);
+    if (rc) return rc;
+    struct outcome o;
+    if (game_over_at(&g, &p, &o)) return 0;
+    struct movelist l;
+    movelist_init(&l);
+    int k = generate(&g, &p, &l, err);
+    if (k < 0) {
+        movelist_free(&l);
+        return k;
+    }
+    struct guti_scored_move *s = calloc((size_t)(k ? k : 1), sizeof *s);
+    if (!s) {
+        movelist_free(&l);
+        return fail(err, GUTI_ENOMEM, "out of memory");
+    }
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < k && !rc; i++) {
+        struct guti_scored_move *m = &s[i];
+        notation_format_move(g.board, &l.mv[i], m->move.text, sizeof m->move.text);
+        to_public(&g, &l.succ[i], &m->move.after);
+        struct guti_result after;
+        if (!over_result(&g, &l.succ[i], &after)) {
+            retro_code code;
+            bool known;
+            if ((rc = probe_locked(t, &g, &l.succ[i], &code, &known, err))) break;
+            fill_result(&g, &l.succ[i], code, known, &after);
+        }
+        /* the mover's value is the opposite of the successor's, one half-move longer */
+        m->result = after;
+        m->result.value = after.value == GUTI_DRAW ? GUTI_DRAW : -after.value;
+        m->result.dtm = after.dtm < 0 ? -1 : after.dtm + 1;
+        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
+                              : after.value_now == GUTI_DRAW  ? GUTI_DRAW
+                                                              : -after.value_now;
+        m->result.winner = after.winner;
+    }
+    pthread_mutex_unlock(&t->lock);
+    movelist_free(&l);
+    if (rc) {
+        free(s);
+        return rc;
+    }
+    /* a stable sort: insertion, the lists are short */
+    for (int i = 1; i < k; i++) {
+        struct guti_scored_move x = s[i];
+        int j = i;
+        for (; j > 0 && rank_of(&s[j - 1]) > rank_of(&x); j--) s[j] = s[j - 1];
+        s[j] = x;
+    }
+    *n = k;
+    for (int i = 0; i < k && i < max; i++) moves[i] = s[i];
+    free(s);
+    return k > max ? fail(err, GUTI_ERANGE, "moves: %d of them, room for %d", k, max) : 0;
+}
+
+int guti_best_move(guti_tables *t, const struct guti_position *pos, struct guti_scored_move *best,
+                   struct guti_error *err)
+{
+    struct guti_scored_move *all = malloc(1024 * sizeof *all);
+    int n = 0, rc;
+    if (!all) return fail(err, GUTI_ENOMEM, "out of memory");
+    rc = guti_probe_moves(t, pos, all, 1024, &n, err);
+    if (rc == GUTI_ERANGE) { /* a rare position with more moves: room for all */
+        struct guti_scored_move *more = realloc(all, (size_t)n * sizeof *all);
+        if (!more) {
+            free(all);
+            return fail(err, GUTI_ENOMEM, "out of memory");
+        }
+        all = more;
+        rc = guti_probe_moves(t, pos, all, n, &n, err);
+    }
+    if (!rc && n == 0) rc = fail(err, GUTI_EINPUT, "the game is over: no move");
+    if (!rc) *best = all[0];
+    free(all);
+    return rc;
+}
+
+int guti_principal_variation(guti_tables *t, const struct guti_position *pos,
+                             char (*moves)[GUTI_MOVE_MAX], int max, int *n, struct guti_error *err)
+{
+    struct guti_position cur = *pos;
+    *n = 0;
+    while (*n < max) {
+        bool reachable;
+        int over = guti_over(&cur, NULL, NULL, 0, &reachable, err);
+        if (over < 0) return over;
+        if (over) break;
+        struct guti_scored_move best;
+        int rc = guti_best_move(t, &cur, &best, err);
+        if (rc) return rc;
+        snprintf(moves[(*n)++], GUTI_MOVE_MAX, "%s", best.move.text);
+        cur = best.move.after;
+        if (!pos->variant.rules[0]) cur.variant.rules[0] = 0;
+    }
+    return 0;
+}

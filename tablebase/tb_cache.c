@@ -1,0 +1,198 @@
+/* A bounded cache of decompressed blocks, shared by tables and threads (tb.h). A hash of
+ * (table serial, block) to entries, and a list from the most to the least recently used;
+ * everything under one lock. */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compress.h"
+#include "tb.h"
+#include "tb_format.h"
+
+struct entry {
+    uint64_t serial, block;
+    unsigned char *raw;
+    size_t size;
+    struct entry *next_in_bucket, *newer, *older;
+};
+
+struct tb_cache {
+    pthread_mutex_t lock;
+    size_t bound, used;
+    struct entry **bucket;
+    size_t nbuckets, nentries;
+    struct entry *newest, *oldest;
+    unsigned char *cbuf; /* the compressed block being read */
+    size_t cbuf_size;
+    struct tbz_dctx *dctx;
+    struct tb_cache_stats st;
+};
+
+static size_t hash(uint64_t serial, uint64_t block, size_t n)
+{
+    uint64_t h = serial * 0x9e3779b97f4a7c15ull ^ block * 0xc2b2ae3d27d4eb4full;
+    return (size_t)(h ^ h >> 29) & (n - 1);
+}
+
+int tb_cache_new(size_t bytes, struct tb_cache **out, char *err, size_t errlen)
+{
+    struct tb_cache *c = calloc(1, sizeof *c);
+    *out = NULL;
+    if (c) {
+        c->bound = bytes;
+        c->nbuckets = 1024;
+        c->bucket = calloc(c->nbuckets, sizeof *c->bucket);
+        c->dctx = tbz_dctx_new();
+    }
+    if (!c || !c->bucket || !c->dctx || pthread_mutex_init(&c->lock, NULL)) {
+        if (c) {
+            free(c->bucket);
+            tbz_dctx_free(c->dctx);
+        }
+        free(c);
+        snprintf(err, errlen, "out of memory for a block cache");
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+void tb_cache_free(struct tb_cache *c)
+{
+    if (!c) return;
+    for (struct entry *e = c->newest, *next; e; e = next) {
+        next = e->older;
+        free(e->raw);
+        free(e);
+    }
+    free(c->bucket);
+    free(c->cbuf);
+    tbz_dctx_free(c->dctx);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+static void unlink_lru(struct tb_cache *c, struct entry *e)
+{
+    if (e->newer)
+        e->newer->older = e->older;
+    else
+        c->newest = e->older;
+    if (e->older)
+        e->older->newer = e->newer;
+    else
+        c->oldest = e->newer;
+    e->newer = e->older = NULL;
+}
+
+static void push_newest(struct tb_cache *c, struct entry *e)
+{
+    e->older = c->newest;
+    e->newer = NULL;
+    if (c->newest) c->newest->newer = e;
+    c->newest = e;
+    if (!c->oldest) c->oldest = e;
+}
+
+static void evict_oldest(struct tb_cache *c)
+{
+    struct entry *e = c->oldest;
+    unlink_lru(c, e);
+    struct entry **p = &c->bucket[hash(e->serial, e->block, c->nbuckets)];
+    while (*p != e) p = &(*p)->next_in_bucket;
+    *p = e->next_in_bucket;
+    c->used -= e->size;
+    c->nentries--;
+    c->st.evictions++;
+    free(e->raw);
+    free(e);
+}
+
+/* Doubles the buckets when entries outnumber them, so that chains stay short. */
+static void grow(struct tb_cache *c)
+{
+    size_t n = 2 * c->nbuckets;
+    struct entry **b = calloc(n, sizeof *b);
+    if (!b) return; /* longer chains, still correct */
+    for (size_t k = 0; k < c->nbuckets; k++)
+        for (struct entry *e = c->bucket[k], *next; e; e = next) {
+            next = e->next_in_bucket;
+            size_t h = hash(e->serial, e->block, n);
+            e->next_in_bucket = b[h];
+            b[h] = e;
+        }
+    free(c->bucket);
+    c->bucket = b;
+    c->nbuckets = n;
+}
+
+/* The entry of block b of t: found, or loaded (evicting the least recently used to stay
+ * within the bound). Called with the lock held. */
+static struct entry *find_or_load(struct tb_cache *c, const struct tb *t, uint64_t b, char *err,
+                                  size_t errlen)
+{
+    uint64_t serial = tb_serial(t);
+    for (struct entry *e = c->bucket[hash(serial, b, c->nbuckets)]; e; e = e->next_in_bucket)
+        if (e->serial == serial && e->block == b) {
+            c->st.hits++;
+            unlink_lru(c, e);
+            push_newest(c, e);
+            return e;
+        }
+    c->st.misses++;
+    size_t csize, rsize = tb_block_buffer_sizes(t, &csize);
+    if (csize > c->cbuf_size) {
+        unsigned char *p = realloc(c->cbuf, csize);
+        if (!p) return snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL;
+        c->cbuf = p;
+        c->cbuf_size = csize;
+    }
+    struct entry *e = calloc(1, sizeof *e);
+    unsigned char *raw = malloc(rsize);
+    if (!e || !raw) {
+        free(e);
+        free(raw);
+        return snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL;
+    }
+    if (tb_load_block(t, b, c->cbuf, raw, c->dctx, err, errlen)) {
+        free(e);
+        free(raw);
+        return NULL; /* a damaged block is never cached */
+    }
+    while (c->oldest && c->used + rsize > c->bound) evict_oldest(c);
+    *e = (struct entry){.serial = serial, .block = b, .raw = raw, .size = rsize};
+    if (c->nentries >= c->nbuckets) grow(c);
+    size_t h = hash(serial, b, c->nbuckets);
+    e->next_in_bucket = c->bucket[h];
+    c->bucket[h] = e;
+    push_newest(c, e);
+    c->used += rsize;
+    c->nentries++;
+    return e;
+}
+
+int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t *entry, char *err,
+                    size_t errlen)
+{
+    if (i >= tb_get_meta(t)->npositions) {
+        snprintf(err, errlen, "%s: position %llu out of range: the table has %llu", tb_path(t),
+                 (unsigned long long)i, (unsigned long long)tb_get_meta(t)->npositions);
+        return -1;
+    }
+    pthread_mutex_lock(&c->lock);
+    struct entry *e = find_or_load(c, t, tb_block_of(t, i), err, errlen);
+    if (e) *entry = tb_block_entry(t, e->raw, i);
+    pthread_mutex_unlock(&c->lock);
+    return e ? 0 : -1;
+}
+
+void tb_cache_get_stats(struct tb_cache *c, struct tb_cache_stats *st)
+{
+    pthread_mutex_lock(&c->lock);
+    *st = c->st;
+    st->bytes = c->used;
+    st->blocks = c->nentries;
+    pthread_mutex_unlock(&c->lock);
+}
