@@ -33,6 +33,8 @@ TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
 
 # Include paths by layer (target-specific: a pattern rule's objects pick theirs up).
+# Library objects go into the shared library too: position-independent.
+build/obj/tablebase/%.o build/obj/solver/%.o: BASE_CFLAGS += -fPIC
 build/obj/tablebase/%.o: LAYER_INC = -Itablebase
 build/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
 build/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
@@ -56,6 +58,19 @@ build/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) $(CHECK_FLAGS) -c $< -o $@
+
+# The library: static, and shared with a soname whose number changes when the interface
+# does; only the guti_* functions of guti.h are exported from the shared one.
+SOVERSION = 0
+LIBVERSION = 0.2.0
+SONAME = libguti.so.$(SOVERSION)
+
+build/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map
+	@echo "  LD $@"
+	@$(CC) $(BASE_CFLAGS) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script=solver/library/libguti.map -o $@ $(LIB_OBJ) $(LIBS) -lpthread
+	@ln -sf libguti.so.$(LIBVERSION) build/$(SONAME)
+	@ln -sf $(SONAME) build/libguti.so
 
 build/libguti.a: $(LIB_OBJ)
 	@echo "  AR $@"
@@ -115,9 +130,18 @@ bench: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/bench.sh ./build/guti
 
-install: build/guti
-	install -d $(DESTDIR)$(PREFIX)/bin
+# Installs the command, the library (static and shared), its header and pkg-config file.
+install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/include
 	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
+	install -m 644 solver/guti.h $(DESTDIR)$(PREFIX)/include/guti.h
+	install -m 644 build/libguti.a $(DESTDIR)$(PREFIX)/lib/libguti.a
+	install -m 755 build/libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libguti.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIBVERSION)|' solver/library/guti.pc.in \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/guti.pc
 
 format:
 	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c

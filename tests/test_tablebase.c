@@ -465,6 +465,71 @@ static void flip_every_byte(enum tb_kind kind, uint64_t n, uint16_t maxcode)
     dir_remove();
 }
 
+/* The shared block cache answers as tb_probe does, within its bound, never keeping a
+ * damaged block, and tells two tables apart even when one is closed and another opened. */
+START_TEST(block_cache)
+{
+    dir_make();
+    uint64_t n = 5 * 65536 + 17;
+    uint16_t *codes = make_codes(n, 200, 8, 11), *codes2 = make_codes(n, 90, 8, 12);
+    write_table(file("a.tb"), TB_DTM, codes, n);
+    write_table(file("b.tb"), TB_WDL, codes2, n);
+    struct tb *a, *b;
+    struct tb_cache *c;
+    char err[300];
+    ck_assert_msg(tb_open(file("a.tb"), &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(tb_open(file("b.tb"), &b, err, sizeof err) == 0, "%s", err);
+    /* room for two DTM blocks: probing all over evicts all the time */
+    ck_assert_int_eq(tb_cache_new(2 * 65536 * 2 + 100, &c, err, sizeof err), 0);
+    uint64_t s = 99;
+    for (int k = 0; k < 3000; k++) {
+        uint64_t i = rng(&s) % n;
+        uint16_t x, y;
+        ck_assert_int_eq(tb_probe_cached(c, a, i, &x, err, sizeof err), 0);
+        ck_assert_int_eq(tb_probe_cached(c, b, i, &y, err, sizeof err), 0);
+        if (x != codes[i] || y != expected(TB_WDL, codes2[i]))
+            ck_abort_msg("position %llu: cached %u %u, wrote %u %u", (unsigned long long)i, x, y,
+                         codes[i], codes2[i]);
+    }
+    struct tb_cache_stats st;
+    tb_cache_get_stats(c, &st);
+    ck_assert_uint_gt(st.evictions, 0);
+    ck_assert_uint_le(st.bytes, 2 * 65536 * 2 + 100);
+    ck_assert_uint_eq(st.hits + st.misses, 6000);
+    uint16_t v;
+    ck_assert_int_ne(tb_probe_cached(c, a, n, &v, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "out of range"));
+    /* b closed, a new table opened (perhaps at b's address): none of b's blocks answer */
+    tb_close(b);
+    write_table(file("c.tb"), TB_DTM, codes2, n);
+    ck_assert_msg(tb_open(file("c.tb"), &b, err, sizeof err) == 0, "%s", err);
+    for (uint64_t i = 0; i < n; i += 4099) {
+        ck_assert_int_eq(tb_probe_cached(c, b, i, &v, err, sizeof err), 0);
+        ck_assert_uint_eq(v, codes2[i]);
+    }
+    tb_close(b);
+    /* a damaged block fails every time, and the others still answer */
+    size_t size;
+    unsigned char *bytes = slurp(file("a.tb"), &size);
+    const unsigned char *e1 = bytes + TB_HEADER_SIZE + TB_TABLE_ENTRY;
+    bytes[tb_get64(e1) + tb_get32(e1 + 8) / 2] ^= 0x10;
+    spill(file("d.tb"), bytes, size);
+    ck_assert_msg(tb_open(file("d.tb"), &b, err, sizeof err) == 0, "%s", err);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_ne(tb_probe_cached(c, b, 65536 + 5, &v, err, sizeof err), 0);
+        ck_assert_ptr_nonnull(strstr(err, "block 1: checksum mismatch"));
+        ck_assert_int_eq(tb_probe_cached(c, b, 5, &v, err, sizeof err), 0);
+        ck_assert_uint_eq(v, codes[5]);
+    }
+    tb_close(b);
+    tb_close(a);
+    tb_cache_free(c);
+    free(bytes);
+    free(codes);
+    free(codes2);
+}
+END_TEST
+
 START_TEST(flips_dtm)
 {
     flip_every_byte(TB_DTM, 2 * 32768 + 100, 400);
@@ -488,6 +553,7 @@ Suite *tablebase_suite(void)
     tcase_add_test(tc, damaged_block);
     tcase_add_test(tc, flips_dtm);
     tcase_add_test(tc, flips_wdl);
+    tcase_add_test(tc, block_cache);
     suite_add_tcase(s, tc);
     return s;
 }
