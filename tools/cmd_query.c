@@ -85,6 +85,10 @@ static int score_moves(struct prober *p, const struct position *pos, struct scor
     struct movelist l;
     movelist_init(&l);
     int n = g->ops->moves(g, pos, &l);
+    if (n < 0) {
+        movelist_free(&l);
+        return snprintf(err, errlen, "out of memory"), -1;
+    }
     struct scored *s = calloc((size_t)(n ? n : 1), sizeof *s);
     for (int i = 0; i < n; i++) {
         retro_code c;

@@ -44,10 +44,14 @@ int cmd_show(int argc, char **argv)
     struct history h;
     struct movelist l;
     struct outcome out;
-    history_init(&h, &pos);
     movelist_init(&l);
-    bool over = history_over(&g, &h, &out);
+    int over = history_init(&h, &pos) ? -1 : history_over(&g, &h, &out);
     int n = over ? 0 : history_moves(&g, &h, &l);
+    if (over < 0 || n < 0) {
+        movelist_free(&l);
+        history_free(&h);
+        return cli_error("show: out of memory");
+    }
     char fen[256], rules[32], material[160], mv[80];
     g.ops->format(&g, &pos, fen, sizeof fen);
     game_rules_name(&g, rules, sizeof rules);

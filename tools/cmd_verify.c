@@ -488,6 +488,12 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                     bool known, exact = false;
                     int moves = g->ops->moves(g, &pos, &l), bad = 0;
                     char name[1024];
+                    if (moves < 0) {
+                        errors += cli_error("verify: out of memory");
+                        tb_close(wdl);
+                        pair_index_free(&ix);
+                        goto done;
+                    }
                     if (!successors_there(g, pr, &l, moves, dir, name, sizeof name)) {
                         if (!not_checked++) snprintf(gone, sizeof gone, "%s", name);
                         continue;

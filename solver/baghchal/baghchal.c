@@ -18,8 +18,9 @@ static bits_t all_points(const struct board *b)
     return b->npoints == 64 ? ~(bits_t)0 : BIT(b->npoints) - 1;
 }
 
-static void add(struct movelist *l, const struct position *pos, enum move_kind kind, int from,
-                int to, bits_t goats, bits_t tigers, int placed, int reset)
+/* Appends a move; 0, or -1 when memory runs out. */
+static int add(struct movelist *l, const struct position *pos, enum move_kind kind, int from,
+               int to, bits_t goats, bits_t tigers, int placed, int reset)
 {
     struct move m = {.kind = kind, .from = from, .njumps = kind == MOVE_PASS ? 0 : 1};
     m.to[0] = (uint8_t)to;
@@ -27,10 +28,12 @@ static void add(struct movelist *l, const struct position *pos, enum move_kind k
                          .side = 1 - pos->side,
                          .inhand = pos->inhand - placed,
                          .clock = reset ? 0 : pos->clock + 1};
-    movelist_push(l, &m, &s);
+    return movelist_push(l, &m, &s) < 0 ? -1 : 0;
 }
 
-/* Every move of a Bagh-Chal position leads to a different board, so no deduplication. */
+/* Every move of a Bagh-Chal position leads to a different board, so no deduplication.
+ * A failed append returns at once: the move generator is a hot path, and the test of a
+ * return value costs less than keeping a flag. */
 static int bc_moves(const struct game *g, const struct position *pos, struct movelist *l)
 {
     const struct board *b = g->board;
@@ -41,30 +44,32 @@ static int bc_moves(const struct game *g, const struct position *pos, struct mov
     if (pos->side == GOATS && pos->inhand > 0) {
         for (bits_t e = empty; e;) {
             int p = bits_pop(&e);
-            add(l, pos, MOVE_PLACE, 0, p, goats | BIT(p), tigers, 1, 1);
+            if (add(l, pos, MOVE_PLACE, 0, p, goats | BIT(p), tigers, 1, 1)) return -1;
         }
     } else if (pos->side == GOATS) {
         for (bits_t x = goats; x;) {
             int p = bits_pop(&x);
             for (bits_t t = b->adjmask[p] & empty; t;) {
                 int q = bits_pop(&t);
-                add(l, pos, MOVE_STEP, p, q, goats ^ BIT(p) ^ BIT(q), tigers, 0, 0);
+                if (add(l, pos, MOVE_STEP, p, q, goats ^ BIT(p) ^ BIT(q), tigers, 0, 0)) return -1;
             }
         }
-        if (l->n == 0 && g->rules == BC_GOAT_PASS)
-            add(l, pos, MOVE_PASS, 0, 0, goats, tigers, 0, 0);
+        if (l->n == 0 && g->rules == BC_GOAT_PASS &&
+            add(l, pos, MOVE_PASS, 0, 0, goats, tigers, 0, 0))
+            return -1;
     } else {
         for (bits_t x = tigers; x;) {
             int p = bits_pop(&x);
             for (bits_t t = b->adjmask[p] & empty; t;) {
                 int q = bits_pop(&t);
-                add(l, pos, MOVE_STEP, p, q, goats, tigers ^ BIT(p) ^ BIT(q), 0, 0);
+                if (add(l, pos, MOVE_STEP, p, q, goats, tigers ^ BIT(p) ^ BIT(q), 0, 0)) return -1;
             }
             for (int j = 0; j < b->njumps[p]; j++) {
                 struct jump jp = b->jumps[p][j];
-                if ((goats & BIT(jp.over)) && (empty & BIT(jp.to)))
+                if ((goats & BIT(jp.over)) && (empty & BIT(jp.to)) &&
                     add(l, pos, MOVE_CAPTURE, p, jp.to, goats ^ BIT(jp.over),
-                        tigers ^ BIT(p) ^ BIT(jp.to), 0, 1);
+                        tigers ^ BIT(p) ^ BIT(jp.to), 0, 1))
+                    return -1;
             }
         }
     }
@@ -184,6 +189,8 @@ static int bc_play(const struct game *g, const struct position *pos, const struc
         if (move_equal(&l.mv[i], m)) found = i;
     if (found >= 0)
         *succ = l.succ[found];
+    else if (n < 0)
+        snprintf(why, whylen, "out of memory");
     else
         diagnose(g, pos, m, why, whylen);
     movelist_free(&l);

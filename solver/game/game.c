@@ -27,12 +27,11 @@ int movelist_push(struct movelist *l, const struct move *m, const struct positio
         int cap = l->cap ? 2 * l->cap : 64;
         struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
         struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
-        if (!mv || !sc) {
-            fprintf(stderr, "guti: out of memory for %d moves\n", cap);
-            exit(2);
-        }
-        l->mv = mv;
-        l->succ = sc;
+        /* Either array may have moved already: keep what was reallocated, so that the
+         * list stays whole and can be freed. */
+        if (mv) l->mv = mv;
+        if (sc) l->succ = sc;
+        if (!mv || !sc) return -1;
         l->cap = cap;
     }
     l->mv[l->n] = *m;
