@@ -61,7 +61,10 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
         return -1;
     }
     g->ops = &baghchal_ops;
-    g->board = board_named(board);
+    if (!(g->board = board_named(board))) {
+        snprintf(err, errlen, "internal error: board '%s' does not build", board);
+        return -1;
+    }
     g->ntigers = 4;
     g->ngoats = baghchal_boards[i].ngoats;
     g->captures_to_win = baghchal_boards[i].captures_to_win;
@@ -104,7 +107,10 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
             return -1;
         }
         g->ops = &sixteen_ops;
-        g->board = board_named("sixteen");
+        if (!(g->board = board_named("sixteen"))) {
+            snprintf(err, errlen, "internal error: board 'sixteen' does not build");
+            return -1;
+        }
         if (!rules || strcmp(rules, "optional") == 0)
             g->rules = SS_OPTIONAL;
         else if (strcmp(rules, "forced") == 0)
