@@ -21,19 +21,25 @@ void movelist_free(struct movelist *l)
     movelist_init(l);
 }
 
+int movelist_reserve(struct movelist *l, int n)
+{
+    if (n <= l->cap) return 0;
+    int cap = l->cap ? l->cap : 64;
+    while (cap < n) cap *= 2;
+    struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
+    struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
+    /* Either array may have moved already: keep what was reallocated, so that the list
+     * stays whole and can be freed. */
+    if (mv) l->mv = mv;
+    if (sc) l->succ = sc;
+    if (!mv || !sc) return -1;
+    l->cap = cap;
+    return 0;
+}
+
 int movelist_push(struct movelist *l, const struct move *m, const struct position *succ)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
-        struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
-        /* Either array may have moved already: keep what was reallocated, so that the
-         * list stays whole and can be freed. */
-        if (mv) l->mv = mv;
-        if (sc) l->succ = sc;
-        if (!mv || !sc) return -1;
-        l->cap = cap;
-    }
+    if (l->n == l->cap && movelist_reserve(l, l->cap + 1)) return -1;
     l->mv[l->n] = *m;
     l->succ[l->n] = *succ;
     return l->n++;

@@ -81,6 +81,10 @@ void movelist_free(struct movelist *l);
 /* Appends a move and its successor; returns the new entry's index, or -1 when memory runs
  * out (the list is left as it was). */
 int movelist_push(struct movelist *l, const struct move *m, const struct position *succ);
+/* Makes room for n entries in all (keeping those there): 0, or -1 when memory runs out.
+ * A generator with a bound on its moves may make room once and then write entry l->n of
+ * mv and succ itself, with no test per move (Bagh-Chal's does, a hot path). */
+int movelist_reserve(struct movelist *l, int n);
 
 struct game;
 
