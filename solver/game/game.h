@@ -67,7 +67,8 @@ struct outcome {
  *
  * Running out of memory is the only way to fail here, and it is the caller's to report:
  * nothing in the library prints or exits. movelist_push, moves() and whatever calls them
- * (history.h, perft.h, record.h) return -1 then; the list keeps the moves found so far. */
+ * (history.h, perft.h, record.h) return -1 then; the list, holding some of the moves or
+ * none, can still be reused and freed. */
 struct movelist {
     int n, cap;
     struct move *mv;

@@ -29,7 +29,8 @@
  *     capture, the next layer of captures, or the end of the game);
  *   - bc_place_value reads exactly the classes of those successors: it gives a loss when
  *     they are all won for the opponent and the rest of the layer drawn, and a win when
- *     any one of them alone is lost; a capture that ends the game makes it a win.
+ *     any one of them alone is lost; a capture that ends the game makes it a win (and
+ *     then, as the solver reads no further, nothing else is probed).
  */
 #ifndef GUTI_SELFTEST_H
 #define GUTI_SELFTEST_H
@@ -51,7 +52,9 @@ struct selftest_layer {
     uint64_t links;     /* successors and predecessors followed */
     uint64_t faults;    /* positions with something wrong */
     int nexamples;
-    char examples[SELFTEST_EXAMPLES][420]; /* the first faulty positions: "FEN: what" */
+    /* the first faulty positions, "FEN: what is wrong"; Sixteen Soldiers' are written
+     * with the side to move as Red, for a material's positions have no colour */
+    char examples[SELFTEST_EXAMPLES][420];
 };
 
 /* The sums over the layers. */
