@@ -62,6 +62,26 @@ START_TEST(small_boards)
 }
 END_TEST
 
+/* The built-in boards are built on first use and never fail then, for their lines are
+ * known good: this is where that is known. board_named would return NULL (and every game
+ * on that board fail to set up) rather than abort. */
+START_TEST(builtin_boards_build)
+{
+    const char *names[] = {"5x5", "4x4", "3x3", "sixteen"};
+    for (int i = 0; i < 4; i++) {
+        const struct board *b = board_named(names[i]);
+        ck_assert_msg(b != NULL, "board %s does not build", names[i]);
+        ck_assert_str_eq(b->name, names[i]);
+        ck_assert_ptr_eq(board_named(names[i]), b); /* built once */
+        struct game g;
+        char err[200];
+        const char *game = i == 3 ? "sixteen" : "baghchal", *board = i == 3 ? NULL : names[i];
+        ck_assert_msg(game_setup(&g, game, NULL, board, err, sizeof err) == 0, "%s", err);
+        ck_assert_ptr_eq(g.board, b);
+    }
+}
+END_TEST
+
 /* Every symmetry maps adjacency and jumps onto themselves; the set is a group with the
  * identity first. */
 static void check_group(const struct board *b)
@@ -145,6 +165,7 @@ Suite *board_suite(void)
 {
     Suite *s = suite_create("board");
     TCase *tc = tcase_create("geometry");
+    tcase_add_test(tc, builtin_boards_build);
     tcase_add_test(tc, baghchal_figures);
     tcase_add_test(tc, sixteen_figures);
     tcase_add_test(tc, small_boards);

@@ -1,5 +1,11 @@
 /* Game records: reading, replaying, and adjudicating the end by the draw rules. */
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "helpers.h"
+#include "perft.h"
 #include "record.h"
 
 /* Replays a record's text; returns the replay, failing the test if it does not read. */
@@ -162,6 +168,104 @@ START_TEST(small_board_record)
 }
 END_TEST
 
+/* The process's address space in bytes (VmSize), or 0 when unknown. */
+static size_t address_space(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    size_t kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %zu kB", &kb) == 1) break;
+    if (f) fclose(f);
+    return kb * 1024;
+}
+
+/* Takes every byte malloc can give, down to its smallest blocks, as a list of blocks
+ * each holding the address of the previous one; returns the last. */
+static void **exhaust(void)
+{
+    void **last = NULL;
+    for (size_t size = (size_t)1 << 20; size >= sizeof(void *); size /= 4)
+        for (void **b; (b = malloc(size));) {
+            *b = last;
+            last = b;
+        }
+    return last;
+}
+
+/* What the child below checks, one exit status per step from 10 on (0: all well). */
+static int out_of_memory_steps(void)
+{
+    struct game bc = setup("baghchal", NULL, NULL), ss = setup("sixteen", NULL, NULL);
+    struct position b0 = bc.ops->start(&bc), s0 = ss.ops->start(&ss), succ;
+    const char *text = "[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 a1-a2\n";
+    struct record r;
+    char err[200];
+    if (record_parse(text, &r, err, sizeof err)) return 10;
+    size_t vm = address_space();
+    struct rlimit lim = {vm + ((size_t)64 << 20), vm + ((size_t)64 << 20)};
+    if (!vm || setrlimit(RLIMIT_AS, &lim)) return 11;
+    void **ballast = exhaust();
+    struct movelist l;
+    movelist_init(&l);
+    struct move m = {.kind = MOVE_PASS};
+    int bad = bc.ops->moves(&bc, &b0, &l) != -1              ? 12
+              : ss.ops->moves(&ss, &s0, &l) != -1            ? 13
+              : movelist_push(&l, &m, &b0) != -1 || l.n != 0 ? 14
+              : game_play_text(&bc, &b0, "c3", &succ, err, sizeof err) != -1 ||
+                      strcmp(err, "out of memory")
+                  ? 15
+                  : 0;
+    struct history h;
+    if (!bad && history_init(&h, &b0) != -1) bad = 16;
+    uint64_t counts[2];
+    if (!bad && perft(&bc, &b0, 2, counts) != -1) bad = 17;
+    struct record r2;
+    if (!bad && (record_parse(text, &r2, err, sizeof err) != -1 || !strstr(err, "out of memory")))
+        bad = 18;
+    struct replay rp;
+    if (!bad && (record_replay(&bc, &b0, &r, &rp) != -1 || strcmp(rp.why, "out of memory")))
+        bad = 19;
+    while (ballast) {
+        void **prev = *ballast;
+        free(ballast);
+        ballast = prev;
+    }
+    /* with memory back, the same calls work: it was memory that failed them */
+    if (!bad && bc.ops->moves(&bc, &b0, &l) != 21) bad = 20;
+    movelist_free(&l);
+    return bad;
+}
+
+/* The library never exits, aborts or prints when memory runs out: each failure is a
+ * return code. Checked in a child of its own (whatever Check's fork mode), with its
+ * address space capped and filled; its stderr must stay empty. */
+START_TEST(out_of_memory)
+{
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        _exit(out_of_memory_steps());
+    }
+    close(fd[1]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    char said[200] = "";
+    ssize_t n = read(fd[0], said, sizeof said - 1);
+    close(fd[0]);
+    ck_assert_msg(WIFEXITED(status), "the child died (signal %d)", WTERMSIG(status));
+    ck_assert_msg(WEXITSTATUS(status) == 0, "exit status %d: %s", WEXITSTATUS(status),
+                  WEXITSTATUS(status) >= 10 ? "that step failed" : "the library exited");
+    ck_assert_msg(n <= 0, "the library printed: %s", said);
+}
+END_TEST
+
 Suite *record_suite(void)
 {
     Suite *s = suite_create("record");
@@ -172,6 +276,7 @@ Suite *record_suite(void)
     tcase_add_test(tc, repetition);
     tcase_add_test(tc, clock);
     tcase_add_test(tc, small_board_record);
+    tcase_add_test(tc, out_of_memory);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -93,7 +93,12 @@ int cmd_game(int argc, char **argv)
         return cli_error("game: %s", err);
     }
     struct replay rp;
-    record_replay(&g, &start, &r, &rp);
+    if (record_replay(&g, &start, &r, &rp)) {
+        rc = cli_error("game: %s", rp.why);
+        replay_free(&rp);
+        record_free(&r);
+        return rc;
+    }
 
     const struct outcome *out = &rp.outcome;
     const char *word = outcome_word(&g, out);

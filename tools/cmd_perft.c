@@ -50,7 +50,7 @@ int cmd_perft(int argc, char **argv)
 
     uint64_t counts[PERFT_MAX_DEPTH];
     double t0 = omp_get_wtime();
-    perft(&g, &start, depth, counts);
+    if (perft(&g, &start, depth, counts)) return cli_error("perft: out of memory");
     double secs = omp_get_wtime() - t0;
 
     char fen[256], rules[32];

@@ -7,10 +7,13 @@
 #include "cli_game.h"
 #include "notation.h"
 #include "progress.h"
+#include "selftest.h"
 #include "tables.h"
 
 static const char help[] =
     "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet] [--json]\n"
+    "       guti verify --moves [--game G [--rules R] [--board B]] [--pieces N] [--sample N]\n"
+    "                   [--dir DIR] [--quiet] [--json]\n"
     "\n"
     "Checks every table (*.wdl, *.dtm, *.reach) in DIR: its header, the checksum of every\n"
     "block and of the whole file, and that every block decompresses to valid values.\n"
@@ -33,10 +36,31 @@ static const char help[] =
     "layers re-derived, positions inconsistent and not checked. Exit status 1 on any\n"
     "damaged or missing table or inconsistent position.\n"
     "\n"
+    "With --moves, reads no table but tests the solvers' move graph (no tables needed): for\n"
+    "a sample of the positions of every layer, the successors and predecessors the solvers\n"
+    "walk must agree with each other (every successor's predecessors include the position,\n"
+    "every predecessor's successors too) and with the rules' legal moves: the same\n"
+    "successors within the layer, and each capture's successor read where the move leads,\n"
+    "nothing else. Bagh-Chal: the movement layers and the placement layers (which have no\n"
+    "predecessors: each is solved from the layers its moves lead to, and the positions it\n"
+    "reads there must be its moves' successors); Sixteen Soldiers: every material of 2 to\n"
+    "N pieces. The game is --game's (with --rules, --board); without --game, every game\n"
+    "(rules, board) that has tables in DIR, Sixteen Soldiers up to the most pieces there;\n"
+    "with neither, a usage error. One line per layer and the first faulty positions; exit\n"
+    "status 1 when any position is faulty.\n"
+    "\n"
     "  --dir DIR     the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --full        re-derive the values from the successors, as above\n"
     "  --sample N    with --full, re-derive N positions of each placement layer (default\n"
-    "                1000; 0: all of them)\n"
+    "                1000; 0: all of them); with --moves, test N positions of every layer\n"
+    "                (default 1000; 0: all of them)\n"
+    "  --moves       test the move graph, as above, instead of the tables\n"
+    "  --game G      with --moves: baghchal or sixteen\n"
+    "  --rules R     with --game: baghchal standard (default) or goat-pass; sixteen\n"
+    "                optional (default) or forced\n"
+    "  --board B     with --game baghchal: 5x5 (default), 4x4, 3x3\n"
+    "  --pieces N    with --moves, Sixteen Soldiers: materials of up to N pieces, 2..12\n"
+    "                (default: the most pieces of its tables in DIR, else 5)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       print only what fails (and the last line); no progress on stderr\n"
     "  --json        {\"files\": [{\"path\", \"ok\", \"error\"}], \"sets\": [{\"game\", "
@@ -46,7 +70,11 @@ static const char help[] =
     "                (\"side\"), \"positions\", \"inconsistent\", \"not_checked\", "
     "\"examples\"}],\n"
     "                \"tables_ok\", \"tables_damaged\", \"tables_missing\",\n"
-    "                \"layers_rederived\", \"inconsistent\", \"not_checked\", \"ok\"}\n";
+    "                \"layers_rederived\", \"inconsistent\", \"not_checked\", \"ok\"};\n"
+    "                with --moves {\"layers\": [{\"game\", \"rules\", \"board\", \"layer\",\n"
+    "                \"kind\", \"positions\", \"checked\", \"links\", \"faults\", "
+    "\"examples\"}],\n"
+    "                \"checked\", \"links\", \"faults\", \"ok\"}\n";
 
 /* What verify found, for the last line and the JSON. */
 struct counts {
@@ -488,6 +516,12 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                     bool known, exact = false;
                     int moves = g->ops->moves(g, &pos, &l), bad = 0;
                     char name[1024];
+                    if (moves < 0) {
+                        errors += cli_error("verify: out of memory");
+                        tb_close(wdl);
+                        pair_index_free(&ix);
+                        goto done;
+                    }
                     if (!successors_there(g, pr, &l, moves, dir, name, sizeof name)) {
                         if (!not_checked++) snprintf(gone, sizeof gone, "%s", name);
                         continue;
@@ -549,15 +583,117 @@ done:
     return errors;
 }
 
+/* --moves: one layer's line or JSON object, as the self-test finishes it. */
+struct moves_out {
+    bool json, quiet, first;
+};
+
+static int moves_layer(void *arg, const struct game *g, const struct selftest_layer *l)
+{
+    struct moves_out *o = arg;
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (o->json) {
+        printf("%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"layer\": \"%s\", "
+               "\"kind\": \"%s\", \"positions\": %llu, \"checked\": %llu, \"links\": %llu, "
+               "\"faults\": %llu, \"examples\": [",
+               o->first ? "" : ", ", g->ops->name, rules, g->board->name, l->name, l->kind,
+               (unsigned long long)l->positions, (unsigned long long)l->checked,
+               (unsigned long long)l->links, (unsigned long long)l->faults);
+        for (int e = 0; e < l->nexamples; e++) {
+            if (e) printf(", ");
+            json_str(stdout, l->examples[e]);
+        }
+        printf("]}");
+        o->first = false;
+    } else if (l->faults || !o->quiet) {
+        printf("%s %s ", l->faults ? "FAIL" : "ok  ", g->ops->name);
+        if (g->ops == &baghchal_ops) printf("%s ", g->board->name);
+        printf("%s %s (%s): %llu of %llu positions, %llu links followed, %llu faulty\n", rules,
+               l->name, l->kind, (unsigned long long)l->checked, (unsigned long long)l->positions,
+               (unsigned long long)l->links, (unsigned long long)l->faults);
+        for (int e = 0; e < l->nexamples; e++) printf("     %s\n", l->examples[e]);
+    }
+    fflush(stdout);
+    return 0;
+}
+
+/* guti verify --moves: the games to test are o's, or those with tables in dir. */
+static int verify_moves(const struct game_opts *o, const char *dir, int pieces, int sample)
+{
+    struct game games[32];
+    int pieces_of[32], ngames;
+    if (o->game) {
+        if ((ngames = cli_game(o, NULL, &games[0]))) return ngames;
+        if (games[0].ops == &baghchal_ops && games[0].rules == BC_NO_REPEAT)
+            return cli_usage_error("verify", "rules no-repeat depend on the history, not the "
+                                             "position: they have no layers to test");
+        ngames = 1;
+        pieces_of[0] = pieces ? pieces : 5;
+    } else {
+        ngames = tables_games(dir, games, 32);
+        if (ngames <= 0)
+            return cli_usage_error("verify",
+                                   "--moves: %s has no tables to choose the games from; name one "
+                                   "with --game",
+                                   dir);
+        if (ngames > 32) ngames = 32;
+        for (int k = 0; k < ngames; k++) {
+            struct tables_set set;
+            pieces_of[k] = pieces;
+            if (games[k].ops != &sixteen_ops || pieces) continue;
+            if (tables_expected(dir, &games[k], 0, &set)) return cli_error("verify: out of memory");
+            pieces_of[k] = set.pieces < 2 ? 2 : set.pieces;
+            tables_set_free(&set);
+        }
+    }
+    struct moves_out out = {o->json, o->quiet, true};
+    struct selftest_result sum = {0};
+    if (o->json) printf("{\"layers\": [");
+    for (int k = 0; k < ngames; k++) {
+        struct selftest_result r;
+        char err[200];
+        if (selftest_moves(&games[k], pieces_of[k], (uint64_t)sample, moves_layer, &out, &r, err,
+                           sizeof err)) {
+            if (o->json) printf("]}\n");
+            return cli_error("verify: %s", err);
+        }
+        sum.layers += r.layers;
+        sum.positions += r.positions;
+        sum.checked += r.checked;
+        sum.links += r.links;
+        sum.faults += r.faults;
+    }
+    if (o->json)
+        printf("], \"checked\": %llu, \"links\": %llu, \"faults\": %llu, \"ok\": %s}\n",
+               (unsigned long long)sum.checked, (unsigned long long)sum.links,
+               (unsigned long long)sum.faults, sum.faults ? "false" : "true");
+    else
+        printf("verify --moves: %d layer%s, %llu of %llu positions checked, %llu links followed, "
+               "%llu faulty\n",
+               sum.layers, sum.layers == 1 ? "" : "s", (unsigned long long)sum.checked,
+               (unsigned long long)sum.positions, (unsigned long long)sum.links,
+               (unsigned long long)sum.faults);
+    if (sum.faults)
+        return cli_error("verify: the move graph has %llu faulty position%s",
+                         (unsigned long long)sum.faults, sum.faults == 1 ? "" : "s");
+    return 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL;
-    bool full = false;
-    int sample = -1;
+    bool full = false, moves = false;
+    int sample = -1, pieces = 0;
     const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
                                       CLI_OPTION("full", CLI_FLAG, &full),
                                       CLI_OPTION_INT("sample", &sample, 0, 1000000000),
+                                      CLI_OPTION("moves", CLI_FLAG, &moves),
+                                      CLI_OPTION("game", CLI_TEXT, &o.game),
+                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION_INT("pieces", &pieces, 2, 12),
                                       CLI_OPTION_INT("threads", &o.threads, 1, 1024),
                                       CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
                                       CLI_OPTION("json", CLI_FLAG, &o.json),
@@ -566,10 +702,23 @@ int cmd_verify(int argc, char **argv)
     int first, rc = cli_parse("verify", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
-    if (sample >= 0 && !full) return cli_usage_error("verify", "--sample goes with --full");
+    if (sample >= 0 && !full && !moves)
+        return cli_usage_error("verify", "--sample goes with --full or --moves");
+    if (full && moves)
+        return cli_usage_error("verify", "--full checks the tables, --moves the move graph: one "
+                                         "at a time");
+    const char *moves_only = o.game    ? "--game"
+                             : o.rules ? "--rules"
+                             : o.board ? "--board"
+                             : pieces  ? "--pieces"
+                                       : NULL;
+    if (moves_only && !moves) return cli_usage_error("verify", "%s goes with --moves", moves_only);
+    if ((o.rules || o.board) && !o.game)
+        return cli_usage_error("verify", "%s goes with --game", o.rules ? "--rules" : "--board");
     if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
     if (o.threads) omp_set_num_threads(o.threads);
     const char *dir = tables_dir(dir_opt);
+    if (moves) return verify_moves(&o, dir, pieces, sample < 0 ? 1000 : sample);
     char **files;
     int nfiles = tables_list_all(dir, &files);
     if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);

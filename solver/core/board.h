@@ -53,7 +53,9 @@ int board_build(struct board *b, const char *name, const char *const *lines, int
                 size_t errlen);
 
 /* The built-in boards: "5x5" (Bagh-Chal), "4x4", "3x3" (small Bagh-Chal boards for tests)
- * and "sixteen" (Sixteen Soldiers). NULL for an unknown name. */
+ * and "sixteen" (Sixteen Soldiers), built on first use. NULL for an unknown name, and for
+ * a built-in board whose lines fail to build (a programming error that the unit tests
+ * rule out: they build every one). */
 const struct board *board_named(const char *name);
 
 /* Parses a point name ("c3", case-insensitive) of exactly len characters; -1 if it is not

@@ -21,20 +21,25 @@ void movelist_free(struct movelist *l)
     movelist_init(l);
 }
 
+int movelist_reserve(struct movelist *l, int n)
+{
+    if (n <= l->cap) return 0;
+    int cap = l->cap ? l->cap : 64;
+    while (cap < n) cap *= 2;
+    struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
+    struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
+    /* Either array may have moved already: keep what was reallocated, so that the list
+     * stays whole and can be freed. */
+    if (mv) l->mv = mv;
+    if (sc) l->succ = sc;
+    if (!mv || !sc) return -1;
+    l->cap = cap;
+    return 0;
+}
+
 int movelist_push(struct movelist *l, const struct move *m, const struct position *succ)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        struct move *mv = realloc(l->mv, (size_t)cap * sizeof *mv);
-        struct position *sc = realloc(l->succ, (size_t)cap * sizeof *sc);
-        if (!mv || !sc) {
-            fprintf(stderr, "guti: out of memory for %d moves\n", cap);
-            exit(2);
-        }
-        l->mv = mv;
-        l->succ = sc;
-        l->cap = cap;
-    }
+    if (l->n == l->cap && movelist_reserve(l, l->cap + 1)) return -1;
     l->mv[l->n] = *m;
     l->succ[l->n] = *succ;
     return l->n++;
@@ -62,7 +67,10 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
         return -1;
     }
     g->ops = &baghchal_ops;
-    g->board = board_named(board);
+    if (!(g->board = board_named(board))) {
+        snprintf(err, errlen, "internal error: board '%s' does not build", board);
+        return -1;
+    }
     g->ntigers = 4;
     g->ngoats = baghchal_boards[i].ngoats;
     g->captures_to_win = baghchal_boards[i].captures_to_win;
@@ -105,7 +113,10 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
             return -1;
         }
         g->ops = &sixteen_ops;
-        g->board = board_named("sixteen");
+        if (!(g->board = board_named("sixteen"))) {
+            snprintf(err, errlen, "internal error: board 'sixteen' does not build");
+            return -1;
+        }
         if (!rules || strcmp(rules, "optional") == 0)
             g->rules = SS_OPTIONAL;
         else if (strcmp(rules, "forced") == 0)

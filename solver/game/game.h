@@ -63,7 +63,12 @@ struct outcome {
 
 /* A growable list of moves and their successors. Chains of captures in Sixteen Soldiers
  * have no small bound on their number, so the list grows as needed; reuse one list for
- * many calls to avoid allocating. */
+ * many calls to avoid allocating.
+ *
+ * Running out of memory is the only way to fail here, and it is the caller's to report:
+ * nothing in the library prints or exits. movelist_push, moves() and whatever calls them
+ * (history.h, perft.h, record.h) return -1 then; the list, holding some of the moves or
+ * none, can still be reused and freed. */
 struct movelist {
     int n, cap;
     struct move *mv;
@@ -74,8 +79,13 @@ struct movelist {
 
 void movelist_init(struct movelist *l);
 void movelist_free(struct movelist *l);
-/* Appends a move and its successor; returns the new entry's index. */
+/* Appends a move and its successor; returns the new entry's index, or -1 when memory runs
+ * out (the list is left as it was). */
 int movelist_push(struct movelist *l, const struct move *m, const struct position *succ);
+/* Makes room for n entries in all (keeping those there): 0, or -1 when memory runs out.
+ * A generator with a bound on its moves may make room once and then write entry l->n of
+ * mv and succ itself, with no test per move (Bagh-Chal's does, a hot path). */
+int movelist_reserve(struct movelist *l, int n);
 
 struct game;
 
@@ -93,10 +103,12 @@ struct game_ops {
     /* Writes a position in notation; the clock only when it is not 0. */
     void (*format)(const struct game *g, const struct position *pos, char *buf, size_t len);
     /* Fills l with the legal moves, one per distinct successor position, and those
-     * successors; returns their number (0 when the game is over). */
+     * successors; returns their number (0 when the game is over), or -1 when memory runs
+     * out. */
     int (*moves)(const struct game *g, const struct position *pos, struct movelist *l);
     /* Plays one move as written; 0 with the successor, or -1 with the reason it is
-     * illegal. Accepts every way of writing a legal move (any chain path to its result). */
+     * illegal (or "out of memory": Bagh-Chal lists the moves to find it). Accepts every
+     * way of writing a legal move (any chain path to its result). */
     int (*play)(const struct game *g, const struct position *pos, const struct move *m,
                 struct position *succ, char *why, size_t whylen);
     /* Whether the game is over by the rules (not by the draw rules), and how. */

@@ -1,13 +1,12 @@
 #include "history.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
-void history_init(struct history *h, const struct position *start)
+int history_init(struct history *h, const struct position *start)
 {
     h->p = NULL;
     h->n = h->cap = 0;
-    history_push(h, start);
+    return history_push(h, start);
 }
 
 void history_free(struct history *h)
@@ -17,17 +16,17 @@ void history_free(struct history *h)
     h->n = h->cap = 0;
 }
 
-void history_push(struct history *h, const struct position *pos)
+int history_push(struct history *h, const struct position *pos)
 {
     if (h->n == h->cap) {
-        h->cap = h->cap ? 2 * h->cap : 64;
-        h->p = realloc(h->p, (size_t)h->cap * sizeof *h->p);
-        if (!h->p) {
-            fprintf(stderr, "guti: out of memory for the game's history\n");
-            exit(2);
-        }
+        int cap = h->cap ? 2 * h->cap : 64;
+        struct position *p = realloc(h->p, (size_t)cap * sizeof *p);
+        if (!p) return -1;
+        h->p = p;
+        h->cap = cap;
     }
     h->p[h->n++] = *pos;
+    return 0;
 }
 
 bool history_refuses(const struct game *g, const struct history *h, const struct position *succ)
@@ -47,6 +46,7 @@ bool history_refuses(const struct game *g, const struct history *h, const struct
 int history_moves(const struct game *g, const struct history *h, struct movelist *l)
 {
     int n = g->ops->moves(g, &h->p[h->n - 1], l), k = 0;
+    if (n < 0) return -1;
     for (int i = 0; i < n; i++) {
         if (history_refuses(g, h, &l->succ[i])) continue;
         l->mv[k] = l->mv[i];
@@ -56,30 +56,31 @@ int history_moves(const struct game *g, const struct history *h, struct movelist
     return l->n = k;
 }
 
-bool history_over(const struct game *g, const struct history *h, struct outcome *out)
+int history_over(const struct game *g, const struct history *h, struct outcome *out)
 {
     const struct position *cur = &h->p[h->n - 1];
-    if (g->ops->over(g, cur, out)) return true;
+    if (g->ops->over(g, cur, out)) return 1;
     if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT) {
         struct movelist l;
         movelist_init(&l);
         int n = history_moves(g, h, &l);
         movelist_free(&l);
+        if (n < 0) return -1;
         if (n == 0) {
             *out = (struct outcome){END_REFUSED, 1 - cur->side};
-            return true;
+            return 1;
         }
-        return false;
+        return 0;
     }
     int count = 0;
     for (int i = 0; i < h->n; i++) count += position_same(&h->p[i], cur);
     if (count >= 3) {
         *out = (struct outcome){END_REPETITION, -1};
-        return true;
+        return 1;
     }
     if (cur->clock >= g->ops->clock_limit) {
         *out = (struct outcome){END_CLOCK, -1};
-        return true;
+        return 1;
     }
-    return false;
+    return 0;
 }

@@ -14,9 +14,11 @@ struct history {
     int n, cap;
 };
 
-void history_init(struct history *h, const struct position *start);
+/* history_init and history_push: 0, or -1 when memory runs out (the history is then as
+ * it was; a failed init holds nothing, and freeing it is harmless). */
+int history_init(struct history *h, const struct position *start);
 void history_free(struct history *h);
-void history_push(struct history *h, const struct position *pos);
+int history_push(struct history *h, const struct position *pos);
 static inline void history_pop(struct history *h)
 {
     h->n--;
@@ -25,11 +27,13 @@ static inline void history_pop(struct history *h)
 /* Whether the no-repeat rules refuse a move from the current position to succ. */
 bool history_refuses(const struct game *g, const struct history *h, const struct position *succ);
 
-/* The legal moves of the current position: the game's moves less those refused. */
+/* The legal moves of the current position: the game's moves less those refused; -1 when
+ * memory runs out. */
 int history_moves(const struct game *g, const struct history *h, struct movelist *l);
 
 /* Whether the game is over at the current position, draws by rule included; draw rules
- * apply only where the rules have them (not under no-repeat). */
-bool history_over(const struct game *g, const struct history *h, struct outcome *out);
+ * apply only where the rules have them (not under no-repeat): 1 over, 0 not, -1 when
+ * memory runs out (no-repeat lists the moves to see whether any is left). */
+int history_over(const struct game *g, const struct history *h, struct outcome *out);
 
 #endif

@@ -10,7 +10,8 @@
 
 #define PERFT_MAX_DEPTH 64
 
-/* counts[d-1] = leaves at depth d, for d = 1..depth; OpenMP-parallel over the first move. */
-void perft(const struct game *g, const struct position *start, int depth, uint64_t *counts);
+/* counts[d-1] = leaves at depth d, for d = 1..depth; OpenMP-parallel over the first move.
+ * 0, or -1 when memory runs out (the counts are then incomplete). */
+int perft(const struct game *g, const struct position *start, int depth, uint64_t *counts);
 
 #endif

@@ -7,13 +7,11 @@
 
 #include "notation.h"
 
+/* A copy of s[0..n-1], or NULL when memory runs out. */
 static char *dup_n(const char *s, size_t n)
 {
     char *d = malloc(n + 1);
-    if (!d) {
-        fprintf(stderr, "guti: out of memory reading a record\n");
-        exit(2);
-    }
+    if (!d) return NULL;
     memcpy(d, s, n);
     d[n] = 0;
     return d;
@@ -40,8 +38,14 @@ static int parse_tag(struct record *r, const char **s, int line, char *err, size
     if (*p != ']') return snprintf(err, errlen, "line %d: tag has no closing ']'", line), -1;
     if (r->ntags == RECORD_MAX_TAGS)
         return snprintf(err, errlen, "line %d: more than %d tags", line, RECORD_MAX_TAGS), -1;
-    r->tag_name[r->ntags] = dup_n(name, nname);
-    r->tag_value[r->ntags] = dup_n(value, nvalue);
+    char *tn = dup_n(name, nname), *tv = dup_n(value, nvalue);
+    if (!tn || !tv) {
+        free(tn);
+        free(tv);
+        return snprintf(err, errlen, "line %d: out of memory", line), -1;
+    }
+    r->tag_name[r->ntags] = tn;
+    r->tag_value[r->ntags] = tv;
     r->ntags++;
     *s = p + 1;
     return 0;
@@ -55,20 +59,25 @@ static bool is_result_word(const char *w)
     return false;
 }
 
-static void add_move(struct record *r, const char *s, size_t n, int line)
+/* Appends a move's text; 0, or -1 when memory runs out (the record stays whole, for
+ * record_free). The arrays double whenever the count of moves reaches a power of two. */
+static int add_move(struct record *r, const char *s, size_t n, int line)
 {
     if ((r->nmoves & (r->nmoves - 1)) == 0) {
         size_t cap = r->nmoves ? 2 * (size_t)r->nmoves : 1;
-        r->moves = realloc(r->moves, cap * sizeof *r->moves);
-        r->move_line = realloc(r->move_line, cap * sizeof *r->move_line);
-        if (!r->moves || !r->move_line) {
-            fprintf(stderr, "guti: out of memory reading a record\n");
-            exit(2);
-        }
+        char **mv = realloc(r->moves, cap * sizeof *mv);
+        if (!mv) return -1;
+        r->moves = mv;
+        int *ln = realloc(r->move_line, cap * sizeof *ln);
+        if (!ln) return -1;
+        r->move_line = ln;
     }
-    r->moves[r->nmoves] = dup_n(s, n);
+    char *d = dup_n(s, n);
+    if (!d) return -1;
+    r->moves[r->nmoves] = d;
     r->move_line[r->nmoves] = line;
     r->nmoves++;
+    return 0;
 }
 
 /* record_parse's work; on failure r holds what was read so far, for the caller to free. */
@@ -117,12 +126,14 @@ static int parse_text(const char *text, struct record *r, char *err, size_t errl
                             QUOTE(r->result)),
                    -1;
         char *word = dup_n(w, n);
+        if (!word) return snprintf(err, errlen, "line %d: out of memory", line), -1;
         if (is_result_word(word)) {
             r->result = word;
             continue;
         }
         free(word);
-        add_move(r, w, n, line);
+        if (add_move(r, w, n, line))
+            return snprintf(err, errlen, "line %d: out of memory", line), -1;
     }
     if (!record_tag(r, "Game")) return snprintf(err, errlen, "missing tag [Game \"...\"]"), -1;
     if (!record_tag(r, "Rules")) return snprintf(err, errlen, "missing tag [Rules \"...\"]"), -1;
@@ -175,13 +186,13 @@ int record_game(const struct record *r, struct game *g, struct position *start, 
     return -1;
 }
 
-void record_replay(const struct game *g, const struct position *start, const struct record *r,
-                   struct replay *rp)
+int record_replay(const struct game *g, const struct position *start, const struct record *r,
+                  struct replay *rp)
 {
     memset(rp, 0, sizeof *rp);
-    history_init(&rp->h, start);
     rp->bad_move = -1;
-    history_over(g, &rp->h, &rp->outcome);
+    if (history_init(&rp->h, start) || history_over(g, &rp->h, &rp->outcome) < 0)
+        return snprintf(rp->why, sizeof rp->why, "out of memory"), -1;
     for (int i = 0; i < r->nmoves; i++) {
         struct position succ;
         const struct position *cur = &rp->h.p[rp->h.n - 1];
@@ -200,10 +211,11 @@ void record_replay(const struct game *g, const struct position *start, const str
             rp->bad_move = i;
             break;
         }
-        history_push(&rp->h, &succ);
+        if (history_push(&rp->h, &succ) || history_over(g, &rp->h, &rp->outcome) < 0)
+            return snprintf(rp->why, sizeof rp->why, "out of memory"), -1;
         rp->played++;
-        history_over(g, &rp->h, &rp->outcome);
     }
+    return 0;
 }
 
 void replay_free(struct replay *rp)

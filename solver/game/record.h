@@ -41,9 +41,10 @@ struct replay {
 };
 
 /* Replays the moves: stops at the first illegal one (a move after the end of the game is
- * illegal), and adjudicates the end, draw rules included. */
-void record_replay(const struct game *g, const struct position *start, const struct record *r,
-                   struct replay *rp);
+ * illegal), and adjudicates the end, draw rules included. 0, or -1 when memory runs out,
+ * with "out of memory" in rp->why; free rp with replay_free either way. */
+int record_replay(const struct game *g, const struct position *start, const struct record *r,
+                  struct replay *rp);
 void replay_free(struct replay *rp);
 
 /* The result word: "goats", "tigers", "red", "blue", "draw", or "*" while unfinished. */

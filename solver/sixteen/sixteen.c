@@ -51,6 +51,7 @@ struct chain {
     int origin;
     size_t nseen;
     struct move m;
+    bool failed; /* memory ran out: the search stops, and moves() returns -1 */
 };
 
 static bool seen_insert(struct chain *c, uint64_t key)
@@ -60,8 +61,8 @@ static bool seen_insert(struct chain *c, uint64_t key)
         size_t cap = l->seen_cap ? 2 * l->seen_cap : 256;
         uint64_t *t = calloc(cap, sizeof *t);
         if (!t) {
-            fprintf(stderr, "guti: out of memory in the chain search\n");
-            exit(2);
+            c->failed = true;
+            return false;
         }
         for (size_t i = 0; i < l->seen_cap; i++) {
             if (!l->seen[i]) continue;
@@ -89,17 +90,17 @@ static void chain_add(struct chain *c, int cur, bits_t enemy)
     if (cur == c->origin)
         for (int i = 0; i < c->l->n; i++)
             if (position_same(&c->l->succ[i], &s)) return;
-    movelist_push(c->l, &c->m, &s);
+    if (movelist_push(c->l, &c->m, &s) < 0) c->failed = true;
 }
 
 static void chain_search(struct chain *c, int cur, bits_t enemy, int depth)
 {
     const struct board *b = c->g->board;
-    if (!seen_insert(c, enemy | (uint64_t)(cur + 1) << 57)) return;
+    if (!seen_insert(c, enemy | (uint64_t)(cur + 1) << 57) || c->failed) return;
     bits_t empty = all_points(b) & ~c->own & ~enemy & ~BIT(cur);
     bool more = can_jump(b, cur, c->own | BIT(cur), enemy);
     if (depth > 0 && (c->g->rules == SS_OPTIONAL || !more)) chain_add(c, cur, enemy);
-    for (int j = 0; j < b->njumps[cur] && more; j++) {
+    for (int j = 0; j < b->njumps[cur] && more && !c->failed; j++) {
         struct jump jp = b->jumps[cur][j];
         if (!(enemy & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
         c->m.to[depth] = jp.to;
@@ -124,7 +125,7 @@ static int ss_moves(const struct game *g, const struct position *pos, struct mov
                 struct move m = {.kind = MOVE_STEP, .from = p, .njumps = 1};
                 m.to[0] = (uint8_t)q;
                 struct position s = successor(pos, own ^ BIT(p) ^ BIT(q), enemy, 0);
-                movelist_push(l, &m, &s);
+                if (movelist_push(l, &m, &s) < 0) return -1;
             }
         if (!can_jump(b, p, own, enemy)) continue;
         struct chain c = {.g = g, .pos = pos, .l = l, .own = own ^ BIT(p), .origin = p};
@@ -132,6 +133,7 @@ static int ss_moves(const struct game *g, const struct position *pos, struct mov
         c.m.from = p;
         if (l->seen) memset(l->seen, 0, l->seen_cap * sizeof *l->seen);
         chain_search(&c, p, enemy, 0);
+        if (c.failed) return -1;
     }
     return l->n;
 }
