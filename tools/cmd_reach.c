@@ -11,6 +11,17 @@
 #include "progress.h"
 #include "tables.h"
 
+/* The library's index cache reports running out of memory; this command stops on it. */
+static const struct pair_index *cache_get(struct index_cache *x, int goats)
+{
+    const struct pair_index *ix = index_cache_get(x, goats);
+    if (!ix) {
+        cli_error("out of memory for the index of %d goats", goats);
+        exit(EXIT_BAD);
+    }
+    return ix;
+}
+
 static const char help[] =
     "usage: guti reach baghchal [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet]\n"
     "                          [--json]\n"
@@ -217,22 +228,22 @@ int cmd_reach(int argc, char **argv)
     int cw = g.captures_to_win, N = g.ngoats, p0 = resume_point(&u);
     for (int p = p0; p < N; p++) /* what this run will write, for the ETA */
         for (int c = 0; c <= (p + 1 < cw - 1 ? p + 1 : cw - 1); c++) {
-            if (c <= p && !(p == p0 && p0)) u.total += index_cache_get(&x, p - c)->size;
-            if (p + 1 < N) u.total += index_cache_get(&x, p + 1 - c)->size;
+            if (c <= p && !(p == p0 && p0)) u.total += cache_get(&x, p - c)->size;
+            if (p + 1 < N) u.total += cache_get(&x, p + 1 - c)->size;
         }
     for (int c = 0; c < cw; c++)
-        if (!have_reach(&u, 0, c, 0)) u.total += 2 * index_cache_get(&x, N - c)->size;
+        if (!have_reach(&u, 0, c, 0)) u.total += 2 * cache_get(&x, N - c)->size;
     struct bc_reach_place gp[TABLES_MAX_LAYERS], tp[TABLES_MAX_LAYERS];
     struct bitset move[TABLES_MAX_LAYERS];
     memset(gp, 0, sizeof gp);
     memset(move, 0, sizeof move);
     for (int c = 0; c < cw; c++)
-        if (bitset_alloc(&move[c], 2 * index_cache_get(&x, N - c)->size))
+        if (bitset_alloc(&move[c], 2 * cache_get(&x, N - c)->size))
             return cli_error("reach: out of memory");
     /* the start, or the goats-to-move layers written last */
     int top0 = p0 < cw - 1 ? p0 : cw - 1;
     for (int c = 0; c <= top0; c++) {
-        gp[c].ix = index_cache_get(&x, p0 - c);
+        gp[c].ix = cache_get(&x, p0 - c);
         if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
         if (p0 && (rc = read_reach(&u, N - p0, c, 0, &gp[c].r))) return rc;
     }
@@ -244,12 +255,12 @@ int cmd_reach(int argc, char **argv)
         memset(tp, 0, sizeof tp);
         /* the tigers-to-move layers (p + 1, c): c = p + 1 exists but no game reaches it */
         for (int c = 0; c <= ntop && p + 1 < N; c++) {
-            tp[c].ix = index_cache_get(&x, p + 1 - c);
+            tp[c].ix = cache_get(&x, p + 1 - c);
             if (bitset_alloc(&tp[c].r, tp[c].ix->size)) return cli_error("reach: out of memory");
         }
         for (int c = 0; c <= top; c++) {
             if (p + 1 == N)
-                bc_reach_from_goats(&g, &gp[c], index_cache_get(&x, N - c), &move[c], 1);
+                bc_reach_from_goats(&g, &gp[c], cache_get(&x, N - c), &move[c], 1);
             else
                 bc_reach_from_goats(&g, &gp[c], tp[c].ix, &tp[c].r, 0);
             if (!(p == p0 && p0 && have_reach(&u, N - p, c, 0)))
@@ -259,7 +270,7 @@ int cmd_reach(int argc, char **argv)
         if (p + 1 == N) break;
         memset(gp, 0, sizeof gp);
         for (int c = 0; c <= ntop; c++) {
-            gp[c].ix = index_cache_get(&x, p + 1 - c);
+            gp[c].ix = cache_get(&x, p + 1 - c);
             if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
         }
         bc_reach_from_tigers(&g, tp, gp, ntop + 1);
@@ -274,9 +285,10 @@ int cmd_reach(int argc, char **argv)
         /* a movement table is trusted only when the placement it follows was */
         bool had = p0 == N - 1 && have_reach(&u, 0, c, 0);
         if (had && (rc = read_reach(&u, 0, c, 0, &move[c]))) break;
-        bc_reach_movement(&g, index_cache_get(&x, N - c), &move[c],
-                          c + 1 < cw ? index_cache_get(&x, N - c - 1) : NULL,
-                          c + 1 < cw ? &move[c + 1] : NULL);
+        if (bc_reach_movement(&g, cache_get(&x, N - c), &move[c],
+                              c + 1 < cw ? cache_get(&x, N - c - 1) : NULL,
+                              c + 1 < cw ? &move[c + 1] : NULL))
+            return cli_error("reach: out of memory");
         if (!had) rc |= write_reach(&u, 0, c, 0, &move[c]);
         bitset_free(&move[c]);
     }

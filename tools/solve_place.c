@@ -12,6 +12,17 @@
 
 #define MAXC TABLES_MAX_LAYERS
 
+/* The library's index cache reports running out of memory; this command stops on it. */
+static const struct pair_index *cache_get(struct index_cache *x, int goats)
+{
+    const struct pair_index *ix = index_cache_get(x, goats);
+    if (!ix) {
+        cli_error("out of memory for the index of %d goats", goats);
+        exit(EXIT_BAD);
+    }
+    return ix;
+}
+
 static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const struct wdl *v = ctx;
@@ -74,7 +85,7 @@ static int movement_tigers(const struct game *g, const char *dir, struct index_c
     L->placed = g->ngoats;
     L->captured = c;
     L->side = 1;
-    L->ix = index_cache_get(x, g->ngoats - c);
+    L->ix = cache_get(x, g->ngoats - c);
     uint64_t n = 2 * L->ix->size;
     char path[1024], err[400];
     if (dtm) {
@@ -324,14 +335,14 @@ int solve_placement(const struct game *g, const char *dir, struct progress *prog
         memset(tp, 0, sizeof tp);
         for (int c = 0; c <= top && !rc; c++) {
             gp[c] = (struct bc_place_layer){
-                .placed = p, .captured = c, .side = 0, .ix = index_cache_get(&x, p - c)};
+                .placed = p, .captured = c, .side = 0, .ix = cache_get(&x, p - c)};
             rc = layer(g, dir, &gp[c], &tn[c], NULL, prog, quiet, &total);
             positions += gp[c].ix->size;
         }
         for (int c = 0; c < cw; c++) layer_free(&tn[c]);
         for (int c = 0; c <= top && !rc && p >= 1; c++) {
             tp[c] = (struct bc_place_layer){
-                .placed = p, .captured = c, .side = 1, .ix = index_cache_get(&x, p - c)};
+                .placed = p, .captured = c, .side = 1, .ix = cache_get(&x, p - c)};
             /* with c == p no goat is on the board, so there is no capture to look up */
             const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
             if (c + 1 < cw && c == p) capt = &gp[c];
