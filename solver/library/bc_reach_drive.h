@@ -44,16 +44,21 @@ struct bc_reach_layer {
     bool resumed;               /* read back from the store */
 };
 
-/* Every hook is optional; arg is passed to each but store's (which has its own). */
+/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
+ * own. Pointers a hook receives are valid during the call only. All are called from the
+ * thread that called bc_reach_all, so none needs to be thread-safe. */
 struct bc_reach_hooks {
-    /* Where the REACH tables are saved and read back; the default, the files of store.dir. */
+    /* Where the REACH tables are saved and read back (store.h). Default: the files of
+     * store.dir, which must exist. */
     struct store_hooks store;
     /* Progress: one task, "reach", begins; advances after each table saved (phase
-     * "layers", classes walked by this run of the total it will walk); ends. */
+     * "layers", classes walked by this run of the total it will walk); ends. Default:
+     * nothing. */
     void (*task_begin)(void *arg, const char *label);
     void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void (*task_end)(void *arg);
-    /* A layer is done, in the order above (read-back layers first when resuming). */
+    /* A layer is done, in the order above (read-back layers first when resuming), with
+     * its counts. Default: nothing. */
     void (*layer)(void *arg, const struct bc_reach_layer *r);
     void *arg;
 };

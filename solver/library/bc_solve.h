@@ -71,27 +71,36 @@ struct bc_solve_pass {
     uint64_t wdl_bytes, dtm_bytes; /* the tables' sizes, summed */
 };
 
-/* Every hook is optional; arg is passed to each but store's (which has its own). */
+/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
+ * own. Pointers a hook receives (labels, messages, reports) are valid during the call only.
+ * All are called from the thread that called the driver (task_progress from inside OpenMP
+ * regions too, by their master thread), so none needs to be thread-safe. */
 struct bc_solve_hooks {
-    /* Where the tables are loaded from and saved to; the default, the files of store.dir. */
+    /* Where the tables are loaded from and saved to (store.h). Default: the files of
+     * store.dir, which must exist. */
     struct store_hooks store;
-    /* Progress of long work: a task begins (label "layer h0-c3", "layer h5-c1-g",
-     * "dtm h5-c1-g"), advances (the phase, "init", "propagate", "values" or "dtm", done of
-     * total), ends. Default: nothing. */
+    /* Progress of long work. task_begin: a layer's solve begins, label "layer h0-c3"
+     * (movement), "layer h5-c1-g" (placement WDL) or "dtm h5-c1-g" (placement DTM).
+     * task_progress: it advances, phase "init" or "propagate" (retro.h), "values" or
+     * "dtm" (bc_place.h), done of total positions. task_end: it is over (called before the
+     * layer's tables are saved). Not called for layers read back. Default: nothing. */
     void (*task_begin)(void *arg, const char *label);
     void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void (*task_end)(void *arg);
-    /* Something the user may want to know that stops nothing: a stored table that is
-     * damaged and is solved again ("PATH: block 3: checksum mismatch; solving it again").
-     * Default: nothing. */
+    /* A one-line message that stops nothing: a stored movement table that is damaged and
+     * whose layer is solved again ("PATH: block 3: checksum mismatch; solving it again"),
+     * or one that could not be read back. Default: nothing. */
     void (*notice)(void *arg, const char *msg);
-    /* A pass starts (BC_SOLVE_*): not called for a placement pass that is skipped. */
+    /* A pass (BC_SOLVE_*) starts; not called for a placement pass skipped because every
+     * table of it is stored. Default: nothing. */
     void (*pass_begin)(void *arg, int pass);
-    /* A pass is done, with its totals; not called when it fails. */
+    /* A pass is done, with its totals (r->skipped: it did nothing); not called when it
+     * fails. Default: nothing. */
     void (*pass_end)(void *arg, const struct bc_solve_pass *r);
-    /* A layer is done (in the order above), for the passes in layer_passes (BC_SOLVE_*
-     * bits): a placement layer's counts cost a pass over its values, so a caller that does
-     * not show them leaves its placement passes out. */
+    /* A layer is done, solved or read back, in the order above, with its figures; called
+     * for the passes in layer_passes (BC_SOLVE_* bits) only: a placement layer's counts
+     * cost a pass over its values, so a caller that does not show them leaves its
+     * placement passes out. Default: nothing, and no counting. */
     void (*layer)(void *arg, const struct bc_solve_layer *r);
     unsigned layer_passes;
     void *arg;

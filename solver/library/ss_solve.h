@@ -36,9 +36,13 @@ struct ss_solve_layer {
     bool resumed;                        /* read back from the store, not solved */
 };
 
-/* Every hook is optional; arg is passed to each but store's (which has its own). */
+/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
+ * own. Pointers a hook receives are valid during the call only. All are called from the
+ * thread that called ss_solve (task_progress from inside OpenMP regions too, by their
+ * master thread), so none needs to be thread-safe. */
 struct ss_solve_hooks {
-    /* Where the tables are loaded from and saved to; the default, the files of store.dir. */
+    /* Where the tables are loaded from and saved to (store.h). Default: the files of
+     * store.dir, which must exist. */
     struct store_hooks store;
     /* Progress of a material being solved: it begins (label "material 3+2"), advances
      * (retro's phase, "init" or "propagate", done of total), ends. task_end is called
@@ -46,10 +50,11 @@ struct ss_solve_hooks {
     void (*task_begin)(void *arg, const char *label);
     void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void (*task_end)(void *arg);
-    /* A stored table that is damaged and solved again ("PATH: ...; solving it again"), or
-     * that could not be read back. Default: nothing. */
+    /* A one-line message that stops nothing: a stored table that is damaged, whose
+     * material is solved again ("PATH: ...; solving it again"). Default: nothing. */
     void (*notice)(void *arg, const char *msg);
-    /* A material is done, in solving order. */
+    /* A material is done, solved or read back, in solving order, with its figures.
+     * Default: nothing. */
     void (*layer)(void *arg, const struct ss_solve_layer *r);
     void *arg;
 };
