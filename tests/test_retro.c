@@ -1,13 +1,25 @@
-/* The index and the retrograde engine: index round trips, and Bagh-Chal's movement phase
- * on the small boards against a plain brute-force fixpoint over every raw position. */
+/* The index, the retrograde engine and the drivers: index round trips; Bagh-Chal's movement
+ * phase on the small boards against a plain brute-force fixpoint over every raw position;
+ * the library's whole-game solve driver (bc_solve.h) and reach driver (bc_reach_drive.h),
+ * their tables kept in memory through store.h's hooks, against brute forces over every
+ * position, and resuming from tables lost or damaged. */
 #include <stdlib.h>
 
 #include "bc_layers.h"
-#include "bc_place.h"
 #include "bc_reach.h"
+#include "bc_reach_drive.h"
+#include "bc_solve.h"
 #include "helpers.h"
 #include "index.h"
 #include "selftest.h"
+#include "wdl.h"
+
+/* For loops over many positions: ck_assert logs every check that passes (a write to Check's
+ * message file each time), which costs more than the check. */
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
+    } while (0)
 
 static struct symmap *symmap_for(const struct board *b)
 {
@@ -117,7 +129,7 @@ static void brute_enumerate(struct brute *br, const struct game *g, bool placeme
                 if (captured < 0 || captured >= g->captures_to_win) continue;
                 for (int side = 0; side < 2; side++) {
                     if (side == 1 && inhand == g->ngoats) continue;
-                    ck_assert_int_lt(br->n, cap);
+                    CHECK(br->n < cap, "more than %d positions", cap);
                     br->pos[br->n++] =
                         (struct position){.men = {G, T}, .side = side, .inhand = inhand};
                 }
@@ -142,7 +154,7 @@ static void brute_solve(struct brute *br, const struct game *g)
             struct outcome o;
             if (nsucc == cap) succ = realloc(succ, (size_t)(cap *= 2) * sizeof *succ);
             succ[nsucc] = g->ops->over(g, &l.succ[j], &o) ? -1 : brute_find(br, &l.succ[j]);
-            ck_assert(succ[nsucc] != -1 || o.reason != END_NONE);
+            CHECK(succ[nsucc] != -1 || o.reason != END_NONE, "a successor not enumerated");
             nsucc++;
         }
     }
@@ -203,8 +215,8 @@ static void check_against_brute(const char *board, const char *rules)
         uint64_t q = bc_layer_position_index(&layers[c], p->men[1], p->men[0], p->side);
         char fen[64];
         g.ops->format(&g, p, fen, sizeof fen);
-        ck_assert_msg(layers[c].res[q] == br.code[i], "%s %s %s: engine %d, brute force %d", board,
-                      rules, fen, layers[c].res[q], br.code[i]);
+        CHECK(layers[c].res[q] == br.code[i], "%s %s %s: engine %d, brute force %d", board, rules,
+              fen, layers[c].res[q], br.code[i]);
         decided += br.code[i] != 0;
     }
     ck_assert_uint_gt(decided, 0);
@@ -220,90 +232,462 @@ static void check_against_brute(const char *board, const char *rules)
     free(sm);
 }
 
-/* The whole game on 3x3 (one capture wins, so one layer per phase and side): the
- * placement layers from bc_place against the brute force over every raw state. */
-static void whole_game_3x3(const char *rules)
+/* ---- The drivers, with their tables in memory ---------------------------------------- */
+
+/* A store of tables in memory (store.h's hooks): what the drivers save, they read back. */
+struct mem_table {
+    struct store_table t;
+    uint16_t *e;  /* the entries, as a table gives them back */
+    bool damaged; /* read back or verified, it fails as a damaged file would */
+};
+
+struct mem_store {
+    struct mem_table t[512];
+    int n, saves, notices;
+};
+
+static struct mem_table *mem_find(struct mem_store *m, const struct store_table *t)
 {
-    struct game g = setup("baghchal", rules, "3x3");
-    struct symmap *sm = symmap_for(g.board);
-    struct brute br;
-    brute_enumerate(&br, &g, true);
-    brute_solve(&br, &g);
-    struct bc_layer move;
-    ck_assert_int_eq(bc_layer_init(&move, &g, sm, 0), 0);
-    struct retro_layer R = bc_layer_retro(&move);
-    move.res = malloc(R.size * sizeof *move.res);
-    struct retro_stats st;
-    ck_assert_int_eq(retro_solve(&R, move.res, &st), 0);
-    struct pair_index ix[5];
-    for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
-    /* layers[p][side]: goats placed p, no capture (one capture ends the game) */
-    struct bc_place_layer L[5][2], next = {.placed = 4, .side = 1, .ix = &ix[4]};
-    ck_assert_int_eq(wdl_alloc(&next.val, ix[4].size), 0);
-    next.dtm = malloc(ix[4].size);
-    for (uint64_t i = 0; i < ix[4].size; i++) {
-        retro_code c = move.res[2 * i + 1];
-        wdl_set(&next.val, i, c == 0 ? WDL_DRAW : code_win(c) ? WDL_WIN : WDL_LOSS);
-        next.dtm[i] = (uint8_t)c;
+    for (int k = 0; k < m->n; k++) {
+        const struct store_table *x = &m->t[k].t;
+        if (x->kind == t->kind && x->inhand == t->inhand && x->captured == t->captured &&
+            x->side == t->side)
+            return &m->t[k];
     }
-    const struct bc_place_layer *after = &next;
-    for (int p = 3; p >= 0; p--) {
-        L[p][0] = (struct bc_place_layer){.placed = p, .ix = &ix[p], .dtm = malloc(ix[p].size)};
-        ck_assert_int_eq(wdl_alloc(&L[p][0].val, ix[p].size), 0);
-        bc_place_solve(&g, &L[p][0], after, NULL, NULL, NULL);
-        ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[p][0], after, NULL, NULL, NULL), 0);
-        if (p == 0) break;
-        L[p][1] = (struct bc_place_layer){
-            .placed = p, .side = 1, .ix = &ix[p], .dtm = malloc(ix[p].size)};
-        ck_assert_int_eq(wdl_alloc(&L[p][1].val, ix[p].size), 0);
-        bc_place_solve(&g, &L[p][1], &L[p][0], NULL, NULL, NULL);
-        ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[p][1], &L[p][0], NULL, NULL, NULL), 0);
-        after = &L[p][1];
+    return NULL;
+}
+
+/* The entries of a stored table, or a failed test. */
+static const uint16_t *mem_entries(struct mem_store *m, enum tb_kind kind, int inhand, int c,
+                                   int side, uint64_t n)
+{
+    struct mem_table *f = mem_find(m, &(struct store_table){kind, inhand, c, side, n});
+    ck_assert_msg(f, "no table kind %d h%d c%d side %d", kind, inhand, c, side);
+    ck_assert_uint_eq(f->t.npositions, n);
+    return f->e;
+}
+
+static int mem_load(void *arg, const struct store_table *t, enum store_mode mode, uint16_t *out,
+                    uint64_t *bytes, char *err, size_t errlen)
+{
+    struct mem_table *f = mem_find(arg, t);
+    if (!f) return snprintf(err, errlen, "not stored"), STORE_ABSENT;
+    if ((t->npositions && t->npositions != f->t.npositions) || (f->damaged && mode != STORE_HEADER))
+        return snprintf(err, errlen, "damaged"), STORE_WRONG;
+    if (mode == STORE_READ) memcpy(out, f->e, f->t.npositions * sizeof *out);
+    if (bytes) *bytes = 2 * f->t.npositions;
+    return STORE_OK;
+}
+
+static int mem_save(void *arg, const struct store_table *t, const struct tb_source *src,
+                    uint64_t *bytes, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    struct mem_store *m = arg;
+    uint16_t *e = malloc(t->npositions * sizeof *e + 1);
+    ck_assert_ptr_nonnull(e);
+    if (src->codes)
+        memcpy(e, src->codes, t->npositions * sizeof *e);
+    else
+        src->fill(src->ctx, 0, t->npositions, e);
+    if (t->kind == TB_WDL) /* the codes saved, who wins kept (tb.h) */
+        for (uint64_t i = 0; i < t->npositions; i++) e[i] = (uint16_t)wdl_of_code(e[i]);
+    struct mem_table *f = mem_find(m, t);
+    if (!f) {
+        ck_assert_int_lt(m->n, (int)(sizeof m->t / sizeof m->t[0]));
+        f = &m->t[m->n++];
+        f->e = NULL;
     }
-    int checked = 0, longest = 0;
-    for (int i = 0; i < br.n; i++) {
-        const struct position *q = &br.pos[i];
-        if (q->inhand == 0) continue;
-        int p = g.ngoats - q->inhand, want = br.code[i] == 0        ? WDL_DRAW
-                                             : (br.code[i] - 1) % 2 ? WDL_WIN
-                                                                    : WDL_LOSS;
-        uint64_t r = pair_index_rank(&ix[p], q->men[1], q->men[0]);
-        char fen[64];
-        g.ops->format(&g, q, fen, sizeof fen);
-        ck_assert_msg(wdl_get(&L[p][q->side].val, r) == want, "%s: %d, brute force %d", fen,
-                      wdl_get(&L[p][q->side].val, r), want);
-        ck_assert_msg(L[p][q->side].dtm[r] == br.code[i], "%s: DTM code %d, brute force %d", fen,
-                      L[p][q->side].dtm[r], br.code[i]);
-        longest = L[p][q->side].dtm[r] > longest ? L[p][q->side].dtm[r] : longest;
-        checked++;
+    free(f->e);
+    *f = (struct mem_table){*t, e, false};
+    m->saves++;
+    if (bytes) *bytes = 2 * t->npositions;
+    return 0;
+}
+
+static void mem_remove(struct mem_store *m, struct mem_table *f)
+{
+    ck_assert_ptr_nonnull(f);
+    free(f->e);
+    *f = m->t[--m->n];
+    m->t[m->n].e = NULL;
+}
+
+static void mem_free(struct mem_store *m)
+{
+    for (int k = 0; k < m->n; k++) free(m->t[k].e);
+    free(m);
+}
+
+/* A copy of every table, to compare a resumed run's with. */
+static struct mem_store *mem_copy(const struct mem_store *m)
+{
+    struct mem_store *c = calloc(1, sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    for (int k = 0; k < m->n; k++) {
+        c->t[k] = m->t[k];
+        size_t bytes = m->t[k].t.npositions * sizeof *c->t[k].e + 1;
+        ck_assert_ptr_nonnull(c->t[k].e = malloc(bytes));
+        memcpy(c->t[k].e, m->t[k].e, bytes);
     }
-    ck_assert_int_gt(checked, 1000);
-    ck_assert_int_gt(longest, 5);
-    /* A wrong value is seen by the DTM pass, which keeps what the moves say. */
-    for (uint64_t i = 0; i < ix[3].size; i++)
-        if (wdl_get(&L[3][1].val, i) == WDL_WIN) {
-            wdl_set(&L[3][1].val, i, WDL_LOSS);
-            ck_assert_uint_eq(bc_place_solve_dtm(&g, &L[3][1], &L[3][0], NULL, NULL, NULL), 1);
-            ck_assert_int_eq(code_win(L[3][1].dtm[i]), 1);
-            break;
+    c->n = m->n;
+    return c;
+}
+
+static void mem_same(struct mem_store *a, struct mem_store *b)
+{
+    ck_assert_int_eq(a->n, b->n);
+    for (int k = 0; k < a->n; k++) {
+        const struct mem_table *x = &a->t[k], *y = mem_find(b, &x->t);
+        ck_assert_msg(y && y->t.npositions == x->t.npositions &&
+                          !memcmp(x->e, y->e, x->t.npositions * sizeof *x->e),
+                      "table kind %d h%d c%d side %d differs", x->t.kind, x->t.inhand,
+                      x->t.captured, x->t.side);
+    }
+}
+
+/* The whole game's driver's reports: every layer's figures against its stored table. */
+struct solve_seen {
+    struct mem_store *m;
+    int layers[8], resumed, skipped;
+};
+
+static void seen_layer(void *arg, const struct bc_solve_layer *r)
+{
+    struct solve_seen *s = arg;
+    s->layers[r->pass]++;
+    s->resumed += r->resumed;
+    enum tb_kind kind = r->pass == BC_SOLVE_PLACEMENT ? TB_WDL : TB_DTM;
+    const uint16_t *e = mem_entries(s->m, kind, r->inhand, r->captured, r->side, r->positions);
+    uint64_t k[3] = {0, 0, 0};
+    int longest[2] = {-1, -1};
+    for (uint64_t i = 0; i < r->positions; i++) {
+        int v = wdl_of_code(e[i]);
+        k[v]++;
+        if (kind == TB_DTM && v != WDL_DRAW && e[i] - 1 > longest[v == WDL_LOSS])
+            longest[v == WDL_LOSS] = e[i] - 1;
+    }
+    ck_assert_uint_eq(r->win, k[WDL_WIN]);
+    ck_assert_uint_eq(r->draw, k[WDL_DRAW]);
+    ck_assert_uint_eq(r->loss, k[WDL_LOSS]);
+    if (r->pass == BC_SOLVE_MOVEMENT) {
+        int top = longest[0] > longest[1] ? longest[0] : longest[1];
+        ck_assert_int_eq(r->max_dtm, top < 0 ? 0 : top);
+    } else if (r->pass == BC_SOLVE_PLACEMENT_DTM) {
+        ck_assert_int_eq(r->max_win, longest[0]);
+        ck_assert_int_eq(r->max_loss, longest[1]);
+    }
+}
+
+static void seen_pass(void *arg, const struct bc_solve_pass *r)
+{
+    ((struct solve_seen *)arg)->skipped += r->skipped;
+}
+
+static void seen_notice(void *arg, const char *msg)
+{
+    (void)msg;
+    ((struct solve_seen *)arg)->m->notices++;
+}
+
+static struct bc_solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
+{
+    *s = (struct solve_seen){.m = m};
+    return (struct bc_solve_hooks){.store = {.load = mem_load, .save = mem_save, .arg = m},
+                                   .notice = seen_notice,
+                                   .pass_end = seen_pass,
+                                   .layer = seen_layer,
+                                   .layer_passes = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT |
+                                                   BC_SOLVE_PLACEMENT_DTM,
+                                   .arg = s};
+}
+
+/* A second brute force for the whole game, by classes: the value and DTM of a placement
+ * position from its moves by the rules engine, each successor's by the same recursion
+ * (the placement phase is acyclic), the movement phase's from the fixpoint over its raw
+ * positions above, a finished game lost in 0 for its side to move. It knows no layer
+ * order; pair_index (tested above) only numbers the memo. */
+struct whole {
+    const struct game *g;
+    struct brute mv; /* the movement phase (the fixpoint) */
+    struct pair_index ix[BOARD_MAX_POINTS + 1];
+    uint8_t *memo[BOARD_MAX_POINTS + 1][8][2]; /* [in hand][captured][side]: code, or 255 */
+    struct movelist ml[64];                    /* one per depth of the recursion */
+};
+
+static int whole_code(struct whole *w, const struct position *pos, int depth)
+{
+    const struct game *g = w->g;
+    int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+    uint8_t *m = &w->memo[pos->inhand][c][pos->side]
+                         [pair_index_rank(&w->ix[goats], pos->men[1], pos->men[0])];
+    if (*m != 255) return *m;
+    CHECK(depth < 63, "recursion too deep");
+    struct movelist *l = &w->ml[depth];
+    int n = g->ops->moves(g, pos, l), win = 0, loss = 0;
+    bool draw = false;
+    for (int j = 0; j < n; j++) {
+        const struct position *s = &l->succ[j];
+        struct outcome o;
+        int sc;
+        if (g->ops->over(g, s, &o)) {
+            sc = 1;
+        } else if (s->inhand == 0) {
+            int k = brute_find(&w->mv, s);
+            CHECK(k >= 0, "a movement position not enumerated");
+            sc = w->mv.code[k];
+        } else {
+            sc = whole_code(w, s, depth + 1);
         }
-    /* The start: the goats lose on 3x3. */
-    struct position start = g.ops->start(&g);
-    int i = brute_find(&br, &start);
-    ck_assert_int_eq((br.code[i] - 1) % 2, 0);
-    for (int p = 0; p <= 3; p++)
-        for (int side = 0; side < 2; side++)
-            if (p > 0 || side == 0) {
-                wdl_free(&L[p][side].val);
-                free(L[p][side].dtm);
+        if (sc == 0)
+            draw = true;
+        else if ((sc - 1) % 2 == 0) /* the successor is lost: a win, the quickest */
+            win = !win || sc + 1 < win ? sc + 1 : win;
+        else /* won: a loss unless something better, the slowest */
+            loss = sc + 1 > loss ? sc + 1 : loss;
+    }
+    int code = win ? win : draw ? 0 : n ? loss : 1;
+    CHECK(code < 255, "DTM code %d", code);
+    return *m = (uint8_t)code;
+}
+
+static void whole_init(struct whole *w, const struct game *g, const struct symmap *sm,
+                       bool placement_raw)
+{
+    memset(w, 0, sizeof *w);
+    w->g = g;
+    brute_enumerate(&w->mv, g, placement_raw);
+    brute_solve(&w->mv, g);
+    for (int k = 0; k <= g->ngoats; k++)
+        ck_assert_int_eq(pair_index_init(&w->ix[k], g->board, sm, g->ntigers, k), 0);
+    for (int h = 1; h <= g->ngoats; h++)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = 0; side < 2; side++) {
+                uint64_t n = w->ix[g->ngoats - h - c].size;
+                ck_assert_ptr_nonnull(w->memo[h][c][side] = malloc(n + 1));
+                memset(w->memo[h][c][side], 255, n + 1);
             }
-    wdl_free(&next.val);
-    free(next.dtm);
-    for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
-    bc_layer_free(&move);
-    free(br.pos);
-    free(br.code);
+    for (int d = 0; d < 64; d++) movelist_init(&w->ml[d]);
+}
+
+static void whole_free(struct whole *w)
+{
+    for (int d = 0; d < 64; d++) movelist_free(&w->ml[d]);
+    for (int h = 0; h <= BOARD_MAX_POINTS; h++)
+        for (int c = 0; c < 8; c++)
+            for (int side = 0; side < 2; side++) free(w->memo[h][c][side]);
+    for (int k = 0; k <= w->g->ngoats; k++) pair_index_free(&w->ix[k]);
+    free(w->mv.pos);
+    free(w->mv.code);
+}
+
+/* Every position's value and DTM in the driver's tables against the brute forces: the
+ * movement phase's raw positions, every class of every placement layer. Returns how many
+ * placement classes were checked. */
+static uint64_t check_tables(struct whole *w, struct mem_store *m)
+{
+    const struct game *g = w->g;
+    const uint16_t *mw[8], *md[8];
+    for (int c = 0; c < g->captures_to_win; c++) {
+        uint64_t n = 2 * w->ix[g->ngoats - c].size;
+        mw[c] = mem_entries(m, TB_WDL, 0, c, -1, n);
+        md[c] = mem_entries(m, TB_DTM, 0, c, -1, n);
+    }
+    for (int i = 0; i < w->mv.n; i++) {
+        const struct position *p = &w->mv.pos[i];
+        if (p->inhand) continue;
+        int goats = bits_count(p->men[0]), c = g->ngoats - goats;
+        uint64_t q = 2 * pair_index_rank(&w->ix[goats], p->men[1], p->men[0]) + (uint64_t)p->side;
+        if (md[c][q] != w->mv.code[i] || mw[c][q] != wdl_of_code(w->mv.code[i])) {
+            char fen[64];
+            g->ops->format(g, p, fen, sizeof fen);
+            ck_abort_msg("%s: DTM table %d, WDL table %d, brute force %d", fen, md[c][q], mw[c][q],
+                         w->mv.code[i]);
+        }
+    }
+    uint64_t checked = 0;
+    for (int h = 1; h <= g->ngoats; h++)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = 0; side < 2 - (h == g->ngoats); side++) {
+                const struct pair_index *ix = &w->ix[g->ngoats - h - c];
+                const uint16_t *wdl = mem_entries(m, TB_WDL, h, c, side, ix->size),
+                               *dtm = mem_entries(m, TB_DTM, h, c, side, ix->size);
+                for (uint64_t r = 0; r < ix->size; r++) {
+                    struct position p = {.side = side, .inhand = h};
+                    pair_index_unrank(ix, r, &p.men[1], &p.men[0]);
+                    int want = whole_code(w, &p, 0);
+                    if (dtm[r] != want || wdl[r] != wdl_of_code(want)) {
+                        char fen[64];
+                        g->ops->format(g, &p, fen, sizeof fen);
+                        ck_abort_msg("%s: DTM table %d, WDL table %d, brute force %d", fen, dtm[r],
+                                     wdl[r], want);
+                    }
+                    checked++;
+                }
+            }
+    return checked;
+}
+
+/* The whole game's driver (movement, placement, placement DTM) with its tables in memory,
+ * every position against the brute force; then resuming: a second run solves nothing, and
+ * tables lost or damaged are made again as they were; a WDL table that lies is caught by
+ * the DTM pass. */
+static void whole_game_driver(const char *board, const char *rules)
+{
+    struct game g = setup("baghchal", rules, board);
+    struct symmap *sm = symmap_for(g.board);
+    struct mem_store *m = calloc(1, sizeof *m);
+    ck_assert_ptr_nonnull(m);
+    struct solve_seen seen;
+    struct bc_solve_hooks h = mem_hooks(m, &seen);
+    const unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
+    char err[400];
+    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(seen.layers[BC_SOLVE_MOVEMENT], g.captures_to_win);
+    ck_assert_int_eq(seen.layers[BC_SOLVE_PLACEMENT], seen.layers[BC_SOLVE_PLACEMENT_DTM]);
+    ck_assert_int_eq(seen.resumed + seen.skipped + m->notices, 0);
+    ck_assert_int_eq(m->saves, 2 * (g.captures_to_win + seen.layers[BC_SOLVE_PLACEMENT]));
+
+    struct whole *w = malloc(sizeof *w);
+    ck_assert_ptr_nonnull(w);
+    /* on 3x3 the fixpoint covers the placement too: the class recursion must agree */
+    bool small = !strcmp(board, "3x3");
+    whole_init(w, &g, sm, small);
+    uint64_t checked = check_tables(w, m);
+    ck_assert_uint_gt(checked, small ? 400 : 5000000);
+    for (int i = 0; small && i < w->mv.n; i++) {
+        struct position p = w->mv.pos[i];
+        if (p.inhand) CHECK(whole_code(w, &p, 0) == w->mv.code[i], "the brute forces disagree");
+    }
+    /* the start: the goats lose on the small boards (guti solve says so too) */
+    struct position start = g.ops->start(&g);
+    ck_assert_int_eq((whole_code(w, &start, 0) - 1) % 2, 0);
+
+    /* a run over finished tables reads them back and saves nothing */
+    struct mem_store *before = mem_copy(m);
+    m->saves = 0;
+    h = mem_hooks(m, &seen);
+    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(m->saves, 0);
+    ck_assert_int_eq(seen.resumed, g.captures_to_win);
+    ck_assert_int_eq(seen.skipped, 2);
+
+    /* tables lost or damaged are made again, exactly */
+    int cw = g.captures_to_win, hmid = g.ngoats / 2;
+    if (cw > 1) mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 0, cw - 1, -1, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, 0, 0, -1, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, hmid + 1, 0, 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 1, 0, 1, 0}));
+    h = mem_hooks(m, &seen);
+    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(m->notices, 1); /* the damaged movement table, solved again */
+    mem_same(before, m);
+    ck_assert_uint_eq(check_tables(w, m), checked);
+    /* a WDL table that says a won position is lost: the DTM pass stops */
+    struct mem_table *wt = mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0});
+    uint64_t i = 0;
+    while (i < wt->t.npositions && wt->e[i] != WDL_WIN) i++;
+    ck_assert_uint_lt(i, wt->t.npositions);
+    wt->e[i] = WDL_LOSS;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, hmid, 0, 1, 0}));
+    ck_assert_int_eq(bc_solve(&g, BC_SOLVE_PLACEMENT_DTM, &h, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "disagree with the WDL tables"), "%s", err);
+
+    whole_free(w);
+    free(w);
+    mem_free(before);
+    mem_free(m);
     free(sm);
+}
+
+/* The raw states some game from the start reaches (a breadth-first search with the rules
+ * engine's moves): seen[i] for br->pos[i]. */
+static char *reached_raw(const struct game *g, const struct brute *br)
+{
+    char *seen = calloc((size_t)br->n, 1);
+    int *queue = malloc((size_t)br->n * sizeof *queue), head = 0, tail = 0;
+    ck_assert(seen && queue);
+    struct position start = g->ops->start(g);
+    queue[tail++] = brute_find(br, &start);
+    seen[queue[0]] = 1;
+    struct movelist l;
+    movelist_init(&l);
+    while (head < tail) {
+        int n = g->ops->moves(g, &br->pos[queue[head++]], &l);
+        for (int j = 0; j < n; j++) {
+            int q = brute_find(br, &l.succ[j]);
+            if (q >= 0 && !seen[q]) {
+                seen[q] = 1;
+                queue[tail++] = q;
+            }
+        }
+    }
+    movelist_free(&l);
+    free(queue);
+    return seen;
+}
+
+/* The same by classes, for boards too big for raw states: a breadth-first search over
+ * class representatives (reachability is the same for every member of a class), seen
+ * [in hand][captured][side] by pair index rank, a movement layer's as [0][c][0], two bits a
+ * class (2 * rank + side). */
+struct class_reach {
+    struct pair_index ix[BOARD_MAX_POINTS + 1];
+    struct bitset seen[BOARD_MAX_POINTS + 1][8][2];
+};
+
+static void class_reach(const struct game *g, const struct symmap *sm, struct class_reach *cr)
+{
+    int N = g->ngoats, cw = g->captures_to_win;
+    uint64_t total = 0;
+    memset(cr, 0, sizeof *cr);
+    for (int k = 0; k <= N; k++)
+        ck_assert_int_eq(pair_index_init(&cr->ix[k], g->board, sm, g->ntigers, k), 0);
+    for (int h = 0; h <= N; h++)
+        for (int c = 0; c < cw && c <= N - h; c++)
+            for (int side = 0; side < (h ? 2 : 1); side++) {
+                uint64_t n = (h ? 1 : 2) * cr->ix[N - h - c].size;
+                ck_assert_int_eq(bitset_alloc(&cr->seen[h][c][side], n), 0);
+                total += n;
+            }
+    /* a key: rank << 12 | in hand << 4 | captured << 1 | side */
+    uint64_t *queue = malloc(total * sizeof *queue + 8), head = 0, tail = 0;
+    ck_assert_ptr_nonnull(queue);
+    struct position start = g->ops->start(g);
+    bitset_set(&cr->seen[N][0][0], pair_index_rank(&cr->ix[0], start.men[1], start.men[0]));
+    queue[tail++] = pair_index_rank(&cr->ix[0], start.men[1], start.men[0]) << 12 | (uint64_t)N
+                                                                                        << 4;
+    struct movelist l;
+    movelist_init(&l);
+    while (head < tail) {
+        uint64_t key = queue[head++];
+        struct position p = {.side = key & 1, .inhand = (int)(key >> 4 & 255)};
+        int c = (int)(key >> 1 & 7);
+        pair_index_unrank(&cr->ix[N - p.inhand - c], key >> 12, &p.men[1], &p.men[0]);
+        int n = g->ops->moves(g, &p, &l);
+        for (int j = 0; j < n; j++) {
+            const struct position *s = &l.succ[j];
+            int goats = bits_count(s->men[0]), sc = N - s->inhand - goats;
+            if (sc >= cw) continue; /* the tigers have won */
+            uint64_t r = pair_index_rank(&cr->ix[goats], s->men[1], s->men[0]);
+            struct bitset *b = &cr->seen[s->inhand][sc][s->inhand ? s->side : 0];
+            if (!bitset_set(b, s->inhand ? r : 2 * r + (uint64_t)s->side)) continue;
+            CHECK(tail < total, "queue overflow");
+            queue[tail++] =
+                r << 12 | (uint64_t)s->inhand << 4 | (uint64_t)sc << 1 | (uint64_t)s->side;
+        }
+    }
+    movelist_free(&l);
+    free(queue);
+}
+
+static void class_reach_free(const struct game *g, struct class_reach *cr)
+{
+    for (int h = 0; h <= BOARD_MAX_POINTS; h++)
+        for (int c = 0; c < 8; c++)
+            for (int side = 0; side < 2; side++) bitset_free(&cr->seen[h][c][side]);
+    for (int k = 0; k <= g->ngoats; k++) pair_index_free(&cr->ix[k]);
 }
 
 /* Reachability on 3x3: classes found forward by bc_reach against a breadth-first search
@@ -317,24 +701,8 @@ START_TEST(reach_3x3)
     struct symmap *sm = symmap_for(g.board);
     struct brute br;
     brute_enumerate(&br, &g, true);
-    char *seen = calloc((size_t)br.n, 1);
-    int *queue = malloc((size_t)br.n * sizeof *queue), head = 0, tail = 0;
+    char *seen = reached_raw(&g, &br);
     struct position start = g.ops->start(&g);
-    queue[tail++] = brute_find(&br, &start);
-    seen[queue[0]] = 1;
-    struct movelist l;
-    movelist_init(&l);
-    while (head < tail) {
-        int n = g.ops->moves(&g, &br.pos[queue[head++]], &l);
-        for (int j = 0; j < n; j++) {
-            int q = brute_find(&br, &l.succ[j]);
-            if (q >= 0 && !seen[q]) {
-                seen[q] = 1;
-                queue[tail++] = q;
-            }
-        }
-    }
-    movelist_free(&l);
     struct pair_index ix[5];
     for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
     struct bc_reach_place G[4], T[5];
@@ -352,7 +720,7 @@ START_TEST(reach_3x3)
                             p == 3);
         if (p < 3) bc_reach_from_tigers(&g, &T[p + 1], &G[p + 1], 1);
     }
-    bc_reach_movement(&g, &ix[4], &move, NULL, NULL);
+    ck_assert_int_eq(bc_reach_movement(&g, &ix[4], &move, NULL, NULL), 0);
     int reached = 0;
     for (int i = 0; i < br.n; i++) {
         const struct position *q = &br.pos[i];
@@ -363,7 +731,7 @@ START_TEST(reach_3x3)
                                  : bitset_get(&T[p].r, r);
         char fen[64];
         g.ops->format(&g, q, fen, sizeof fen);
-        ck_assert_msg(got == seen[i], "%s: reach %d, breadth-first search %d", fen, got, seen[i]);
+        CHECK(got == seen[i], "%s: reach %d, breadth-first search %d", fen, got, seen[i]);
         reached += seen[i];
     }
     ck_assert_int_gt(reached, 100);
@@ -377,7 +745,6 @@ START_TEST(reach_3x3)
     bitset_free(&move);
     for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
     free(seen);
-    free(queue);
     free(br.pos);
     free(br.code);
     free(sm);
@@ -385,10 +752,143 @@ START_TEST(reach_3x3)
 }
 END_TEST
 
-START_TEST(whole_game)
+/* The reach driver with its tables in memory: on 3x3 every raw state's bit against the
+ * breadth-first search; on 3x3 and 4x4, runs resumed after tables were lost (a step in
+ * the middle, the movement phase) or with nothing to do make the tables of a whole run. */
+struct reach_seen {
+    int layers, resumed;
+};
+
+static void reach_layer(void *arg, const struct bc_reach_layer *r)
 {
-    whole_game_3x3("standard");
-    whole_game_3x3("goat-pass");
+    struct reach_seen *s = arg;
+    s->layers++;
+    s->resumed += r->resumed;
+}
+
+static struct bc_reach_hooks reach_hooks(struct mem_store *m, struct reach_seen *s)
+{
+    *s = (struct reach_seen){0};
+    return (struct bc_reach_hooks){
+        .store = {.load = mem_load, .save = mem_save, .arg = m}, .layer = reach_layer, .arg = s};
+}
+
+static void reach_driver(const char *board, const char *rules)
+{
+    struct game g = setup("baghchal", rules, board);
+    struct mem_store *m = calloc(1, sizeof *m);
+    ck_assert_ptr_nonnull(m);
+    struct reach_seen seen;
+    struct bc_reach_hooks h = reach_hooks(m, &seen);
+    struct bc_reach_result res;
+    char err[400];
+    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert(!res.all_stored);
+    ck_assert_int_eq(seen.resumed, 0);
+    ck_assert_int_eq(m->saves, seen.layers);
+    uint64_t walked = 0;
+    for (int k = 0; k < m->n; k++) walked += m->t[k].t.npositions;
+    ck_assert_uint_eq(res.classes_walked, walked);
+
+    /* every class against the search by classes */
+    struct symmap *sm = symmap_for(g.board);
+    struct class_reach *cr = malloc(sizeof *cr);
+    ck_assert_ptr_nonnull(cr);
+    class_reach(&g, sm, cr);
+    uint64_t classes = 0;
+    for (int h = 0; h <= g.ngoats; h++)
+        for (int c = 0; c < g.captures_to_win && c <= g.ngoats - h; c++)
+            for (int side = 0; side < (h ? 2 - (h == g.ngoats) : 1); side++) {
+                const struct bitset *b = &cr->seen[h][c][side];
+                const uint16_t *e = mem_entries(m, TB_REACH, h, c, h ? side : -1, b->n);
+                for (uint64_t i = 0; i < b->n; i++)
+                    CHECK(e[i] == bitset_get(b, i),
+                          "h%d c%d side %d class %llu: REACH %d, search %d", h, c, side,
+                          (unsigned long long)i, e[i], bitset_get(b, i));
+                classes += b->n;
+            }
+    ck_assert_uint_eq(classes, walked);
+    class_reach_free(&g, cr);
+    free(cr);
+    if (!strcmp(board, "3x3")) {
+        struct brute br;
+        brute_enumerate(&br, &g, true);
+        char *want = reached_raw(&g, &br);
+        struct pair_index ix[5];
+        for (int k = 0; k <= 4; k++)
+            ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+        int reached = 0;
+        for (int i = 0; i < br.n; i++) {
+            const struct position *q = &br.pos[i];
+            int goats = bits_count(q->men[0]), c = g.ngoats - q->inhand - goats;
+            uint64_t r = pair_index_rank(&ix[goats], q->men[1], q->men[0]), n = ix[goats].size;
+            int got = q->inhand ? mem_entries(m, TB_REACH, q->inhand, c, q->side, n)[r]
+                                : mem_entries(m, TB_REACH, 0, c, -1, 2 * n)[2 * r + q->side];
+            char fen[64];
+            g.ops->format(&g, q, fen, sizeof fen);
+            CHECK(got == want[i], "%s: REACH table %d, breadth-first search %d", fen, got, want[i]);
+            reached += want[i];
+        }
+        ck_assert_int_gt(reached, 3000);
+        for (int k = 0; k <= 4; k++) pair_index_free(&ix[k]);
+        free(want);
+        free(br.pos);
+        free(br.code);
+    }
+    free(sm);
+
+    /* nothing to do when every table is stored */
+    struct mem_store *before = mem_copy(m);
+    m->saves = 0;
+    h = reach_hooks(m, &seen);
+    ck_assert_int_eq(bc_reach_all(&g, &h, &res, err, sizeof err), 0);
+    ck_assert(res.all_stored);
+    ck_assert_int_eq(m->saves + seen.layers, 0);
+
+    /* a table lost in the middle: the run restarts at its step, reading back the goats to
+     * move before it; one lost in the movement phase: the placement is trusted */
+    int cw = g.captures_to_win, mid = g.ngoats / 2;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0}));
+    h = reach_hooks(m, &seen);
+    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_gt(seen.resumed, 0);
+    ck_assert_int_lt(m->saves, seen.layers);
+    mem_same(before, m);
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, 0, cw - 1, -1, 0}));
+    m->saves = 0;
+    h = reach_hooks(m, &seen);
+    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(m->saves, 1); /* that table alone, from the layers read back */
+    mem_same(before, m);
+
+    /* a goats-to-move table to resume from that does not read back stops the run */
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0}));
+    mem_find(m, &(struct store_table){TB_REACH, mid + 1, 0, 0, 0})->damaged = true;
+    h = reach_hooks(m, &seen);
+    ck_assert_int_eq(bc_reach_all(&g, &h, &res, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "cannot resume from h"), "%s", err);
+    mem_free(before);
+    mem_free(m);
+}
+
+START_TEST(reach_driver_small)
+{
+    reach_driver("3x3", "standard");
+    reach_driver("3x3", "goat-pass");
+    reach_driver("4x4", "standard");
+}
+END_TEST
+
+START_TEST(whole_game_3x3)
+{
+    whole_game_driver("3x3", "standard");
+    whole_game_driver("3x3", "goat-pass");
+}
+END_TEST
+
+START_TEST(whole_game_4x4)
+{
+    whole_game_driver("4x4", "standard");
 }
 END_TEST
 
@@ -539,11 +1039,13 @@ Suite *retro_suite(void)
     tcase_add_test(tc, index_movement_counts);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
-    tcase_add_test(tc, whole_game);
+    tcase_add_test(tc, whole_game_3x3);
+    tcase_add_test(tc, whole_game_4x4);
     tcase_add_loop_test(tc, reach_3x3, 0, 2 * (BC_REACH_PULL + 1)); /* ways x rule sets */
     tcase_add_test(tc, reach_push_pull_4x4);
     tcase_add_test(tc, selftest_passes);
     tcase_add_test(tc, selftest_fails_on_a_broken_graph);
+    tcase_add_test(tc, reach_driver_small);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bc_reach.h"
+#include "bc_reach_drive.h"
 #include "cli_game.h"
 #include "progress.h"
 #include "tables.h"
@@ -33,57 +33,59 @@ static const char help[] =
     "                \"side\" (null for a movement layer: both sides), \"reached\", \"classes\",\n"
     "                \"resumed\"}], \"classes_walked\", \"seconds\"}\n";
 
-static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
-{
-    const struct bitset *b = ctx;
-    for (size_t j = 0; j < n; j++) out[j] = (uint16_t)bitset_get(b, first + j);
-}
-
-struct layer_count {
-    int inhand, captured, side; /* side -1: a movement layer, both sides */
-    uint64_t reached, classes;
-    bool resumed;
-};
-
-struct run {
+/* What the hooks print from: the options, and the layers kept for the JSON object. */
+struct out {
     const struct game *g;
-    const char *dir;
     bool json;
     struct progress prog;
-    uint64_t done, total; /* classes walked by this run, and to walk */
-    struct layer_count layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
+    struct bc_reach_layer layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
     int nlayers;
 };
 
-/* Prints a layer's count as it is found (text), or keeps it for the JSON at the end. */
-static void report(struct run *u, int inhand, int c, int side, const struct bitset *b, bool resumed)
+static void task_begin(void *arg, const char *label)
 {
-    uint64_t k = bitset_count(b);
-    if (u->json) {
-        if (u->nlayers < (int)(sizeof u->layers / sizeof u->layers[0]))
-            u->layers[u->nlayers++] =
-                (struct layer_count){inhand, c, inhand ? side : -1, k, b->n, resumed};
+    progress_begin(&((struct out *)arg)->prog, label);
+}
+
+static void task_progress(void *arg, const char *phase, uint64_t done, uint64_t total)
+{
+    progress_update(&((struct out *)arg)->prog, phase, done, total);
+}
+
+static void task_end(void *arg)
+{
+    progress_end(&((struct out *)arg)->prog);
+}
+
+/* Prints a layer's count as it is found (text), or keeps it for the JSON at the end. */
+static void layer(void *arg, const struct bc_reach_layer *l)
+{
+    struct out *o = arg;
+    if (o->json) {
+        if (o->nlayers < (int)(sizeof o->layers / sizeof o->layers[0]))
+            o->layers[o->nlayers++] = *l;
         return;
     }
-    const char *note = resumed ? "  (already there)" : "";
-    if (inhand)
-        printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", inhand, c,
-               side ? "tigers" : "goats", (unsigned long long)k, (unsigned long long)b->n,
-               b->n ? 100.0 * k / b->n : 0, note);
+    const char *note = l->resumed ? "  (already there)" : "";
+    double share = l->classes ? 100.0 * l->reached / l->classes : 0;
+    if (l->inhand)
+        printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", l->inhand, l->captured,
+               l->side ? "tigers" : "goats", (unsigned long long)l->reached,
+               (unsigned long long)l->classes, share, note);
     else
-        printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)%s\n", c, (unsigned long long)k,
-               (unsigned long long)b->n, b->n ? 100.0 * k / b->n : 0, note);
+        printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)%s\n", l->captured,
+               (unsigned long long)l->reached, (unsigned long long)l->classes, share, note);
     fflush(stdout);
 }
 
-static void print_json(const struct run *u, double secs)
+static void print_json(const struct out *o, uint64_t walked, double secs)
 {
     char rules[32];
-    game_rules_name(u->g, rules, sizeof rules);
+    game_rules_name(o->g, rules, sizeof rules);
     printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"layers\": [",
-           u->g->ops->name, rules, u->g->board->name);
-    for (int k = 0; k < u->nlayers; k++) {
-        const struct layer_count *l = &u->layers[k];
+           o->g->ops->name, rules, o->g->board->name);
+    for (int k = 0; k < o->nlayers; k++) {
+        const struct bc_reach_layer *l = &o->layers[k];
         printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": %s, \"reached\": %llu, "
                "\"classes\": %llu, \"resumed\": %s}",
                k ? ", " : "", l->inhand, l->captured,
@@ -93,87 +95,7 @@ static void print_json(const struct run *u, double secs)
                (unsigned long long)l->reached, (unsigned long long)l->classes,
                l->resumed ? "true" : "false");
     }
-    printf("], \"classes_walked\": %llu, \"seconds\": %.3f}\n", (unsigned long long)u->done, secs);
-}
-
-static int write_reach(struct run *u, int inhand, int c, int side, const struct bitset *b)
-{
-    char path[1024], err[400];
-    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
-    struct tb_meta meta = tables_reach_meta(u->g, inhand, c, side, b->n);
-    struct tb_source src = {.fill = fill_bits, .ctx = (void *)b, .max_code = 1};
-    if (tb_write_source(path, &meta, &src, NULL, err, sizeof err))
-        return cli_error("reach: %s", err);
-    report(u, inhand, c, side, b, false);
-    u->done += b->n;
-    progress_update(&u->prog, "layers", u->done, u->total);
-    return 0;
-}
-
-/* Resuming: whether a layer's table is there, and reading it back (checksums checked). */
-static bool have_reach(const struct run *u, int inhand, int c, int side)
-{
-    char path[1024];
-    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
-    return access(path, F_OK) == 0;
-}
-
-static int read_reach(struct run *u, int inhand, int c, int side, struct bitset *b)
-{
-    char path[1024], err[400];
-    tables_reach_name(path, sizeof path, u->dir, u->g, inhand, c, side);
-    struct tb_meta want = tables_reach_meta(u->g, inhand, c, side, b->n);
-    uint16_t *v = tables_read(path, &want, err, sizeof err);
-    if (!v) return cli_error("reach: cannot resume from %s: %s", path, err);
-    for (uint64_t i = 0; i < b->n; i++)
-        if (v[i]) bitset_set(b, i);
-    free(v);
-    report(u, inhand, c, side, b, true);
-    return 0;
-}
-
-/* Whether every layer's table is there: then there is nothing to do. */
-static bool all_reach_there(const struct run *u)
-{
-    int cw = u->g->captures_to_win, N = u->g->ngoats;
-    for (int p = 0; p < N; p++)
-        for (int c = 0; c <= (p + 1 < cw - 1 ? p + 1 : cw - 1); c++)
-            if ((c <= p && !have_reach(u, N - p, c, 0)) ||
-                (p + 1 < N && !have_reach(u, N - p - 1, c, 1)))
-                return false;
-    for (int c = 0; c < cw; c++)
-        if (!have_reach(u, 0, c, 0)) return false;
-    return true;
-}
-
-/* Whether the goats-to-move layers with p goats placed are all written, and whether the
- * whole step p is (those, then the tigers-to-move layers with p + 1 placed). */
-static bool goats_written(const struct run *u, int p)
-{
-    int cw = u->g->captures_to_win, N = u->g->ngoats, top = p < cw - 1 ? p : cw - 1;
-    for (int c = 0; c <= top; c++)
-        if (!have_reach(u, N - p, c, 0)) return false;
-    return true;
-}
-
-static bool step_written(const struct run *u, int p)
-{
-    int cw = u->g->captures_to_win, N = u->g->ngoats, ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
-    if (!goats_written(u, p)) return false;
-    for (int c = 0; c <= ntop && p + 1 < N; c++)
-        if (!have_reach(u, N - p - 1, c, 1)) return false;
-    return true;
-}
-
-/* Where the run restarts: every step before it is written whole, and its goats-to-move
- * layers are read back (0: from the start). Steps from there on are written again, so a
- * table missing anywhere, even between written ones, is made. */
-static int resume_point(const struct run *u)
-{
-    int N = u->g->ngoats, q = 0;
-    while (q < N && step_written(u, q)) q++;
-    if (q == N) return N - 1;
-    return q > 0 && goats_written(u, q) ? q : q > 0 ? q - 1 : 0;
+    printf("], \"classes_walked\": %llu, \"seconds\": %.3f}\n", (unsigned long long)walked, secs);
 }
 
 int cmd_reach(int argc, char **argv)
@@ -202,91 +124,31 @@ int cmd_reach(int argc, char **argv)
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
     double t0 = omp_get_wtime();
-    struct run u = {.g = &g, .dir = dir, .json = o.json};
-    if (all_reach_there(&u)) {
-        if (o.json)
-            print_json(&u, 0);
-        else
-            printf("reach: every layer's REACH table is already there\n");
-        return 0;
-    }
-    struct index_cache x;
-    if (index_cache_init(&x, &g)) return cli_error("reach: out of memory");
-    progress_init(&u.prog, o.quiet);
-    progress_begin(&u.prog, "reach");
-    int cw = g.captures_to_win, N = g.ngoats, p0 = resume_point(&u);
-    for (int p = p0; p < N; p++) /* what this run will write, for the ETA */
-        for (int c = 0; c <= (p + 1 < cw - 1 ? p + 1 : cw - 1); c++) {
-            if (c <= p && !(p == p0 && p0)) u.total += index_cache_get(&x, p - c)->size;
-            if (p + 1 < N) u.total += index_cache_get(&x, p + 1 - c)->size;
-        }
-    for (int c = 0; c < cw; c++)
-        if (!have_reach(&u, 0, c, 0)) u.total += 2 * index_cache_get(&x, N - c)->size;
-    struct bc_reach_place gp[TABLES_MAX_LAYERS], tp[TABLES_MAX_LAYERS];
-    struct bitset move[TABLES_MAX_LAYERS];
-    memset(gp, 0, sizeof gp);
-    memset(move, 0, sizeof move);
-    for (int c = 0; c < cw; c++)
-        if (bitset_alloc(&move[c], 2 * index_cache_get(&x, N - c)->size))
-            return cli_error("reach: out of memory");
-    /* the start, or the goats-to-move layers written last */
-    int top0 = p0 < cw - 1 ? p0 : cw - 1;
-    for (int c = 0; c <= top0; c++) {
-        gp[c].ix = index_cache_get(&x, p0 - c);
-        if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
-        if (p0 && (rc = read_reach(&u, N - p0, c, 0, &gp[c].r))) return rc;
-    }
-    struct position start = g.ops->start(&g);
-    if (!p0) bitset_set(&gp[0].r, pair_index_rank(gp[0].ix, start.men[1], start.men[0]));
-    for (int p = p0; p < N && !rc; p++) {
-        int top = p < cw - 1 ? p : cw - 1; /* captures possible with p placed */
-        int ntop = p + 1 < cw - 1 ? p + 1 : cw - 1;
-        memset(tp, 0, sizeof tp);
-        /* the tigers-to-move layers (p + 1, c): c = p + 1 exists but no game reaches it */
-        for (int c = 0; c <= ntop && p + 1 < N; c++) {
-            tp[c].ix = index_cache_get(&x, p + 1 - c);
-            if (bitset_alloc(&tp[c].r, tp[c].ix->size)) return cli_error("reach: out of memory");
-        }
-        for (int c = 0; c <= top; c++) {
-            if (p + 1 == N)
-                bc_reach_from_goats(&g, &gp[c], index_cache_get(&x, N - c), &move[c], 1);
-            else
-                bc_reach_from_goats(&g, &gp[c], tp[c].ix, &tp[c].r, 0);
-            if (!(p == p0 && p0 && have_reach(&u, N - p, c, 0)))
-                rc |= write_reach(&u, N - p, c, 0, &gp[c].r);
-            bitset_free(&gp[c].r);
-        }
-        if (p + 1 == N) break;
-        memset(gp, 0, sizeof gp);
-        for (int c = 0; c <= ntop; c++) {
-            gp[c].ix = index_cache_get(&x, p + 1 - c);
-            if (bitset_alloc(&gp[c].r, gp[c].ix->size)) return cli_error("reach: out of memory");
-        }
-        bc_reach_from_tigers(&g, tp, gp, ntop + 1);
-        for (int c = 0; c <= ntop; c++) {
-            rc |= write_reach(&u, N - p - 1, c, 1, &tp[c].r);
-            bitset_free(&tp[c].r);
-        }
-        /* goats on the board from now on: at least p + 1 - (cw - 1); keep the movement's */
-        if (p - cw + 1 >= 0 && p - cw + 1 < N - cw + 1) index_cache_drop(&x, p - cw + 1);
-    }
-    for (int c = 0; c < cw && !rc; c++) {
-        /* a movement table is trusted only when the placement it follows was */
-        bool had = p0 == N - 1 && have_reach(&u, 0, c, 0);
-        if (had && (rc = read_reach(&u, 0, c, 0, &move[c]))) break;
-        bc_reach_movement(&g, index_cache_get(&x, N - c), &move[c],
-                          c + 1 < cw ? index_cache_get(&x, N - c - 1) : NULL,
-                          c + 1 < cw ? &move[c + 1] : NULL);
-        if (!had) rc |= write_reach(&u, 0, c, 0, &move[c]);
-        bitset_free(&move[c]);
-    }
-    progress_end(&u.prog);
-    index_cache_free(&x);
+    struct out *out = calloc(1, sizeof *out);
+    if (!out) return cli_error("reach: out of memory");
+    out->g = &g;
+    out->json = o.json;
+    progress_init(&out->prog, o.quiet);
+    struct bc_reach_hooks h = {.store = {.dir = dir},
+                               .task_begin = task_begin,
+                               .task_progress = task_progress,
+                               .task_end = task_end,
+                               .layer = layer,
+                               .arg = out};
+    struct bc_reach_result res;
+    char err[1600];
+    rc = bc_reach_all(&g, &h, &res, err, sizeof err);
     double secs = omp_get_wtime() - t0;
-    if (!rc && o.json)
-        print_json(&u, secs);
-    else if (!rc)
-        printf("reach: %llu classes in %.1f s (%.0f classes/s)\n", (unsigned long long)u.done, secs,
-               secs > 0 ? u.done / secs : 0);
-    return rc ? EXIT_BAD : 0;
+    if (rc)
+        rc = cli_error("reach: %s", err);
+    else if (res.all_stored && !o.json)
+        printf("reach: every layer's REACH table is already there\n");
+    else if (o.json)
+        print_json(out, res.classes_walked, res.all_stored ? 0 : secs);
+    else
+        printf("reach: %llu classes in %.1f s (%.0f classes/s)\n",
+               (unsigned long long)res.classes_walked, secs,
+               secs > 0 ? res.classes_walked / secs : 0);
+    free(out);
+    return rc;
 }

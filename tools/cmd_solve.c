@@ -7,11 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bc_solve.h"
 #include "cli_game.h"
 #include "progress.h"
 #include "notation.h"
-#include "solve_place.h"
-#include "solve_sixteen.h"
+#include "ss_solve.h"
 #include "tables.h"
 
 static const char help[] =
@@ -53,13 +53,17 @@ static const char help[] =
     "  --quiet       no progress on stderr\n"
     "  --json        the per-layer figures as one JSON object\n";
 
-struct layer_report {
-    int captured;
-    uint64_t positions, win, draw, loss;
-    int max_dtm;
-    double seconds;
-    uint64_t wdl_bytes, dtm_bytes;
-    bool resumed;
+/* What the hooks print from: the options, the movement layers kept for the JSON object and
+ * the totals, and Sixteen Soldiers' running totals. */
+struct out {
+    const struct game *g;
+    const char *dir;
+    bool quiet, json;
+    struct progress prog;
+    struct bc_solve_layer rep[TABLES_MAX_LAYERS];
+    int nr;
+    bool first;
+    uint64_t positions, wdl_bytes, dtm_bytes;
 };
 
 static long peak_rss_mb(void)
@@ -69,113 +73,101 @@ static long peak_rss_mb(void)
     return ru.ru_maxrss / 1024;
 }
 
-static void count(const retro_code *res, uint64_t n, struct layer_report *r)
+static void task_begin(void *arg, const char *label)
 {
-    struct retro_tally t = retro_tally(res, n);
-    r->win = t.win;
-    r->draw = t.draw;
-    r->loss = t.loss;
-    r->max_dtm = t.max_dtm;
+    progress_begin(&((struct out *)arg)->prog, label);
 }
 
-/* Loads a finished layer's codes from its DTM table, when both of its tables are sound. */
-static int load_layer(const struct game *g, const char *dir, struct bc_layer *l, uint64_t n,
-                      bool want_codes, struct layer_report *r)
+static void task_progress(void *arg, const char *phase, uint64_t done, uint64_t total)
 {
-    char path[1024], err[400];
-    struct tb *t[2] = {NULL, NULL};
-    for (int k = 0; k < 2; k++) {
-        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        tables_name(path, sizeof path, dir, g, 0, l->captured, kind);
-        struct tb_meta want = tables_meta(g, 0, l->captured, kind, n);
-        if (access(path, F_OK) != 0 || tables_open(path, &want, &t[k], err, sizeof err) ||
-            tb_verify(t[k], err, sizeof err)) {
-            if (access(path, F_OK) == 0)
-                fprintf(stderr, "guti: solve: %s; solving it again\n", err);
-            tb_close(t[0]);
-            tb_close(t[1]);
-            return -1;
-        }
-    }
-    struct tb_info info;
-    tb_get_info(t[1], &info);
-    r->wdl_bytes = info.bytes;
-    tb_get_info(t[0], &info);
-    r->dtm_bytes = info.bytes;
-    int rc = 0;
-    l->res = malloc(n * sizeof *l->res);
-    if (!l->res || tb_read_all(t[0], l->res, err, sizeof err)) {
-        fprintf(stderr, "guti: solve: %s\n", l->res ? err : "out of memory");
-        free(l->res);
-        l->res = NULL;
-        rc = -1;
-    } else {
-        count(l->res, n, r);
-        if (!want_codes) {
-            free(l->res);
-            l->res = NULL;
-        }
-    }
-    tb_close(t[0]);
-    tb_close(t[1]);
-    return rc;
+    progress_update(&((struct out *)arg)->prog, phase, done, total);
 }
 
-static int write_layer(const struct game *g, const char *dir, const struct bc_layer *l, uint64_t n,
-                       struct layer_report *r)
+static void task_end(void *arg)
 {
-    char path[1024], err[400];
-    for (int k = 0; k < 2; k++) {
-        enum tb_kind kind = k == 0 ? TB_WDL : TB_DTM;
-        tables_name(path, sizeof path, dir, g, 0, l->captured, kind);
-        struct tb_meta meta = tables_meta(g, 0, l->captured, kind, n);
-        struct tb_write_stats st;
-        if (tb_write(path, &meta, l->res, &st, err, sizeof err)) return cli_error("solve: %s", err);
-        if (kind == TB_WDL)
-            r->wdl_bytes = st.bytes;
-        else
-            r->dtm_bytes = st.bytes;
-    }
-    return 0;
+    progress_end(&((struct out *)arg)->prog);
 }
 
-/* The text report's lines: the header, then one per layer as soon as it is done (flushed,
+static void notice(void *arg, const char *msg)
+{
+    (void)arg;
+    fprintf(stderr, "guti: solve: %s\n", msg);
+}
+
+/* The text report's lines: a header, then one per layer as soon as it is done (flushed,
  * so that a killed run's output still holds every finished layer). */
-static void print_header(void)
+static void pass_begin(void *arg, int pass)
 {
-    printf("%-6s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "layer", "positions", "win", "draw",
-           "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
+    struct out *o = arg;
+    if (pass == BC_SOLVE_MOVEMENT && !o->json)
+        printf("%-6s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "layer", "positions", "win",
+               "draw", "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
+    else if (pass == BC_SOLVE_PLACEMENT_DTM && !o->quiet && !o->json)
+        printf("%-4s %-2s %-6s %12s %12s %12s %12s %7s %7s %8s %10s %8s\n", "in", "c", "move",
+               "positions", "win", "draw", "loss", "maxwin", "maxloss", "seconds", "pos/s",
+               "dtm b/p");
+    else if (pass == BC_SOLVE_PLACEMENT && !o->quiet && !o->json)
+        printf("%-4s %-2s %-6s %12s %12s %12s %12s %8s %10s %8s\n", "in", "c", "move", "positions",
+               "win", "draw", "loss", "seconds", "pos/s", "wdl b/p");
     fflush(stdout);
 }
 
-static void print_layer(const struct layer_report *x)
+static void movement_layer(struct out *o, const struct bc_solve_layer *x)
 {
-    printf("h0-c%-3d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", x->captured,
-           (unsigned long long)x->positions, (unsigned long long)x->win,
-           (unsigned long long)x->draw, (unsigned long long)x->loss, x->max_dtm, x->seconds,
-           x->resumed || x->seconds <= 0 ? 0 : x->positions / x->seconds,
-           8.0 * x->wdl_bytes / x->positions, 8.0 * x->dtm_bytes / x->positions,
-           x->resumed ? "  (already solved)" : "");
+    if (o->nr < TABLES_MAX_LAYERS) o->rep[o->nr++] = *x;
+    if (!o->json) {
+        printf("h0-c%-3d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", x->captured,
+               (unsigned long long)x->positions, (unsigned long long)x->win,
+               (unsigned long long)x->draw, (unsigned long long)x->loss, x->max_dtm, x->seconds,
+               x->resumed || x->seconds <= 0 ? 0 : x->positions / x->seconds,
+               8.0 * x->wdl_bytes / x->positions, 8.0 * x->dtm_bytes / x->positions,
+               x->resumed ? "  (already solved)" : "");
+        fflush(stdout);
+    }
+    if (!o->quiet && !o->json && isatty(STDERR_FILENO)) /* progress: only for a person */
+        fprintf(stderr, "guti: solve: layer h0-c%d %s in %.2f s\n", x->captured,
+                x->resumed ? "already solved" : "solved", x->seconds);
+}
+
+static void layer(void *arg, const struct bc_solve_layer *x)
+{
+    struct out *o = arg;
+    uint64_t n = x->positions;
+    double secs = x->seconds;
+    if (x->pass == BC_SOLVE_MOVEMENT) return movement_layer(o, x);
+    if (x->pass == BC_SOLVE_PLACEMENT)
+        printf("h%-2d c%d %-6s %12llu %12llu %12llu %12llu %8.2f %10.0f %8.3f%s\n", x->inhand,
+               x->captured, x->side ? "tigers" : "goats", (unsigned long long)n,
+               (unsigned long long)x->win, (unsigned long long)x->draw, (unsigned long long)x->loss,
+               secs, x->resumed || secs <= 0 ? 0 : n / secs, n ? 8.0 * x->wdl_bytes / n : 0,
+               x->resumed ? "  (already solved)" : "");
+    else
+        printf("h%-2d c%d %-6s %12llu %12llu %12llu %12llu %7d %7d %8.2f %10.0f %8.3f%s\n",
+               x->inhand, x->captured, x->side ? "tigers" : "goats", (unsigned long long)n,
+               (unsigned long long)x->win, (unsigned long long)x->draw, (unsigned long long)x->loss,
+               x->max_win, x->max_loss, secs, x->resumed || secs <= 0 ? 0 : n / secs,
+               n ? 8.0 * x->dtm_bytes / n : 0, x->resumed ? "  (already made)" : "");
     fflush(stdout);
 }
 
-static void print_report(const struct layer_report *r, int nr, bool json, double total,
-                         const struct game *g, const char *dir)
+/* The movement phase's totals (text), or every layer's figures (JSON). */
+static void movement_report(const struct out *o, double total)
 {
+    const struct bc_solve_layer *r = o->rep;
     uint64_t positions = 0, wdl = 0, dtm = 0;
-    for (int k = 0; k < nr; k++) {
+    for (int k = 0; k < o->nr; k++) {
         positions += r[k].positions;
         wdl += r[k].wdl_bytes;
         dtm += r[k].dtm_bytes;
     }
     char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    if (json) {
-        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"dir\": ", g->ops->name,
-               rules, g->board->name);
-        json_str(stdout, dir);
+    game_rules_name(o->g, rules, sizeof rules);
+    if (o->json) {
+        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"dir\": ",
+               o->g->ops->name, rules, o->g->board->name);
+        json_str(stdout, o->dir);
         printf(", \"layers\": [");
-        for (int k = 0; k < nr; k++)
+        for (int k = 0; k < o->nr; k++)
             printf("%s{\"inhand\": 0, \"captured\": %d, \"positions\": %llu, \"win\": %llu, "
                    "\"draw\": %llu, \"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, "
                    "\"resumed\": %s, \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
@@ -194,6 +186,90 @@ static void print_report(const struct layer_report *r, int nr, bool json, double
            "WDL %.1f MB, DTM %.1f MB\n",
            (unsigned long long)positions, total, total > 0 ? positions / total : 0, peak_rss_mb(),
            wdl / 1e6, dtm / 1e6);
+}
+
+static void pass_end(void *arg, const struct bc_solve_pass *r)
+{
+    struct out *o = arg;
+    if (r->pass == BC_SOLVE_MOVEMENT) return movement_report(o, r->seconds);
+    if (o->quiet || o->json) return;
+    bool dtm = r->pass == BC_SOLVE_PLACEMENT_DTM;
+    if (r->skipped)
+        printf("placement: every layer's %s table is already there (guti verify checks them)\n",
+               dtm ? "DTM" : "WDL");
+    else
+        printf("placement: %llu positions (%llu solved now in %.1f s, %.0f positions/s), %s "
+               "%.1f MB (%.3f bits/position)\n",
+               (unsigned long long)r->positions, (unsigned long long)r->solved, r->solved_seconds,
+               r->solved_seconds > 0 ? r->solved / r->solved_seconds : 0, dtm ? "DTM" : "WDL",
+               (r->wdl_bytes + r->dtm_bytes) / 1e6,
+               r->positions ? 8.0 * (r->wdl_bytes + r->dtm_bytes) / r->positions : 0);
+}
+
+/* Sixteen Soldiers: a line per material as it is done, or a member of the JSON array. */
+static void ss_layer(void *arg, const struct ss_solve_layer *l)
+{
+    struct out *o = arg;
+    o->positions += l->positions;
+    o->wdl_bytes += l->wdl_bytes;
+    o->dtm_bytes += l->dtm_bytes;
+    if (o->json) {
+        printf("%s{\"m\": %d, \"n\": %d, \"positions\": %llu, \"win\": %llu, \"draw\": %llu, "
+               "\"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, \"resumed\": %s, "
+               "\"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
+               o->first ? "" : ", ", l->m, l->n, (unsigned long long)l->positions,
+               (unsigned long long)l->win, (unsigned long long)l->draw, (unsigned long long)l->loss,
+               l->max_dtm, l->seconds, l->resumed ? "true" : "false",
+               (unsigned long long)l->wdl_bytes, (unsigned long long)l->dtm_bytes);
+        o->first = false;
+    } else if (!o->quiet) {
+        uint64_t n = l->positions;
+        printf("%2d+%-2d %12llu %12llu %12llu %12llu %7d %8.2f %10.0f %8.3f %8.3f%s\n", l->m, l->n,
+               (unsigned long long)n, (unsigned long long)l->win, (unsigned long long)l->draw,
+               (unsigned long long)l->loss, l->max_dtm, l->seconds,
+               l->resumed || l->seconds <= 0 ? 0 : n / l->seconds, n ? 8.0 * l->wdl_bytes / n : 0,
+               n ? 8.0 * l->dtm_bytes / n : 0, l->resumed ? "  (already solved)" : "");
+        fflush(stdout);
+    }
+}
+
+static int solve_sixteen(const struct game *g, int pieces, struct out *o)
+{
+    struct ss_solve_hooks h = {.store = {.dir = o->dir},
+                               .task_begin = task_begin,
+                               .task_progress = task_progress,
+                               .task_end = task_end,
+                               .notice = notice,
+                               .layer = ss_layer,
+                               .arg = o};
+    char rules[32], err[1200];
+    game_rules_name(g, rules, sizeof rules);
+    o->first = true;
+    if (o->json) {
+        printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"pieces\": %d, \"dir\": ", rules,
+               pieces);
+        json_str(stdout, o->dir);
+        printf(", \"layers\": [");
+    } else if (!o->quiet) {
+        printf("%-5s %12s %12s %12s %12s %7s %8s %10s %8s %8s\n", "m+n", "positions", "win", "draw",
+               "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
+    }
+    double t0 = omp_get_wtime();
+    if (ss_solve(g, pieces, &h, err, sizeof err)) {
+        if (o->json) printf("]}\n");
+        return cli_error("solve: %s", err);
+    }
+    double secs = omp_get_wtime() - t0;
+    if (o->json)
+        printf("], \"positions\": %llu, \"seconds\": %.3f, \"wdl_bytes\": %llu, \"dtm_bytes\": "
+               "%llu}\n",
+               (unsigned long long)o->positions, secs, (unsigned long long)o->wdl_bytes,
+               (unsigned long long)o->dtm_bytes);
+    else
+        printf("total: %llu positions in %.2f s (%.0f positions/s), WDL %.1f MB, DTM %.1f MB\n",
+               (unsigned long long)o->positions, secs, secs > 0 ? o->positions / secs : 0,
+               o->wdl_bytes / 1e6, o->dtm_bytes / 1e6);
+    return 0;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -225,9 +301,9 @@ int cmd_solve(int argc, char **argv)
         const char *sdir = tables_dir(dir_opt);
         if (mkdir(sdir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", sdir);
         if (o.threads) omp_set_num_threads(o.threads);
-        struct progress sprog;
-        progress_init(&sprog, o.quiet);
-        rc = solve_sixteen(&g, sdir, pieces, &sprog, o.quiet, o.json);
+        struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
+        progress_init(&so.prog, o.quiet);
+        rc = solve_sixteen(&g, pieces, &so);
         if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
         return rc;
     }
@@ -245,80 +321,27 @@ int cmd_solve(int argc, char **argv)
     if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", dir);
     if (o.threads) omp_set_num_threads(o.threads);
 
-    struct progress prog;
-    progress_init(&prog, o.quiet);
-    struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return cli_error("solve: out of memory");
-    symmap_init(sm, g.board);
-    struct bc_layer layers[TABLES_MAX_LAYERS];
-    bool live[TABLES_MAX_LAYERS] = {false};
-    struct layer_report rep[TABLES_MAX_LAYERS];
-    memset(rep, 0, sizeof rep);
-    int top = g.captures_to_win - 1, nr = 0;
+    struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
+    progress_init(&out.prog, o.quiet);
+    /* the placement's layers are counted only when they are printed */
+    struct bc_solve_hooks h = {.store = {.dir = dir},
+                               .task_begin = task_begin,
+                               .task_progress = task_progress,
+                               .task_end = task_end,
+                               .notice = notice,
+                               .pass_begin = pass_begin,
+                               .pass_end = pass_end,
+                               .layer = layer,
+                               .layer_passes = BC_SOLVE_MOVEMENT,
+                               .arg = &out};
+    if (!o.quiet && !o.json) h.layer_passes |= BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
+    unsigned passes = (strcmp(phase, "placement") ? BC_SOLVE_MOVEMENT : 0) |
+                      (strcmp(phase, "movement") ? BC_SOLVE_PLACEMENT : 0) |
+                      (dtm ? BC_SOLVE_PLACEMENT_DTM : 0);
     double t0 = omp_get_wtime();
-    rc = 0;
-    bool movement = strcmp(phase, "placement") != 0;
-    if (movement && !o.json) print_header();
-    for (int c = top; c >= 0 && !rc && movement; c--) {
-        double tl = omp_get_wtime();
-        struct layer_report *r = &rep[nr++];
-        r->captured = c;
-        if (bc_layer_init(&layers[c], &g, sm, c)) {
-            rc = cli_error("solve: out of memory for the index of layer c%d", c);
-            break;
-        }
-        live[c] = true;
-        uint64_t n = 2 * layers[c].ix.size;
-        r->positions = n;
-        layers[c].next = c < top ? &layers[c + 1] : NULL;
-        if (load_layer(&g, dir, &layers[c], n, c > 0, r) == 0) {
-            r->resumed = true;
-        } else {
-            /* the layer above is needed: load it if it was resumed without its codes */
-            if (c < top && !layers[c + 1].res &&
-                load_layer(&g, dir, &layers[c + 1], 2 * layers[c + 1].ix.size, true,
-                           &(struct layer_report){0})) {
-                rc = cli_error("solve: cannot read layer c%d back", c + 1);
-                break;
-            }
-            struct retro_layer R = bc_layer_retro(&layers[c]);
-            char label[64];
-            snprintf(label, sizeof label, "layer h0-c%d", c);
-            progress_begin(&prog, label);
-            R.progress = progress_update;
-            R.progress_arg = &prog;
-            layers[c].res = malloc(n * sizeof *layers[c].res);
-            struct retro_stats st;
-            if (!layers[c].res || retro_solve(&R, layers[c].res, &st)) {
-                progress_end(&prog);
-                rc = cli_error("solve: out of memory solving layer c%d", c);
-                break;
-            }
-            progress_end(&prog);
-            count(layers[c].res, n, r);
-            if (write_layer(&g, dir, &layers[c], n, r)) {
-                rc = EXIT_BAD;
-                break;
-            }
-        }
-        r->seconds = omp_get_wtime() - tl;
-        if (!o.json) print_layer(r);
-        if (c < top) {
-            bc_layer_free(&layers[c + 1]);
-            live[c + 1] = false;
-        }
-        if (!o.quiet && !o.json && isatty(STDERR_FILENO)) /* progress: only for a person */
-            fprintf(stderr, "guti: solve: layer h0-c%d %s in %.2f s\n", c,
-                    r->resumed ? "already solved" : "solved", r->seconds);
-    }
-    for (int c = 0; c <= top; c++)
-        if (live[c]) bc_layer_free(&layers[c]);
-    free(sm);
-    if (rc) return rc;
-    if (movement) print_report(rep, nr, o.json, omp_get_wtime() - t0, &g, dir);
+    char err[1200];
+    if (bc_solve(&g, passes, &h, err, sizeof err)) return cli_error("solve: %s", err);
     if (!strcmp(phase, "movement")) return 0;
-    if ((rc = solve_placement(&g, dir, &prog, o.quiet || o.json, false))) return rc;
-    if (dtm && (rc = solve_placement(&g, dir, &prog, o.quiet || o.json, true))) return rc;
     if (!o.json) printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
     if (!strcmp(phase, "all")) {
         struct prober p;
@@ -326,7 +349,7 @@ int cmd_solve(int argc, char **argv)
         struct position start = g.ops->start(&g);
         retro_code code;
         bool known;
-        char fen[128], err[400];
+        char fen[128];
         g.ops->format(&g, &start, fen, sizeof fen);
         rc = prober_probe(&p, &start, &code, &known, err, sizeof err);
         if (rc)

@@ -200,14 +200,18 @@ static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
     return false;
 }
 
-void bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
-                       const struct pair_index *next_ix, struct bitset *next)
+int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
+                      const struct pair_index *next_ix, struct bitset *next)
 {
     const struct board *b = g->board;
     bits_t all = BIT(b->npoints) - 1;
     uint64_t n = 2 * ix->size, words = n / 64 + 1;
     struct bitset frontier, fresh;
-    if (bitset_alloc(&frontier, n) || bitset_alloc(&fresh, n)) abort();
+    if (bitset_alloc(&frontier, n)) return -1;
+    if (bitset_alloc(&fresh, n)) {
+        bitset_free(&frontier);
+        return -1;
+    }
     memcpy(frontier.w, r->w, words * sizeof *r->w);
     for (;;) {
         uint64_t any = 0;
@@ -254,4 +258,5 @@ void bc_reach_movement(const struct game *g, const struct pair_index *ix, struct
     }
     bitset_free(&frontier);
     bitset_free(&fresh);
+    return 0;
 }

@@ -56,8 +56,10 @@ void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *fro
 
 /* Closes the movement layer with `captured` goats captured (index ix, 2 positions per
  * class) under the moves inside it, from the bits already set in r; marks the captures'
- * targets in next (layer captured + 1, index next_ix), NULL when a capture ends the game. */
-void bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
-                       const struct pair_index *next_ix, struct bitset *next);
+ * targets in next (layer captured + 1, index next_ix), NULL when a capture ends the game.
+ * Returns 0, or -1 when memory for the search's two frontiers runs out (r and next then
+ * hold part of the closure). */
+int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
+                      const struct pair_index *next_ix, struct bitset *next);
 
 #endif

@@ -103,12 +103,12 @@ int index_cache_init(struct index_cache *x, const struct game *g)
 const struct pair_index *index_cache_get(struct index_cache *x, int goats)
 {
     if (!x->ix[goats]) {
-        x->ix[goats] = malloc(sizeof *x->ix[goats]);
-        if (!x->ix[goats] ||
-            pair_index_init(x->ix[goats], x->g->board, x->sm, x->g->ntigers, goats)) {
-            fprintf(stderr, "guti: out of memory for the index of %d goats\n", goats);
-            exit(1);
+        struct pair_index *ix = malloc(sizeof *ix);
+        if (!ix || pair_index_init(ix, x->g->board, x->sm, x->g->ntigers, goats)) {
+            free(ix); /* pair_index_init frees what it made when it fails */
+            return NULL;
         }
+        x->ix[goats] = ix;
     }
     return x->ix[goats];
 }

@@ -64,7 +64,8 @@ struct index_cache {
 };
 
 int index_cache_init(struct index_cache *x, const struct game *g);
-/* The index for that many goats; exits the program when memory runs out. */
+/* The index for that many goats, built on first use; NULL when memory runs out (the
+ * library never exits: the caller reports it). */
 const struct pair_index *index_cache_get(struct index_cache *x, int goats);
 void index_cache_drop(struct index_cache *x, int goats);
 void index_cache_free(struct index_cache *x);

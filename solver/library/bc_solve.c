@@ -1,0 +1,484 @@
+#include "bc_solve.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bc_layers.h"
+#include "bc_place.h"
+#include "tables.h"
+
+#define MAXC TABLES_MAX_LAYERS
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void notice(const struct bc_solve_hooks *h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void notice(const struct bc_solve_hooks *h, const char *fmt, ...)
+{
+    if (!h->notice) return;
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    h->notice(h->arg, msg);
+}
+
+static void task_begin(const struct bc_solve_hooks *h, const char *label)
+{
+    if (h->task_begin) h->task_begin(h->arg, label);
+}
+
+static void task_end(const struct bc_solve_hooks *h)
+{
+    if (h->task_end) h->task_end(h->arg);
+}
+
+static bool reported(const struct bc_solve_hooks *h, int pass)
+{
+    return h->layer && (h->layer_passes & (unsigned)pass);
+}
+
+static void add_layer(struct bc_solve_pass *p, const struct bc_solve_layer *r)
+{
+    p->positions += r->positions;
+    p->wdl_bytes += r->wdl_bytes;
+    p->dtm_bytes += r->dtm_bytes;
+    if (r->resumed) return;
+    p->solved += r->positions;
+    p->solved_seconds += r->seconds;
+}
+
+/* ---- The movement phase ------------------------------------------------------------ */
+
+static void count(const retro_code *res, uint64_t n, struct bc_solve_layer *r)
+{
+    struct retro_tally t = retro_tally(res, n);
+    r->win = t.win;
+    r->draw = t.draw;
+    r->loss = t.loss;
+    r->max_dtm = t.max_dtm;
+}
+
+/* Reads a finished layer's codes back from its DTM table, when both of its tables are
+ * stored and sound; keeps them only when want_codes (the layer below needs them). */
+static int load_layer(const struct game *g, const struct bc_solve_hooks *h, struct bc_layer *l,
+                      uint64_t n, bool want_codes, struct bc_solve_layer *r)
+{
+    char err[400];
+    struct store_table t = {TB_DTM, 0, l->captured, -1, n};
+    uint64_t bytes[2];
+    for (int k = 0; k < 2; k++) {
+        t.kind = k == 0 ? TB_DTM : TB_WDL;
+        int rc = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &bytes[k], err, sizeof err);
+        if (rc) {
+            if (rc != STORE_ABSENT) notice(h, "%s; solving it again", err);
+            return -1;
+        }
+    }
+    r->dtm_bytes = bytes[0];
+    r->wdl_bytes = bytes[1];
+    t.kind = TB_DTM;
+    l->res = malloc(n * sizeof *l->res);
+    if (!l->res || store_load(&h->store, g, &t, STORE_READ, l->res, NULL, err, sizeof err)) {
+        notice(h, "%s", l->res ? err : "out of memory");
+        free(l->res);
+        l->res = NULL;
+        return -1;
+    }
+    count(l->res, n, r);
+    if (!want_codes) {
+        free(l->res);
+        l->res = NULL;
+    }
+    return 0;
+}
+
+static int save_layer(const struct game *g, const struct bc_solve_hooks *h,
+                      const struct bc_layer *l, uint64_t n, struct bc_solve_layer *r, char *err,
+                      size_t errlen)
+{
+    struct tb_source src = {.codes = l->res, .max_code = -1};
+    struct store_table t = {TB_WDL, 0, l->captured, -1, n};
+    if (store_save(&h->store, g, &t, &src, &r->wdl_bytes, err, errlen)) return -1;
+    t.kind = TB_DTM;
+    return store_save(&h->store, g, &t, &src, &r->dtm_bytes, err, errlen);
+}
+
+int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char *err,
+                      size_t errlen)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    if (!sm) return fail(err, errlen, "out of memory");
+    symmap_init(sm, g->board);
+    struct bc_layer layers[MAXC];
+    bool live[MAXC] = {false};
+    struct bc_solve_pass pass = {.pass = BC_SOLVE_MOVEMENT};
+    int top = g->captures_to_win - 1, rc = 0;
+    double t0 = omp_get_wtime();
+    if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT);
+    for (int c = top; c >= 0; c--) {
+        double tl = omp_get_wtime();
+        struct bc_solve_layer r = {.pass = BC_SOLVE_MOVEMENT, .captured = c, .side = -1};
+        if (bc_layer_init(&layers[c], g, sm, c)) {
+            rc = fail(err, errlen, "out of memory for the index of layer c%d", c);
+            break;
+        }
+        live[c] = true;
+        uint64_t n = 2 * layers[c].ix.size;
+        r.positions = n;
+        layers[c].next = c < top ? &layers[c + 1] : NULL;
+        /* the codes are kept for the layer below, and layer 0 has none below */
+        if (load_layer(g, h, &layers[c], n, c > 0, &r) == 0) {
+            r.resumed = true;
+        } else {
+            /* the layer above is needed: read it back if it was resumed without its codes */
+            if (c < top && !layers[c + 1].res &&
+                load_layer(g, h, &layers[c + 1], 2 * layers[c + 1].ix.size, true,
+                           &(struct bc_solve_layer){0})) {
+                rc = fail(err, errlen, "cannot read layer c%d back", c + 1);
+                break;
+            }
+            struct retro_layer R = bc_layer_retro(&layers[c]);
+            char label[64];
+            snprintf(label, sizeof label, "layer h0-c%d", c);
+            task_begin(h, label);
+            R.progress = h->task_progress;
+            R.progress_arg = h->arg;
+            layers[c].res = malloc(n * sizeof *layers[c].res);
+            struct retro_stats st;
+            if (!layers[c].res || retro_solve(&R, layers[c].res, &st)) {
+                task_end(h);
+                rc = fail(err, errlen, "out of memory solving layer c%d", c);
+                break;
+            }
+            task_end(h);
+            count(layers[c].res, n, &r);
+            if ((rc = save_layer(g, h, &layers[c], n, &r, err, errlen))) break;
+        }
+        r.seconds = omp_get_wtime() - tl;
+        add_layer(&pass, &r);
+        if (reported(h, BC_SOLVE_MOVEMENT)) h->layer(h->arg, &r);
+        if (c < top) {
+            bc_layer_free(&layers[c + 1]);
+            live[c + 1] = false;
+        }
+    }
+    for (int c = 0; c <= top; c++)
+        if (live[c]) bc_layer_free(&layers[c]);
+    free(sm);
+    if (rc) return -1;
+    pass.seconds = omp_get_wtime() - t0;
+    if (h->pass_end) h->pass_end(h->arg, &pass);
+    return 0;
+}
+
+/* ---- The placement phase ----------------------------------------------------------- */
+
+/* What a placement pass shares: the game, the hooks, the indexes, and where it fails. */
+struct run {
+    const struct game *g;
+    const struct bc_solve_hooks *h;
+    struct index_cache x;
+    struct bc_solve_pass pass;
+    char *err;
+    size_t errlen;
+};
+
+static const struct pair_index *index_of(struct run *u, int goats)
+{
+    const struct pair_index *ix = index_cache_get(&u->x, goats);
+    if (!ix) fail(u->err, u->errlen, "out of memory for the index of %d goats", goats);
+    return ix;
+}
+
+static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    const struct wdl *v = ctx;
+    for (size_t j = 0; j < n; j++) {
+        int x = wdl_get(v, first + j);
+        out[j] = x == WDL_WIN ? 2 : x == WDL_LOSS ? 1 : 0; /* as codes: win in 1, loss in 0 */
+    }
+}
+
+static void fill_dtm(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    const uint8_t *d = ctx;
+    for (size_t j = 0; j < n; j++) out[j] = d[first + j];
+}
+
+/* A stored table's entries, every stride-th from offset, into v as WDL values. */
+static int read_wdl(struct run *u, const struct store_table *t, struct wdl *v, uint64_t stride,
+                    uint64_t offset, uint64_t *bytes, char *err, size_t errlen)
+{
+    uint16_t *e = malloc(t->npositions * sizeof *e + 1);
+    if (!e) return snprintf(err, errlen, "out of memory"), STORE_FAILED;
+    int rc = store_load(&u->h->store, u->g, t, STORE_READ, e, bytes, err, errlen);
+    if (!rc)
+#pragma omp parallel for schedule(static, 65536)
+        for (uint64_t i = 0; i < v->n; i++) wdl_set(v, i, e[i * stride + offset]);
+    free(e);
+    return rc;
+}
+
+/* The DTM codes of a table, one byte each, every stride-th from offset: the placement's
+ * are at most the movement's longest plus two plies per goat in hand (checked when the
+ * movement's are read: limit). */
+static int read_dtm(struct run *u, const struct store_table *t, uint8_t *d, uint64_t stride,
+                    uint64_t offset, int limit, uint64_t *bytes, char *err, size_t errlen)
+{
+    uint16_t *e = malloc(t->npositions * sizeof *e + 1);
+    if (!e) return snprintf(err, errlen, "out of memory"), STORE_FAILED;
+    int rc = store_load(&u->h->store, u->g, t, STORE_READ, e, bytes, err, errlen);
+    for (uint64_t i = 0; !rc && i * stride + offset < t->npositions; i++) {
+        uint16_t x = e[i * stride + offset];
+        if (x > limit) {
+            char name[1024];
+            store_name(&u->h->store, u->g, t, name, sizeof name);
+            snprintf(err, errlen,
+                     "%.200s: DTM code %u: the placement phase's codes could pass one byte "
+                     "(at most %d here)",
+                     name, x, limit);
+            rc = STORE_WRONG;
+            break;
+        }
+        d[i] = (uint8_t)x;
+    }
+    free(e);
+    return rc;
+}
+
+/* The movement phase's tigers-to-move values (or DTM codes) of layer c, as a layer with
+ * placed = ngoats: what the last placement leads to. */
+static int movement_tigers(struct run *u, int c, struct bc_place_layer *L, bool dtm)
+{
+    const struct game *g = u->g;
+    char err[400], name[1024];
+    L->placed = g->ngoats;
+    L->captured = c;
+    L->side = 1;
+    if (!(L->ix = index_of(u, g->ngoats - c))) return -1;
+    struct store_table t = {dtm ? TB_DTM : TB_WDL, 0, c, -1, 2 * L->ix->size};
+    if (dtm) {
+        if (!store_exists(&u->h->store, g, &t)) {
+            store_name(&u->h->store, g, &t, name, sizeof name);
+            return fail(u->err, u->errlen, "no table %s; solve the movement phase first", name);
+        }
+        if (!(L->dtm = malloc(L->ix->size + 1))) return fail(u->err, u->errlen, "out of memory");
+        if (read_dtm(u, &t, L->dtm, 2, 1, 255 - 2 * g->ngoats, NULL, err, sizeof err))
+            return fail(u->err, u->errlen, "%s", err);
+        return 0;
+    }
+    if (wdl_alloc(&L->val, L->ix->size)) return fail(u->err, u->errlen, "out of memory");
+    int rc = read_wdl(u, &t, &L->val, 2, 1, NULL, err, sizeof err);
+    if (rc == STORE_ABSENT || rc == STORE_WRONG)
+        return fail(u->err, u->errlen, "%s; solve the movement phase first", err);
+    return rc ? fail(u->err, u->errlen, "%s", err) : 0;
+}
+
+/* Solves or reads back one layer's values, and saves its WDL table. */
+static int do_layer(struct run *u, struct bc_place_layer *L, const struct bc_place_layer *next,
+                    const struct bc_place_layer *capt)
+{
+    const struct game *g = u->g;
+    const struct bc_solve_hooks *h = u->h;
+    int inhand = g->ngoats - L->placed;
+    uint64_t n = L->ix->size;
+    char err[400], label[64];
+    struct store_table t = {TB_WDL, inhand, L->captured, L->side, n};
+    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT,
+                               .inhand = inhand,
+                               .captured = L->captured,
+                               .side = L->side,
+                               .positions = n};
+    if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
+    double t0 = omp_get_wtime();
+    /* a table that does not read back is made again, without a word: it is replaced */
+    r.resumed = store_exists(&h->store, g, &t) &&
+                read_wdl(u, &t, &L->val, 1, 0, &r.wdl_bytes, err, sizeof err) == 0;
+    if (!r.resumed) {
+        snprintf(label, sizeof label, "layer h%d-c%d-%c", inhand, L->captured, L->side ? 't' : 'g');
+        task_begin(h, label);
+        bc_place_solve(g, L, next, capt, h->task_progress, h->arg);
+        task_end(h);
+        struct tb_source src = {.fill = fill_codes, .ctx = &L->val, .max_code = 2};
+        if (store_save(&h->store, g, &t, &src, &r.wdl_bytes, u->err, u->errlen)) return -1;
+    }
+    r.seconds = omp_get_wtime() - t0;
+    add_layer(&u->pass, &r);
+    if (!reported(h, BC_SOLVE_PLACEMENT)) return 0;
+    uint64_t d = 0, l = 0, w = 0;
+#pragma omp parallel for reduction(+ : d, l, w) schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) {
+        int x = wdl_get(&L->val, i);
+        d += x == WDL_DRAW;
+        l += x == WDL_LOSS;
+        w += x == WDL_WIN;
+    }
+    r.win = w;
+    r.draw = d;
+    r.loss = l;
+    h->layer(h->arg, &r);
+    return 0;
+}
+
+/* Makes or reads back one layer's DTM codes, and saves its DTM table. */
+static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc_place_layer *next,
+                        const struct bc_place_layer *capt)
+{
+    const struct game *g = u->g;
+    const struct bc_solve_hooks *h = u->h;
+    int inhand = g->ngoats - L->placed, side = L->side;
+    uint64_t n = L->ix->size;
+    char err[400], label[64];
+    struct store_table t = {TB_DTM, inhand, L->captured, side, n};
+    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTM,
+                               .inhand = inhand,
+                               .captured = L->captured,
+                               .side = side,
+                               .positions = n};
+    if (!(L->dtm = malloc(n + 1))) return fail(u->err, u->errlen, "out of memory");
+    double t0 = omp_get_wtime();
+    r.resumed = store_exists(&h->store, g, &t) &&
+                read_dtm(u, &t, L->dtm, 1, 0, 255, &r.dtm_bytes, err, sizeof err) == 0;
+    if (!r.resumed) {
+        struct store_table wt = {TB_WDL, inhand, L->captured, side, n};
+        if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
+        if (read_wdl(u, &wt, &L->val, 1, 0, NULL, err, sizeof err))
+            return fail(u->err, u->errlen, "%s; solve the placement phase's values first", err);
+        snprintf(label, sizeof label, "dtm h%d-c%d-%c", inhand, L->captured, side ? 't' : 'g');
+        task_begin(h, label);
+        uint64_t wrong = bc_place_solve_dtm(g, L, next, capt, h->task_progress, h->arg);
+        task_end(h);
+        wdl_free(&L->val);
+        if (wrong)
+            return fail(u->err, u->errlen,
+                        "layer h%d-c%d-%c: the moves of %llu positions disagree with the WDL "
+                        "tables; run guti verify",
+                        inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
+        uint8_t top = 0;
+#pragma omp parallel for reduction(max : top) schedule(static, 65536)
+        for (uint64_t i = 0; i < n; i++) top = L->dtm[i] > top ? L->dtm[i] : top;
+        struct tb_source src = {.fill = fill_dtm, .ctx = L->dtm, .max_code = top};
+        if (store_save(&h->store, g, &t, &src, &r.dtm_bytes, u->err, u->errlen)) return -1;
+    }
+    r.seconds = omp_get_wtime() - t0;
+    add_layer(&u->pass, &r);
+    if (!reported(h, BC_SOLVE_PLACEMENT_DTM)) return 0;
+    uint64_t k[3] = {0, 0, 0};
+    int longest[2] = {-1, -1}; /* win, loss */
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t c = L->dtm[i];
+        int v = wdl_of_code(c);
+        k[v]++;
+        if (v != WDL_DRAW && c - 1 > longest[v == WDL_LOSS]) longest[v == WDL_LOSS] = c - 1;
+    }
+    r.win = k[WDL_WIN];
+    r.draw = k[WDL_DRAW];
+    r.loss = k[WDL_LOSS];
+    r.max_win = longest[0];
+    r.max_loss = longest[1];
+    h->layer(h->arg, &r);
+    return 0;
+}
+
+static void layer_free(struct bc_place_layer *L)
+{
+    wdl_free(&L->val);
+    free(L->dtm);
+    L->dtm = NULL;
+}
+
+/* Whether every placement layer's table of that kind is stored with a header that
+ * describes it: then a run has nothing to do, and need not read the 33 billion values
+ * back to find that out (guti verify checks their blocks). */
+static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enum tb_kind kind)
+{
+    char err[400];
+    for (int in = 1; in <= g->ngoats; in++)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - in; c++)
+            for (int side = 0; side < 2 - (in == g->ngoats); side++) {
+                struct store_table t = {kind, in, c, side, 0};
+                if (store_load(&h->store, g, &t, STORE_HEADER, NULL, NULL, err, sizeof err))
+                    return false;
+            }
+    return true;
+}
+
+int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
+                       size_t errlen)
+{
+    int pass = dtm ? BC_SOLVE_PLACEMENT_DTM : BC_SOLVE_PLACEMENT;
+    double t0 = omp_get_wtime();
+    if (all_stored(g, h, dtm ? TB_DTM : TB_WDL)) {
+        struct bc_solve_pass r = {.pass = pass, .skipped = true};
+        if (h->pass_end) h->pass_end(h->arg, &r);
+        return 0;
+    }
+    int (*layer)(struct run *, struct bc_place_layer *, const struct bc_place_layer *,
+                 const struct bc_place_layer *) = dtm ? do_dtm_layer : do_layer;
+    struct run u = {.g = g, .h = h, .pass = {.pass = pass}, .err = err, .errlen = errlen};
+    if (index_cache_init(&u.x, g)) return fail(err, errlen, "out of memory");
+    if (h->pass_begin) h->pass_begin(h->arg, pass);
+    int cw = g->captures_to_win, rc = 0;
+    struct bc_place_layer tn[MAXC], gp[MAXC], tp[MAXC];
+    memset(tn, 0, sizeof tn);
+    memset(gp, 0, sizeof gp);
+    memset(tp, 0, sizeof tp);
+    for (int c = 0; c < cw && !rc; c++) rc = movement_tigers(&u, c, &tn[c], dtm);
+    for (int p = g->ngoats - 1; p >= 0 && !rc; p--) {
+        int top = p < cw - 1 ? p : cw - 1;
+        memset(gp, 0, sizeof gp);
+        memset(tp, 0, sizeof tp);
+        for (int c = 0; c <= top && !rc; c++) {
+            gp[c] = (struct bc_place_layer){.placed = p, .captured = c, .side = 0};
+            if (!(gp[c].ix = index_of(&u, p - c))) rc = -1;
+            if (!rc) rc = layer(&u, &gp[c], &tn[c], NULL);
+        }
+        for (int c = 0; c < cw; c++) layer_free(&tn[c]);
+        for (int c = 0; c <= top && !rc && p >= 1; c++) {
+            tp[c] = (struct bc_place_layer){.placed = p, .captured = c, .side = 1};
+            if (!(tp[c].ix = index_of(&u, p - c))) rc = -1;
+            /* with c == p no goat is on the board, so there is no capture to look up */
+            const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
+            if (c + 1 < cw && c == p) capt = &gp[c];
+            if (!rc) rc = layer(&u, &tp[c], &gp[c], capt);
+        }
+        for (int c = 0; c <= top; c++) layer_free(&gp[c]);
+        memcpy(tn, tp, sizeof tn);
+        memset(tp, 0, sizeof tp);
+        /* indexes no longer needed: more goats than p + 1 */
+        for (int k = p + 1; k <= g->ngoats; k++)
+            if (k > p) index_cache_drop(&u.x, k);
+    }
+    for (int c = 0; c < cw; c++) {
+        layer_free(&tn[c]);
+        layer_free(&tp[c]);
+    }
+    index_cache_free(&u.x);
+    if (rc) return -1;
+    u.pass.seconds = omp_get_wtime() - t0;
+    if (h->pass_end) h->pass_end(h->arg, &u.pass);
+    return 0;
+}
+
+int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks *h, char *err,
+             size_t errlen)
+{
+    if ((passes & BC_SOLVE_MOVEMENT) && bc_solve_movement(g, h, err, errlen)) return -1;
+    if ((passes & BC_SOLVE_PLACEMENT) && bc_solve_placement(g, false, h, err, errlen)) return -1;
+    if ((passes & BC_SOLVE_PLACEMENT_DTM) && bc_solve_placement(g, true, h, err, errlen)) return -1;
+    return 0;
+}

@@ -1,0 +1,123 @@
+/*
+ * Solving Bagh-Chal: the drivers that solve every layer of the game in the order the
+ * layers depend on each other, store each one's tables, and resume from those stored.
+ * The caller chooses where tables go (store.h) and hears of progress and results through
+ * hooks; the driver owns the order.
+ *
+ * Order. The movement phase first (bc_layers.h), one layer per number of goats captured,
+ * from the most down to 0: layer c's captures exit to layer c + 1, and only that layer's
+ * codes are held while c is solved. Then the placement phase (bc_place.h), from the last
+ * placement back to the start: with p goats placed, the goats-to-move layers (p, c) read
+ * the tigers-to-move layers (p + 1, c) (at p + 1 = every goat placed, the movement phase's
+ * tigers to move, read back from its WDL tables), then the tigers-to-move layers (p, c)
+ * read (p, c) and, by a capture, (p, c + 1). A WDL table is made for every placement
+ * layer first; the DTM pass, when asked for, walks the same order again, reading each
+ * layer's WDL table and the DTM tables of the layers it leads to.
+ *
+ * Tables (struct store_table): a movement layer c has a WDL and a DTM table
+ *   {kind, inhand 0, captured c, side -1}, its 2 * classes positions numbered as
+ *   bc_layers.h says; a placement layer a WDL table and, from the DTM pass, a DTM table
+ *   {kind, inhand = goats - p, captured c, side}.
+ *
+ * Resuming. A movement layer whose DTM and WDL tables are both stored and sound (every
+ * checksum: STORE_VERIFY) is read back from its DTM table, not solved; one stored but
+ * damaged is solved again, and the notice hook says so. A placement layer whose table reads
+ * back is not solved again. When every table of a placement pass is stored with a header
+ * that describes it (STORE_HEADER), the pass reads nothing and does nothing (verify checks
+ * the blocks): a finished 5x5 run need not read 33 billion values to find that out.
+ *
+ * Errors. Every driver returns 0, or -1 with one line in err: out of memory (naming the
+ * index or layer), a table that could not be saved (the store's message), a table the
+ * pass needs that is missing or unreadable (its message and what to solve first), or a
+ * DTM pass whose moves disagree with the WDL tables. Nothing is printed and nothing exits.
+ *
+ * Threads. The work runs on OpenMP threads (omp_set_num_threads is the caller's). The
+ * hooks are called from the calling thread, task_progress from one thread at a time;
+ * none needs to be thread-safe.
+ */
+#ifndef GUTI_BC_SOLVE_H
+#define GUTI_BC_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "store.h"
+
+/* The passes, as bits. */
+enum { BC_SOLVE_MOVEMENT = 1, BC_SOLVE_PLACEMENT = 2, BC_SOLVE_PLACEMENT_DTM = 4 };
+
+/* A layer done, solved or read back: the figures guti solve prints. */
+struct bc_solve_layer {
+    int pass;                            /* BC_SOLVE_MOVEMENT, _PLACEMENT or _PLACEMENT_DTM */
+    int inhand, captured, side;          /* side -1 for a movement layer (both sides) */
+    uint64_t positions, win, draw, loss; /* for the side to move */
+    int max_dtm;                         /* movement: the longest DTM, 0 when none */
+    int max_win, max_loss;         /* placement DTM pass: the longest win and loss, -1 when none */
+    double seconds;                /* solving or reading it back, and saving its tables */
+    uint64_t wdl_bytes, dtm_bytes; /* its stored tables' sizes (0: not in this pass, or the
+                                      store does not say) */
+    bool resumed;                  /* read back from the store, not solved */
+};
+
+/* A pass done. */
+struct bc_solve_pass {
+    int pass;
+    bool skipped;                  /* placement: every table of the pass was stored; nothing read */
+    uint64_t positions;            /* of every layer of the pass */
+    uint64_t solved;               /* of the layers solved now (not read back) */
+    double seconds;                /* the whole pass */
+    double solved_seconds;         /* the layers solved now */
+    uint64_t wdl_bytes, dtm_bytes; /* the tables' sizes, summed */
+};
+
+/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
+ * own. Pointers a hook receives (labels, messages, reports) are valid during the call only.
+ * All are called from the thread that called the driver (task_progress from inside OpenMP
+ * regions too, by their master thread), so none needs to be thread-safe. */
+struct bc_solve_hooks {
+    /* Where the tables are loaded from and saved to (store.h). Default: the files of
+     * store.dir, which must exist. */
+    struct store_hooks store;
+    /* Progress of long work. task_begin: a layer's solve begins, label "layer h0-c3"
+     * (movement), "layer h5-c1-g" (placement WDL) or "dtm h5-c1-g" (placement DTM).
+     * task_progress: it advances, phase "init" or "propagate" (retro.h), "values" or
+     * "dtm" (bc_place.h), done of total positions. task_end: it is over (called before the
+     * layer's tables are saved). Not called for layers read back. Default: nothing. */
+    void (*task_begin)(void *arg, const char *label);
+    void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
+    void (*task_end)(void *arg);
+    /* A one-line message that stops nothing: a stored movement table that is damaged and
+     * whose layer is solved again ("PATH: block 3: checksum mismatch; solving it again"),
+     * or one that could not be read back. Default: nothing. */
+    void (*notice)(void *arg, const char *msg);
+    /* A pass (BC_SOLVE_*) starts; not called for a placement pass skipped because every
+     * table of it is stored. Default: nothing. */
+    void (*pass_begin)(void *arg, int pass);
+    /* A pass is done, with its totals (r->skipped: it did nothing); not called when it
+     * fails. Default: nothing. */
+    void (*pass_end)(void *arg, const struct bc_solve_pass *r);
+    /* A layer is done, solved or read back, in the order above, with its figures; called
+     * for the passes in layer_passes (BC_SOLVE_* bits) only: a placement layer's counts
+     * cost a pass over its values, so a caller that does not show them leaves its
+     * placement passes out. Default: nothing, and no counting. */
+    void (*layer)(void *arg, const struct bc_solve_layer *r);
+    unsigned layer_passes;
+    void *arg;
+};
+
+/* Runs the passes asked for (BC_SOLVE_* bits) in the order movement, placement, placement
+ * DTM; the placement passes need the movement's tables stored, the DTM pass the
+ * placement's WDL tables. 0, or -1 with err at the first pass that fails. */
+int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks *h, char *err,
+             size_t errlen);
+
+/* The movement phase alone: a WDL and a DTM table per layer. */
+int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char *err,
+                      size_t errlen);
+
+/* The placement phase alone: a WDL table per layer, or with dtm a DTM table per layer. */
+int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
+                       size_t errlen);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * Solving Sixteen Soldiers' endgames into tables: every material up to a number of pieces,
+ * in the order ss_solve_all (ss_layers.h) owns, smallest material first, each material's
+ * captures exiting to materials solved before. Each material {m, n}, m >= n, gets a WDL
+ * and a DTM table (struct store_table {kind, m, n, side -1}, both sides to move in one
+ * table, positions numbered as ss_layers.h says).
+ *
+ * Resuming. A material whose DTM and WDL tables are both stored and sound (every checksum:
+ * STORE_VERIFY) is read back from its DTM table, not solved; one stored but damaged is
+ * solved again, and the notice hook says so.
+ *
+ * Errors: 0, or -1 with one line in err (out of memory, or the store's message for a table
+ * it could not save). Nothing is printed and nothing exits.
+ *
+ * Threads: the solve runs on OpenMP threads; the hooks are called from the calling thread
+ * (task_progress from one thread at a time) and need not be thread-safe.
+ */
+#ifndef GUTI_SS_SOLVE_H
+#define GUTI_SS_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "store.h"
+
+/* A material done, solved or read back: the figures guti solve prints. Counts are over
+ * both parts of the layer, (m, n) and (n, m). */
+struct ss_solve_layer {
+    int m, n;
+    uint64_t positions, win, draw, loss; /* for the side to move */
+    int max_dtm;                         /* the longest DTM, 0 when none */
+    double seconds;                      /* index set-up, solving or reading, saving */
+    uint64_t wdl_bytes, dtm_bytes;       /* its stored tables' sizes (0: the store does not
+                                            say) */
+    bool resumed;                        /* read back from the store, not solved */
+};
+
+/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
+ * own. Pointers a hook receives are valid during the call only. All are called from the
+ * thread that called ss_solve (task_progress from inside OpenMP regions too, by their
+ * master thread), so none needs to be thread-safe. */
+struct ss_solve_hooks {
+    /* Where the tables are loaded from and saved to (store.h). Default: the files of
+     * store.dir, which must exist. */
+    struct store_hooks store;
+    /* Progress of a material being solved: it begins (label "material 3+2"), advances
+     * (retro's phase, "init" or "propagate", done of total), ends. task_end is called
+     * after every material, solved or read back. Default: nothing. */
+    void (*task_begin)(void *arg, const char *label);
+    void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
+    void (*task_end)(void *arg);
+    /* A one-line message that stops nothing: a stored table that is damaged, whose
+     * material is solved again ("PATH: ...; solving it again"). Default: nothing. */
+    void (*notice)(void *arg, const char *msg);
+    /* A material is done, solved or read back, in solving order, with its figures.
+     * Default: nothing. */
+    void (*layer)(void *arg, const struct ss_solve_layer *r);
+    void *arg;
+};
+
+/* Solves (or reads back) every material with m + n <= pieces (2..2 * SS_MAX_PIECES) for
+ * game g (Sixteen Soldiers, its rules) and saves its tables. */
+int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
+             size_t errlen);
+
+#endif
