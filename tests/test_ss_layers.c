@@ -142,7 +142,7 @@ static uint64_t edge_hash(uint64_t q, uint64_t p)
     return splitmix(&s);
 }
 
-static bool same_exits(const struct retro_exits *x, const struct retro_exits *y)
+static bool same_exits(const struct move_fold *x, const struct move_fold *y)
 {
     return x->n == y->n && x->draw == y->draw && x->win == y->win && x->loss == y->loss;
 }
@@ -158,7 +158,7 @@ static void check_moves(struct ss_layer *l, bool all, uint64_t sample, uint64_t 
     uint64_t total = all ? R.size : sample;
     for (uint64_t k = 0; k < total; k++) {
         uint64_t i = all ? k : splitmix(seed) % R.size;
-        struct retro_exits ex = {0}, ex2 = {0}, ex3 = {0};
+        struct move_fold ex = {0}, ex2 = {0}, ex3 = {0};
         int ns = R.expand(R.ctx, i, a, &ex);
         check_distinct(a, ns, R.size);
         EXPECT_EQ(R.count(R.ctx, i, &ex2), ns);
@@ -186,7 +186,7 @@ static void check_moves(struct ss_layer *l, bool all, uint64_t sample, uint64_t 
         }
         n_back += (uint64_t)np;
         for (int j = 0; j < np && looked; j++) {
-            struct retro_exits e = {0};
+            struct move_fold e = {0};
             int n2 = R.expand(R.ctx, a[j], b, &e);
             if (!contains(b, n2, i))
                 ck_abort_msg("layer {%d,%d}: %llu <- %llu not a move", l->m, l->n,

@@ -51,9 +51,11 @@ static const char help[] =
     "loss_raw,max_dtm_win,max_dtm_loss (DTM columns empty when unknown; -1 for none);\n"
     "Sixteen Soldiers: pieces_to_move,pieces_other, then the same from classes on.\n";
 
-static int wdl_of(retro_code c)
+/* The tallies' columns, in the order the statistics print them: win, draw, loss. */
+static int column_of(retro_code c)
 {
-    return c == RETRO_DRAW ? 1 : code_win(c) ? 0 : 2;
+    static const int column[3] = {[WDL_WIN] = 0, [WDL_DRAW] = 1, [WDL_LOSS] = 2};
+    return column[wdl_of_code(c)];
 }
 
 /* Reads a table of n codes: every code of a DTM table, or from a WDL table its values
@@ -64,8 +66,7 @@ static retro_code *read_codes(const char *path, const struct tb_meta *want, char
     retro_code *res = tables_read(path, want, err, errlen);
     if (!res || want->kind == TB_DTM) return res;
 #pragma omp parallel for schedule(static, 65536)
-    for (uint64_t i = 0; i < want->npositions; i++)
-        res[i] = res[i] == TB_ENTRY_DRAW ? 0 : res[i] == TB_ENTRY_WIN ? 2 : 1;
+    for (uint64_t i = 0; i < want->npositions; i++) res[i] = code_of_wdl(res[i]);
     return res;
 }
 
@@ -132,7 +133,7 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
         for (uint64_t k = 0; k < ix->size; k++) {
             uint64_t i = stride * k + offset;
             if (reach && !reach[i]) continue;
-            int v = wdl_of(res[i]);
+            int v = column_of(res[i]);
             n[v]++;
             raw[v] += w[k];
             if (dtm && v == 0 && code_dtm(res[i]) > max_win) {
@@ -141,7 +142,7 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
             }
             if (dtm && v == 2 && code_dtm(res[i]) > max_loss) max_loss = code_dtm(res[i]);
             if (alt) {
-                int u = wdl_of(alt[i]);
+                int u = column_of(alt[i]);
                 cn[v][u]++;
                 craw[v][u] += w[k];
                 if (u != v && example == UINT64_MAX) example = k;
@@ -316,7 +317,7 @@ static int stats_sixteen(const struct game *g, const struct tables_set *set,
             uint64_t longest = 0;
             for (uint64_t i = 0; i < part->ix.size; i++) {
                 retro_code c = res[part->offset + i];
-                int v = wdl_of(c);
+                int v = column_of(c);
                 r->cl[v]++;
                 r->raw[v] += w[i];
                 if (!dtm) continue;

@@ -193,8 +193,7 @@ static int verify_full(const struct game *g, const char *dir, const struct table
         uint64_t wdl_wrong = 0, first_wrong = 0;
         for (uint64_t i = 0; i < n; i++) {
             retro_code x = layers[c].res[i];
-            uint16_t w = x == 0 ? TB_ENTRY_DRAW : code_win(x) ? TB_ENTRY_WIN : TB_ENTRY_LOSS;
-            if (wdl[i] != w && wdl_wrong++ == 0) first_wrong = i;
+            if (wdl[i] != wdl_of_code(x) && wdl_wrong++ == 0) first_wrong = i;
         }
         if (wdl_wrong) {
             r->inconsistent += wdl_wrong;
@@ -351,10 +350,7 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                     }
                     for (uint64_t i = 0; i < l->size; i++) {
                         retro_code x = l->res[i];
-                        uint16_t v = x == 0        ? TB_ENTRY_DRAW
-                                     : code_win(x) ? TB_ENTRY_WIN
-                                                   : TB_ENTRY_LOSS;
-                        if (wdl[i] != v && !wrong++)
+                        if (wdl[i] != wdl_of_code(x) && !wrong++)
                             snprintf(example, sizeof example,
                                      "the WDL table disagrees with the DTM table");
                     }
@@ -381,33 +377,21 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
     return errors;
 }
 
-static const char *value_name(retro_code c)
-{
-    return c == RETRO_DRAW ? "draw" : code_win(c) ? "win" : "loss";
-}
-
-/* What a position's moves give: a DTM code when every successor's DTM is known, else a
- * value (win in 1, loss in 0, draw). */
+/* What a position's moves give (values.h's fold): a DTM code when every successor's DTM
+ * is known, else a value (win in 1, loss in 0, draw). */
 static retro_code derive(struct prober *p, const struct movelist *l, int moves, bool *exact,
                          char *err, size_t errlen)
 {
-    int win = -1, loss = -1, draw = 0;
+    struct move_fold f = {0};
     *exact = true;
     for (int j = 0; j < moves; j++) {
         retro_code sc;
         bool known;
         if (prober_probe(p, &l->succ[j], &sc, &known, err, errlen)) return (retro_code)-1;
         *exact &= known;
-        if (sc == RETRO_DRAW)
-            draw = 1;
-        else if (code_loss(sc)) {
-            if (win < 0 || code_dtm(sc) < win) win = code_dtm(sc);
-        } else if (code_dtm(sc) > loss)
-            loss = code_dtm(sc);
+        move_fold_add(&f, sc);
     }
-    if (win >= 0) return (retro_code)(win + 2);
-    if (draw) return RETRO_DRAW;
-    return (retro_code)(loss + 2);
+    return move_fold_code(&f);
 }
 
 /* Which layers have a table the prober can answer from (DTM or WDL), and the name of the
@@ -533,14 +517,9 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                              (retro_code)-1)
                         bad = 1;
                     exact &= known;
-                    bool same = exact ? want == stored
-                                      : (want == RETRO_DRAW) == (stored == RETRO_DRAW) &&
-                                            code_win(want) == code_win(stored);
-                    retro_code table_value = entry == TB_ENTRY_DRAW  ? RETRO_DRAW
-                                             : entry == TB_ENTRY_WIN ? 2
-                                                                     : 1;
-                    bool agree = !wdl || ((table_value == RETRO_DRAW) == (stored == RETRO_DRAW) &&
-                                          code_win(table_value) == code_win(stored));
+                    bool same = exact ? want == stored : wdl_of_code(want) == wdl_of_code(stored);
+                    retro_code table_value = code_of_wdl(entry);
+                    bool agree = !wdl || entry == wdl_of_code(stored);
                     if (bad) {
                         snprintf(example, sizeof example, "%s", err);
                         failed = true;
@@ -553,15 +532,15 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                         g->ops->format(g, &pos, fen, sizeof fen);
                         if (!agree)
                             snprintf(example, sizeof example, "%s: DTM table %s, WDL table %s", fen,
-                                     value_name(stored), value_name(table_value));
+                                     code_word(stored), code_word(table_value));
                         else if (exact)
                             snprintf(example, sizeof example,
                                      "%s: stored %s in %d, its moves give %s in %d", fen,
-                                     value_name(stored), code_dtm(stored), value_name(want),
+                                     code_word(stored), code_dtm(stored), code_word(want),
                                      code_dtm(want));
                         else
                             snprintf(example, sizeof example, "%s: stored %s, its moves give %s",
-                                     fen, value_name(stored), value_name(want));
+                                     fen, code_word(stored), code_word(want));
                     }
                 }
                 tb_close(wdl);

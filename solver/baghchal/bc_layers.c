@@ -81,7 +81,7 @@ static int count_steps(const struct board *b, bits_t movers, bits_t empty)
 
 /* Folds the tigers' captures, which leave the layer, into *ex. */
 static void add_captures(const struct bc_layer *l, bits_t T, bits_t G, bits_t empty,
-                         struct retro_exits *ex)
+                         struct move_fold *ex)
 {
     const struct board *b = l->g->board;
     for (bits_t x = T; x;) {
@@ -90,17 +90,17 @@ static void add_captures(const struct bc_layer *l, bits_t T, bits_t G, bits_t em
             struct jump jp = b->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
             if (!l->next) {
-                retro_exit_add(ex, 1); /* the last capture: the goats have lost */
+                move_fold_add(ex, 1); /* the last capture: the goats have lost */
                 continue;
             }
             uint64_t q =
                 bc_layer_position_index(l->next, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over), 0);
-            retro_exit_add(ex, l->next->res[q]);
+            move_fold_add(ex, l->next->res[q]);
         }
     }
 }
 
-static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
+static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
 {
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;
@@ -116,7 +116,7 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
 
 /* expand() without the list: the count of distinct successors, by counting the moves
  * when no two of them can meet in one class. */
-static int count(void *ctx, uint64_t i, struct retro_exits *ex)
+static int count(void *ctx, uint64_t i, struct move_fold *ex)
 {
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;
@@ -149,7 +149,7 @@ static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
     return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? retro_unique(pred, k) : k;
 }
 
-static void exits(void *ctx, uint64_t i, struct retro_exits *ex)
+static void exits(void *ctx, uint64_t i, struct move_fold *ex)
 {
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;

@@ -10,16 +10,14 @@ static int goats_value(const struct bc_place_layer *next, int k, bits_t T, bits_
 {
     const struct pair_index *nx = next->ix;
     const struct index_orbit *o = &nx->orbits[k];
-    int draw = 0;
+    struct wdl_fold f = {0};
     for (bits_t e = all & ~T & ~G; e;) {
         bits_t G2 = G | BIT(bits_pop(&e));
         uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
                                    : pair_index_rank_symmetric(nx, o, G2);
-        int v = wdl_get(&next->val, r);
-        if (v == WDL_LOSS) return WDL_WIN;
-        draw |= v == WDL_DRAW;
+        if (wdl_fold_add(&f, wdl_get(&next->val, r))) return WDL_WIN;
     }
-    return draw ? WDL_DRAW : WDL_LOSS;
+    return wdl_fold_value(&f);
 }
 
 /* The tigers to move: captures first (the last one needed wins at once), then steps. */
@@ -27,32 +25,25 @@ static int tigers_value(const struct board *b, const struct bc_place_layer *next
                         const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all)
 {
     bits_t empty = all & ~T & ~G;
-    int draw = 0, moves = 0;
+    struct wdl_fold f = {0};
     for (bits_t x = T; x;) {
         int p = bits_pop(&x);
         for (int j = 0; j < b->njumps[p]; j++) {
             struct jump jp = b->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
             if (!capt) return WDL_WIN;
-            moves++;
             uint64_t r = pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over));
-            int v = wdl_get(&capt->val, r);
-            if (v == WDL_LOSS) return WDL_WIN;
-            draw |= v == WDL_DRAW;
+            if (wdl_fold_add(&f, wdl_get(&capt->val, r))) return WDL_WIN;
         }
     }
     for (bits_t x = T; x;) {
         int p = bits_pop(&x);
         for (bits_t t = b->adjmask[p] & empty; t;) {
-            moves++;
             uint64_t r = pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G);
-            int v = wdl_get(&next->val, r);
-            if (v == WDL_LOSS) return WDL_WIN;
-            draw |= v == WDL_DRAW;
+            if (wdl_fold_add(&f, wdl_get(&next->val, r))) return WDL_WIN;
         }
     }
-    if (!moves) return WDL_LOSS; /* the tigers are shut in */
-    return draw ? WDL_DRAW : WDL_LOSS;
+    return wdl_fold_value(&f); /* a loss when the tigers are shut in */
 }
 
 void bc_place_solve(const struct game *g, struct bc_place_layer *L,
@@ -95,66 +86,41 @@ int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_
     return goats_value(next, it.k, T, G, all);
 }
 
-/* DTM: the best of the moves so far, as codes (retro.h: 0 draw, else DTM + 1). */
-struct best {
-    int win;  /* the quickest move to a lost position: its DTM, or -1 */
-    int loss; /* the slowest move to a won position: its DTM, or -1 */
-    int draw; /* a move to a drawn position */
-};
-
-static inline void best_add(struct best *b, uint8_t code)
-{
-    int d = code - 1;
-    if (!code)
-        b->draw = 1;
-    else if (d % 2 == 0) { /* the mover's opponent lost */
-        if (b->win < 0 || d < b->win) b->win = d;
-    } else if (d > b->loss)
-        b->loss = d;
-}
-
-/* The code of the position that has those moves; a position with none is lost in 0. */
-static inline uint8_t best_code(const struct best *b)
-{
-    if (b->win >= 0) return (uint8_t)(b->win + 2);
-    if (b->draw) return 0;
-    return (uint8_t)(b->loss + 2);
-}
-
 static uint8_t goats_dtm(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
 {
     const struct pair_index *nx = next->ix;
     const struct index_orbit *o = &nx->orbits[k];
-    struct best b = {-1, -1, 0};
+    struct move_fold f = {0};
     for (bits_t e = all & ~T & ~G; e;) {
         bits_t G2 = G | BIT(bits_pop(&e));
         uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
                                    : pair_index_rank_symmetric(nx, o, G2);
-        best_add(&b, next->dtm[r]);
-        if (b.win == 0) break; /* nothing is quicker */
+        move_fold_add(&f, next->dtm[r]);
+        if (f.win == 1) break; /* nothing is quicker */
     }
-    return best_code(&b);
+    return (uint8_t)move_fold_code(&f);
 }
 
 static uint8_t tigers_dtm(const struct board *bd, const struct bc_place_layer *next,
                           const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all)
 {
     bits_t empty = all & ~T & ~G;
-    struct best b = {-1, -1, 0};
+    struct move_fold f = {0};
     for (bits_t x = T; x;) {
         int p = bits_pop(&x);
         for (int j = 0; j < bd->njumps[p]; j++) {
             struct jump jp = bd->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
             if (!capt) return 2; /* the last capture needed: won in 1 */
-            best_add(
-                &b,
+            move_fold_add(
+                &f,
                 capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over))]);
         }
         for (bits_t t = bd->adjmask[p] & empty; t;)
-            best_add(&b, next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)]);
+            move_fold_add(&f,
+                          next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)]);
     }
-    return best_code(&b);
+    return (uint8_t)move_fold_code(&f);
 }
 
 uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,

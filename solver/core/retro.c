@@ -97,7 +97,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
 #pragma omp for schedule(dynamic, 4096)
         for (uint64_t i = 0; i < n; i++) {
             if (!succ) continue;
-            struct retro_exits ex = {0};
+            struct move_fold ex = {0};
             int k = L->count ? L->count(L->ctx, i, &ex) : L->expand(L->ctx, i, succ, &ex);
             cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
             if (k == 0 && !ex.win && !ex.draw) {
@@ -149,7 +149,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
                         if (claim(res, q, (retro_code)(d + 2))) bucket_push(&b, d + 1, q | FINAL);
                     } else if (__atomic_sub_fetch(&cnt[q], 1, __ATOMIC_RELAXED) == 0) {
                         /* every move of q now loses: q is lost, delaying through its exits */
-                        struct retro_exits ex = {0};
+                        struct move_fold ex = {0};
                         if (L->exits)
                             L->exits(L->ctx, q, &ex);
                         else
@@ -177,13 +177,11 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
 }
 
 retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
-                        const struct retro_exits *ex)
+                        const struct move_fold *ex)
 {
-    struct retro_exits all = *ex;
-    for (int k = 0; k < nsucc; k++) retro_exit_add(&all, res[succ[k]]);
-    if (all.win) return (retro_code)(all.win + 1);
-    if (all.draw) return RETRO_DRAW;
-    return (retro_code)(all.loss + 1); /* every move loses, or there is none: lost in 0 */
+    struct move_fold all = *ex;
+    for (int k = 0; k < nsucc; k++) move_fold_add(&all, res[succ[k]]);
+    return move_fold_code(&all);
 }
 
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
@@ -196,7 +194,7 @@ uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64
         uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
 #pragma omp for schedule(dynamic, 4096) reduction(+ : wrong)
         for (uint64_t i = 0; i < L->size; i++) {
-            struct retro_exits ex = {0};
+            struct move_fold ex = {0};
             int k = L->expand(L->ctx, i, succ, &ex);
             if (retro_derive(k, succ, res, &ex) == res[i]) continue;
             wrong++;

@@ -2,11 +2,8 @@
  * The retrograde engine: solves one layer of a game, given the layers its moves exit to.
  * It knows no game, only struct retro_layer below.
  *
- * Value codes, one uint16_t per position (retro_code):
- *   0      draw (and, while solving, not yet known);
- *   d + 1  decided, d = DTM: half-moves to the end of the game with the winner hurrying
- *          and the loser delaying. The side to move wins when d is odd, loses when d is
- *          even (d = 0: lost now, no move).
+ * Value codes, one retro_code per position (values.h): 0 a draw (and, while solving, not
+ * yet known), otherwise DTM + 1. Exits are folded as values.h's struct move_fold.
  *
  * Algorithm: an initial pass expands every position: no moves at all is a loss in 0;
  * exits (moves leaving the layer) are folded into the best exit win, whether an exit
@@ -24,44 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef uint16_t retro_code;
-
-#define RETRO_DRAW 0
-#define RETRO_MAX_DTM 65000
-
-static inline bool code_win(retro_code c)
-{
-    return c && ((c - 1) & 1);
-}
-static inline bool code_loss(retro_code c)
-{
-    return c && !((c - 1) & 1);
-}
-static inline int code_dtm(retro_code c)
-{
-    return c - 1;
-}
-
-/* What the moves that leave the layer give the player to move. */
-struct retro_exits {
-    int n;         /* how many */
-    bool draw;     /* one reaches a draw */
-    uint16_t win;  /* smallest DTM of a win through an exit; 0 if none */
-    uint16_t loss; /* largest DTM of a loss through an exit; 0 if none */
-};
-
-/* Folds one exit, given the code of the position it leads to (the opponent to move). */
-static inline void retro_exit_add(struct retro_exits *e, retro_code succ)
-{
-    e->n++;
-    if (succ == RETRO_DRAW)
-        e->draw = true;
-    else if (code_loss(succ)) {
-        uint16_t d = (uint16_t)(code_dtm(succ) + 1);
-        if (!e->win || d < e->win) e->win = d;
-    } else if (code_dtm(succ) + 1 > e->loss)
-        e->loss = (uint16_t)(code_dtm(succ) + 1);
-}
+#include "values.h"
 
 /* Sorts a short list of positions and drops repeats, for expand and predecessors: two
  * moves to symmetric positions reach one class. Returns the new length. */
@@ -85,15 +45,15 @@ struct retro_layer {
     void *ctx;
     /* The distinct in-layer successors of position i into succ, and their number; the
      * exits folded into *ex (zeroed by the caller). Called concurrently. */
-    int (*expand)(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex);
+    int (*expand)(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex);
     /* The distinct in-layer predecessors of position i, and their number. */
     int (*predecessors)(void *ctx, uint64_t i, uint64_t *pred);
     /* Only the exits of position i, folded into *ex; NULL to use expand. A position lost
      * through its last in-layer move needs its exits again to delay the loss. */
-    void (*exits)(void *ctx, uint64_t i, struct retro_exits *ex);
+    void (*exits)(void *ctx, uint64_t i, struct move_fold *ex);
     /* expand() without the list, for the initial pass: the number of distinct in-layer
      * successors, exits folded into *ex; NULL to use expand. */
-    int (*count)(void *ctx, uint64_t i, struct retro_exits *ex);
+    int (*count)(void *ctx, uint64_t i, struct move_fold *ex);
     /* Progress, or NULL: called from one thread with the phase, done and total. */
     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void *progress_arg;
@@ -117,7 +77,7 @@ struct retro_tally retro_tally(const retro_code *res, uint64_t n);
 /* The code a position must have, given the codes of its in-layer successors (res) and
  * its exits: what retro_solve computes, re-derived from one position's moves alone. */
 retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
-                        const struct retro_exits *ex);
+                        const struct move_fold *ex);
 
 /* Checks every position of a solved layer against retro_derive(). Returns the number of
  * positions that disagree; the first few land in bad[0..nbad-1] (nbad at most maxbad). */

@@ -1,20 +1,11 @@
-/* Win/draw/loss values packed two bits a position, 32 to a word. The values are those of
- * a WDL table (tablebase/tb.h): 0 draw, 1 loss, 2 win, for the side to move. */
+/* Win/draw/loss values packed two bits a position, 32 to a word: WDL values (values.h). */
 #ifndef GUTI_WDL_H
 #define GUTI_WDL_H
 
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "retro.h"
-
-enum { WDL_DRAW = 0, WDL_LOSS = 1, WDL_WIN = 2 };
-
-/* The value of a retrograde code (retro.h: 0 draw, else distance + 1, odd distance a win). */
-static inline int wdl_of_code(retro_code c)
-{
-    return c == RETRO_DRAW ? WDL_DRAW : code_win(c) ? WDL_WIN : WDL_LOSS;
-}
+#include "values.h"
 
 struct wdl {
     uint64_t n;

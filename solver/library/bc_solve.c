@@ -209,7 +209,7 @@ static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
     const struct wdl *v = ctx;
     for (size_t j = 0; j < n; j++) {
         int x = wdl_get(v, first + j);
-        out[j] = x == WDL_WIN ? 2 : x == WDL_LOSS ? 1 : 0; /* as codes: win in 1, loss in 0 */
+        out[j] = code_of_wdl(x);
     }
 }
 

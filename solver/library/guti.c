@@ -408,9 +408,12 @@ static int status_of(int prober_rc)
                                        : GUTI_EDAMAGED;
 }
 
+/* guti.h's values from values.h's. */
 static int value_of(retro_code c)
 {
-    return c == RETRO_DRAW ? GUTI_DRAW : code_win(c) ? GUTI_WIN : GUTI_LOSS;
+    static const int value[3] = {
+        [WDL_WIN] = GUTI_WIN, [WDL_DRAW] = GUTI_DRAW, [WDL_LOSS] = GUTI_LOSS};
+    return value[wdl_of_code(c)];
 }
 
 /* The value under the counting rule at the position's own clock, where the tables without
@@ -521,12 +524,10 @@ int guti_probe_fen(guti_tables *t, const char *fen, const char *rules, struct gu
 
 /* Best first: wins fastest first, then draws, then losses slowest first; ties in the order
  * of the moves. */
-static long rank_of(const struct guti_scored_move *m)
+static int move_order(retro_code mover, bool dtm_known)
 {
-    const struct guti_result *r = &m->result;
-    if (r->value == GUTI_WIN) return r->dtm < 0 ? 99999 : r->dtm;
-    if (r->value == GUTI_DRAW) return 100000;
-    return 200000 - (r->dtm < 0 ? 99999 : r->dtm);
+    if (dtm_known || mover == RETRO_DRAW) return code_order(mover);
+    return code_win(mover) ? 99999 : 100001; /* after the known wins, before the known losses */
 }
 
 int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
@@ -551,40 +552,55 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         movelist_free(&l);
         return fail(err, GUTI_ENOMEM, "out of memory");
     }
+    int *order = malloc((size_t)(k ? k : 1) * sizeof *order);
+    if (!order) {
+        free(s);
+        movelist_free(&l);
+        return fail(err, GUTI_ENOMEM, "out of memory");
+    }
     pthread_mutex_lock(&t->lock);
     for (int i = 0; i < k && !rc; i++) {
         struct guti_scored_move *m = &s[i];
+        const struct position *succ = &l.succ[i];
         notation_format_move(g.board, &l.mv[i], m->move.text, sizeof m->move.text);
-        to_public(&g, &l.succ[i], &m->move.after);
+        to_public(&g, succ, &m->move.after);
         struct guti_result after;
-        if (!over_result(&g, &l.succ[i], &after)) {
-            retro_code code;
-            bool known;
-            if ((rc = probe_locked(t, &g, &l.succ[i], &code, &known, err))) break;
-            fill_result(&g, &l.succ[i], code, known, &after);
+        retro_code code = 1; /* a game the move ends: lost now by the side to move there */
+        bool known = true;
+        if (over_result(&g, succ, &after)) {
+            if (after.winner < 0) code = RETRO_DRAW;
+        } else if ((rc = probe_locked(t, &g, succ, &code, &known, err))) {
+            break;
+        } else {
+            fill_result(&g, succ, code, known, &after);
         }
-        /* the mover's value is the opposite of the successor's, one half-move longer */
+        /* for the mover: values.h's move code; value_now the opposite of the successor's */
+        retro_code mover = code_of_move(code);
         m->result = after;
-        m->result.value = after.value == GUTI_DRAW ? GUTI_DRAW : -after.value;
-        m->result.dtm = after.dtm < 0 ? -1 : after.dtm + 1;
-        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
-                              : after.value_now == GUTI_DRAW  ? GUTI_DRAW
-                                                              : -after.value_now;
-        m->result.winner = after.winner;
+        m->result.value = value_of(mover);
+        m->result.dtm = known && mover != RETRO_DRAW ? code_dtm(mover) : -1;
+        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN : m->result.value;
+        order[i] = move_order(mover, known);
     }
     pthread_mutex_unlock(&t->lock);
     movelist_free(&l);
     if (rc) {
         free(s);
+        free(order);
         return rc;
     }
     /* a stable sort: insertion, the lists are short */
     for (int i = 1; i < k; i++) {
         struct guti_scored_move x = s[i];
-        int j = i;
-        for (; j > 0 && rank_of(&s[j - 1]) > rank_of(&x); j--) s[j] = s[j - 1];
+        int o = order[i], j = i;
+        for (; j > 0 && order[j - 1] > o; j--) {
+            s[j] = s[j - 1];
+            order[j] = order[j - 1];
+        }
         s[j] = x;
+        order[j] = o;
     }
+    free(order);
     *n = k;
     for (int i = 0; i < k && i < max; i++) moves[i] = s[i];
     free(s);

@@ -131,7 +131,7 @@ static bool contains(const uint64_t *v, int n, uint64_t x)
     return false;
 }
 
-static bool same_exits(const struct retro_exits *x, const struct retro_exits *y)
+static bool same_exits(const struct move_fold *x, const struct move_fold *y)
 {
     return x->n == y->n && x->draw == y->draw && x->win == y->win && x->loss == y->loss;
 }
@@ -163,16 +163,16 @@ static int check_graph(const struct retro_layer *R, struct scratch *s, struct ch
 {
     char b[160];
     uint64_t i = c->i;
-    struct retro_exits ex = {0};
+    struct move_fold ex = {0};
     int ns = check_list(R, c, s->succ, R->expand(R->ctx, i, s->succ, &ex), s->cap, "expand");
     if (R->count) {
-        struct retro_exits e = {0};
+        struct move_fold e = {0};
         int k = R->count(R->ctx, i, &e);
         if (k != ns && ns >= 0) fault(c, "count gives %d successors, expand %d", k, ns);
         if (!same_exits(&e, &ex)) fault(c, "count folds other exits than expand");
     }
     if (R->exits) {
-        struct retro_exits e = {0};
+        struct move_fold e = {0};
         R->exits(R->ctx, i, &e);
         if (!same_exits(&e, &ex)) fault(c, "exits folds other exits than expand");
     }
@@ -185,7 +185,7 @@ static int check_graph(const struct retro_layer *R, struct scratch *s, struct ch
     }
     int np = check_list(R, c, s->pred, R->predecessors(R->ctx, i, s->pred), s->cap, "predecessors");
     for (int k = 0; k < np; k++) {
-        struct retro_exits e = {0};
+        struct move_fold e = {0};
         int n2 = R->expand(R->ctx, s->pred[k], s->other, &e);
         c->L->links++;
         if (n2 < 0 || n2 > s->cap || !contains(s->other, n2, i))
@@ -272,9 +272,9 @@ static int unique_targets(struct target *t, int n)
 }
 
 /* Position i's exits, as the engine folds them. */
-static struct retro_exits exits_of(const struct retro_layer *R, struct scratch *s, uint64_t i)
+static struct move_fold exits_of(const struct retro_layer *R, struct scratch *s, uint64_t i)
 {
-    struct retro_exits e = {0};
+    struct move_fold e = {0};
     if (R->exits)
         R->exits(R->ctx, i, &e);
     else
@@ -294,7 +294,7 @@ static void probe_exits(const struct retro_layer *R, struct scratch *s, struct c
 {
     char b[160];
     for (int k = 0; k < nt; k++) t[k].code[t[k].idx] = 2; /* won in 1 for the opponent */
-    struct retro_exits e = exits_of(R, s, c->i);
+    struct move_fold e = exits_of(R, s, c->i);
     if (e.draw)
         fault(c, "its exits read a position that no capture of moves() reaches");
     else if (exact ? e.n != ncapt : (e.n < ncapt || (e.n == 0) != (ncapt == 0)))

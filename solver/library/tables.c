@@ -6,6 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A WDL table's entries are values.h's WDL values: read as they are. */
+_Static_assert(TB_ENTRY_DRAW == WDL_DRAW && TB_ENTRY_LOSS == WDL_LOSS && TB_ENTRY_WIN == WDL_WIN,
+               "WDL table entries and WDL values differ");
+
 const char *tables_dir(const char *opt)
 {
     if (opt) return opt;
@@ -324,7 +328,7 @@ static int probe_sixteen(struct prober *p, const struct position *pos, retro_cod
     uint64_t i = ss_layer_position_index(p->ss[hi][lo], mover, other);
     if (probe_table(p, p->sst[hi][lo], i, &entry, err, errlen)) return -1;
     *dtm_known = p->ss_dtm[hi][lo];
-    *code = *dtm_known ? entry : entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
+    *code = *dtm_known ? entry : code_of_wdl(entry);
     return 0;
 }
 
@@ -441,7 +445,7 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
         return 0;
     }
     *dtm_known = false;
-    *code = entry == TB_ENTRY_DRAW ? 0 : entry == TB_ENTRY_WIN ? 2 : 1;
+    *code = code_of_wdl(entry);
     return 0;
 }
 

@@ -206,7 +206,7 @@ struct chains {
     const struct ss_db *db;
     bits_t own; /* the mover's pieces, the jumping one excluded */
     bool forced;
-    struct retro_exits *ex;
+    struct move_fold *ex;
 };
 
 static void chain_search(const struct chains *c, int cur, bits_t enemy, int depth)
@@ -221,11 +221,11 @@ static void chain_search(const struct chains *c, int cur, bits_t enemy, int dept
         chain_search(c, jp.to, enemy ^ BIT(jp.over), depth + 1);
     }
     if (depth > 0 && (!c->forced || !more))
-        retro_exit_add(c->ex, ss_db_code(c->db, enemy, c->own | BIT(cur)));
+        move_fold_add(c->ex, ss_db_code(c->db, enemy, c->own | BIT(cur)));
 }
 
 /* Folds every capture of the mover of (own, enemy) into *ex; whether there was one. */
-static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, struct retro_exits *ex)
+static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, struct move_fold *ex)
 {
     const struct board *b = l->g->board;
     bits_t empty = all_points(b) & ~own & ~enemy;
@@ -274,7 +274,7 @@ static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
     return p;
 }
 
-static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
+static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
 {
     const struct ss_layer *l = ctx;
     bits_t A, B;
@@ -283,7 +283,7 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct retro_exits *ex)
     return steps_forward(l, other_part(l, p), A, B, succ);
 }
 
-static int count(void *ctx, uint64_t i, struct retro_exits *ex)
+static int count(void *ctx, uint64_t i, struct move_fold *ex)
 {
     const struct ss_layer *l = ctx;
     const struct board *b = l->g->board;
@@ -300,7 +300,7 @@ static int count(void *ctx, uint64_t i, struct retro_exits *ex)
     return k;
 }
 
-static void exits(void *ctx, uint64_t i, struct retro_exits *ex)
+static void exits(void *ctx, uint64_t i, struct move_fold *ex)
 {
     const struct ss_layer *l = ctx;
     bits_t A, B;

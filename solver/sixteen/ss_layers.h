@@ -15,7 +15,7 @@
  * Moves are rules.md's: under optional, steps and every prefix of every chain; under
  * forced, only maximal chains, and only captures when any capture exists. Successors and
  * predecessors inside the layer are distinct classes; exits are not deduplicated (an
- * exit met twice changes no value; retro_exits.n counts chains found, not moves).
+ * exit met twice changes no value; move_fold.n counts chains found, not moves).
  */
 #ifndef GUTI_SS_LAYERS_H
 #define GUTI_SS_LAYERS_H
