@@ -1,9 +1,5 @@
 #include "bc_place.h"
 
-#include <omp.h>
-
-#define CHUNK 65536 /* positions per task: a multiple of 32, so tasks write whole words */
-
 /* The goats to move place one: each empty point gives a tigers-to-move position with the
  * same tigers, so the same orbit (k) in the next index, and no symmetry to apply. */
 static int goats_value(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
@@ -46,33 +42,34 @@ static int tigers_value(const struct board *b, const struct bc_place_layer *next
     return wdl_fold_value(&f); /* a loss when the tigers are shut in */
 }
 
+/* What a pass over a layer's positions needs, for pair_index_walk's chunks. */
+struct pass {
+    const struct board *b;
+    bits_t all;
+    struct bc_place_layer *L;
+    const struct bc_place_layer *next, *capt;
+};
+
+static uint64_t solve_chunk(void *arg, struct pair_index_iter *it, uint64_t first, uint64_t last)
+{
+    const struct pass *c = arg;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        int v = c->L->side == 0 ? goats_value(c->next, it->k, T, G, c->all)
+                                : tigers_value(c->b, c->next, c->capt, T, G, c->all);
+        wdl_set(&c->L->val, i, v);
+    }
+    return 0;
+}
+
 void bc_place_solve(const struct game *g, struct bc_place_layer *L,
                     const struct bc_place_layer *next, const struct bc_place_layer *capt,
                     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
                     void *progress_arg)
 {
-    const struct board *b = g->board;
-    bits_t all = BIT(b->npoints) - 1;
-    uint64_t n = L->ix->size, done = 0;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, L->ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            int v = L->side == 0 ? goats_value(next, it.k, T, G, all)
-                                 : tigers_value(b, next, capt, T, G, all);
-            wdl_set(&L->val, i, v);
-        }
-        if (progress) {
-            uint64_t d;
-#pragma omp atomic capture
-            d = done += c1 - c0;
-            if (omp_get_thread_num() == 0) progress(progress_arg, "values", d, n);
-        }
-    }
+    struct pass c = {g->board, BIT(g->board->npoints) - 1, L, next, capt};
+    pair_index_walk(L->ix, solve_chunk, &c, progress, progress_arg, "values");
 }
 
 int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_t i,
@@ -123,39 +120,32 @@ static uint8_t tigers_dtm(const struct board *bd, const struct bc_place_layer *n
     return (uint8_t)move_fold_code(&f);
 }
 
+static uint64_t dtm_chunk(void *arg, struct pair_index_iter *it, uint64_t first, uint64_t last)
+{
+    const struct pass *c = arg;
+    uint64_t wrong = 0;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        int v = wdl_get(&c->L->val, i);
+        if (v == WDL_DRAW) {
+            c->L->dtm[i] = 0;
+            continue;
+        }
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        uint8_t code = c->L->side == 0 ? goats_dtm(c->next, it->k, T, G, c->all)
+                                       : tigers_dtm(c->b, c->next, c->capt, T, G, c->all);
+        c->L->dtm[i] = code;
+        wrong += wdl_of_code(code) != v;
+    }
+    return wrong;
+}
+
 uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
                             const struct bc_place_layer *next, const struct bc_place_layer *capt,
                             void (*progress)(void *arg, const char *phase, uint64_t done,
                                              uint64_t total),
                             void *progress_arg)
 {
-    const struct board *b = g->board;
-    bits_t all = BIT(b->npoints) - 1;
-    uint64_t n = L->ix->size, done = 0, wrong = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : wrong)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, L->ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            int v = wdl_get(&L->val, i);
-            if (v == WDL_DRAW) {
-                L->dtm[i] = 0;
-                continue;
-            }
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            uint8_t code = L->side == 0 ? goats_dtm(next, it.k, T, G, all)
-                                        : tigers_dtm(b, next, capt, T, G, all);
-            L->dtm[i] = code;
-            wrong += wdl_of_code(code) != v;
-        }
-        if (progress) {
-            uint64_t d;
-#pragma omp atomic capture
-            d = done += c1 - c0;
-            if (omp_get_thread_num() == 0) progress(progress_arg, "dtm", d, n);
-        }
-    }
-    return wrong;
+    struct pass c = {g->board, BIT(g->board->npoints) - 1, L, next, capt};
+    return pair_index_walk(L->ix, dtm_chunk, &c, progress, progress_arg, "dtm");
 }

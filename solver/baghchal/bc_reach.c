@@ -3,7 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHUNK 65536
+/* What one step's walk over a layer needs, for pair_index_walk's chunks. */
+struct walk {
+    const struct board *b;
+    bits_t all;
+    const struct bc_reach_place *from;
+    const struct pair_index *to_ix;
+    struct bitset *to;
+    int to_movement;
+    const struct bc_reach_place *steps_from, *capt_from; /* pull_tigers' sources */
+    struct bc_reach_place *steps, *capt;                 /* push_tigers' targets */
+    struct bc_reach_place *to_place;                     /* pull_tigers' target */
+};
 
 int bitset_alloc(struct bitset *b, uint64_t n)
 {
@@ -27,61 +38,79 @@ uint64_t bitset_count(const struct bitset *b)
     return k;
 }
 
+static uint64_t push_goats_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
+                                 uint64_t last)
+{
+    const struct walk *w = arg;
+    const struct bc_reach_place *from = w->from;
+    const struct pair_index *to_ix = w->to_ix;
+    struct bitset *to = w->to;
+    int to_movement = w->to_movement;
+    bits_t all = w->all;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        if (!bitset_get(&from->r, i)) continue;
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        const struct index_orbit *o = &to_ix->orbits[it->k];
+        for (bits_t e = all & ~T & ~G; e;) {
+            bits_t G2 = G | BIT(bits_pop(&e));
+            uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(to_ix, o, G2)
+                                       : pair_index_rank_symmetric(to_ix, o, G2);
+            bitset_set(to, to_movement ? 2 * r + 1 : r);
+        }
+    }
+    return 0;
+}
+
 static void push_goats(const struct game *g, const struct bc_reach_place *from,
                        const struct pair_index *to_ix, struct bitset *to, int to_movement)
 {
-    bits_t all = BIT(g->board->npoints) - 1;
-    uint64_t n = from->ix->size;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, from->ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            if (!bitset_get(&from->r, i)) continue;
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            const struct index_orbit *o = &to_ix->orbits[it.k];
-            for (bits_t e = all & ~T & ~G; e;) {
-                bits_t G2 = G | BIT(bits_pop(&e));
-                uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(to_ix, o, G2)
-                                           : pair_index_rank_symmetric(to_ix, o, G2);
-                bitset_set(to, to_movement ? 2 * r + 1 : r);
+    struct walk w = {.all = BIT(g->board->npoints) - 1,
+                     .from = from,
+                     .to_ix = to_ix,
+                     .to = to,
+                     .to_movement = to_movement};
+    pair_index_walk(from->ix, push_goats_chunk, &w, NULL, NULL, NULL);
+}
+
+static uint64_t push_tigers_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
+                                  uint64_t last)
+{
+    const struct walk *w = arg;
+    const struct board *b = w->b;
+    const struct bc_reach_place *from = w->from;
+    struct bc_reach_place *steps = w->steps, *capt = w->capt;
+    bits_t all = w->all;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        if (!bitset_get(&from->r, i)) continue;
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        bits_t empty = all & ~T & ~G;
+        for (bits_t x = T; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;)
+                bitset_set(&steps->r,
+                           pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G));
+            for (int j = 0; j < b->njumps[p] && capt; j++) {
+                struct jump jp = b->jumps[p][j];
+                if ((G & BIT(jp.over)) && (empty & BIT(jp.to)))
+                    bitset_set(&capt->r, pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
+                                                         G ^ BIT(jp.over)));
             }
         }
     }
+    return 0;
 }
 
 static void push_tigers(const struct game *g, const struct bc_reach_place *from,
                         struct bc_reach_place *steps, struct bc_reach_place *capt)
 {
-    const struct board *b = g->board;
-    bits_t all = BIT(b->npoints) - 1;
-    uint64_t n = from->ix->size;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, from->ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            if (!bitset_get(&from->r, i)) continue;
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            bits_t empty = all & ~T & ~G;
-            for (bits_t x = T; x;) {
-                int p = bits_pop(&x);
-                for (bits_t t = b->adjmask[p] & empty; t;)
-                    bitset_set(&steps->r,
-                               pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G));
-                for (int j = 0; j < b->njumps[p] && capt; j++) {
-                    struct jump jp = b->jumps[p][j];
-                    if ((G & BIT(jp.over)) && (empty & BIT(jp.to)))
-                        bitset_set(&capt->r, pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
-                                                             G ^ BIT(jp.over)));
-                }
-            }
-        }
-    }
+    struct walk w = {.b = g->board,
+                     .all = BIT(g->board->npoints) - 1,
+                     .from = from,
+                     .steps = steps,
+                     .capt = capt};
+    pair_index_walk(from->ix, push_tigers_chunk, &w, NULL, NULL, NULL);
 }
 
 /* A placement step either pushes (marks every move of every reached position) or pulls (a
@@ -105,67 +134,79 @@ static bool pull_pays(const struct bc_reach_place *from, int n)
     return 3 * k > size;
 }
 
-static void pull_goats(const struct bc_reach_place *from, const struct pair_index *to_ix,
-                       struct bitset *to, int to_movement)
+static uint64_t pull_goats_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
+                                 uint64_t last)
 {
-    uint64_t n = to_ix->size;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, to_ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            /* the goat placed last, taken back: the tigers' orbit stays */
-            const struct index_orbit *o = &from->ix->orbits[it.k];
-            for (bits_t x = G; x;) {
-                bits_t G0 = G ^ BIT(bits_pop(&x));
-                uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(from->ix, o, G0)
-                                           : pair_index_rank_symmetric(from->ix, o, G0);
-                if (bitset_get(&from->r, r)) {
-                    bitset_set(to, to_movement ? 2 * i + 1 : i);
-                    break;
-                }
+    const struct walk *w = arg;
+    const struct bc_reach_place *from = w->from;
+    struct bitset *to = w->to;
+    int to_movement = w->to_movement;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        /* the goat placed last, taken back: the tigers' orbit stays */
+        const struct index_orbit *o = &from->ix->orbits[it->k];
+        for (bits_t x = G; x;) {
+            bits_t G0 = G ^ BIT(bits_pop(&x));
+            uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(from->ix, o, G0)
+                                       : pair_index_rank_symmetric(from->ix, o, G0);
+            if (bitset_get(&from->r, r)) {
+                bitset_set(to, to_movement ? 2 * i + 1 : i);
+                break;
             }
         }
     }
+    return 0;
+}
+
+static void pull_goats(const struct bc_reach_place *from, const struct pair_index *to_ix,
+                       struct bitset *to, int to_movement)
+{
+    struct walk w = {.from = from, .to_ix = to_ix, .to = to, .to_movement = to_movement};
+    pair_index_walk(to_ix, pull_goats_chunk, &w, NULL, NULL, NULL);
+}
+
+static uint64_t pull_tigers_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
+                                  uint64_t last)
+{
+    const struct walk *w = arg;
+    const struct board *b = w->b;
+    const struct bc_reach_place *steps = w->steps_from, *capt = w->capt_from;
+    struct bc_reach_place *to = w->to_place;
+    bits_t all = w->all;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        bits_t empty = all & ~T & ~G;
+        int found = 0;
+        /* a tiger's last move taken back: a step from an empty neighbour, or a jump
+         * from an empty point over an empty one where the captured goat stood */
+        for (bits_t x = T; x && !found;) {
+            int p = bits_pop(&x);
+            for (bits_t f = b->adjmask[p] & empty; f && !found;)
+                found = bitset_get(&steps->r,
+                                   pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&f)), G));
+            for (int j = 0; capt && j < b->njumps[p] && !found; j++) {
+                struct jump jp = b->jumps[p][j];
+                if ((empty & BIT(jp.over)) && (empty & BIT(jp.to)))
+                    found = bitset_get(&capt->r, pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
+                                                                 G | BIT(jp.over)));
+            }
+        }
+        if (found) bitset_set(&to->r, i);
+    }
+    return 0;
 }
 
 static void pull_tigers(const struct game *g, const struct bc_reach_place *steps,
                         const struct bc_reach_place *capt, struct bc_reach_place *to)
 {
-    const struct board *b = g->board;
-    bits_t all = BIT(b->npoints) - 1;
-    uint64_t n = to->ix->size;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t c0 = 0; c0 < n; c0 += CHUNK) {
-        uint64_t c1 = c0 + CHUNK < n ? c0 + CHUNK : n;
-        struct pair_index_iter it;
-        pair_index_iter_init(&it, to->ix, c0);
-        for (uint64_t i = c0; i < c1; i++, pair_index_iter_next(&it)) {
-            bits_t T, G;
-            pair_index_iter_get(&it, &T, &G);
-            bits_t empty = all & ~T & ~G;
-            int found = 0;
-            /* a tiger's last move taken back: a step from an empty neighbour, or a jump
-             * from an empty point over an empty one where the captured goat stood */
-            for (bits_t x = T; x && !found;) {
-                int p = bits_pop(&x);
-                for (bits_t f = b->adjmask[p] & empty; f && !found;)
-                    found = bitset_get(
-                        &steps->r, pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&f)), G));
-                for (int j = 0; capt && j < b->njumps[p] && !found; j++) {
-                    struct jump jp = b->jumps[p][j];
-                    if ((empty & BIT(jp.over)) && (empty & BIT(jp.to)))
-                        found =
-                            bitset_get(&capt->r, pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
-                                                                 G | BIT(jp.over)));
-                }
-            }
-            if (found) bitset_set(&to->r, i);
-        }
-    }
+    struct walk w = {.b = g->board,
+                     .all = BIT(g->board->npoints) - 1,
+                     .steps_from = steps,
+                     .capt_from = capt,
+                     .to_place = to};
+    pair_index_walk(to->ix, pull_tigers_chunk, &w, NULL, NULL, NULL);
 }
 
 void bc_reach_from_goats(const struct game *g, const struct bc_reach_place *from,

@@ -1,5 +1,6 @@
 #include "index.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -272,4 +273,27 @@ void pair_index_iter_next(struct pair_index_iter *it)
         bits_t m = it->m, low = m & -m, ripple = m + low;
         it->m = ripple | (((m ^ ripple) >> 2) / low);
     }
+}
+
+uint64_t pair_index_walk(
+    const struct pair_index *ix,
+    uint64_t (*chunk)(void *arg, struct pair_index_iter *it, uint64_t first, uint64_t last),
+    void *arg, void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+    void *progress_arg, const char *phase)
+{
+    uint64_t n = ix->size, done = 0, sum = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : sum)
+    for (uint64_t c0 = 0; c0 < n; c0 += INDEX_WALK_CHUNK) {
+        uint64_t c1 = c0 + INDEX_WALK_CHUNK < n ? c0 + INDEX_WALK_CHUNK : n;
+        struct pair_index_iter it;
+        pair_index_iter_init(&it, ix, c0);
+        sum += chunk(arg, &it, c0, c1);
+        if (progress) {
+            uint64_t d;
+#pragma omp atomic capture
+            d = done += c1 - c0;
+            if (omp_get_thread_num() == 0) progress(progress_arg, phase, d, n);
+        }
+    }
+    return sum;
 }

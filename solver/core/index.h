@@ -171,4 +171,20 @@ bits_t colex_unrank(uint64_t r, int k);
 bits_t colex_unrank_below(uint64_t r, int k, int n);
 uint64_t binomial(int n, int k);
 
+/* The chunked parallel walk over an index, written once: positions 0..ix->size-1 in
+ * chunks of INDEX_WALK_CHUNK, each chunk taken by one OpenMP thread (dynamic schedule: the
+ * work per position varies), its positions in index order through an iterator, so that
+ * nothing is unranked. chunk(arg, it, first, last) does the work of positions first to
+ * last - 1 with it at first (pair_index_iter_next moves it on) and returns a count; the walk
+ * returns their sum. progress, when not NULL, hears (phase, positions done, total) from
+ * thread 0 after each chunk it finishes. chunk is called from several threads at once, on
+ * disjoint ranges. */
+#define INDEX_WALK_CHUNK 65536 /* a multiple of 32: chunks write whole words of wdl.h's arrays */
+
+uint64_t pair_index_walk(
+    const struct pair_index *ix,
+    uint64_t (*chunk)(void *arg, struct pair_index_iter *it, uint64_t first, uint64_t last),
+    void *arg, void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+    void *progress_arg, const char *phase);
+
 #endif
