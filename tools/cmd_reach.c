@@ -35,27 +35,12 @@ static const char help[] =
 
 /* What the hooks print from: the options, and the layers kept for the JSON object. */
 struct out {
+    struct progress prog; /* first: the task hooks take the struct as its progress */
     const struct game *g;
     bool json;
-    struct progress prog;
     struct bc_reach_layer layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
     int nlayers;
 };
-
-static void task_begin(void *arg, const char *label)
-{
-    progress_begin(&((struct out *)arg)->prog, label);
-}
-
-static void task_progress(void *arg, const char *phase, uint64_t done, uint64_t total)
-{
-    progress_update(&((struct out *)arg)->prog, phase, done, total);
-}
-
-static void task_end(void *arg)
-{
-    progress_end(&((struct out *)arg)->prog);
-}
 
 /* Prints a layer's count as it is found (text), or keeps it for the JSON at the end. */
 static void layer(void *arg, const struct bc_reach_layer *l)
@@ -130,9 +115,9 @@ int cmd_reach(int argc, char **argv)
     out->json = o.json;
     progress_init(&out->prog, o.quiet);
     struct bc_reach_hooks h = {.store = {.dir = dir},
-                               .task_begin = task_begin,
-                               .task_progress = task_progress,
-                               .task_end = task_end,
+                               .task_begin = progress_begin_hook,
+                               .task_progress = progress_update,
+                               .task_end = progress_end_hook,
                                .layer = layer,
                                .arg = out};
     struct bc_reach_result res;

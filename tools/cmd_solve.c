@@ -56,10 +56,10 @@ static const char help[] =
 /* What the hooks print from: the options, the movement layers kept for the JSON object and
  * the totals, and Sixteen Soldiers' running totals. */
 struct out {
+    struct progress prog; /* first: the task hooks take the struct as its progress */
     const struct game *g;
     const char *dir;
     bool quiet, json;
-    struct progress prog;
     struct bc_solve_layer rep[TABLES_MAX_LAYERS];
     int nr;
     bool first;
@@ -71,21 +71,6 @@ static long peak_rss_mb(void)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return ru.ru_maxrss / 1024;
-}
-
-static void task_begin(void *arg, const char *label)
-{
-    progress_begin(&((struct out *)arg)->prog, label);
-}
-
-static void task_progress(void *arg, const char *phase, uint64_t done, uint64_t total)
-{
-    progress_update(&((struct out *)arg)->prog, phase, done, total);
-}
-
-static void task_end(void *arg)
-{
-    progress_end(&((struct out *)arg)->prog);
 }
 
 static void notice(void *arg, const char *msg)
@@ -236,9 +221,9 @@ static void ss_layer(void *arg, const struct ss_solve_layer *l)
 static int solve_sixteen(const struct game *g, int pieces, struct out *o)
 {
     struct ss_solve_hooks h = {.store = {.dir = o->dir},
-                               .task_begin = task_begin,
-                               .task_progress = task_progress,
-                               .task_end = task_end,
+                               .task_begin = progress_begin_hook,
+                               .task_progress = progress_update,
+                               .task_end = progress_end_hook,
                                .notice = notice,
                                .layer = ss_layer,
                                .arg = o};
@@ -325,9 +310,9 @@ int cmd_solve(int argc, char **argv)
     progress_init(&out.prog, o.quiet);
     /* the placement's layers are counted only when they are printed */
     struct bc_solve_hooks h = {.store = {.dir = dir},
-                               .task_begin = task_begin,
-                               .task_progress = task_progress,
-                               .task_end = task_end,
+                               .task_begin = progress_begin_hook,
+                               .task_progress = progress_update,
+                               .task_end = progress_end_hook,
                                .notice = notice,
                                .pass_begin = pass_begin,
                                .pass_end = pass_end,

@@ -36,3 +36,13 @@ void progress_end(struct progress *p)
 {
     if (p->on) fprintf(stderr, "\r\033[K");
 }
+
+void progress_begin_hook(void *arg, const char *label)
+{
+    progress_begin(arg, label);
+}
+
+void progress_end_hook(void *arg)
+{
+    progress_end(arg);
+}
