@@ -71,5 +71,6 @@ Suite *record_suite(void);
 Suite *tablebase_suite(void);
 Suite *retro_suite(void);
 Suite *ss_layers_suite(void);
+Suite *dtc_suite(void);
 
 #endif

@@ -6,8 +6,11 @@
 
 /* Level buckets: each thread appends to its own vector per level; a level is gathered
  * when its turn comes. An entry is a position's index, with FINAL set when its value is
- * already stored and only its predecessors remain to be visited. */
+ * already stored and only its predecessors remain to be visited, and WON when the side to
+ * move wins there (a DTM's parity says it too; a DTC's does not). */
 #define FINAL ((uint64_t)1 << 63)
+#define WON ((uint64_t)1 << 62)
+#define INDEX(e) ((e) & ~(FINAL | WON))
 
 struct vec {
     uint64_t *v;
@@ -73,10 +76,20 @@ static bool claim(retro_code *res, uint64_t i, retro_code code)
                                        __ATOMIC_RELAXED);
 }
 
+/* The code stored for a position decided at a level: DTM + 1, or, for the counting-rule
+ * pass, values.h's DTC code. */
+static retro_code code_at(const struct retro_layer *L, int level, bool won)
+{
+    return L->dtc_limit ? dtc_code(level, won) : (retro_code)(level + 1);
+}
+
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
 {
     uint64_t n = L->size;
-    struct buckets b = {.nthreads = omp_get_max_threads(), .nlevels = RETRO_MAX_DTM + 2};
+    int dtc = L->dtc_limit; /* 0: DTM; else the counting rule's limit */
+    if (dtc < 0 || dtc > RETRO_MAX_DTC) return -1;
+    struct buckets b = {.nthreads = omp_get_max_threads(),
+                        .nlevels = dtc ? dtc + 1 : RETRO_MAX_DTM + 2};
     uint8_t *cnt = malloc(n ? n : 1);
     b.v = calloc((size_t)b.nlevels * (size_t)b.nthreads, sizeof *b.v);
     if (!cnt || !b.v) {
@@ -99,13 +112,17 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
             if (!succ) continue;
             struct move_fold ex = {0};
             int k = L->count ? L->count(L->ctx, i, &ex) : L->expand(L->ctx, i, succ, &ex);
+            if (dtc) { /* an exit is a zeroing move: one half-move, then the clock starts again */
+                ex.win = ex.win ? 1 : 0;
+                ex.loss = ex.loss ? 1 : 0;
+            }
             cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
             if (k == 0 && !ex.win && !ex.draw) {
                 /* no move at all, or every exit loses: lost, and final */
-                res[i] = (retro_code)(ex.loss + 1);
+                res[i] = code_at(L, ex.loss, false);
                 bucket_push(&b, ex.loss, i | FINAL);
             } else if (ex.win) {
-                bucket_push(&b, ex.win, i);
+                bucket_push(&b, ex.win, i | WON);
             }
             if (L->progress && (i & 0xfffff) == 0) {
 #pragma omp atomic
@@ -118,7 +135,8 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     st->init_seconds = omp_get_wtime() - t0;
     t0 = omp_get_wtime();
 
-    /* Level by level. */
+    /* Level by level; for the counting rule, no further than its limit: what is decided
+     * only later is a draw under the rule. */
     uint64_t decided = 0;
     for (int d = 0; d < b.nlevels && !b.failed; d++) {
         size_t m;
@@ -128,6 +146,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
             continue;
         }
         st->levels = d + 1;
+        bool next = d + 1 < b.nlevels; /* whether level d + 1 is still within reach */
 #pragma omp parallel
         {
             uint64_t *pred = malloc((size_t)L->max_moves * sizeof *pred);
@@ -137,16 +156,19 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
 #pragma omp for schedule(dynamic, 1024)
             for (size_t k = 0; k < m; k++) {
                 if (!pred || !scratch) continue;
-                uint64_t i = level[k] & ~FINAL;
-                if (!(level[k] & FINAL) && !claim(res, i, (retro_code)(d + 1))) continue;
+                uint64_t i = INDEX(level[k]);
+                bool won = level[k] & WON;
+                if (!(level[k] & FINAL) && !claim(res, i, code_at(L, d, won))) continue;
                 mine++;
+                if (!next) continue;
                 int np = L->predecessors(L->ctx, i, pred);
                 for (int j = 0; j < np; j++) {
                     uint64_t q = pred[j];
                     if (__atomic_load_n(&res[q], __ATOMIC_RELAXED)) continue;
-                    if (d % 2 == 0) {
+                    if (!won) {
                         /* i is lost: q wins in d + 1 */
-                        if (claim(res, q, (retro_code)(d + 2))) bucket_push(&b, d + 1, q | FINAL);
+                        if (claim(res, q, code_at(L, d + 1, true)))
+                            bucket_push(&b, d + 1, q | FINAL | WON);
                     } else if (__atomic_sub_fetch(&cnt[q], 1, __ATOMIC_RELAXED) == 0) {
                         /* every move of q now loses: q is lost, delaying through its exits */
                         struct move_fold ex = {0};
@@ -154,8 +176,8 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
                             L->exits(L->ctx, q, &ex);
                         else
                             L->expand(L->ctx, q, scratch, &ex);
-                        int lvl = ex.loss > d + 1 ? ex.loss : d + 1;
-                        if (claim(res, q, (retro_code)(lvl + 1))) bucket_push(&b, lvl, q | FINAL);
+                        int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
+                        if (claim(res, q, code_at(L, lvl, false))) bucket_push(&b, lvl, q | FINAL);
                     }
                 }
             }

@@ -14,6 +14,16 @@
  * and a count reaching zero makes that predecessor lost in max(d + 1, its longest exit
  * loss). Exit wins join at their own level unless something faster came first. What is
  * never decided is a draw. OpenMP threads share each level's work.
+ *
+ * The counting rule's pass (dtc_limit L > 0): the same retrograde, where the exits are the
+ * zeroing moves (captures) and the caller gives the layers they lead to not their codes
+ * but their classes at clock 0 (any loss code for a loss under the rule, any win code for
+ * a win, 0 for a draw under the rule). An exit then counts one half-move whatever follows,
+ * since the clock starts again after it; a position is decided at level d when its side
+ * to move wins (or loses) under the rule with d half-moves left on the clock, and nothing
+ * is decided past level L: what needs more is a draw under the rule. Levels are DTCs, and
+ * the codes values.h's DTC codes, whose parity is not who wins, so each decision carries
+ * whether it is a win.
  */
 #ifndef GUTI_RETRO_H
 #define GUTI_RETRO_H
@@ -57,6 +67,8 @@ struct retro_layer {
     /* Progress, or NULL: called from one thread with the phase, done and total. */
     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void *progress_arg;
+    /* 0: solve for DTM. L > 0: the counting rule's pass, with limit L (below). */
+    int dtc_limit;
 };
 
 struct retro_stats {

@@ -80,6 +80,26 @@ static inline int code_order(retro_code mover)
     return 200000 - code_dtm(mover);
 }
 
+/* Counting-rule codes (the engine's DTC pass, retro.h): 0 a draw under the rule at clock
+ * 0; otherwise 2 DTC + 1 for a loss, 2 DTC + 2 for a win, DTC the half-moves to the next
+ * zeroing move or the end of the game, the winner hurrying and the loser delaying. Unlike
+ * a DTM's, a DTC's parity does not say who wins: a zeroing move counts one half-move,
+ * whoever makes it. */
+#define RETRO_MAX_DTC 30000
+
+static inline retro_code dtc_code(int dtc, bool win)
+{
+    return (retro_code)(2 * dtc + (win ? 2 : 1));
+}
+static inline bool dtc_win(retro_code c)
+{
+    return c && c % 2 == 0;
+}
+static inline int dtc_of(retro_code c)
+{
+    return (c - 1) / 2;
+}
+
 /* What a position's moves give the player to move, folded one move at a time. */
 struct move_fold {
     int n;         /* moves folded */

@@ -1,0 +1,272 @@
+/* The engine's counting-rule pass (retro.h, dtc_limit) against a brute force over
+ * (position, clock) states written plainly from the definitions of issue 12 and rules.md,
+ * "Counting rules": Bagh-Chal's movement phase on the 3x3 and 4x4 boards, both rule sets,
+ * with limits small enough that every class occurs; and, with a limit above every DTM, the
+ * classes are exactly the values without the rule. */
+#include <stdlib.h>
+
+#include "bc_layers.h"
+#include "helpers.h"
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
+    } while (0)
+
+enum { LOSS = -1, DRAW = 0, WIN = 1 };
+
+/* Every raw position of the movement phase, by goats captured, and its successors. */
+struct states {
+    int n;
+    struct position *pos;
+    int *first, *succ; /* successors of i: succ[first[i]..first[i+1]-1], -1 a finished game */
+    bool *capture;     /* per successor: a zeroing move (a capture) */
+};
+
+static int cmp_pos(const void *x, const void *y)
+{
+    const struct position *a = x, *b = y;
+    if (a->men[0] != b->men[0]) return a->men[0] < b->men[0] ? -1 : 1;
+    if (a->men[1] != b->men[1]) return a->men[1] < b->men[1] ? -1 : 1;
+    return a->side - b->side;
+}
+
+static int find(const struct states *s, const struct position *p)
+{
+    struct position k = {.men = {p->men[0], p->men[1]}, .side = p->side};
+    struct position *f = bsearch(&k, s->pos, (size_t)s->n, sizeof k, cmp_pos);
+    return f ? (int)(f - s->pos) : -1;
+}
+
+static void enumerate(struct states *s, const struct game *g)
+{
+    int np = g->board->npoints, cap = 1 << 21;
+    s->pos = malloc((size_t)cap * sizeof *s->pos);
+    s->n = 0;
+    for (bits_t T = 0; T < BIT(np); T++) {
+        if (bits_count(T) != g->ntigers) continue;
+        for (bits_t G = 0; G < BIT(np); G++) {
+            int captured = g->ngoats - bits_count(G);
+            if ((G & T) || captured < 0 || captured >= g->captures_to_win) continue;
+            for (int side = 0; side < 2; side++) {
+                CHECK(s->n < cap, "more than %d positions", cap);
+                s->pos[s->n++] = (struct position){.men = {G, T}, .side = side};
+            }
+        }
+    }
+    qsort(s->pos, (size_t)s->n, sizeof *s->pos, cmp_pos);
+    struct movelist l;
+    movelist_init(&l);
+    int nsucc = 0, scap = 1 << 22;
+    s->first = malloc((size_t)(s->n + 1) * sizeof *s->first);
+    s->succ = malloc((size_t)scap * sizeof *s->succ);
+    s->capture = malloc((size_t)scap * sizeof *s->capture);
+    for (int i = 0; i < s->n; i++) {
+        s->first[i] = nsucc;
+        int n = g->ops->moves(g, &s->pos[i], &l);
+        for (int j = 0; j < n; j++) {
+            struct outcome o;
+            CHECK(nsucc < scap, "more than %d moves", scap);
+            s->capture[nsucc] = bits_count(l.succ[j].men[0]) < bits_count(s->pos[i].men[0]);
+            s->succ[nsucc] = g->ops->over(g, &l.succ[j], &o) ? -1 : find(s, &l.succ[j]);
+            CHECK(s->succ[nsucc] >= 0 || o.reason != END_NONE, "a successor not enumerated");
+            nsucc++;
+        }
+    }
+    s->first[s->n] = nsucc;
+    movelist_free(&l);
+}
+
+static void states_free(struct states *s)
+{
+    free(s->pos);
+    free(s->first);
+    free(s->succ);
+    free(s->capture);
+}
+
+/* V(p, c) for every position and clock 0..L-1, as the definition says: no legal move
+ * loses; a move that ends the game wins for its maker; a zeroing move is worth -V(p', 0);
+ * any other move draws when c + 1 = L, else is worth -V(p', c + 1); V is the best. The
+ * values of p' at clock c + 1 are ready when the clocks are taken from L - 1 down, and a
+ * capture's at clock 0 when the positions with more goats captured come first. */
+static signed char *brute_values(const struct states *s, const struct game *g, int L)
+{
+    signed char *V = calloc((size_t)s->n * (size_t)L, 1);
+    for (int captured = g->captures_to_win - 1; captured >= 0; captured--)
+        for (int c = L - 1; c >= 0; c--)
+            for (int i = 0; i < s->n; i++) {
+                if (g->ngoats - bits_count(s->pos[i].men[0]) != captured) continue;
+                int best = LOSS;
+                for (int j = s->first[i]; j < s->first[i + 1]; j++) {
+                    int q = s->succ[j], v;
+                    if (q < 0)
+                        v = WIN;
+                    else if (s->capture[j])
+                        v = -V[(size_t)q * (size_t)L];
+                    else if (c + 1 == L)
+                        v = DRAW;
+                    else
+                        v = -V[(size_t)q * (size_t)L + (size_t)(c + 1)];
+                    if (v > best) best = v;
+                }
+                V[(size_t)i * (size_t)L + (size_t)c] = (signed char)best;
+            }
+    return V;
+}
+
+/* The engine: each layer's DTM (the values without the rule), then, from the most goats
+ * captured down, its counting-rule pass, whose exits read the next layer's classes at
+ * clock 0 (its codes replaced by a loss or win code, or 0). */
+static void engine(const struct game *g, int L, struct symmap *sm, struct bc_layer *layers,
+                   retro_code **dtm, retro_code **dtc)
+{
+    symmap_init(sm, g->board);
+    int top = g->captures_to_win - 1;
+    for (int c = top; c >= 0; c--) {
+        ck_assert_int_eq(bc_layer_init(&layers[c], g, sm, c), 0);
+        layers[c].next = c < top ? &layers[c + 1] : NULL;
+    }
+    for (int c = top; c >= 0; c--) {
+        struct retro_layer R = bc_layer_retro(&layers[c]);
+        struct retro_stats st;
+        dtm[c] = malloc(R.size * sizeof **dtm);
+        layers[c].res = dtm[c];
+        ck_assert_int_eq(retro_solve(&R, dtm[c], &st), 0);
+    }
+    for (int c = top; c >= 0; c--) {
+        if (c < top) { /* the next layer as classes at clock 0 */
+            uint64_t n = 2 * layers[c + 1].ix.size;
+            retro_code *cls = malloc(n * sizeof *cls);
+            for (uint64_t i = 0; i < n; i++)
+                cls[i] = !dtc[c + 1][i] ? RETRO_DRAW : dtc_win(dtc[c + 1][i]) ? 2 : 1;
+            layers[c + 1].res = cls;
+        }
+        struct retro_layer R = bc_layer_retro(&layers[c]);
+        R.dtc_limit = L;
+        struct retro_stats st;
+        dtc[c] = malloc(R.size * sizeof **dtc);
+        ck_assert_int_eq(retro_solve(&R, dtc[c], &st), 0);
+        if (c < top) {
+            free(layers[c + 1].res);
+            layers[c + 1].res = NULL;
+        }
+    }
+    layers[0].res = NULL;
+}
+
+static void check_dtc(const char *board, const char *rules, int L, unsigned want_classes)
+{
+    struct game g = setup("baghchal", rules, board);
+    struct states s;
+    enumerate(&s, &g);
+    signed char *V = brute_values(&s, &g, L);
+    struct bc_layer layers[8];
+    retro_code *dtm[8], *dtc[8];
+    struct symmap *sm = malloc(sizeof *sm);
+    engine(&g, L, sm, layers, dtm, dtc);
+    uint64_t classes[5] = {0}; /* win, cursed win, draw, blessed loss, loss */
+    for (int i = 0; i < s.n; i++) {
+        const struct position *p = &s.pos[i];
+        int c = g.ngoats - bits_count(p->men[0]);
+        uint64_t q = bc_layer_position_index(&layers[c], p->men[1], p->men[0], p->side);
+        retro_code e = dtc[c][q], S = dtm[c][q];
+        const signed char *v = &V[(size_t)i * (size_t)L];
+        char fen[64];
+        g.ops->format(&g, p, fen, sizeof fen);
+        /* V is monotone in the clock: decisive up to some clock, then drawn */
+        int last = -1;
+        for (int k = 0; k < L; k++)
+            if (v[k] != DRAW) {
+                CHECK(k == last + 1 && v[k] == v[0], "%s %s L=%d %s: V not monotone at clock %d",
+                      board, rules, L, fen, k);
+                last = k;
+            }
+        if (v[0] == DRAW) {
+            CHECK(e == 0, "%s %s L=%d %s: engine DTC code %d, brute force draw", board, rules, L,
+                  fen, e);
+        } else {
+            CHECK(e && dtc_win(e) == (v[0] == WIN), "%s %s L=%d %s: engine %d, brute force %s",
+                  board, rules, L, fen, e, v[0] == WIN ? "win" : "loss");
+            /* decisive exactly when DTC + c <= L, c < L: at least L - last; and a position
+             * with a move is at least one half-move from the end, one without is at it */
+            int want = s.first[i] == s.first[i + 1] ? 0 : L - last;
+            CHECK(dtc_of(e) == want, "%s %s L=%d %s: engine DTC %d, brute force %d", board, rules,
+                  L, fen, dtc_of(e), want);
+        }
+        /* a win under the rule is a win without it, and so for losses */
+        CHECK(!e || (dtc_win(e) ? code_win(S) : code_loss(S)), "%s %s L=%d %s: DTC %d, DTM code %d",
+              board, rules, L, fen, e, S);
+        int k = e ? (dtc_win(e) ? 0 : 4) : S == RETRO_DRAW ? 2 : code_win(S) ? 1 : 3;
+        classes[k]++;
+    }
+    /* the classes that must occur (every one on 4x4; the 3x3 movement phase has no draw) */
+    for (int k = 0; k < 5; k++)
+        CHECK(!(want_classes >> k & 1) || classes[k] > 0, "%s %s L=%d: no position of class %d",
+              board, rules, L, k);
+    for (int c = 0; c < g.captures_to_win; c++) {
+        free(dtm[c]);
+        free(dtc[c]);
+        bc_layer_free(&layers[c]);
+    }
+    free(V);
+    free(sm);
+    states_free(&s);
+}
+
+START_TEST(dtc_against_brute_force)
+{
+    static const struct {
+        const char *board, *rules;
+        int limit;
+        unsigned classes; /* bit k: class k must occur (win, cursed win, draw, blessed, loss) */
+    } cases[] = {
+        {"4x4", "standard", 6, 0x1f},  {"4x4", "standard", 10, 0x1f},
+        {"4x4", "goat-pass", 6, 0x1f}, {"4x4", "goat-pass", 10, 0x1f},
+        {"3x3", "standard", 2, 0x1b},  {"3x3", "goat-pass", 2, 0x1b},
+    };
+    check_dtc(cases[_i].board, cases[_i].rules, cases[_i].limit, cases[_i].classes);
+}
+END_TEST
+
+/* With a limit above every DTM, the rule changes nothing: every decided position is
+ * decided under the rule, as the values without it say, and every draw stays one. */
+START_TEST(dtc_large_limit_is_the_plain_value)
+{
+    const char *rules = _i ? "goat-pass" : "standard";
+    struct game g = setup("baghchal", rules, "4x4");
+    struct bc_layer layers[8];
+    retro_code *dtm[8], *dtc[8];
+    struct symmap *sm = malloc(sizeof *sm);
+    engine(&g, 1000, sm, layers, dtm, dtc);
+    uint64_t decided = 0;
+    for (int c = 0; c < g.captures_to_win; c++) {
+        for (uint64_t i = 0; i < 2 * layers[c].ix.size; i++) {
+            retro_code S = dtm[c][i], e = dtc[c][i];
+            CHECK((S == RETRO_DRAW) == (e == 0), "4x4 %s c%d position %llu: DTM code %d, DTC %d",
+                  rules, c, (unsigned long long)i, S, e);
+            CHECK(!e || dtc_win(e) == code_win(S), "4x4 %s: a win and a loss", rules);
+            /* the next zeroing move or the end comes no later than the end */
+            CHECK(!e || dtc_of(e) <= code_dtm(S), "4x4 %s: DTC %d beyond DTM %d", rules, dtc_of(e),
+                  code_dtm(S));
+            decided += e != 0;
+        }
+        free(dtm[c]);
+        free(dtc[c]);
+        bc_layer_free(&layers[c]);
+    }
+    free(sm);
+    ck_assert_uint_gt(decided, 0);
+}
+END_TEST
+
+Suite *dtc_suite(void)
+{
+    Suite *s = suite_create("dtc");
+    TCase *tc = tcase_create("dtc");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, dtc_against_brute_force, 0, 6);
+    tcase_add_loop_test(tc, dtc_large_limit_is_the_plain_value, 0, 2);
+    suite_add_tcase(s, tc);
+    return s;
+}
