@@ -33,7 +33,7 @@
 #define TB_OFF_MAX_DTM 108
 #define TB_OFF_NBLOCKS 112
 #define TB_OFF_FILE_SIZE 120
-#define TB_OFF_RESERVED 128
+#define TB_OFF_LIMIT 128 /* a DTC table's counting-rule limit; 0 for the other kinds */
 #define TB_OFF_HEADER_CRC 132
 #define TB_HEADER_SIZE 136
 

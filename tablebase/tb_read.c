@@ -31,7 +31,8 @@ struct tb {
     int fd;
     struct tb_meta meta;
     struct tb_info info;
-    uint16_t max_code;      /* info.max_dtm + 1 */
+    uint16_t max_code;      /* the largest code or entry a block may hold: info.max_dtm + 1
+                               (DTM), the largest entry of the header's DTC (DTC) */
     struct block *blocks;   /* info.nblocks */
     size_t max_raw, max_cz; /* the largest block, decompressed and compressed */
     /* tb_probe's blocks: a few, direct-mapped, since probes jump between neighbouring
@@ -100,15 +101,28 @@ static int check_header(struct tb *t, const unsigned char *h, char *err, size_t 
         !good_string(h + TB_OFF_BOARD, sizeof m->board, m->board))
         return tb_fail(err, errlen, t->path, "bad game, rules or board name in the header");
     uint32_t kind = tb_get32(h + TB_OFF_KIND), enc = tb_get32(h + TB_OFF_ENCODING);
-    if (kind != TB_WDL && kind != TB_DTM && kind != TB_REACH)
+    if (kind != TB_WDL && kind != TB_DTM && kind != TB_REACH && kind != TB_DTC)
         return tb_fail(err, errlen, t->path, "unknown table kind %u", kind);
     m->kind = (enum tb_kind)kind;
+    const char *kname = kind == TB_DTM   ? "DTM"
+                        : kind == TB_WDL ? "WDL"
+                        : kind == TB_DTC ? "DTC"
+                                         : "REACH";
     for (int k = 0; k < 4; k++) m->layer[k] = (int32_t)tb_get32(h + TB_OFF_LAYER + 4 * k);
-    if (kind != TB_DTM ? enc != TB_ENC_WDL5 : enc != TB_ENC_DTM8 && enc != TB_ENC_DTM16)
+    int32_t limit = m->limit = (int32_t)tb_get32(h + TB_OFF_LIMIT);
+    bool dtc = kind == TB_DTC;
+    if (dtc && (limit < 1 || limit > TB_DTC_MAX_LIMIT))
+        return tb_fail(err, errlen, t->path,
+                       "counting-rule limit %d in a DTC table: it must be 1 to %d", (int)limit,
+                       TB_DTC_MAX_LIMIT);
+    if (!dtc && limit != 0)
+        return tb_fail(err, errlen, t->path,
+                       "counting-rule limit %d in a %s table: only a DTC table has one", (int)limit,
+                       kname);
+    bool coded = kind == TB_DTM || dtc; /* one or two bytes a position */
+    if (!coded ? enc != TB_ENC_WDL5 : enc != TB_ENC_DTM8 && enc != TB_ENC_DTM16)
         return tb_fail(err, errlen, t->path, "value encoding %u does not fit a %s table", enc,
-                       kind == TB_DTM   ? "DTM"
-                       : kind == TB_WDL ? "WDL"
-                                        : "REACH");
+                       kname);
     in->encoding = (enum tb_encoding)enc;
     m->npositions = tb_get64(h + TB_OFF_NPOSITIONS);
     uint32_t ppb = in->positions_per_block = tb_get32(h + TB_OFF_BLOCK_POSITIONS);
@@ -116,16 +130,24 @@ static int check_header(struct tb *t, const unsigned char *h, char *err, size_t 
         (enc == TB_ENC_WDL5 && ppb % 5))
         return tb_fail(err, errlen, t->path, "bad block size: %u positions", ppb);
     int32_t maxd = (int32_t)tb_get32(h + TB_OFF_MAX_DTM);
-    if (maxd < -1 || maxd > (enc == TB_ENC_DTM8 ? 254 : 65534))
-        return tb_fail(err, errlen, t->path, "bad largest DTM %d", (int)maxd);
+    if (dtc) {
+        /* One byte holds the entries of DTC 126 but a win's (3 + 2 * 126 = 255). */
+        if (maxd < -1 || maxd > limit || (enc == TB_ENC_DTM8 && maxd > 126))
+            return tb_fail(err, errlen, t->path, "bad largest DTC %d for limit %d", (int)maxd,
+                           (int)limit);
+        /* At most the entries of the largest DTC, hence at most 4 + 2 * limit: a block
+         * holding more is damaged, never data. */
+        t->max_code = (uint16_t)(maxd < 0 ? TB_DTC_BLESSED_LOSS : tb_dtc_entry(true, maxd));
+    } else {
+        if (maxd < -1 || maxd > (enc == TB_ENC_DTM8 ? 254 : 65534))
+            return tb_fail(err, errlen, t->path, "bad largest DTM %d", (int)maxd);
+        t->max_code = (uint16_t)(maxd + 1);
+    }
     in->max_dtm = maxd;
-    t->max_code = (uint16_t)(maxd + 1);
     uint64_t nb = m->npositions / ppb + (m->npositions % ppb != 0);
     if (in->nblocks != nb)
         return tb_fail(err, errlen, t->path, "%llu blocks, %llu positions need %llu",
                        ull(in->nblocks), ull(m->npositions), ull(nb));
-    if (tb_get32(h + TB_OFF_RESERVED) != 0)
-        return tb_fail(err, errlen, t->path, "reserved header field is not 0");
     return 0;
 }
 
@@ -359,8 +381,14 @@ static int load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsig
         break;
     }
     if (m > t->max_code)
-        return tb_fail(err, errlen, t->path, "block %llu: DTM %u is above the header's largest, %d",
-                       ull(b), m - 1, t->info.max_dtm);
+        return t->meta.kind == TB_DTC
+                   ? tb_fail(err, errlen, t->path,
+                             "block %llu: DTC entry %u is above %u, the largest the "
+                             "header allows (largest DTC %d, limit %d)",
+                             ull(b), m, t->max_code, t->info.max_dtm, (int)t->meta.limit)
+                   : tb_fail(err, errlen, t->path,
+                             "block %llu: DTM %u is above the header's largest, %d", ull(b), m - 1,
+                             t->info.max_dtm);
     return (int)m;
 }
 
@@ -465,6 +493,9 @@ int tb_verify(struct tb *t, char *err, size_t errlen)
     if (t->meta.kind == TB_DTM && m != t->max_code)
         return tb_fail(err, errlen, t->path, "largest DTM is %d, header says %d", m - 1,
                        t->info.max_dtm);
+    if (t->meta.kind == TB_DTC && tb_dtc_of((uint16_t)m) != t->info.max_dtm)
+        return tb_fail(err, errlen, t->path, "largest DTC is %d, header says %d",
+                       tb_dtc_of((uint16_t)m), t->info.max_dtm);
     /* Every byte but the stored CRC, then that CRC. */
     uint64_t end = t->info.bytes - 4;
     size_t chunk = 1 << 22;

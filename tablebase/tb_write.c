@@ -143,6 +143,13 @@ static int max_code(const uint16_t *codes, uint64_t n)
     return m;
 }
 
+/* The header's largest-DTM field: the largest DTM for a DTM table, the largest DTC for a
+ * DTC table (its largest entry's), -1 when there is none. */
+static int header_max(enum tb_kind kind, int maxc)
+{
+    return kind == TB_DTC ? tb_dtc_of((uint16_t)maxc) : maxc - 1;
+}
+
 /* Writes the blocks, header, table and trailer into fd. */
 static int write_file(int fd, const char *path, const struct tb_meta *meta,
                       const struct tb_source *src, enum tb_encoding enc, uint32_t ppb, int maxc,
@@ -180,9 +187,20 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta,
                 codes = fill + (size_t)tid * ppb;
                 src->fill(src->ctx, first, cnt, fill + (size_t)tid * ppb);
             }
-            size_t rb = encode_block(enc, codes, cnt, w.raw[tid]);
+            /* A code above the one the header will say would be truncated by the one-byte
+             * encoding, or refused by the reader: a fill that breaks its max_code fails. */
+            uint16_t top = 0;
+            if (enc != TB_ENC_WDL5)
+                for (size_t k = 0; k < cnt; k++) top = codes[k] > top ? codes[k] : top;
             char e[200];
-            w.csize[j] = tbz_compress(w.cctx[tid], w.cbuf[j], w.cap, w.raw[tid], rb, e, sizeof e);
+            if (top > maxc) {
+                snprintf(e, sizeof e, "code %u, above the largest given, %d", top, maxc);
+                w.csize[j] = 0;
+            } else {
+                size_t rb = encode_block(enc, codes, cnt, w.raw[tid]);
+                w.csize[j] =
+                    tbz_compress(w.cctx[tid], w.cbuf[j], w.cap, w.raw[tid], rb, e, sizeof e);
+            }
             if (w.csize[j] == 0) {
 #pragma omp critical(tb_write_error)
                 if (!bad) {
@@ -225,10 +243,10 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta,
         tb_put32(hdr + TB_OFF_ENCODING, (uint32_t)enc);
         tb_put64(hdr + TB_OFF_NPOSITIONS, n);
         tb_put32(hdr + TB_OFF_BLOCK_POSITIONS, ppb);
-        tb_put32(hdr + TB_OFF_MAX_DTM, (uint32_t)(maxc - 1));
+        tb_put32(hdr + TB_OFF_MAX_DTM, (uint32_t)header_max(meta->kind, maxc));
         tb_put64(hdr + TB_OFF_NBLOCKS, nblocks);
         tb_put64(hdr + TB_OFF_FILE_SIZE, total);
-        tb_put32(hdr + TB_OFF_RESERVED, 0);
+        tb_put32(hdr + TB_OFF_LIMIT, (uint32_t)meta->limit);
         uint32_t hcrc = crc32c(0, hdr, TB_OFF_HEADER_CRC);
         hcrc = crc32c(hcrc, hdr + TB_HEADER_SIZE, head - TB_HEADER_SIZE);
         tb_put32(hdr + TB_OFF_HEADER_CRC, hcrc);
@@ -259,14 +277,25 @@ int tb_write_source(const char *path, const struct tb_meta *meta, const struct t
         !terminated(meta->rules, sizeof meta->rules) ||
         !terminated(meta->board, sizeof meta->board))
         return tb_fail(err, errlen, path, "game, rules or board name too long");
-    if (meta->kind != TB_WDL && meta->kind != TB_DTM && meta->kind != TB_REACH)
+    if (meta->kind != TB_WDL && meta->kind != TB_DTM && meta->kind != TB_REACH &&
+        meta->kind != TB_DTC)
         return tb_fail(err, errlen, path, "unknown table kind %d", (int)meta->kind);
+    bool dtc = meta->kind == TB_DTC;
+    if (dtc && (meta->limit < 1 || meta->limit > TB_DTC_MAX_LIMIT))
+        return tb_fail(err, errlen, path, "counting-rule limit %d: a DTC table needs 1 to %d",
+                       (int)meta->limit, TB_DTC_MAX_LIMIT);
+    if (!dtc && meta->limit != 0)
+        return tb_fail(err, errlen, path, "counting-rule limit %d: only a DTC table has one",
+                       (int)meta->limit);
     int maxc = src->max_code >= 0 ? src->max_code
                : src->codes       ? max_code(src->codes, meta->npositions)
                                   : 0;
-    enum tb_encoding enc = meta->kind != TB_DTM ? TB_ENC_WDL5
-                           : maxc <= 255        ? TB_ENC_DTM8
-                                                : TB_ENC_DTM16;
+    if (dtc && (uint32_t)maxc > tb_dtc_max_entry(meta->limit))
+        return tb_fail(err, errlen, path, "DTC entry %d is above %u, the largest of limit %d", maxc,
+                       tb_dtc_max_entry(meta->limit), (int)meta->limit);
+    enum tb_encoding enc = meta->kind != TB_DTM && !dtc ? TB_ENC_WDL5
+                           : maxc <= 255                ? TB_ENC_DTM8
+                                                        : TB_ENC_DTM16;
     uint32_t ppb = enc == TB_ENC_WDL5   ? 5 * TB_BLOCK_BYTES
                    : enc == TB_ENC_DTM8 ? TB_BLOCK_BYTES
                                         : TB_BLOCK_BYTES / 2;
@@ -297,7 +326,7 @@ int tb_write_source(const char *path, const struct tb_meta *meta, const struct t
         st->bytes = bytes;
         st->bits_per_position =
             meta->npositions ? 8.0 * (double)bytes / (double)meta->npositions : 0;
-        st->max_dtm = maxc - 1;
+        st->max_dtm = header_max(meta->kind, maxc);
     }
     return rc;
 }
