@@ -601,6 +601,7 @@ START_TEST(block_cache)
     free(bytes);
     free(codes);
     free(codes2);
+    dir_remove();
 }
 END_TEST
 
