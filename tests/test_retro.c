@@ -251,7 +251,7 @@ static struct mem_table *mem_find(struct mem_store *m, const struct store_table 
     for (int k = 0; k < m->n; k++) {
         const struct store_table *x = &m->t[k].t;
         if (x->kind == t->kind && x->inhand == t->inhand && x->captured == t->captured &&
-            x->side == t->side)
+            x->side == t->side && x->limit == t->limit)
             return &m->t[k];
     }
     return NULL;
@@ -261,7 +261,7 @@ static struct mem_table *mem_find(struct mem_store *m, const struct store_table 
 static const uint16_t *mem_entries(struct mem_store *m, enum tb_kind kind, int inhand, int c,
                                    int side, uint64_t n)
 {
-    struct mem_table *f = mem_find(m, &(struct store_table){kind, inhand, c, side, n});
+    struct mem_table *f = mem_find(m, &(struct store_table){kind, inhand, c, side, n, 0});
     ck_assert_msg(f, "no table kind %d h%d c%d side %d", kind, inhand, c, side);
     ck_assert_uint_eq(f->t.npositions, n);
     return f->e;
@@ -574,23 +574,23 @@ static void whole_game_driver(const char *board, const char *rules)
 
     /* tables lost or damaged are made again, exactly */
     int cw = g.captures_to_win, hmid = g.ngoats / 2;
-    if (cw > 1) mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 0, cw - 1, -1, 0}));
-    mem_find(m, &(struct store_table){TB_WDL, 0, 0, -1, 0})->damaged = true;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0}));
-    mem_find(m, &(struct store_table){TB_WDL, hmid + 1, 0, 0, 0})->damaged = true;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 1, 0, 1, 0}));
+    if (cw > 1) mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 0, cw - 1, -1, 0, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, 0, 0, -1, 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, hmid + 1, 0, 0, 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 1, 0, 1, 0, 0}));
     h = mem_hooks(m, &seen);
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->notices, 1); /* the damaged movement table, solved again */
     mem_same(before, m);
     ck_assert_uint_eq(check_tables(w, m), checked);
     /* a WDL table that says a won position is lost: the DTM pass stops */
-    struct mem_table *wt = mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0});
+    struct mem_table *wt = mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0, 0});
     uint64_t i = 0;
     while (i < wt->t.npositions && wt->e[i] != WDL_WIN) i++;
     ck_assert_uint_lt(i, wt->t.npositions);
     wt->e[i] = WDL_LOSS;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, hmid, 0, 1, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, hmid, 0, 1, 0, 0}));
     ck_assert_int_eq(bc_solve(&g, BC_SOLVE_PLACEMENT_DTM, &h, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "disagree with the WDL tables"), "%s", err);
 
@@ -848,13 +848,13 @@ static void reach_driver(const char *board, const char *rules)
     /* a table lost in the middle: the run restarts at its step, reading back the goats to
      * move before it; one lost in the movement phase: the placement is trusted */
     int cw = g.captures_to_win, mid = g.ngoats / 2;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
     h = reach_hooks(m, &seen);
     ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
     ck_assert_int_gt(seen.resumed, 0);
     ck_assert_int_lt(m->saves, seen.layers);
     mem_same(before, m);
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, 0, cw - 1, -1, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, 0, cw - 1, -1, 0, 0}));
     m->saves = 0;
     h = reach_hooks(m, &seen);
     ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
@@ -862,8 +862,8 @@ static void reach_driver(const char *board, const char *rules)
     mem_same(before, m);
 
     /* a goats-to-move table to resume from that does not read back stops the run */
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0}));
-    mem_find(m, &(struct store_table){TB_REACH, mid + 1, 0, 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
+    mem_find(m, &(struct store_table){TB_REACH, mid + 1, 0, 0, 0, 0})->damaged = true;
     h = reach_hooks(m, &seen);
     ck_assert_int_eq(bc_reach_all(&g, &h, &res, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "cannot resume from h"), "%s", err);

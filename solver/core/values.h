@@ -100,6 +100,24 @@ static inline int dtc_of(retro_code c)
     return (c - 1) / 2;
 }
 
+/* The five classes at clock 0 with their DTC, as one code (what a DTC table stores,
+ * tablebase/tb.h): 0 a draw, 1 a cursed win (a win without the rule, a draw under it), 2 a
+ * blessed loss; 3 + 2 DTC a loss and 4 + 2 DTC a win under the rule: the engine's DTC code
+ * plus 2. Made from the value without the rule (a DTM code) and the engine's DTC code. */
+enum { CLASS_DRAW = 0, CLASS_CURSED_WIN = 1, CLASS_BLESSED_LOSS = 2 };
+
+static inline uint16_t class_code(retro_code dtm, retro_code dtc)
+{
+    if (dtc) return (uint16_t)(dtc + 2);
+    return dtm == RETRO_DRAW ? CLASS_DRAW : code_win(dtm) ? CLASS_CURSED_WIN : CLASS_BLESSED_LOSS;
+}
+
+/* The engine's DTC code back from a class code: 0 for the three classes the rule draws. */
+static inline retro_code dtc_of_class(uint16_t cls)
+{
+    return cls > CLASS_BLESSED_LOSS ? (retro_code)(cls - 2) : 0;
+}
+
 /* What a position's moves give the player to move, folded one move at a time. */
 struct move_fold {
     int n;         /* moves folded */

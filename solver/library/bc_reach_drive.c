@@ -39,7 +39,7 @@ static const struct pair_index *index_of(struct run *u, int goats)
 
 static struct store_table table(int inhand, int c, int side, uint64_t n)
 {
-    return (struct store_table){TB_REACH, inhand, c, inhand ? side : -1, n};
+    return (struct store_table){TB_REACH, inhand, c, inhand ? side : -1, n, 0};
 }
 
 static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)

@@ -78,7 +78,7 @@ static int load_layer(const struct game *g, const struct bc_solve_hooks *h, stru
                       uint64_t n, bool want_codes, struct bc_solve_layer *r)
 {
     char err[400];
-    struct store_table t = {TB_DTM, 0, l->captured, -1, n};
+    struct store_table t = {TB_DTM, 0, l->captured, -1, n, 0};
     uint64_t bytes[2];
     for (int k = 0; k < 2; k++) {
         t.kind = k == 0 ? TB_DTM : TB_WDL;
@@ -111,7 +111,7 @@ static int save_layer(const struct game *g, const struct bc_solve_hooks *h,
                       size_t errlen)
 {
     struct tb_source src = {.codes = l->res, .max_code = -1};
-    struct store_table t = {TB_WDL, 0, l->captured, -1, n};
+    struct store_table t = {TB_WDL, 0, l->captured, -1, n, 0};
     if (store_save(&h->store, g, &t, &src, &r->wdl_bytes, err, errlen)) return -1;
     t.kind = TB_DTM;
     return store_save(&h->store, g, &t, &src, &r->dtm_bytes, err, errlen);
@@ -180,6 +180,154 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
         if (live[c]) bc_layer_free(&layers[c]);
     free(sm);
     if (rc) return -1;
+    pass.seconds = omp_get_wtime() - t0;
+    if (h->pass_end) h->pass_end(h->arg, &pass);
+    return 0;
+}
+
+/* ---- The counting rule over the movement phase ---------------------------------- */
+
+/* A layer's classes counted into its report. */
+static void count_classes(const uint16_t *cls, uint64_t n, struct bc_solve_layer *r)
+{
+    uint64_t k[5] = {0};
+    int max_win = -1, max_loss = -1;
+#pragma omp parallel for reduction(+ : k[:5]) reduction(max : max_win, max_loss)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code d = dtc_of_class(cls[i]);
+        if (!d) {
+            k[cls[i] == CLASS_DRAW ? 2 : cls[i] == CLASS_CURSED_WIN ? 1 : 3]++;
+        } else if (dtc_win(d)) {
+            k[0]++;
+            if (dtc_of(d) > max_win) max_win = dtc_of(d);
+        } else {
+            k[4]++;
+            if (dtc_of(d) > max_loss) max_loss = dtc_of(d);
+        }
+    }
+    r->win = k[0];
+    r->cursed_win = k[1];
+    r->draw = k[2];
+    r->blessed_loss = k[3];
+    r->loss = k[4];
+    r->max_dtc_win = max_win;
+    r->max_dtc_loss = max_loss;
+}
+
+/* The classes of layer c as the codes its captures read from the layer below: a loss
+ * code where the side to move there loses under the rule, a win code where it wins, 0
+ * where the rule draws (retro.h's counting-rule pass). */
+static retro_code *class_codes(const uint16_t *cls, uint64_t n)
+{
+    retro_code *codes = malloc((n ? n : 1) * sizeof *codes);
+    if (!codes) return NULL;
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code d = dtc_of_class(cls[i]);
+        codes[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
+    }
+    return codes;
+}
+
+/* Makes layer c's classes: its DTM codes read back, the engine's pass with the layer above
+ * as classes (l->next->res), and the two combined. */
+static int make_classes(const struct game *g, const struct bc_solve_hooks *h, struct bc_layer *l,
+                        int limit, uint64_t n, uint16_t *cls, char *err, size_t errlen)
+{
+    struct store_table t = {TB_DTM, 0, l->captured, -1, n, 0};
+    retro_code *dtm = malloc(n * sizeof *dtm), *dtc = malloc(n * sizeof *dtc);
+    char why[400];
+    int rc = 0;
+    if (!dtm || !dtc) {
+        rc = fail(err, errlen, "out of memory for layer c%d", l->captured);
+    } else if (store_load(&h->store, g, &t, STORE_READ, dtm, NULL, why, sizeof why)) {
+        rc = fail(err, errlen, "%s; solve the movement phase first", why);
+    } else {
+        struct retro_layer R = bc_layer_retro(l);
+        R.dtc_limit = limit;
+        R.progress = h->task_progress;
+        R.progress_arg = h->arg;
+        char label[64];
+        snprintf(label, sizeof label, "dtc h0-c%d", l->captured);
+        task_begin(h, label);
+        struct retro_stats st;
+        if (retro_solve(&R, dtc, &st))
+            rc = fail(err, errlen, "out of memory solving layer c%d", l->captured);
+        task_end(h);
+#pragma omp parallel for schedule(static)
+        for (uint64_t i = 0; i < n; i++) cls[i] = class_code(dtm[i], dtc[i]);
+    }
+    free(dtm);
+    free(dtc);
+    return rc;
+}
+
+int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
+                          char *err, size_t errlen)
+{
+    if (limit < 1 || limit > RETRO_MAX_DTC)
+        return fail(err, errlen, "counting rule: limit %d, expected 1..%d", limit, RETRO_MAX_DTC);
+    struct symmap *sm = malloc(sizeof *sm);
+    if (!sm) return fail(err, errlen, "out of memory");
+    symmap_init(sm, g->board);
+    struct bc_layer layers[MAXC];
+    uint16_t *cls[MAXC] = {NULL};
+    bool live[MAXC] = {false};
+    struct bc_solve_pass pass = {.pass = BC_SOLVE_MOVEMENT_DTC};
+    int top = g->captures_to_win - 1, rc = 0;
+    double t0 = omp_get_wtime();
+    if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT_DTC);
+    for (int c = top; c >= 0 && !rc; c--) {
+        double tl = omp_get_wtime();
+        struct bc_solve_layer r = {.pass = BC_SOLVE_MOVEMENT_DTC, .captured = c, .side = -1};
+        if (bc_layer_init(&layers[c], g, sm, c)) {
+            rc = fail(err, errlen, "out of memory for the index of layer c%d", c);
+            break;
+        }
+        live[c] = true;
+        uint64_t n = 2 * layers[c].ix.size;
+        r.positions = n;
+        struct store_table t = {TB_DTC, 0, c, -1, n, limit};
+        char why[400];
+        if (!(cls[c] = malloc(n * sizeof *cls[c]))) {
+            rc = fail(err, errlen, "out of memory for layer c%d", c);
+            break;
+        }
+        int got = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &r.dtc_bytes, why, sizeof why);
+        if (got == STORE_OK)
+            got = store_load(&h->store, g, &t, STORE_READ, cls[c], NULL, why, sizeof why);
+        if (got == STORE_OK) {
+            r.resumed = true;
+        } else {
+            if (got != STORE_ABSENT) notice(h, "%s; making it again", why);
+            /* the captures read the layer above's classes */
+            layers[c].next = c < top ? &layers[c + 1] : NULL;
+            if (c < top &&
+                !(layers[c + 1].res = class_codes(cls[c + 1], 2 * layers[c + 1].ix.size))) {
+                rc = fail(err, errlen, "out of memory for layer c%d", c + 1);
+                break;
+            }
+            if ((rc = make_classes(g, h, &layers[c], limit, n, cls[c], err, errlen))) break;
+            struct tb_source src = {.codes = cls[c], .max_code = -1};
+            if ((rc = store_save(&h->store, g, &t, &src, &r.dtc_bytes, err, errlen))) break;
+        }
+        count_classes(cls[c], n, &r);
+        r.seconds = omp_get_wtime() - tl;
+        add_layer(&pass, &r);
+        if (reported(h, BC_SOLVE_MOVEMENT_DTC)) h->layer(h->arg, &r);
+        if (c < top) {
+            bc_layer_free(&layers[c + 1]); /* its res, the class codes, with it */
+            live[c + 1] = false;
+            free(cls[c + 1]);
+            cls[c + 1] = NULL;
+        }
+    }
+    for (int c = 0; c <= top; c++) {
+        if (live[c]) bc_layer_free(&layers[c]);
+        free(cls[c]);
+    }
+    free(sm);
+    if (rc) return rc;
     pass.seconds = omp_get_wtime() - t0;
     if (h->pass_end) h->pass_end(h->arg, &pass);
     return 0;
@@ -270,7 +418,7 @@ static int movement_tigers(struct run *u, int c, struct bc_place_layer *L, bool 
     L->captured = c;
     L->side = 1;
     if (!(L->ix = index_of(u, g->ngoats - c))) return -1;
-    struct store_table t = {dtm ? TB_DTM : TB_WDL, 0, c, -1, 2 * L->ix->size};
+    struct store_table t = {dtm ? TB_DTM : TB_WDL, 0, c, -1, 2 * L->ix->size, 0};
     if (dtm) {
         if (!store_exists(&u->h->store, g, &t)) {
             store_name(&u->h->store, g, &t, name, sizeof name);
@@ -297,7 +445,7 @@ static int do_layer(struct run *u, struct bc_place_layer *L, const struct bc_pla
     int inhand = g->ngoats - L->placed;
     uint64_t n = L->ix->size;
     char err[400], label[64];
-    struct store_table t = {TB_WDL, inhand, L->captured, L->side, n};
+    struct store_table t = {TB_WDL, inhand, L->captured, L->side, n, 0};
     struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT,
                                .inhand = inhand,
                                .captured = L->captured,
@@ -343,7 +491,7 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
     int inhand = g->ngoats - L->placed, side = L->side;
     uint64_t n = L->ix->size;
     char err[400], label[64];
-    struct store_table t = {TB_DTM, inhand, L->captured, side, n};
+    struct store_table t = {TB_DTM, inhand, L->captured, side, n, 0};
     struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTM,
                                .inhand = inhand,
                                .captured = L->captured,
@@ -354,7 +502,7 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
     r.resumed = store_exists(&h->store, g, &t) &&
                 read_dtm(u, &t, L->dtm, 1, 0, 255, &r.dtm_bytes, err, sizeof err) == 0;
     if (!r.resumed) {
-        struct store_table wt = {TB_WDL, inhand, L->captured, side, n};
+        struct store_table wt = {TB_WDL, inhand, L->captured, side, n, 0};
         if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
         if (read_wdl(u, &wt, &L->val, 1, 0, NULL, err, sizeof err))
             return fail(u->err, u->errlen, "%s; solve the placement phase's values first", err);
@@ -410,7 +558,7 @@ static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enu
     for (int in = 1; in <= g->ngoats; in++)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - in; c++)
             for (int side = 0; side < 2 - (in == g->ngoats); side++) {
-                struct store_table t = {kind, in, c, side, 0};
+                struct store_table t = {kind, in, c, side, 0, 0};
                 if (store_load(&h->store, g, &t, STORE_HEADER, NULL, NULL, err, sizeof err))
                     return false;
             }

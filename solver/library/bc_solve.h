@@ -45,7 +45,12 @@
 #include "store.h"
 
 /* The passes, as bits. */
-enum { BC_SOLVE_MOVEMENT = 1, BC_SOLVE_PLACEMENT = 2, BC_SOLVE_PLACEMENT_DTM = 4 };
+enum {
+    BC_SOLVE_MOVEMENT = 1,
+    BC_SOLVE_PLACEMENT = 2,
+    BC_SOLVE_PLACEMENT_DTM = 4,
+    BC_SOLVE_MOVEMENT_DTC = 8 /* bc_solve_movement_dtc */
+};
 
 /* A layer done, solved or read back: the figures guti solve prints. */
 struct bc_solve_layer {
@@ -58,6 +63,12 @@ struct bc_solve_layer {
     uint64_t wdl_bytes, dtm_bytes; /* its stored tables' sizes (0: not in this pass, or the
                                       store does not say) */
     bool resumed;                  /* read back from the store, not solved */
+    /* the counting rule's pass: win and loss above are under the rule; the cursed wins and
+     * blessed losses (values.h), the longest DTC of a win and of a loss (-1 when none) and
+     * the table's size */
+    uint64_t cursed_win, blessed_loss;
+    int max_dtc_win, max_dtc_loss;
+    uint64_t dtc_bytes;
 };
 
 /* A pass done. */
@@ -119,5 +130,16 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
 /* The placement phase alone: a WDL table per layer, or with dtm a DTM table per layer. */
 int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
                        size_t errlen);
+
+/* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture) over the
+ * movement phase: for each layer, from the most goats captured down, the class at clock 0
+ * and the DTC of every position (values.h's class codes), from the layer's DTM table (the
+ * values without the rule) and, through the captures, the classes of the layer above,
+ * into a DTC table {TB_DTC, inhand 0, captured c, side -1, limit}. The movement phase's
+ * DTM tables must be stored. A layer whose DTC table is stored and sound is read back,
+ * not made again. Hooks as for bc_solve: task labels "dtc h0-c3", the layer hook for
+ * BC_SOLVE_MOVEMENT_DTC with the classes counted (win and loss: under the rule). */
+int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
+                          char *err, size_t errlen);
 
 #endif

@@ -22,7 +22,7 @@ static int load(void *arg, struct ss_layer *l)
     struct run *u = arg;
     const struct ss_solve_hooks *h = u->h;
     char err[400], msg[450];
-    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size};
+    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
     u->bytes[0] = u->bytes[1] = 0;
     for (int k = 0; k < 2; k++) {
         t.kind = k == 0 ? TB_DTM : TB_WDL;
@@ -53,7 +53,7 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
     if (h->task_end) h->task_end(h->arg);
     struct tb_source src = {.codes = l->res, .max_code = -1};
     for (int k = 0; k < 2 && !loaded; k++) {
-        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, l->m, l->n, -1, l->size};
+        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, l->m, l->n, -1, l->size, 0};
         if (store_save(&h->store, u->g, &t, &src, &u->bytes[k], u->err, u->errlen)) {
             u->failed = true;
             return -1;

@@ -7,14 +7,17 @@
 
 static const char *kind_ext(enum tb_kind kind)
 {
-    return kind == TB_DTM ? "dtm" : kind == TB_REACH ? "reach" : "wdl";
+    return kind == TB_DTM ? "dtm" : kind == TB_REACH ? "reach" : kind == TB_DTC ? "dtc" : "wdl";
 }
 
 /* The default's file and the header it must have: tables.h's names, by game and kind. */
 static void file_of(const struct game *g, const char *dir, const struct store_table *t, char *path,
                     size_t len, struct tb_meta *meta)
 {
-    if (g->ops == &sixteen_ops) {
+    if (t->kind == TB_DTC) {
+        tables_dtc_name(path, len, dir, g, t->inhand, t->captured, t->side, t->limit);
+        *meta = tables_dtc_meta(g, t->inhand, t->captured, t->side, t->limit, t->npositions);
+    } else if (g->ops == &sixteen_ops) {
         tables_ss_name(path, len, dir, g, t->inhand, t->captured, t->kind);
         *meta = tables_ss_meta(g, t->inhand, t->captured, t->kind, t->npositions);
     } else if (t->kind == TB_REACH) {

@@ -30,6 +30,7 @@ struct store_table {
     int side;             /* Bagh-Chal's placement phase: 0 goats to move, 1 tigers; -1 for
                              a movement layer (both sides) and for Sixteen Soldiers */
     uint64_t npositions;  /* positions as the layer's index numbers them */
+    int limit;            /* TB_DTC: the counting rule's limit; 0 for the other kinds */
 };
 
 /* What a load reads. */

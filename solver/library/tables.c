@@ -6,6 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A DTC table's entries are values.h's class codes. */
+_Static_assert(TB_DTC_DRAW == CLASS_DRAW && TB_DTC_CURSED_WIN == CLASS_CURSED_WIN &&
+                   TB_DTC_BLESSED_LOSS == CLASS_BLESSED_LOSS,
+               "DTC table entries and class codes differ");
+
 /* A WDL table's entries are values.h's WDL values: read as they are. */
 _Static_assert(TB_ENTRY_DRAW == WDL_DRAW && TB_ENTRY_LOSS == WDL_LOSS && TB_ENTRY_WIN == WDL_WIN,
                "WDL table entries and WDL values differ");
@@ -71,6 +76,31 @@ struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind k
                               uint64_t npositions)
 {
     return tables_meta(g, m, n, kind, npositions);
+}
+
+void tables_dtc_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                     int captured, int side, int limit)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (g->ops == &sixteen_ops)
+        snprintf(buf, len, "%s/%s-%s-m%d-n%d-L%d.dtc", dir, g->ops->name, rules, inhand, captured,
+                 limit);
+    else if (side < 0)
+        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-L%d.dtc", dir, g->ops->name, g->board->name, rules,
+                 inhand, captured, limit);
+    else
+        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c-L%d.dtc", dir, g->ops->name, g->board->name,
+                 rules, inhand, captured, side ? 't' : 'g', limit);
+}
+
+struct tb_meta tables_dtc_meta(const struct game *g, int inhand, int captured, int side, int limit,
+                               uint64_t npositions)
+{
+    struct tb_meta m = tables_meta(g, inhand, captured, TB_DTC, npositions);
+    if (side >= 0) m.layer[2] = 1 + side;
+    m.limit = limit;
+    return m;
 }
 
 void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,

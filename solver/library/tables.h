@@ -48,6 +48,16 @@ void tables_ss_name(char *buf, size_t len, const char *dir, const struct game *g
 struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind kind,
                               uint64_t npositions);
 
+/* Counting-rule tables (kind DTC, tb.h), one per layer and limit L beside the others:
+ * "...-h0-c4-L100.dtc" for a movement layer (both sides), "...-h12-c3-t-L100.dtc" for a
+ * placement layer, "DIR/sixteen-forced-m4-n3-L80.dtc" for a material; the header's layer
+ * is the one of the layer's DTM or WDL table, its limit L. side -1: a movement layer or a
+ * Sixteen Soldiers material (inhand, captured are then m, n). */
+void tables_dtc_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                     int captured, int side, int limit);
+struct tb_meta tables_dtc_meta(const struct game *g, int inhand, int captured, int side, int limit,
+                               uint64_t npositions);
+
 /* Reachability tables (tablebase kind REACH): "...-h12-c3-t.reach" for a placement layer,
  * "...-h0-c4.reach" for a movement layer (both sides, 2 positions per class). */
 void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
@@ -113,7 +123,8 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
                  char *err, size_t errlen);
 
 /* prober_probe's failures: -1 for any but these. */
-#define PROBER_MISSING (-2) /* the table is not in the directory (the message says how to make it) */
+#define PROBER_MISSING                                                                             \
+    (-2) /* the table is not in the directory (the message says how to make it) */
 #define PROBER_NOMEM (-3)
 
 /* ---- Which games a directory holds, and what a complete set of tables is ----------- */
