@@ -15,8 +15,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--rules R]\n"
-    "                  [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"
+    "                  [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "       guti solve sixteen --pieces N [--rules R] [--dir DIR] [--threads N] [--quiet]\n"
     "                  [--json]\n"
     "\n"
@@ -29,6 +29,11 @@ static const char help[] =
     "sizes; then the peak memory; with --phase all, the value of the start position.\n"
     "\n"
     "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
+    "  --dtc         then the counting rule's tables (--phase movement only, so far): per\n"
+    "                movement layer, each position's class at clock 0 (win, cursed win, draw,\n"
+    "                blessed loss, loss) and its DTC, from the DTM tables\n"
+    "                (DIR/...-h0-c4-L100.dtc); with --json, a second object\n"
+    "  --limit L     the counting rule's limit in half-moves (default 100; 1..30000)\n"
     "  --dtm         then a DTM table per placement layer too, from its WDL table and the\n"
     "                DTM of the layers it leads to (1 byte per position in memory for two\n"
     "                groups of layers: several GB on 5x5; the README has the figures)\n"
@@ -91,6 +96,9 @@ static void pass_begin(void *arg, int pass)
         printf("%-4s %-2s %-6s %12s %12s %12s %12s %7s %7s %8s %10s %8s\n", "in", "c", "move",
                "positions", "win", "draw", "loss", "maxwin", "maxloss", "seconds", "pos/s",
                "dtm b/p");
+    else if (pass == BC_SOLVE_MOVEMENT_DTC && !o->json)
+        printf("%-6s %12s %12s %12s %12s %12s %12s %7s %7s %8s %8s\n", "dtc", "positions", "win",
+               "cursed", "draw", "blessed", "loss", "maxwin", "maxloss", "seconds", "dtc b/p");
     else if (pass == BC_SOLVE_PLACEMENT && !o->quiet && !o->json)
         printf("%-4s %-2s %-6s %12s %12s %12s %12s %8s %10s %8s\n", "in", "c", "move", "positions",
                "win", "draw", "loss", "seconds", "pos/s", "wdl b/p");
@@ -114,12 +122,40 @@ static void movement_layer(struct out *o, const struct bc_solve_layer *x)
                 x->resumed ? "already solved" : "solved", x->seconds);
 }
 
+/* The counting rule's pass: a line per layer (classes at clock 0, the longest DTCs), or a
+ * member of its JSON object's array. */
+static void dtc_layer(struct out *o, const struct bc_solve_layer *x)
+{
+    uint64_t n = x->positions;
+    if (o->json) {
+        printf("%s{\"inhand\": 0, \"captured\": %d, \"positions\": %llu, \"win\": %llu, "
+               "\"cursed_win\": %llu, \"draw\": %llu, \"blessed_loss\": %llu, \"loss\": %llu, "
+               "\"max_dtc_win\": %d, \"max_dtc_loss\": %d, \"seconds\": %.3f, \"resumed\": %s, "
+               "\"dtc_bytes\": %llu}",
+               o->first ? "" : ", ", x->captured, (unsigned long long)n, (unsigned long long)x->win,
+               (unsigned long long)x->cursed_win, (unsigned long long)x->draw,
+               (unsigned long long)x->blessed_loss, (unsigned long long)x->loss, x->max_dtc_win,
+               x->max_dtc_loss, x->seconds, x->resumed ? "true" : "false",
+               (unsigned long long)x->dtc_bytes);
+        o->first = false;
+    } else {
+        printf("h0-c%-3d %12llu %12llu %12llu %12llu %12llu %12llu %7d %7d %8.2f %8.3f%s\n",
+               x->captured, (unsigned long long)n, (unsigned long long)x->win,
+               (unsigned long long)x->cursed_win, (unsigned long long)x->draw,
+               (unsigned long long)x->blessed_loss, (unsigned long long)x->loss, x->max_dtc_win,
+               x->max_dtc_loss, x->seconds, n ? 8.0 * x->dtc_bytes / n : 0,
+               x->resumed ? "  (already made)" : "");
+    }
+    fflush(stdout);
+}
+
 static void layer(void *arg, const struct bc_solve_layer *x)
 {
     struct out *o = arg;
     uint64_t n = x->positions;
     double secs = x->seconds;
     if (x->pass == BC_SOLVE_MOVEMENT) return movement_layer(o, x);
+    if (x->pass == BC_SOLVE_MOVEMENT_DTC) return dtc_layer(o, x);
     if (x->pass == BC_SOLVE_PLACEMENT)
         printf("h%-2d c%d %-6s %12llu %12llu %12llu %12llu %8.2f %10.0f %8.3f%s\n", x->inhand,
                x->captured, x->side ? "tigers" : "goats", (unsigned long long)n,
@@ -177,7 +213,7 @@ static void pass_end(void *arg, const struct bc_solve_pass *r)
 {
     struct out *o = arg;
     if (r->pass == BC_SOLVE_MOVEMENT) return movement_report(o, r->seconds);
-    if (o->quiet || o->json) return;
+    if (o->quiet || o->json || r->pass == BC_SOLVE_MOVEMENT_DTC) return; /* cmd_solve's own */
     bool dtm = r->pass == BC_SOLVE_PLACEMENT_DTM;
     if (r->skipped)
         printf("placement: every layer's %s table is already there (guti verify checks them)\n",
@@ -261,14 +297,15 @@ int cmd_solve(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *phase_opt = NULL, *dir_opt = NULL;
-    int pieces = 0;
-    bool dtm = false;
+    int pieces = 0, limit = 0;
+    bool dtm = false, dtc = false;
     const struct cli_option opts[] = {
         CLI_OPTION("phase", CLI_TEXT, &phase_opt),      CLI_OPTION("dtm", CLI_FLAG, &dtm),
         CLI_OPTION_INT("pieces", &pieces, 2, 12),       CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION("board", CLI_BOARD, &o.board),       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
         CLI_OPTION_INT("threads", &o.threads, 1, 1024), CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-        CLI_OPTION("json", CLI_FLAG, &o.json),          CLI_OPTIONS_END};
+        CLI_OPTION("json", CLI_FLAG, &o.json),          CLI_OPTION("dtc", CLI_FLAG, &dtc),
+        CLI_OPTION_INT("limit", &limit, 1, 30000),      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -278,7 +315,11 @@ int cmd_solve(int argc, char **argv)
     o.game = argv[first];
     struct game g;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if (limit && !dtc) return cli_usage_error("solve", "--limit goes with --dtc");
     if (g.ops == &sixteen_ops) {
+        if (dtc)
+            return cli_usage_error("solve", "--dtc: the counting rule's tables are made for "
+                                            "baghchal's movement phase only so far");
         if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
         if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
@@ -299,6 +340,9 @@ int cmd_solve(int argc, char **argv)
     if (dtm && !strcmp(phase, "movement"))
         return cli_usage_error("solve", "--dtm is for the placement phase (the movement phase "
                                         "always has DTM tables)");
+    if (dtc && strcmp(phase, "movement"))
+        return cli_usage_error("solve", "--dtc: the counting rule's tables are made for the "
+                                        "movement phase only so far; add --phase movement");
     if (g.rules == BC_NO_REPEAT)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
@@ -326,6 +370,24 @@ int cmd_solve(int argc, char **argv)
     double t0 = omp_get_wtime();
     char err[1200];
     if (bc_solve(&g, passes, &h, err, sizeof err)) return cli_error("solve: %s", err);
+    if (dtc) {
+        h.layer_passes = BC_SOLVE_MOVEMENT_DTC;
+        out.first = true;
+        int L = limit ? limit : g.ops->clock_limit;
+        char rules[32];
+        game_rules_name(&g, rules, sizeof rules);
+        if (o.json)
+            printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, "
+                   "\"dtc_layers\": [",
+                   g.ops->name, rules, g.board->name, L);
+        double td = omp_get_wtime();
+        rc = bc_solve_movement_dtc(&g, L, &h, err, sizeof err);
+        if (o.json) printf("], \"seconds\": %.3f}\n", omp_get_wtime() - td);
+        if (rc) return cli_error("solve: %s", err);
+        if (!o.json)
+            printf("counting rule, limit %d: %.2f s, peak memory %ld MB\n", L, omp_get_wtime() - td,
+                   peak_rss_mb());
+    }
     if (!strcmp(phase, "movement")) return 0;
     if (!o.json) printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
     if (!strcmp(phase, "all")) {

@@ -496,12 +496,111 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
     return rc;
 }
 
+/* The counting rule over the movement phase: a row per layer and side to move, from the
+ * layers' DTC tables of that limit. */
+static int stats_dtc(const struct game *g, const char *dir, int limit, const struct outputs *out,
+                     struct progress *prog)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    int top = g->captures_to_win - 1, rc = 0;
+    struct dtc_stats st = {.g = g, .limit = limit};
+    st.rows = calloc(2 * TABLES_MAX_LAYERS, sizeof *st.rows);
+    if (!sm || !st.rows) {
+        free(sm);
+        free(st.rows);
+        return cli_error("stats: out of memory");
+    }
+    symmap_init(sm, g->board);
+    game_rules_name(g, st.rules, sizeof st.rules);
+    st.total.max_win = st.total.max_loss = -1;
+    progress_begin(prog, "dtc");
+    for (int c = 0; c <= top && !rc; c++) {
+        struct pair_index ix;
+        if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - c)) {
+            rc = cli_error("stats: out of memory");
+            break;
+        }
+        uint64_t n = 2 * ix.size;
+        char path[1024], err[600], rules[32];
+        tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, limit);
+        if (access(path, F_OK) != 0) {
+            game_rules_name(g, rules, sizeof rules);
+            rc = cli_error("stats: no table %s; make it with: guti solve baghchal --phase movement "
+                           "--dtc --limit %d --rules %s --board %s --dir %s",
+                           path, limit, rules, g->board->name, dir);
+            pair_index_free(&ix);
+            break;
+        }
+        struct tb_meta want = tables_dtc_meta(g, 0, c, -1, limit, n);
+        uint16_t *cls = tables_read(path, &want, err, sizeof err);
+        uint8_t *w = malloc(ix.size + 1);
+        if (!cls || !w) {
+            rc = cli_error("stats: %s", cls ? "out of memory" : err);
+            free(cls);
+            free(w);
+            pair_index_free(&ix);
+            break;
+        }
+        pair_index_orbit_sizes(&ix, w);
+        for (int side = 0; side < 2; side++) {
+            struct dtc_row *r = &st.rows[st.nrows++];
+            r->captured = c;
+            r->side = side;
+            r->max_win = r->max_loss = -1;
+            uint64_t longest = UINT64_MAX;
+            for (uint64_t k = 0; k < ix.size; k++) {
+                uint16_t e = cls[2 * k + (uint64_t)side];
+                retro_code d = dtc_of_class(e);
+                int j = d                       ? (dtc_win(d) ? 0 : 4)
+                        : e == CLASS_CURSED_WIN ? 1
+                        : e == CLASS_DRAW       ? 2
+                                                : 3;
+                r->n[j]++;
+                r->raw[j] += w[k];
+                if (j == 0 && dtc_of(d) > r->max_win) {
+                    r->max_win = dtc_of(d);
+                    longest = k;
+                }
+                if (j == 4 && dtc_of(d) > r->max_loss) r->max_loss = dtc_of(d);
+            }
+            if (longest != UINT64_MAX) {
+                bits_t T, G;
+                pair_index_unrank(&ix, longest, &T, &G);
+                struct position pos = {.men = {G, T}, .side = side};
+                g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+            }
+            for (int j = 0; j < 5; j++) {
+                st.total.n[j] += r->n[j];
+                st.total.raw[j] += r->raw[j];
+            }
+            if (r->max_win > st.total.max_win) {
+                st.total.max_win = r->max_win;
+                memcpy(st.total.longest_fen, r->longest_fen, sizeof r->longest_fen);
+            }
+            if (r->max_loss > st.total.max_loss) st.total.max_loss = r->max_loss;
+        }
+        free(cls);
+        free(w);
+        pair_index_free(&ix);
+        progress_update(prog, "layers", (uint64_t)c + 1, (uint64_t)top + 1);
+    }
+    progress_end(prog);
+    if (!rc)
+        for (int k = 0; k < out->n; k++) stats_dtc_print(out->f[k], out->format[k], &st);
+    free(st.rows);
+    free(sm);
+    return rc;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL, *format_opt = NULL, *out_opt = NULL;
-    bool reachable = false;
+    bool reachable = false, dtc = false;
+    int limit = 0;
     const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("dtc", CLI_FLAG, &dtc),
+                                      CLI_OPTION_INT("limit", &limit, 1, 30000),
                                       CLI_OPTION("rules", CLI_RULES, &o.rules),
                                       CLI_OPTION("board", CLI_BOARD, &o.board),
                                       CLI_OPTION("reachable", CLI_FLAG, &reachable),
@@ -528,6 +627,19 @@ int cmd_stats(int argc, char **argv)
     char err[400];
     if (tables_choose(dir, NULL, o.rules, o.board, &g, err, sizeof err))
         return cli_error("stats: %s", err);
+    if (limit && !dtc) return cli_usage_error("stats", "--limit goes with --dtc");
+    if (dtc && (reachable || g.ops != &baghchal_ops))
+        return cli_usage_error("stats",
+                               "--dtc: the counting rule's statistics are made for "
+                               "baghchal's movement phase only so far, over all positions");
+    if (dtc) {
+        struct outputs dout;
+        if ((rc = outputs_open(&dout, format, out_opt))) return rc;
+        struct progress dprog;
+        progress_init(&dprog, o.quiet);
+        rc = stats_dtc(&g, dir, limit ? limit : g.ops->clock_limit, &dout, &dprog);
+        return outputs_close(&dout, rc);
+    }
     if (reachable && g.ops != &baghchal_ops)
         return cli_usage_error("stats", "--reachable is for baghchal (%s holds sixteen tables)",
                                dir);

@@ -55,7 +55,26 @@ struct ss_table_stats {
     struct ss_row *rows;
 };
 
+/* The counting rule (guti stats --dtc): one row per movement layer and side to move, the
+ * five classes at clock 0 over classes and raw positions (values.h: win, cursed win, draw,
+ * blessed loss, loss), and the longest DTC of a win and of a loss (-1: none) with an
+ * example of the first. */
+struct dtc_row {
+    int inhand, captured, side;
+    uint64_t n[5], raw[5];
+    int max_win, max_loss;
+    char longest_fen[128];
+};
+
+struct dtc_stats {
+    const struct game *g;
+    char rules[32];
+    int limit, nrows;
+    struct dtc_row *rows, total;
+};
+
 /* format: "md", "csv" or "json". */
+void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
 void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s);
 void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s);
 

@@ -454,3 +454,127 @@ void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
         }
     }
 }
+
+/* ---- The counting rule (stats --dtc) ------------------------------------------------ */
+
+static const char *const dtc_class_names[5] = {"win", "cursed_win", "draw", "blessed_loss", "loss"};
+
+static void dtc_csv_row(FILE *f, const struct dtc_row *r, int limit, bool total)
+{
+    if (total)
+        fprintf(f, "all,all,all,%d", limit);
+    else
+        fprintf(f, "%d,%d,%s,%d", r->inhand, r->captured, r->side ? "tiger" : "goat", limit);
+    uint64_t cl = 0, raw = 0;
+    for (int k = 0; k < 5; k++) cl += r->n[k], raw += r->raw[k];
+    fprintf(f, ",%llu", (unsigned long long)cl);
+    for (int k = 0; k < 5; k++) fprintf(f, ",%llu", (unsigned long long)r->n[k]);
+    fprintf(f, ",%llu", (unsigned long long)raw);
+    for (int k = 0; k < 5; k++) fprintf(f, ",%llu", (unsigned long long)r->raw[k]);
+    fprintf(f, ",%d,%d\n", r->max_win, r->max_loss);
+}
+
+static void dtc_json_row(FILE *f, const struct dtc_row *r, bool total)
+{
+    uint64_t cl = 0, raw = 0;
+    for (int k = 0; k < 5; k++) cl += r->n[k], raw += r->raw[k];
+    fputc('{', f);
+    if (!total)
+        fprintf(f, "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand, r->captured,
+                r->side ? "tiger" : "goat");
+    fprintf(f, "\"classes\": %llu", (unsigned long long)cl);
+    for (int k = 0; k < 5; k++)
+        fprintf(f, ", \"%s\": %llu", dtc_class_names[k], (unsigned long long)r->n[k]);
+    fprintf(f, ", \"positions\": %llu", (unsigned long long)raw);
+    for (int k = 0; k < 5; k++)
+        fprintf(f, ", \"%s_raw\": %llu", dtc_class_names[k], (unsigned long long)r->raw[k]);
+    fprintf(f, ", \"max_dtc_win\": ");
+    if (r->max_win < 0)
+        fputs("null", f);
+    else
+        fprintf(f, "%d", r->max_win);
+    fprintf(f, ", \"max_dtc_loss\": ");
+    if (r->max_loss < 0)
+        fputs("null", f);
+    else
+        fprintf(f, "%d", r->max_loss);
+    fprintf(f, ", \"longest_win\": ");
+    if (r->max_win >= 0 && r->longest_fen[0])
+        json_str(f, r->longest_fen);
+    else
+        fputs("null", f);
+    fputc('}', f);
+}
+
+static void dtc_share(FILE *f, uint64_t k, uint64_t n)
+{
+    if (n)
+        fprintf(f, " %.2f%% |", 100.0 * (double)k / (double)n);
+    else
+        fprintf(f, " - |");
+}
+
+void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
+{
+    const struct game *g = s->g;
+    if (!strcmp(format, "csv")) {
+        fprintf(f, "inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,"
+                   "positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,"
+                   "max_dtc_win,max_dtc_loss\n");
+        for (int k = 0; k < s->nrows; k++) dtc_csv_row(f, &s->rows[k], s->limit, false);
+        dtc_csv_row(f, &s->total, s->limit, true);
+        return;
+    }
+    if (!strcmp(format, "json")) {
+        fprintf(f,
+                "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, "
+                "\"rows\": [",
+                g->ops->name, s->rules, g->board->name, s->limit);
+        for (int k = 0; k < s->nrows; k++) {
+            if (k) fputs(", ", f);
+            dtc_json_row(f, &s->rows[k], false);
+        }
+        fputs("], \"total\": ", f);
+        dtc_json_row(f, &s->total, true);
+        fputs("}\n", f);
+        return;
+    }
+    fprintf(f, "# %s %s, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
+            g->ops->name, g->board->name, s->rules, s->limit);
+    fprintf(f, "| in hand | captured | to move | classes | win | cursed win | draw | blessed loss "
+               "| loss | longest DTC, win | longest DTC, loss | longest win, example |\n");
+    fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (int k = 0; k <= s->nrows; k++) {
+        const struct dtc_row *r = k < s->nrows ? &s->rows[k] : &s->total;
+        uint64_t cl = 0;
+        for (int j = 0; j < 5; j++) cl += r->n[j];
+        if (k < s->nrows)
+            fprintf(f, "| %d | %d | %s | %llu |", r->inhand, r->captured,
+                    g->ops->side_name[r->side], (unsigned long long)cl);
+        else
+            fprintf(f, "| **all** | | | %llu |", (unsigned long long)cl);
+        for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
+        if (r->max_win >= 0)
+            fprintf(f, " %d |", r->max_win);
+        else
+            fprintf(f, " - |");
+        if (r->max_loss >= 0)
+            fprintf(f, " %d |", r->max_loss);
+        else
+            fprintf(f, " - |");
+        fprintf(f, " %s%s%s |\n", r->max_win >= 0 && r->longest_fen[0] ? "`" : "",
+                r->max_win >= 0 ? r->longest_fen : "",
+                r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
+    }
+    const struct dtc_row *t = &s->total;
+    fprintf(f,
+            "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
+            "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
+            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
+            "the losses) into draws. The longest DTC is the most half-moves the side to move "
+            "needs (win) or can hold out (loss) before the next capture or the end.\n",
+            (unsigned long long)t->n[1],
+            t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
+            (unsigned long long)t->n[3],
+            t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+}

@@ -484,7 +484,8 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
 static bool table_file(const char *name)
 {
     size_t len = strlen(name);
-    return (len > 4 && (!strcmp(name + len - 4, ".wdl") || !strcmp(name + len - 4, ".dtm"))) ||
+    return (len > 4 && (!strcmp(name + len - 4, ".wdl") || !strcmp(name + len - 4, ".dtm") ||
+                        !strcmp(name + len - 4, ".dtc"))) ||
            (len > 6 && !strcmp(name + len - 6, ".reach"));
 }
 

@@ -1,0 +1,46 @@
+# The counting rule over the 4x4 movement phase (issue 12, in progress): guti solve --dtc
+# makes a DTC table per layer beside the DTM tables, guti stats --dtc counts the five
+# classes. The engine's values are checked position by position against a brute force in
+# tests/test_dtc.c; here, what must hold between the tables: every class sums to the value
+# without the rule (win + cursed win = win, draw = draw, blessed loss + loss = loss), and
+# with a limit above every DTM the rule changes nothing.
+DT="$T/dtc"
+rm -rf "$DT" && mkdir "$DT" && cp "$D"/baghchal-4x4-standard-h0-* "$DT"/
+check 0 'h0-c2          30342' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT"
+check 0 '(already made)' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT"
+check 0 '"limit": 10, "dtc_layers": [' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT" --json
+check 0 'inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,max_dtc_win,max_dtc_loss' stats --dir "$DT" --dtc --limit 10 --format csv
+cp "$T/out" "$T/dtc10.csv"
+check 0 '' solve baghchal --board 4x4 --phase movement --dtc --limit 1000 --dir "$DT" --quiet
+check 0 '' stats --dir "$DT" --dtc --limit 1000 --format csv
+cp "$T/out" "$T/dtc1000.csv"
+check 0 '' stats --dir "$DT" --format csv
+cp "$T/out" "$T/plain.csv"
+# row by row: the plain statistics' win, draw, loss (classes, raw) from the classes
+for L in 10 1000; do
+    awk -F, 'NR == FNR { if (FNR > 1) plain[$1 "," $2 "," $3] = $5 "," $6 "," $7 "," $9 "," $10 "," $11; next }
+             FNR > 1 { k = $1 "," $2 "," $3
+                 got = ($6 + $7) "," $8 "," ($9 + $10) "," ($12 + $13) "," $14 "," ($15 + $16)
+                 if (!(k in plain) || plain[k] != got) { print "row " k ": " got " against " plain[k]; bad = 1 }
+                 n++ }
+             END { if (!n) print "no rows"; exit bad || !n }' "$T/plain.csv" "$T/dtc$L.csv" >"$T/dtc-cmp" ||
+        fail "stats --dtc --limit $L does not sum to the plain statistics: $(head -n 1 "$T/dtc-cmp")"
+    passed=$((passed + 1))
+done
+# a limit above every DTM: no cursed win, no blessed loss
+awk -F, 'FNR > 1 && ($7 || $9) { bad = 1 } END { exit bad }' "$T/dtc1000.csv" || fail "the rule changed a value at limit 1000"
+# at 10 it does change some
+awk -F, '$1 == "all" && $7 > 0 && $9 > 0 { ok = 1 } END { exit !ok }' "$T/dtc10.csv" || fail "no cursed win or blessed loss at limit 10"
+passed=$((passed + 2))
+# the tables are checked as tables; damage is found
+check 0 'verify: 12 tables ok, 0 damaged' verify --dir "$DT"
+cp "$DT/baghchal-4x4-standard-h0-c2-L10.dtc" "$T/dtc-copy"
+printf '\125' | dd of="$DT/baghchal-4x4-standard-h0-c2-L10.dtc" bs=1 seek=300 conv=notrunc 2>/dev/null
+check 1 'checksum mismatch' stats --dir "$DT" --dtc --limit 10
+cp "$T/dtc-copy" "$DT/baghchal-4x4-standard-h0-c2-L10.dtc"
+# what is not made yet says so, and a missing table names the command that makes it
+check 2 '--dtc: the counting rule' solve baghchal --board 4x4 --dtc --dir "$DT"
+check 2 '--dtc: the counting rule' solve sixteen --pieces 3 --dtc --dir "$DT"
+check 2 '--limit goes with --dtc' solve baghchal --board 4x4 --phase movement --limit 10 --dir "$DT"
+check 2 '--limit goes with --dtc' stats --dir "$DT" --limit 10
+check 1 "make it with: guti solve baghchal --phase movement --dtc --limit 20 --rules standard --board 4x4 --dir $DT" stats --dir "$DT" --dtc --limit 20
