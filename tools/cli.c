@@ -115,6 +115,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const struct cli_option *o
             rc = cli_usage_error(cmd, "option '--%s' takes no value", opt->name);
         } else if (opt->kind != CLI_FLAG && !eq && k + 1 >= argc) {
             rc = cli_usage_error(cmd, "option '--%s' needs a value", opt->name);
+        } else if (opt->kind == CLI_TEXT && !*(eq ? eq + 1 : argv[k + 1])) {
+            rc = cli_usage_error(cmd, "option '--%s' needs a value, not an empty one", opt->name);
         } else {
             rc = set_value(cmd, opt, eq ? eq + 1 : opt->kind == CLI_FLAG ? NULL : argv[++k]);
         }

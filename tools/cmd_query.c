@@ -38,7 +38,8 @@ static const char help[] =
     "  --json      one object per line: {\"fen\", \"value\", \"dtm\", \"value_now\", \"clock\",\n"
     "              \"limit\", \"over\", \"result\", \"reason\", \"reachable\", \"moves\":\n"
     "              [{\"move\", \"value\", \"dtm\", \"value_now\"}]} (and \"pv\": [...] with\n"
-    "              --pv); value is win, draw or loss for the side to move; dtm null for a\n"
+    "              --pv, and \"pv_error\" when it was cut short: exit status 1); value is\n"
+    "              win, draw or loss for the side to move; dtm null for a\n"
     "              draw or when only WDL tables are there; value_now null when unknown;\n"
     "              result (the winner's side, or draw) and reason only when over. An input\n"
     "              that cannot be answered: {\"fen\": the input, \"line\" or \"operand\": its\n"
@@ -67,7 +68,7 @@ static void print_now(int value_now)
 
 static void print_json(const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
-                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv)
+                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
 {
     printf("{\"fen\": ");
     json_str(stdout, fen);
@@ -97,13 +98,17 @@ static void print_json(const char *fen, const struct guti_position *pos,
         printf(", \"pv\": [");
         for (int i = 0; i < npv; i++) printf("%s\"%s\"", i ? ", " : "", pv[i]);
         printf("]");
+        if (*pv_error) {
+            printf(", \"pv_error\": ");
+            json_str(stdout, pv_error);
+        }
     }
     printf("}\n");
 }
 
 static void print_text(const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
-                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv)
+                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
 {
     printf("%s\n", fen);
     if (r->over) {
@@ -118,9 +123,9 @@ static void print_text(const char *fen, const struct guti_position *pos,
     printf("\n");
     if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
         printf("clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
-    else if (r->clock > 0)
+    else if (r->value_now == GUTI_UNKNOWN)
         printf("clock %d of %d: this value ignores the counting rule, which may make it a "
-               "draw (guti has no counting-rule tables yet)\n",
+               "draw (query does not read the counting rule's tables yet)\n",
                r->clock, r->limit);
     for (int i = 0; i < n; i++) {
         printf("  %-16s %-5s ", m[i].move.text, guti_value_name(m[i].result.value));
@@ -128,20 +133,24 @@ static void print_text(const char *fen, const struct guti_position *pos,
             printf("-");
         else
             printf("%d", m[i].result.dtm);
-        if (r->clock > 0 && m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_UNKNOWN)
+        if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_DRAW)
+            printf("  (a draw by the clock)");
+        else if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_UNKNOWN)
             printf("  (the clock may draw)");
         printf("\n");
     }
     if (want_pv) {
         printf("pv:");
         for (int i = 0; i < npv; i++) printf(" %s", pv[i]);
-        printf("\n");
+        printf(*pv_error ? " (cut short: %s)\n" : "\n", pv_error);
     }
 }
 
-/* Answers one position; a failure leaves its one-line reason in err. */
+/* Answers one position; a failure leaves its one-line reason in err. A principal
+ * variation cut short (a table it needs is missing) is answered, and says why in pv_error
+ * (empty when whole). */
 static int query_one(guti_tables *t, const char *text, const char *rules, bool json, bool want_pv,
-                     struct guti_scored_move *moves, struct guti_error *err)
+                     struct guti_scored_move *moves, char *pv_error, struct guti_error *err)
 {
     struct guti_position pos;
     struct guti_result r;
@@ -154,13 +163,13 @@ static int query_one(guti_tables *t, const char *text, const char *rules, bool j
         int limit = r.value == GUTI_DRAW ? 40 : MAX_PV;
         struct guti_error pv_err;
         if (guti_principal_variation(t, &pos, pv, limit, &npv, &pv_err))
-            fprintf(stderr, "guti: query: pv: %s\n", pv_err.message);
+            snprintf(pv_error, sizeof pv_err.message, "%s", pv_err.message);
     }
     if ((rc = guti_format_fen(&pos, fen, sizeof fen, err))) return rc;
     if (json)
-        print_json(fen, &pos, &r, moves, n, pv, npv, want_pv);
+        print_json(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
     else
-        print_text(fen, &pos, &r, moves, n, pv, npv, want_pv);
+        print_text(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
     return 0;
 }
 
@@ -224,8 +233,13 @@ int cmd_query(int argc, char **argv)
             line[strcspn(line, "\r\n")] = 0;
             text = line;
         }
-        if (query_one(t, text, o.rules, o.json, want_pv, moves, &err)) {
+        char pv_error[sizeof err.message] = "";
+        if (query_one(t, text, o.rules, o.json, want_pv, moves, pv_error, &err)) {
             answer_error(text, from_stdin ? "line" : "operand", k, err.message, o.json);
+            failed = 1;
+        } else if (*pv_error) {
+            fprintf(stderr, "guti: query: %s %ld: pv cut short: %s\n",
+                    from_stdin ? "line" : "operand", k, pv_error);
             failed = 1;
         }
         fflush(stdout);

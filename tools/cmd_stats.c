@@ -620,7 +620,6 @@ int cmd_stats(int argc, char **argv)
         return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
     if (out_opt && (format_opt || o.json))
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
-    if (out_opt && !*out_opt) return cli_usage_error("stats", "--out needs a file name prefix");
     if (o.threads) omp_set_num_threads(o.threads);
     const char *dir = tables_dir(dir_opt);
     struct game g;

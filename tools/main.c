@@ -51,7 +51,15 @@ int main(int argc, char **argv)
         return usage();
     if (strcmp(cmd, "--version") == 0) return printf("guti %s\n", GUTI_VERSION), 0;
     for (int i = 0; i < NCOMMANDS; i++)
-        if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(cmd, commands[i].name) == 0) {
+            int rc = commands[i].run(argc - 1, argv + 1);
+            /* output that could not be written is a failure, not a success (a full disk) */
+            if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+                fprintf(stderr, "guti: %s: cannot write the output\n", cmd);
+                return EXIT_BAD;
+            }
+            return rc;
+        }
     fprintf(stderr, "guti: unknown command '%s'; see 'guti --help'\n", cmd);
     return EXIT_USAGE;
 }

@@ -1,19 +1,27 @@
 #include "index.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 static uint64_t binom[65][65];
 
-static void init_binomials(void)
+/* Fills the table once, whichever thread comes first: the others wait for it (pthread_once),
+ * since programs probe from several threads, each with its own handle (guti.h). */
+static void fill_binomials(void)
 {
-    if (binom[0][0]) return;
     for (int n = 0; n <= 64; n++) {
         binom[n][0] = 1;
         for (int k = 1; k <= n; k++)
             binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
     }
+}
+
+static void init_binomials(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_binomials);
 }
 
 uint64_t binomial(int n, int k)

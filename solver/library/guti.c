@@ -143,9 +143,11 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
     if ((pos->side != 0 && pos->side != 1) || pos->inhand < 0 || pos->inhand > 64 ||
         pos->clock < 0 || pos->clock > 1000000)
         return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
+    if (g->ops != &baghchal_ops && pos->inhand)
+        return fail(err, GUTI_EINPUT, "position: goats in hand are Bagh-Chal's");
     struct position q = {.men = {pos->pieces[0], pos->pieces[1]},
                          .side = pos->side,
-                         .inhand = g->ops == &baghchal_ops ? pos->inhand : 0,
+                         .inhand = pos->inhand,
                          .clock = pos->clock};
     char fen[256], why[300];
     g->ops->format(g, &q, fen, sizeof fen);
@@ -157,6 +159,9 @@ int guti_parse_fen(const char *fen, const struct guti_variant *hint, struct guti
                    struct guti_error *err)
 {
     if (!fen || !pos) return fail(err, GUTI_EINPUT, "position: none given");
+    if (hint && (!memchr(hint->rules, 0, sizeof hint->rules) ||
+                 !memchr(hint->board, 0, sizeof hint->board)))
+        return fail(err, GUTI_EINPUT, "variant: rules or board not NUL-terminated");
     const char *game = hint && hint->game ? guti_game_name(hint->game) : NULL;
     const char *rules = hint && hint->rules[0] ? hint->rules : NULL;
     const char *board = hint && hint->board[0] ? hint->board : NULL;
@@ -254,10 +259,10 @@ int guti_legal_moves(const struct guti_position *pos, struct guti_move *moves, i
 {
     struct game g;
     struct position p;
+    *n = 0;
     int rc = to_internal(pos, &g, &p, err);
     if (rc) return rc;
     struct outcome o;
-    *n = 0;
     if (game_over_at(&g, &p, &o)) return 0;
     struct movelist l;
     movelist_init(&l);
@@ -567,19 +572,36 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         struct guti_result after;
         retro_code code = 1; /* a game the move ends: lost now by the side to move there */
         bool known = true;
-        if (over_result(&g, succ, &after)) {
+        struct outcome o;
+        bool over = game_over_at(&g, succ, &o);
+        if (over && o.reason != END_CLOCK) {
+            over_result(&g, succ, &after);
             if (after.winner < 0) code = RETRO_DRAW;
-        } else if ((rc = probe_locked(t, &g, succ, &code, &known, err))) {
-            break;
         } else {
-            fill_result(&g, succ, code, known, &after);
+            /* a move to the clock's limit: its value as the tables have it (they ignore the
+             * clock, as every value here does), and a draw by the rule now */
+            struct position q = *succ;
+            if (over) q.clock = 0;
+            if ((rc = probe_locked(t, &g, &q, &code, &known, err))) break;
+            fill_result(&g, &q, code, known, &after);
+            if (over) {
+                struct guti_result drawn;
+                over_result(&g, succ, &drawn);
+                after.value_now = GUTI_DRAW;
+                after.over = true;
+                after.winner = -1;
+                after.clock = succ->clock;
+                memcpy(after.reason, drawn.reason, sizeof after.reason);
+            }
         }
         /* for the mover: values.h's move code; value_now the opposite of the successor's */
         retro_code mover = code_of_move(code);
         m->result = after;
         m->result.value = value_of(mover);
         m->result.dtm = known && mover != RETRO_DRAW ? code_dtm(mover) : -1;
-        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN : m->result.value;
+        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
+                              : after.value_now == GUTI_DRAW  ? GUTI_DRAW
+                                                              : -after.value_now;
         order[i] = move_order(mover, known);
     }
     pthread_mutex_unlock(&t->lock);

@@ -231,7 +231,7 @@ int selftest_layer_graph(const struct retro_layer *R, uint64_t sample,
 static void compare_in_layer(struct check *c, struct scratch *s, int ns, int nin)
 {
     char b[160];
-    qsort(s->in, (size_t)nin, sizeof *s->in, cmp_u64);
+    if (nin > 1) qsort(s->in, (size_t)nin, sizeof *s->in, cmp_u64); /* s->in may be NULL */
     int k = 0, j = 0;
     while (k < ns || j < nin) {
         if (j < nin && j > 0 && s->in[j] == s->in[j - 1]) { /* two moves, one class */
@@ -264,7 +264,7 @@ static int cmp_target(const void *x, const void *y)
 /* Sorts the targets and drops repeats (two moves to one class); the new count. */
 static int unique_targets(struct target *t, int n)
 {
-    qsort(t, (size_t)n, sizeof *t, cmp_target);
+    if (n > 1) qsort(t, (size_t)n, sizeof *t, cmp_target); /* t may be NULL when n is 0 */
     int k = 0;
     for (int j = 0; j < n; j++)
         if (k == 0 || cmp_target(&t[k - 1], &t[j])) t[k++] = t[j];

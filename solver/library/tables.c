@@ -22,6 +22,33 @@ const char *tables_dir(const char *opt)
     return env && *env ? env : TABLES_DEFAULT_DIR;
 }
 
+/* dir as the shell reads it back: as it is when it is made of safe characters only, else
+ * in single quotes. */
+static void shell_word(const char *s, char *buf, size_t len)
+{
+    bool plain = *s != 0;
+    for (const char *p = s; *p && plain; p++)
+        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                strchr("_./-+,:=@%", *p);
+    if (plain) {
+        snprintf(buf, len, "%s", s);
+        return;
+    }
+    size_t used = 0;
+    if (len < 3) return (void)(len ? buf[0] = 0 : 0);
+    buf[used++] = '\'';
+    for (const char *p = s; *p && used + 5 < len; p++) {
+        if (*p == '\'') {
+            memcpy(buf + used, "'\\''", 4);
+            used += 4;
+        } else {
+            buf[used++] = *p;
+        }
+    }
+    buf[used++] = '\'';
+    buf[used] = 0;
+}
+
 void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                  int captured, enum tb_kind kind)
 {
@@ -290,8 +317,9 @@ static double sixteen_solve_bytes(int pieces)
 static int missing_sixteen(const struct prober *p, const char *path, int pieces, char *err,
                            size_t errlen)
 {
-    char rules[32];
+    char rules[32], dirw[1100];
     game_rules_name(p->g, rules, sizeof rules);
+    shell_word(p->dir, dirw, sizeof dirw);
     double need = sixteen_solve_bytes(pieces);
     double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
     int fit = 2;
@@ -310,7 +338,7 @@ static int missing_sixteen(const struct prober *p, const char *path, int pieces,
     else
         snprintf(err, errlen,
                  "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s%s",
-                 path, pieces, rules, p->dir, need >= 1e9 ? " (several GB of memory)" : "");
+                 path, pieces, rules, dirw, need >= 1e9 ? " (several GB of memory)" : "");
     return PROBER_MISSING;
 }
 
@@ -398,11 +426,12 @@ static bool find_layer(const struct prober *p, int inhand, int c, int side, char
  * not (the placement phase needs them). */
 static int missing(const struct prober *p, const char *path, int inhand, char *err, size_t errlen)
 {
-    char rules[32];
+    char rules[32], dirw[1100];
     game_rules_name(p->g, rules, sizeof rules);
+    shell_word(p->dir, dirw, sizeof dirw);
     snprintf(err, errlen,
              "no table %s; make it with: guti solve baghchal%s --rules %s --board %s --dir %s",
-             path, inhand ? "" : " --phase movement", rules, p->g->board->name, p->dir);
+             path, inhand ? "" : " --phase movement", rules, p->g->board->name, dirw);
     return PROBER_MISSING;
 }
 
@@ -780,32 +809,6 @@ void tables_missing_text(const struct tables_set *s, unsigned kinds, int max, ch
     if (more && used < len) snprintf(buf + used, len - used, " and %d more", more);
 }
 
-/* dir as the shell reads it back: as it is when it is made of safe characters only, else
- * in single quotes. */
-static void shell_word(const char *s, char *buf, size_t len)
-{
-    bool plain = *s != 0;
-    for (const char *p = s; *p && plain; p++)
-        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-                strchr("_./-+,:=@%", *p);
-    if (plain) {
-        snprintf(buf, len, "%s", s);
-        return;
-    }
-    size_t used = 0;
-    if (len < 3) return (void)(len ? buf[0] = 0 : 0);
-    buf[used++] = '\'';
-    for (const char *p = s; *p && used + 5 < len; p++) {
-        if (*p == '\'') {
-            memcpy(buf + used, "'\\''", 4);
-            used += 4;
-        } else {
-            buf[used++] = *p;
-        }
-    }
-    buf[used++] = '\'';
-    buf[used] = 0;
-}
 
 void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
                          size_t len)

@@ -77,10 +77,12 @@ check 1 'clock 1000 is past the counting rule' query --dir "$S" '3/1B1/5/5/2R2/2
 check 0 'clock 79 of 80: the clock does not change this value' query --dir "$S" '3/1B1/5/5/2R2/2B2/5/1B1/3 b 79'
 check 0 '"clock": 79, "limit": 80' query --dir "$S" --json '3/1B1/5/5/2R2/2B2/5/1B1/3 b 79'
 # Blue wins in 1 with a capture, which resets the clock; its steps now reach the limit:
-# draws by rule.
-grep -q '"value": "draw", "dtm": null, "value_now": "draw"}' "$T/out" || fail "a step to the clock's limit is not a draw"
+# their values are the tables', and draws by rule now.
+grep -q '"value_now": "draw"}' "$T/out" || fail "a step to the clock's limit is not a draw now"
+grep -q '{"move": "c2-c3", "value": "win", "dtm": 19, "value_now": "draw"}' "$T/out" || fail "a step to the clock's limit lost its value"
 check 0 'this value ignores the counting rule' query --dir "$W" 'TGGT/GGGG/GGGG/T2T t 0 99'
-check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 99, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}, {"move": "b1-c1", "value": "draw"' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 99'
+check 0 'b1-b2            win   5  (a draw by the clock)' query --dir "$W" 'TGGT/GGGG/G1GG/TG1T g 0 99'
+check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 99, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}, {"move": "b1-b2", "value": "win", "dtm": 5, "value_now": "draw"}, {"move": "b1-c1", "value": "loss", "dtm": 2, "value_now": "draw"}' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 99'
 check 0 '{"move": "b1-b2", "value": "win", "dtm": 5, "value_now": null}' query --dir "$W" --json 'TGGT/GGGG/G1GG/TG1T g 0 98'
 
 # The rule set is read from the tables: a directory of goat-pass (or forced) tables alone
@@ -98,3 +100,19 @@ check 0 'legal moves (4)' show 'GGGGG/GGGGG/TG1GG/TGGTG/GTG1G t 0 101' --rules n
 # game: a record that starts from a finished game no game reaches is not sound.
 feed '[Game "baghchal"]\n[Rules "standard"]\n[FEN "T3T/GGGGG/GGGGG/GGGGG/T3T t 0"]\n' 1 'no game reaches it' game -
 feed '[Game "baghchal"]\n[Rules "standard"]\n[FEN "T3T/GGGGG/GGGGG/GGGGG/T3T g 0"]\n' 0 'result: tigers (5 goats captured)' game -
+
+# Review fixes: output that cannot be written fails; a hint's directory is quoted for the
+# shell; an empty --dir is refused; a principal variation cut short says so and fails.
+"$G" show "$START" >/dev/full 2>"$T/err" && fail "show to a full disk exited 0"
+grep -q 'guti: show: cannot write the output' "$T/err" || fail "show to a full disk did not say so"
+"$G" query --dir "$W" 'T2T/4/4/T2T g 12' >/dev/full 2>"$T/err" && fail "query to a full disk exited 0"
+passed=$((passed + 3))
+SP="$T/a dir"
+check 1 "--dir '$SP'" query --dir "$SP" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
+sh -c "'$G' $(sed -n 's/.*make it with: guti //p' "$T/err") --quiet" >/dev/null 2>&1 || fail "the quoted hint did not work"
+check 0 'goats to move: win in 1' query --dir "$SP" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
+check 2 "option '--dir' needs a value, not an empty one" query --dir= "$START"
+rm -rf "$T/pvcut" && cp -r "$W" "$T/pvcut" && rm "$T/pvcut"/baghchal-4x4-standard-h0-c2.*
+check 1 'pv cut short: no table' query --dir "$T/pvcut" --pv --json 'T2T/4/4/T2T g 12'
+grep -q '"pv_error": "no table' "$T/out" || fail "the JSON does not say the pv was cut short"
+passed=$((passed + 1))

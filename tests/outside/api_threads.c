@@ -3,7 +3,10 @@
  * built against the installed library: plays random games from a start position to
  * collect positions, answers each in one thread, then has 8 threads answer all of them
  * at once, again and again, through a block cache small enough to be evicting all the
- * time; every answer must be the single thread's. Prints the positions, one FEN a line.
+ * time. Before any of that, the first probes of the process: 8 threads each open a
+ * handle of their own at once and answer them all (what the library's lazily built
+ * tables must survive). Every answer must be the single thread's. Prints the positions,
+ * one FEN a line.
  *
  * usage: api_threads DIR START_FEN GAMES SEED
  */
@@ -22,6 +25,10 @@ static struct guti_position pos[MAX_POSITIONS];
 static struct guti_result want[MAX_POSITIONS];
 static int npos, mismatches, failures;
 static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t start_together;
+static const char *dir;
+static struct guti_result got[THREADS][MAX_POSITIONS];
+static int got_rc[THREADS][MAX_POSITIONS];
 
 static void *worker(void *arg)
 {
@@ -39,6 +46,23 @@ static void *worker(void *arg)
                 mismatches++;
             pthread_mutex_unlock(&count_lock);
         }
+    return NULL;
+}
+
+/* A handle of its own, opened and first used by all the threads at the same moment; the
+ * answers are kept, to compare once one thread has answered. */
+static void *own_handle(void *arg)
+{
+    int id = (int)(long)arg;
+    guti_tables *mine;
+    struct guti_error e;
+    int rc = guti_open(dir, 1 << 20, &mine, &e);
+    pthread_barrier_wait(&start_together);
+    for (int k = 0; k < npos; k++) {
+        int i = (k * 13 + id * 101) % npos;
+        got_rc[id][i] = rc ? rc : guti_probe(mine, &pos[i], &got[id][i], &e);
+    }
+    if (!rc) guti_close(mine);
     return NULL;
 }
 
@@ -72,12 +96,24 @@ int main(int argc, char **argv)
             cur.variant.rules[0] = 0;
         }
     }
+    pthread_t th[THREADS];
+    dir = argv[1];
+    pthread_barrier_init(&start_together, NULL, THREADS);
+    for (long k = 0; k < THREADS; k++) pthread_create(&th[k], NULL, own_handle, (void *)k);
+    for (int k = 0; k < THREADS; k++) pthread_join(th[k], NULL);
+    pthread_barrier_destroy(&start_together);
     for (int i = 0; i < npos; i++)
         if (guti_probe(tables, &pos[i], &want[i], &e)) {
             fprintf(stderr, "api_threads: %s\n", e.message);
             return 1;
         }
-    pthread_t th[THREADS];
+    for (int k = 0; k < THREADS; k++)
+        for (int i = 0; i < npos; i++) {
+            if (got_rc[k][i])
+                failures++;
+            else if (got[k][i].value != want[i].value || got[k][i].dtm != want[i].dtm)
+                mismatches++;
+        }
     for (long k = 0; k < THREADS; k++) pthread_create(&th[k], NULL, worker, (void *)k);
     for (int k = 0; k < THREADS; k++) pthread_join(th[k], NULL);
     guti_close(tables);
