@@ -44,3 +44,22 @@ check 2 '--dtc: the counting rule' solve sixteen --pieces 3 --dtc --dir "$DT"
 check 2 '--limit goes with --dtc' solve baghchal --board 4x4 --phase movement --limit 10 --dir "$DT"
 check 2 '--limit goes with --dtc' stats --dir "$DT" --limit 10
 check 1 "make it with: guti solve baghchal --phase movement --dtc --limit 20 --rules standard --board 4x4 --dir $DT" stats --dir "$DT" --dtc --limit 20
+
+# The README's counting-rule figures, from the published CSVs.
+DATA=$(dirname "$0")/../data
+tr '\n' ' ' <"$(dirname "$0")/../README.md" | tr -s ' ' >"$T/readme-dtc"
+dtc_says() {
+    if grep -F -q -e "$1" "$T/readme-dtc"; then passed=$((passed + 1)); else CMD="(README)"; : >"$T/out"; : >"$T/err"; fail "the README does not say: $1"; fi
+}
+commas() { echo "$1" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta'; }
+for rules in standard goat-pass; do
+    awk -F, '$1 == "all" && ($7 || $9) { exit 1 }' "$DATA/baghchal-movement-$rules-dtc100.csv" ||
+        fail "the README says no movement position changes under 100 half-moves ($rules)"
+done
+set -- $(awk -F, '$1 == "all" { printf "%d %d %d %d %.2f %.2f", $7, $6 + $7, $9, $9 + $10, 100 * $7 / ($6 + $7), 100 * $9 / ($9 + $10) }' "$DATA/baghchal-movement-standard-dtc20.csv")
+dtc_says "$(commas "$1") of the $(commas "$2") won classes become cursed wins ($5%) and $(commas "$3") of the $(commas "$4") lost classes blessed losses ($6%)"
+set -- $(awk -F, '$1 == "all" { print $17, $18 }' "$DATA/baghchal-movement-standard-dtc100.csv")
+dtc_says "the longest DTC is $1 half-moves"
+dtc_says "a loss can be drawn out for $2"
+ex=$(sed -n 's/^| \*\*all\*\* .*| `\([^`]*\)` |$/\1/p' "$DATA/baghchal-movement-standard-dtc100.md")
+dtc_says "$ex"
