@@ -174,6 +174,20 @@ void guti_close(guti_tables *t);
  * the first max of them in out (sorted: game, board, rules). */
 int guti_variants(const guti_tables *t, struct guti_variant *out, int max);
 
+/* The counting rule's classes at clock 0 (rules.md): a win or loss under the rule, a
+ * cursed win (a win without the rule that the rule draws), a blessed loss, a draw. */
+enum guti_class {
+    GUTI_CLASS_UNKNOWN = -1,
+    GUTI_CLASS_LOSS = 0,
+    GUTI_CLASS_BLESSED_LOSS = 1,
+    GUTI_CLASS_DRAW = 2,
+    GUTI_CLASS_CURSED_WIN = 3,
+    GUTI_CLASS_WIN = 4
+};
+
+/* "loss", "blessed_loss", "draw", "cursed_win", "win" or "unknown". */
+const char *guti_class_name(int cls);
+
 /* What the tables say of a position. */
 struct guti_result {
     struct guti_variant variant; /* the game, and the rules whose tables answered */
@@ -187,7 +201,13 @@ struct guti_result {
     int winner;      /* when over: 0 or 1, -1 for a draw */
     bool reachable;  /* when over: false if the winner is to move */
     char reason[64]; /* when over: why */
-    int reserved[8]; /* room for further metrics (counting-rule class and DTC) */
+    /* The counting rule at the game's limit, where its tables (guti solve --dtc) are there:
+     * the class at clock 0 and its DTC, the half-moves to the next capture or the end (-1
+     * when unknown or drawn); then value_now is exact at any clock. For a move: its
+     * maker's, from the position it leads to. */
+    int dtc_class; /* enum guti_class */
+    int dtc;
+    int reserved[6]; /* room for further metrics */
 };
 
 /* Probes a position. pos->variant.rules chooses the tables; with an empty rules string

@@ -36,7 +36,9 @@ static const char help[] =
     "  --pv        also a principal variation: best moves to the end of the game (at most\n"
     "              200 half-moves; for a draw, 40)\n"
     "  --json      one object per line: {\"fen\", \"value\", \"dtm\", \"value_now\", \"clock\",\n"
-    "              \"limit\", \"over\", \"result\", \"reason\", \"reachable\", \"moves\":\n"
+    "              \"class\", \"dtc\", \"limit\", \"over\", \"result\", \"reason\", "
+    "\"reachable\",\n"
+    "              \"moves\":\n"
     "              [{\"move\", \"value\", \"dtm\", \"value_now\"}]} (and \"pv\": [...] with\n"
     "              --pv, and \"pv_error\" when it was cut short: exit status 1); value is\n"
     "              win, draw or loss for the side to move; dtm null for a\n"
@@ -66,6 +68,17 @@ static void print_now(int value_now)
         printf("\"%s\"", guti_value_name(value_now));
 }
 
+/* The counting rule's class and DTC, or nulls where its tables are not there. */
+static void print_class(const struct guti_result *r)
+{
+    if (r->dtc_class == GUTI_CLASS_UNKNOWN) {
+        printf(", \"class\": null, \"dtc\": null");
+        return;
+    }
+    printf(", \"class\": \"%s\", \"dtc\": ", guti_class_name(r->dtc_class));
+    print_dtm(r->dtc);
+}
+
 static void print_json(const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
                        char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
@@ -91,6 +104,7 @@ static void print_json(const char *fen, const struct guti_position *pos,
         print_dtm(m[i].result.dtm);
         printf(", \"value_now\": ");
         print_now(m[i].result.value_now);
+        if (r->dtc_class != GUTI_CLASS_UNKNOWN) print_class(&m[i].result);
         printf("}");
     }
     printf("]");
@@ -103,6 +117,7 @@ static void print_json(const char *fen, const struct guti_position *pos,
             json_str(stdout, pv_error);
         }
     }
+    print_class(r);
     printf("}\n");
 }
 
@@ -121,7 +136,17 @@ static void print_text(const char *fen, const struct guti_position *pos,
            guti_value_name(r->value));
     if (r->dtm >= 0) printf(" in %d (DTM)", r->dtm);
     printf("\n");
-    if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+    if (r->dtc_class != GUTI_CLASS_UNKNOWN) {
+        static const char *const words[5] = {"a loss", "a blessed loss", "a draw", "a cursed win",
+                                             "a win"};
+        printf("under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
+        if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
+            printf(" (%s in %d without the rule, a draw under it from clock 0)",
+                   r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
+        else if (r->dtc >= 0)
+            printf(", DTC %d (decided while the clock is at most %d)", r->dtc, r->limit - r->dtc);
+        printf("; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
+    } else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
         printf("clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         printf("clock %d of %d: this value ignores the counting rule, which may make it a "

@@ -59,6 +59,12 @@ const char *guti_value_name(int value)
     }
 }
 
+const char *guti_class_name(int cls)
+{
+    static const char *const names[5] = {"loss", "blessed_loss", "draw", "cursed_win", "win"};
+    return cls >= 0 && cls < 5 ? names[cls] : "unknown";
+}
+
 /* ---- Games and positions -------------------------------------------------------------- */
 
 static const struct game_ops *ops_of(enum guti_game game)
@@ -438,6 +444,8 @@ static void fill_result(const struct game *g, const struct position *p, retro_co
                         struct guti_result *r)
 {
     memset(r, 0, sizeof *r);
+    r->dtc_class = GUTI_CLASS_UNKNOWN;
+    r->dtc = -1;
     to_variant(g, &r->variant);
     r->value = value_of(code);
     r->dtm = code != RETRO_DRAW && known ? code_dtm(code) : -1;
@@ -454,6 +462,8 @@ static bool over_result(const struct game *g, const struct position *p, struct g
     struct outcome o;
     if (!game_over_at(g, p, &o)) return false;
     memset(r, 0, sizeof *r);
+    r->dtc_class = GUTI_CLASS_UNKNOWN;
+    r->dtc = -1;
     to_variant(g, &r->variant);
     r->value = o.winner < 0 ? GUTI_DRAW : o.winner == p->side ? GUTI_WIN : GUTI_LOSS;
     r->dtm = o.winner < 0 ? -1 : 0;
@@ -483,6 +493,34 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
     return 0;
 }
 
+/* The counting rule's class of p, where its DTC table is there, into r: then value_now is
+ * exact at p's clock (decided while DTC + clock <= limit). With the lock held. */
+static int rule_class(guti_tables *t, const struct game *g, const struct position *p,
+                      struct guti_result *r, struct guti_error *err)
+{
+    struct prober *pr = prober_of(t, g, err);
+    if (!pr) return GUTI_ENOMEM;
+    uint16_t cls;
+    char why[600];
+    int rc = prober_probe_class(pr, p, &cls, why, sizeof why);
+    if (rc == PROBER_MISSING) return 0;
+    if (rc) return fail(err, status_of(rc), "%s", why);
+    retro_code d = dtc_of_class(cls);
+    if (d) {
+        r->dtc_class = dtc_win(d) ? GUTI_CLASS_WIN : GUTI_CLASS_LOSS;
+        r->dtc = dtc_of(d);
+        r->value_now = r->dtc + p->clock <= g->ops->clock_limit
+                           ? (dtc_win(d) ? GUTI_WIN : GUTI_LOSS)
+                           : GUTI_DRAW;
+    } else {
+        r->dtc_class = cls == CLASS_CURSED_WIN     ? GUTI_CLASS_CURSED_WIN
+                       : cls == CLASS_BLESSED_LOSS ? GUTI_CLASS_BLESSED_LOSS
+                                                   : GUTI_CLASS_DRAW;
+        r->value_now = GUTI_DRAW;
+    }
+    return 0;
+}
+
 /* Probes with the lock held: the code of p for the side to move. */
 static int probe_locked(guti_tables *t, const struct game *g, const struct position *p,
                         retro_code *code, bool *known, struct guti_error *err)
@@ -506,10 +544,12 @@ int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_resu
     bool known;
     pthread_mutex_lock(&t->lock);
     rc = probe_locked(t, &g, &p, &code, &known, err);
+    if (!rc) {
+        fill_result(&g, &p, code, known, r);
+        rc = rule_class(t, &g, &p, r, err);
+    }
     pthread_mutex_unlock(&t->lock);
-    if (rc) return rc;
-    fill_result(&g, &p, code, known, r);
-    return 0;
+    return rc;
 }
 
 int guti_probe_fen(guti_tables *t, const char *fen, const char *rules, struct guti_position *pos,
@@ -577,6 +617,9 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         if (over && o.reason != END_CLOCK) {
             over_result(&g, succ, &after);
             if (after.winner < 0) code = RETRO_DRAW;
+            /* a move that wins the game wins under any rule: in one half-move */
+            after.dtc_class = after.winner < 0 ? GUTI_CLASS_DRAW : GUTI_CLASS_LOSS;
+            after.dtc = after.winner < 0 ? -1 : 0;
         } else {
             /* a move to the clock's limit: its value as the tables have it (they ignore the
              * clock, as every value here does), and a draw by the rule now */
@@ -584,6 +627,7 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
             if (over) q.clock = 0;
             if ((rc = probe_locked(t, &g, &q, &code, &known, err))) break;
             fill_result(&g, &q, code, known, &after);
+            if (!over && (rc = rule_class(t, &g, &q, &after, err))) break;
             if (over) {
                 struct guti_result drawn;
                 over_result(&g, succ, &drawn);
@@ -602,6 +646,12 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
                               : after.value_now == GUTI_DRAW  ? GUTI_DRAW
                                                               : -after.value_now;
+        /* the mover's class is the opposite of the successor's; a capture is one half-move
+         * to the next capture, any other move one more than the successor's DTC */
+        if (after.dtc_class != GUTI_CLASS_UNKNOWN) {
+            m->result.dtc_class = GUTI_CLASS_WIN - after.dtc_class;
+            m->result.dtc = after.dtc < 0 ? -1 : succ->clock == 0 ? 1 : after.dtc + 1;
+        }
         order[i] = move_order(mover, known);
     }
     pthread_mutex_unlock(&t->lock);
@@ -611,6 +661,17 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         free(order);
         return rc;
     }
+    /* With the counting rule's tables, the value at the position's clock ranks first: a
+     * fast win that the clock makes a draw ranks as a draw. */
+    bool rule = k > 0;
+    for (int i = 0; i < k; i++)
+        rule &=
+            s[i].result.value_now != GUTI_UNKNOWN && s[i].result.dtc_class != GUTI_CLASS_UNKNOWN;
+    for (int i = 0; i < k && rule; i++)
+        order[i] += (s[i].result.value_now == GUTI_WIN    ? 0
+                     : s[i].result.value_now == GUTI_DRAW ? 1
+                                                          : 2) *
+                    1000000;
     /* a stable sort: insertion, the lists are short */
     for (int i = 1; i < k; i++) {
         struct guti_scored_move x = s[i];

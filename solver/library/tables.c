@@ -271,13 +271,17 @@ void prober_free(struct prober *p)
             pair_index_free(p->ix[k]);
             free(p->ix[k]);
         }
-    for (int c = 0; c < TABLES_MAX_LAYERS; c++) tb_close(p->move[c]);
+    for (int c = 0; c < TABLES_MAX_LAYERS; c++) {
+        tb_close(p->move[c]);
+        tb_close(p->dtc_move[c]);
+    }
     for (int h = 0; h < BOARD_MAX_POINTS; h++)
         for (int c = 0; c < TABLES_MAX_LAYERS; c++)
             for (int s = 0; s < 2; s++) tb_close(p->place[h][c][s]);
     for (int m = 0; m <= SS_MAX_PIECES; m++)
         for (int n = 0; n <= SS_MAX_PIECES; n++) {
             tb_close(p->sst[m][n]);
+            tb_close(p->dtc_ss[m][n]);
             if (p->ss[m][n]) {
                 ss_layer_free(p->ss[m][n]);
                 free(p->ss[m][n]);
@@ -809,7 +813,6 @@ void tables_missing_text(const struct tables_set *s, unsigned kinds, int max, ch
     if (more && used < len) snprintf(buf + used, len - used, " and %d more", more);
 }
 
-
 void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
                          size_t len)
 {
@@ -869,4 +872,52 @@ void tables_layer_label(const struct tables_want *w, char *buf, size_t len)
         snprintf(buf, len, "h%d-c%d-%c", w->inhand, w->captured, w->side ? 't' : 'g');
     else
         snprintf(buf, len, "h0-c%d", w->captured);
+}
+
+/* A DTC table, opened on first use and remembered, absent included (a query asks for every
+ * move's successor: one look in the directory per layer, not per position). */
+static int open_dtc(struct prober *p, struct tb **t, signed char *state, int inhand, int captured,
+                    uint64_t n, char *err, size_t errlen)
+{
+    if (*state < 0) return PROBER_MISSING;
+    if (*state > 0) return 0;
+    char path[1024];
+    int limit = p->g->ops->clock_limit;
+    tables_dtc_name(path, sizeof path, p->dir, p->g, inhand, captured, -1, limit);
+    if (access(path, F_OK) != 0) {
+        *state = -1;
+        return PROBER_MISSING;
+    }
+    struct tb_meta want = tables_dtc_meta(p->g, inhand, captured, -1, limit, n);
+    if (tables_open(path, &want, t, err, errlen)) return -1;
+    *state = 1;
+    return 0;
+}
+
+int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *cls, char *err,
+                       size_t errlen)
+{
+    const struct game *g = p->g;
+    struct tb *t;
+    uint64_t i;
+    int rc;
+    if (g->ops == &sixteen_ops) {
+        bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
+        int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
+        if (!p->ss[hi][lo]) return PROBER_MISSING; /* prober_probe did not answer for it */
+        rc = open_dtc(p, &p->dtc_ss[hi][lo], &p->dtc_ss_state[hi][lo], hi, lo, p->ss[hi][lo]->size,
+                      err, errlen);
+        if (rc) return rc;
+        t = p->dtc_ss[hi][lo];
+        i = ss_layer_position_index(p->ss[hi][lo], mover, other);
+    } else {
+        int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+        if (pos->inhand || !p->ix[goats]) return PROBER_MISSING; /* movement phase only, so far */
+        rc = open_dtc(p, &p->dtc_move[c], &p->dtc_move_state[c], 0, c, 2 * p->ix[goats]->size, err,
+                      errlen);
+        if (rc) return rc;
+        t = p->dtc_move[c];
+        i = 2 * pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]) + (uint64_t)pos->side;
+    }
+    return probe_table(p, t, i, cls, err, errlen);
 }

@@ -110,6 +110,12 @@ struct prober {
     struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     struct tb *sst[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     bool ss_dtm[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    /* The counting rule's tables at the game's limit, opened on first use: -1 absent, 0 not
+     * looked for yet, 1 open */
+    struct tb *dtc_move[TABLES_MAX_LAYERS];
+    signed char dtc_move_state[TABLES_MAX_LAYERS];
+    struct tb *dtc_ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    signed char dtc_ss_state[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
 };
 
 void prober_init(struct prober *p, const struct game *g, const char *dir);
@@ -121,6 +127,15 @@ void prober_free(struct prober *p);
  * with a message naming the missing table and the command that makes it. */
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen);
+
+/* The class at clock 0 of a position under the counting rule at the game's limit (100 /
+ * 80 half-moves), a values.h class code, from its layer's DTC table: Bagh-Chal's movement
+ * phase and Sixteen Soldiers' materials. Call it after prober_probe has answered for the
+ * same position (it builds the index this reads). 0 with *cls; PROBER_MISSING when the
+ * layer has no DTC table (not an error: the rule's tables are optional); -1 with err for
+ * a damaged one. */
+int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *cls, char *err,
+                       size_t errlen);
 
 /* prober_probe's failures: -1 for any but these. */
 #define PROBER_MISSING                                                                             \

@@ -63,3 +63,31 @@ dtc_says "the longest DTC is $1 half-moves"
 dtc_says "a loss can be drawn out for $2"
 ex=$(sed -n 's/^| \*\*all\*\* .*| `\([^`]*\)` |$/\1/p' "$DATA/baghchal-movement-standard-dtc100.md")
 dtc_says "$ex"
+
+# query reads the tables at the game's limit: each position's class and DTC, and each
+# move's; the position's DTC is the quickest rule-win among its moves (a win) or the
+# slowest of its losses (a loss), all read from other positions' entries.
+check 0 '' solve baghchal --board 4x4 --phase movement --dtc --dir "$DT" --quiet
+dtc_positions='TGGT/GGGG/G1GG/TG1T g 0
+TGGT/GGGG/GGGG/T2T t 0
+GGGG/GG1G/TGGT/TG1T t 0
+GGGG/1GGG/TGT1/TGTG g 0
+TG1T/GGGG/GGGG/TGGT g 0'
+echo "$dtc_positions" | "$G" query --dir "$DT" --json >"$T/dtc-q" 2>"$T/dtc-err" || fail "query on the DTC tables failed: $(head -n 1 "$T/dtc-err")"
+n=0
+while IFS= read -r line; do
+    n=$((n + 1))
+    # the position's class is the last in its line, the moves' come before it
+    echo "$line" | grep -o '"class": "[a-z_]*", "dtc": [0-9a-z]*' | sed 's/"class": "\([a-z_]*\)", "dtc": \([0-9a-z]*\)/\1 \2/' >"$T/dtc-all"
+    { tail -n 1 "$T/dtc-all"; sed '$d' "$T/dtc-all"; } >"$T/dtc-cls"
+    [ -s "$T/dtc-cls" ] || { fail "query line $n has no class"; continue; }
+    awk 'NR == 1 { c = $1; d = $2; next }
+         $1 == "win" && (best == "" || $2 < best) { best = $2 }
+         $1 == "loss" && (worst == "" || $2 > worst) { worst = $2 }
+         END { if (c == "win" && d != best) { print "win: dtc " d ", quickest move " best; exit 1 }
+               if (c == "loss" && d != worst) { print "loss: dtc " d ", slowest move " worst; exit 1 } }' \
+        "$T/dtc-cls" >"$T/dtc-why" || fail "query line $n: $(cat "$T/dtc-why")"
+    passed=$((passed + 1))
+done <"$T/dtc-q"
+[ "$n" -eq 5 ] || fail "query answered $n of 5 positions"
+check 0 'under the 100 half-move rule: a win' query --dir "$DT" 'TGGT/GGGG/G1GG/TG1T g 0'
