@@ -222,6 +222,35 @@ static void check_dtc(const char *board, const char *rules, int L, unsigned want
     retro_code *dtm[8], *dtc[8];
     struct symmap *sm = malloc(sizeof *sm);
     engine(&g, L, sm, layers, dtm, dtc);
+    /* Each layer's DTC codes re-derive from their successors' (retro_verify's counting-rule
+     * check, as guti verify --full runs it), and one changed entry does not. */
+    for (int c = g.captures_to_win - 1; c >= 0; c--) {
+        bool above = c + 1 < g.captures_to_win;
+        layers[c].next = above ? &layers[c + 1] : NULL;
+        if (above) {
+            uint64_t n = 2 * layers[c + 1].ix.size;
+            layers[c + 1].res = malloc(n * sizeof *layers[c + 1].res);
+            for (uint64_t i = 0; i < n; i++)
+                layers[c + 1].res[i] = !dtc[c + 1][i] ? 0 : dtc_win(dtc[c + 1][i]) ? 2 : 1;
+        }
+        struct retro_layer R = bc_layer_retro(&layers[c]);
+        R.dtc_limit = L;
+        uint64_t bad[2];
+        int nbad;
+        CHECK(retro_verify(&R, dtc[c], bad, 2, &nbad) == 0, "%s %s L=%d c%d: verify", board, rules,
+              L, c);
+        uint64_t k = R.size / 2;
+        retro_code keep = dtc[c][k];
+        dtc[c][k] = keep ? (retro_code)(keep + 2) : dtc_code(1, true);
+        CHECK(retro_verify(&R, dtc[c], bad, 2, &nbad) > 0, "%s %s L=%d c%d: a changed entry passed",
+              board, rules, L, c);
+        dtc[c][k] = keep;
+        if (above) {
+            free(layers[c + 1].res);
+            layers[c + 1].res = NULL;
+        }
+        layers[c].next = NULL;
+    }
     uint64_t classes[5] = {0}; /* win, cursed win, draw, blessed loss, loss */
     for (int i = 0; i < s.n; i++) {
         const struct position *p = &s.pos[i];

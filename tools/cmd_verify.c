@@ -274,6 +274,158 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
     for (int e = 0; e < nexamples; e++) printf("     %s\n", examples[e]);
 }
 
+/* The counting rule's limits whose DTC tables of g's movement phase are in dir (at most
+ * max of them, each once), from the headers. */
+static int dtc_limits(const struct game *g, const char *dir, int *limits, int max)
+{
+    char **files, rules[32];
+    int n = tables_list_all(dir, &files), k = 0;
+    game_rules_name(g, rules, sizeof rules);
+    for (int f = 0; f < n; f++) {
+        struct tb *t;
+        char err[400];
+        size_t len = strlen(files[f]);
+        if (len < 4 || strcmp(files[f] + len - 4, ".dtc") || tb_open(files[f], &t, err, sizeof err))
+            continue;
+        const struct tb_meta *m = tb_get_meta(t);
+        bool mine = m->kind == TB_DTC && !strcmp(m->game, g->ops->name) &&
+                    !strcmp(m->rules, rules) && !strcmp(m->board, g->board->name) &&
+                    m->layer[0] == 0 && m->layer[2] == 0;
+        bool seen = false;
+        for (int j = 0; j < k; j++) seen |= limits[j] == m->limit;
+        if (mine && !seen && k < max) limits[k++] = m->limit;
+        tb_close(t);
+    }
+    if (n >= 0) tables_list_free(files, n);
+    return k;
+}
+
+/* The counting rule's tables of Bagh-Chal's movement phase, for every limit there: each
+ * layer's classes agree with its DTM table (a win under the rule is a win without it, a
+ * cursed win a win, a draw a draw, ...), and each position's DTC re-derives from its
+ * successors' (retro_verify with the limit), the captures reading the layer above's
+ * classes. A layer without its DTC table is not checked, nor those below it. */
+static int verify_dtc(const struct game *g, const char *dir, bool json, bool quiet, bool *first,
+                      struct counts *cnt)
+{
+    int limits[16], nl = dtc_limits(g, dir, limits, 16), errors = 0, top = g->captures_to_win - 1;
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    struct symmap *sm = malloc(sizeof *sm);
+    if (!sm) return cli_error("verify: out of memory");
+    symmap_init(sm, g->board);
+    for (int li = 0; li < nl; li++) {
+        int L = limits[li];
+        struct bc_layer layers[TABLES_MAX_LAYERS];
+        uint16_t *cls[TABLES_MAX_LAYERS] = {NULL};
+        bool broken = false;
+        for (int c = top; c >= 0; c--) {
+            if (bc_layer_init(&layers[c], g, sm, c)) {
+                errors++;
+                break;
+            }
+            uint64_t n = 2 * layers[c].ix.size, wrong = 0;
+            char path[1024], err[600], example[1100] = "";
+            tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, L);
+            struct tb_meta want = tables_dtc_meta(g, 0, c, -1, L, n);
+            retro_code *dtm = NULL, *dtc = NULL;
+            bool done = false;
+            if (broken) {
+                snprintf(example, sizeof example, "not checked: the layer above was not");
+            } else if (access(path, F_OK) != 0) {
+                snprintf(example, sizeof example, "not checked: DTC table missing (%s)", path);
+                broken = true;
+            } else if (!(cls[c] = tables_read(path, &want, err, sizeof err))) {
+                snprintf(example, sizeof example, "%s", err);
+                broken = true;
+                errors++;
+            } else {
+                char dpath[1024];
+                tables_name(dpath, sizeof dpath, dir, g, 0, c, TB_DTM);
+                struct tb_meta dwant = tables_meta(g, 0, c, TB_DTM, n);
+                dtm = tables_read(dpath, &dwant, err, sizeof err);
+                dtc = malloc(n * sizeof *dtc);
+                if (!dtm || !dtc) {
+                    snprintf(example, sizeof example, "%s", dtm ? "out of memory" : err);
+                    broken = true;
+                    errors++;
+                } else {
+                    for (uint64_t i = 0; i < n; i++) {
+                        dtc[i] = dtc_of_class(cls[c][i]);
+                        uint16_t e = cls[c][i];
+                        bool agrees = dtc[i]
+                                          ? (dtc_win(dtc[i]) ? code_win(dtm[i]) : code_loss(dtm[i]))
+                                      : e == CLASS_DRAW       ? dtm[i] == RETRO_DRAW
+                                      : e == CLASS_CURSED_WIN ? code_win(dtm[i])
+                                                              : code_loss(dtm[i]);
+                        if (!agrees && !wrong++)
+                            snprintf(example, sizeof example,
+                                     "position %llu: class %u, but DTM code %u without the rule",
+                                     (unsigned long long)i, e, dtm[i]);
+                    }
+                    layers[c].next = c < top ? &layers[c + 1] : NULL;
+                    if (c < top) { /* the layer above as classes, for the captures */
+                        uint64_t m = 2 * layers[c + 1].ix.size;
+                        layers[c + 1].res = malloc(m * sizeof *layers[c + 1].res);
+                        for (uint64_t i = 0; layers[c + 1].res && i < m; i++) {
+                            retro_code d = dtc_of_class(cls[c + 1][i]);
+                            layers[c + 1].res[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
+                        }
+                    }
+                    struct retro_layer R = bc_layer_retro(&layers[c]);
+                    R.dtc_limit = L;
+                    uint64_t bad[1];
+                    int nbad;
+                    uint64_t w = retro_verify(&R, dtc, bad, 1, &nbad);
+                    if (w && !wrong)
+                        snprintf(example, sizeof example,
+                                 "position %llu: stored DTC code %u, its moves give another",
+                                 (unsigned long long)bad[0], dtc[bad[0]]);
+                    wrong += w;
+                    done = true;
+                }
+            }
+            free(dtm);
+            free(dtc);
+            if (wrong) errors++;
+            cnt->layers += done;
+            cnt->inconsistent += wrong;
+            if (!done) cnt->not_checked += n;
+            const char *tag = wrong || (!done && !strstr(example, "not checked")) ? "FAIL"
+                              : done                                              ? "ok  "
+                                                                                  : "SKIP";
+            if (json) {
+                printf("%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"inhand\": 0, "
+                       "\"captured\": %d, \"limit\": %d, \"positions\": %llu, "
+                       "\"inconsistent\": %llu, \"not_checked\": %llu, \"examples\": [",
+                       *first ? "" : ", ", g->ops->name, rules, g->board->name, c, L,
+                       (unsigned long long)(done ? n : 0), (unsigned long long)wrong,
+                       (unsigned long long)(done ? 0 : n));
+                if (*example) json_str(stdout, example);
+                printf("]}");
+                *first = false;
+            } else if (!quiet || strcmp(tag, "ok  ")) {
+                printf("%s %s %s %s h0-c%d L%d: ", tag, g->ops->name, g->board->name, rules, c, L);
+                if (done)
+                    printf("%llu positions re-derived, %llu inconsistent\n", (unsigned long long)n,
+                           (unsigned long long)wrong);
+                else
+                    printf("not re-derived\n");
+                if (*example) printf("     %s\n", example);
+            }
+            if (c < top) {
+                bc_layer_free(&layers[c + 1]);
+                free(cls[c + 1]);
+                cls[c + 1] = NULL;
+            }
+        }
+        bc_layer_free(&layers[0]);
+        free(cls[0]);
+    }
+    free(sm);
+    return errors;
+}
+
 /* Sixteen Soldiers: re-derives every material's table from its successors, smallest
  * material first. A material whose tables are missing or unreadable is not checked, and
  * neither are those with more pieces, whose captures lead into it. */
@@ -798,6 +950,9 @@ int cmd_verify(int argc, char **argv)
                             &first_row, &cnt);
             }
         }
+        for (int k = 0; k < ngames; k++)
+            if (games[k].ops == &baghchal_ops)
+                errors += verify_dtc(&games[k], dir, o.json, o.quiet, &first_row, &cnt);
         if (sample < 0) sample = 1000;
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)

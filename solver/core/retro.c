@@ -206,6 +206,28 @@ retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
     return move_fold_code(&all);
 }
 
+retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *res,
+                            const struct move_fold *ex, int limit)
+{
+    /* an exit is one half-move whatever follows; an in-layer move to a position decided at
+     * level d is decided at d + 1, a draw under the rule when that is past the limit */
+    int win = ex->win ? 1 : -1, loss = ex->loss ? 1 : 0;
+    bool draw = ex->draw;
+    for (int k = 0; k < nsucc; k++) {
+        retro_code c = res[succ[k]];
+        int d = c ? dtc_of(c) + 1 : 0;
+        if (!c || d > limit)
+            draw = true;
+        else if (!dtc_win(c)) {
+            if (win < 0 || d < win) win = d;
+        } else if (d > loss)
+            loss = d;
+    }
+    if (win >= 0) return dtc_code(win, true);
+    if (draw) return RETRO_DRAW;
+    return dtc_code(loss, false); /* every move loses, or there is none: lost in 0 */
+}
+
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
                       int *nbad)
 {
@@ -218,7 +240,9 @@ uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64
         for (uint64_t i = 0; i < L->size; i++) {
             struct move_fold ex = {0};
             int k = L->expand(L->ctx, i, succ, &ex);
-            if (retro_derive(k, succ, res, &ex) == res[i]) continue;
+            retro_code want = L->dtc_limit ? retro_derive_dtc(k, succ, res, &ex, L->dtc_limit)
+                                           : retro_derive(k, succ, res, &ex);
+            if (want == res[i]) continue;
             wrong++;
 #pragma omp critical(retro_verify_bad)
             if (*nbad < maxbad) bad[(*nbad)++] = i;

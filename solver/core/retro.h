@@ -91,7 +91,14 @@ struct retro_tally retro_tally(const retro_code *res, uint64_t n);
 retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
                         const struct move_fold *ex);
 
-/* Checks every position of a solved layer against retro_derive(). Returns the number of
+/* The same for the counting rule's pass (dtc_limit = limit): the DTC code a position must
+ * have given its in-layer successors' DTC codes and its exits (folded from the classes of
+ * the layers they lead to, as retro_solve reads them). */
+retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *res,
+                            const struct move_fold *ex, int limit);
+
+/* Checks every position of a solved layer against retro_derive() (retro_derive_dtc() for
+ * the counting rule's pass, L->dtc_limit > 0). Returns the number of
  * positions that disagree; the first few land in bad[0..nbad-1] (nbad at most maxbad). */
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
                       int *nbad);

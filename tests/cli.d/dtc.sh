@@ -91,3 +91,12 @@ while IFS= read -r line; do
 done <"$T/dtc-q"
 [ "$n" -eq 5 ] || fail "query answered $n of 5 positions"
 check 0 'under the 100 half-move rule: a win' query --dir "$DT" 'TGGT/GGGG/G1GG/TG1T g 0'
+
+# verify --full re-derives every DTC entry from its successors (tests/test_dtc.c shows a
+# changed entry is caught) and checks each class against the DTM table's value.
+check 0 'ok   baghchal 4x4 standard h0-c1 L10: 5526 positions re-derived, 0 inconsistent' verify --dir "$DT" --full
+grep -q 'ok   baghchal 4x4 standard h0-c2 L1000: 30342 positions re-derived, 0 inconsistent' "$T/out" || fail "verify --full did not re-derive the L1000 tables"
+rm -rf "$T/dtc-gap" && cp -r "$DT" "$T/dtc-gap" && rm "$T/dtc-gap"/baghchal-4x4-standard-h0-c1-L10.dtc
+check 0 'SKIP baghchal 4x4 standard h0-c0 L10: not re-derived' verify --dir "$T/dtc-gap" --full
+grep -q 'not checked: DTC table missing' "$T/out" || fail "verify --full does not name the missing DTC table"
+passed=$((passed + 2))
