@@ -72,6 +72,7 @@ Suite *tablebase_suite(void);
 Suite *retro_suite(void);
 Suite *ss_layers_suite(void);
 Suite *dtc_suite(void);
+Suite *dtc_sixteen_suite(void);
 Suite *library_suite(void);
 
 #endif

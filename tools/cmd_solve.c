@@ -17,8 +17,8 @@
 static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"
     "                  [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
-    "       guti solve sixteen --pieces N [--rules R] [--dir DIR] [--threads N] [--quiet]\n"
-    "                  [--json]\n"
+    "       guti solve sixteen --pieces N [--dtc [--limit L]] [--rules R] [--dir DIR]\n"
+    "                  [--threads N] [--quiet] [--json]\n"
     "\n"
     "Bagh-Chal: the movement phase (all goats placed) by retrograde analysis, one layer per\n"
     "number of goats captured, from the most captures down, with a WDL table and a DTM table\n"
@@ -46,6 +46,10 @@ static const char help[] =
     "file), smallest material first.\n"
     "\n"
     "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
+    "  --dtc         then the counting rule's tables: per material, each position's class\n"
+    "                at clock 0 and its DTC, from the DTM tables (DIR/...-m3-n2-L80.dtc);\n"
+    "                with --json, a second object\n"
+    "  --limit L     the counting rule's limit in half-moves (default 80; 1..30000)\n"
     "  --rules R     optional (default: captures never compulsory) or forced\n"
     "\n"
     "Both games: each file is written under a temporary name and renamed when complete;\n"
@@ -254,6 +258,62 @@ static void ss_layer(void *arg, const struct ss_solve_layer *l)
     }
 }
 
+/* Sixteen Soldiers' counting rule: a line per material as it is done (classes at clock 0,
+ * the longest DTCs), or a member of its JSON object's array. */
+static void ss_dtc_layer(void *arg, const struct ss_solve_layer *l)
+{
+    struct out *o = arg;
+    uint64_t n = l->positions;
+    if (o->json) {
+        printf("%s{\"m\": %d, \"n\": %d, \"positions\": %llu, \"win\": %llu, "
+               "\"cursed_win\": %llu, \"draw\": %llu, \"blessed_loss\": %llu, \"loss\": %llu, "
+               "\"max_dtc_win\": %d, \"max_dtc_loss\": %d, \"seconds\": %.3f, \"resumed\": %s, "
+               "\"dtc_bytes\": %llu}",
+               o->first ? "" : ", ", l->m, l->n, (unsigned long long)n, (unsigned long long)l->win,
+               (unsigned long long)l->cursed_win, (unsigned long long)l->draw,
+               (unsigned long long)l->blessed_loss, (unsigned long long)l->loss, l->max_dtc_win,
+               l->max_dtc_loss, l->seconds, l->resumed ? "true" : "false",
+               (unsigned long long)l->dtc_bytes);
+        o->first = false;
+    } else {
+        printf("%2d+%-2d %12llu %12llu %12llu %12llu %12llu %12llu %7d %7d %8.2f %8.3f%s\n", l->m,
+               l->n, (unsigned long long)n, (unsigned long long)l->win,
+               (unsigned long long)l->cursed_win, (unsigned long long)l->draw,
+               (unsigned long long)l->blessed_loss, (unsigned long long)l->loss, l->max_dtc_win,
+               l->max_dtc_loss, l->seconds, n ? 8.0 * l->dtc_bytes / n : 0,
+               l->resumed ? "  (already made)" : "");
+    }
+    fflush(stdout);
+}
+
+/* The counting rule's tables, after the DTM tables they are made from. */
+static int solve_sixteen_dtc(const struct game *g, int pieces, int L, struct out *o)
+{
+    struct ss_solve_hooks h = {.store = {.dir = o->dir},
+                               .task_begin = progress_begin_hook,
+                               .task_progress = progress_update,
+                               .task_end = progress_end_hook,
+                               .notice = notice,
+                               .layer = ss_dtc_layer,
+                               .arg = o};
+    char rules[32], err[1200];
+    game_rules_name(g, rules, sizeof rules);
+    o->first = true;
+    if (o->json)
+        printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"pieces\": %d, \"limit\": %d, "
+               "\"dtc_layers\": [",
+               rules, pieces, L);
+    else
+        printf("%-5s %12s %12s %12s %12s %12s %12s %7s %7s %8s %8s\n", "dtc", "positions", "win",
+               "cursed", "draw", "blessed", "loss", "maxwin", "maxloss", "seconds", "dtc b/p");
+    double t0 = omp_get_wtime();
+    int rc = ss_solve_dtc(g, pieces, L, &h, err, sizeof err);
+    if (o->json) printf("], \"seconds\": %.3f}\n", omp_get_wtime() - t0);
+    if (rc) return cli_error("solve: %s", err);
+    if (!o->json) printf("counting rule, limit %d: %.2f s\n", L, omp_get_wtime() - t0);
+    return 0;
+}
+
 static int solve_sixteen(const struct game *g, int pieces, struct out *o)
 {
     struct ss_solve_hooks h = {.store = {.dir = o->dir},
@@ -317,9 +377,6 @@ int cmd_solve(int argc, char **argv)
     if ((rc = cli_game(&o, NULL, &g))) return rc;
     if (limit && !dtc) return cli_usage_error("solve", "--limit goes with --dtc");
     if (g.ops == &sixteen_ops) {
-        if (dtc)
-            return cli_usage_error("solve", "--dtc: the counting rule's tables are made for "
-                                            "baghchal's movement phase only so far");
         if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
         if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
@@ -330,6 +387,7 @@ int cmd_solve(int argc, char **argv)
         struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
         progress_init(&so.prog, o.quiet);
         rc = solve_sixteen(&g, pieces, &so);
+        if (!rc && dtc) rc = solve_sixteen_dtc(&g, pieces, limit ? limit : g.ops->clock_limit, &so);
         if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
         return rc;
     }

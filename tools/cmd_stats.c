@@ -592,6 +592,119 @@ static int stats_dtc(const struct game *g, const char *dir, int limit, const str
     return rc;
 }
 
+/* Sixteen Soldiers' counting rule: a row per material (m, n) in solving order, each part of
+ * a layer {m, n} as the plain statistics order them, from the DTC tables of that limit of
+ * every material up to the most pieces for which the smallest-first run made any. */
+static int stats_ss_dtc(const struct game *g, const char *dir, int limit, const struct outputs *out,
+                        struct progress *prog)
+{
+    struct dtc_stats st = {.g = g, .limit = limit};
+    struct ss_db db;
+    char path[1024], err[600], rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    memcpy(st.rules, rules, sizeof st.rules);
+    /* the most pieces: the run makes m+1 with 1 first of each total, so its table says
+     * whether the total was reached */
+    int pieces = 1;
+    for (int t = 2; t <= 2 * SS_MAX_PIECES; t++) {
+        tables_dtc_name(path, sizeof path, dir, g, t - 1, 1, -1, limit);
+        if (access(path, F_OK) != 0) break;
+        pieces = t;
+    }
+    if (pieces < 2) {
+        tables_dtc_name(path, sizeof path, dir, g, 1, 1, -1, limit);
+        return cli_error("stats: no table %s; make them with: guti solve sixteen --pieces N --dtc "
+                         "--limit %d --rules %s --dir %s",
+                         path, limit, rules, dir);
+    }
+    st.rows = calloc(SS_MAX_PIECES * SS_MAX_PIECES, sizeof *st.rows);
+    if (!st.rows || ss_db_init(&db, g)) {
+        free(st.rows);
+        return cli_error("stats: out of memory");
+    }
+    st.total.max_win = st.total.max_loss = -1;
+    int rc = 0, nmat = pieces * pieces / 4, done = 0; /* materials {m, n}, m >= n, m + n <= N */
+    progress_begin(prog, "dtc");
+    for (int t = 2; t <= pieces && !rc; t++)
+        for (int m = t - 1; 2 * m >= t && !rc; m--) {
+            int n = t - m;
+            struct ss_layer l;
+            if (ss_layer_init(&l, &db, m, n)) {
+                rc = cli_error("stats: out of memory");
+                break;
+            }
+            tables_dtc_name(path, sizeof path, dir, g, m, n, -1, limit);
+            struct tb_meta want = tables_dtc_meta(g, m, n, -1, limit, l.size);
+            uint16_t *cls =
+                access(path, F_OK) == 0 ? tables_read(path, &want, err, sizeof err) : NULL;
+            if (!cls) {
+                if (access(path, F_OK) != 0)
+                    rc = cli_error("stats: no table %s; make it with: guti solve sixteen --pieces "
+                                   "%d --dtc --limit %d --rules %s --dir %s",
+                                   path, pieces, limit, rules, dir);
+                else
+                    rc = cli_error("stats: %s", err);
+                ss_layer_free(&l);
+                break;
+            }
+            for (int p = 0; p < l.nparts && !rc; p++) {
+                const struct ss_part *part = &l.part[p];
+                struct dtc_row *r = &st.rows[st.nrows++];
+                r->m = part->m;
+                r->other = part->n;
+                r->side = -1;
+                r->max_win = r->max_loss = -1;
+                uint8_t *w = malloc(part->ix.size + 1);
+                if (!w) {
+                    rc = cli_error("stats: out of memory");
+                    break;
+                }
+                pair_index_orbit_sizes(&part->ix, w);
+                uint64_t longest = UINT64_MAX;
+                for (uint64_t k = 0; k < part->ix.size; k++) {
+                    uint16_t e = cls[part->offset + k];
+                    retro_code d = dtc_of_class(e);
+                    int j = d                       ? (dtc_win(d) ? 0 : 4)
+                            : e == CLASS_CURSED_WIN ? 1
+                            : e == CLASS_DRAW       ? 2
+                                                    : 3;
+                    r->n[j]++;
+                    r->raw[j] += w[k];
+                    if (j == 0 && dtc_of(d) > r->max_win) {
+                        r->max_win = dtc_of(d);
+                        longest = part->offset + k;
+                    }
+                    if (j == 4 && dtc_of(d) > r->max_loss) r->max_loss = dtc_of(d);
+                }
+                free(w);
+                if (longest != UINT64_MAX) {
+                    bits_t A, B;
+                    ss_layer_position(&l, longest, &A, &B);
+                    struct position pos = {.men = {A, B}, .side = 0};
+                    g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+                }
+                for (int j = 0; j < 5; j++) {
+                    st.total.n[j] += r->n[j];
+                    st.total.raw[j] += r->raw[j];
+                }
+                if (r->max_win > st.total.max_win) {
+                    st.total.max_win = r->max_win;
+                    memcpy(st.total.longest_fen, r->longest_fen, sizeof r->longest_fen);
+                }
+                if (r->max_loss > st.total.max_loss) st.total.max_loss = r->max_loss;
+            }
+            free(cls);
+            ss_layer_free(&l);
+            progress_update(prog, "materials", (uint64_t)++done, (uint64_t)nmat);
+        }
+    progress_end(prog);
+    ss_db_free(&db);
+    if (!rc)
+        for (int k = 0; k < out->n; k++) stats_ss_dtc_print(out->f[k], out->format[k], &st);
+    free(st.rows);
+    return rc;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     struct game_opts o = {0};
@@ -627,16 +740,17 @@ int cmd_stats(int argc, char **argv)
     if (tables_choose(dir, NULL, o.rules, o.board, &g, err, sizeof err))
         return cli_error("stats: %s", err);
     if (limit && !dtc) return cli_usage_error("stats", "--limit goes with --dtc");
-    if (dtc && (reachable || g.ops != &baghchal_ops))
-        return cli_usage_error("stats",
-                               "--dtc: the counting rule's statistics are made for "
-                               "baghchal's movement phase only so far, over all positions");
+    if (dtc && reachable)
+        return cli_usage_error("stats", "--dtc: the counting rule's statistics are made over all "
+                                        "positions only so far");
     if (dtc) {
         struct outputs dout;
         if ((rc = outputs_open(&dout, format, out_opt))) return rc;
         struct progress dprog;
         progress_init(&dprog, o.quiet);
-        rc = stats_dtc(&g, dir, limit ? limit : g.ops->clock_limit, &dout, &dprog);
+        int L = limit ? limit : g.ops->clock_limit;
+        rc = g.ops == &sixteen_ops ? stats_ss_dtc(&g, dir, L, &dout, &dprog)
+                                   : stats_dtc(&g, dir, L, &dout, &dprog);
         return outputs_close(&dout, rc);
     }
     if (reachable && g.ops != &baghchal_ops)

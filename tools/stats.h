@@ -60,7 +60,8 @@ struct ss_table_stats {
  * blessed loss, loss), and the longest DTC of a win and of a loss (-1: none) with an
  * example of the first. */
 struct dtc_row {
-    int inhand, captured, side;
+    int inhand, captured, side; /* Bagh-Chal */
+    int m, other;               /* Sixteen Soldiers: pieces of the side to move, the other side's */
     uint64_t n[5], raw[5];
     int max_win, max_loss;
     char longest_fen[128];
@@ -75,6 +76,8 @@ struct dtc_stats {
 
 /* format: "md", "csv" or "json". */
 void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
+/* Sixteen Soldiers' rows (m, n). */
+void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
 void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s);
 void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s);
 

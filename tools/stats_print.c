@@ -459,12 +459,9 @@ void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
 
 static const char *const dtc_class_names[5] = {"win", "cursed_win", "draw", "blessed_loss", "loss"};
 
-static void dtc_csv_row(FILE *f, const struct dtc_row *r, int limit, bool total)
+/* The columns from classes on, both games' rows. */
+static void dtc_csv_counts(FILE *f, const struct dtc_row *r)
 {
-    if (total)
-        fprintf(f, "all,all,all,%d", limit);
-    else
-        fprintf(f, "%d,%d,%s,%d", r->inhand, r->captured, r->side ? "tiger" : "goat", limit);
     uint64_t cl = 0, raw = 0;
     for (int k = 0; k < 5; k++) cl += r->n[k], raw += r->raw[k];
     fprintf(f, ",%llu", (unsigned long long)cl);
@@ -474,14 +471,20 @@ static void dtc_csv_row(FILE *f, const struct dtc_row *r, int limit, bool total)
     fprintf(f, ",%d,%d\n", r->max_win, r->max_loss);
 }
 
-static void dtc_json_row(FILE *f, const struct dtc_row *r, bool total)
+static void dtc_csv_row(FILE *f, const struct dtc_row *r, int limit, bool total)
+{
+    if (total)
+        fprintf(f, "all,all,all,%d", limit);
+    else
+        fprintf(f, "%d,%d,%s,%d", r->inhand, r->captured, r->side ? "tiger" : "goat", limit);
+    dtc_csv_counts(f, r);
+}
+
+/* A row's members from classes on, and its closing brace: both games' rows. */
+static void dtc_json_counts(FILE *f, const struct dtc_row *r)
 {
     uint64_t cl = 0, raw = 0;
     for (int k = 0; k < 5; k++) cl += r->n[k], raw += r->raw[k];
-    fputc('{', f);
-    if (!total)
-        fprintf(f, "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand, r->captured,
-                r->side ? "tiger" : "goat");
     fprintf(f, "\"classes\": %llu", (unsigned long long)cl);
     for (int k = 0; k < 5; k++)
         fprintf(f, ", \"%s\": %llu", dtc_class_names[k], (unsigned long long)r->n[k]);
@@ -504,6 +507,15 @@ static void dtc_json_row(FILE *f, const struct dtc_row *r, bool total)
     else
         fputs("null", f);
     fputc('}', f);
+}
+
+static void dtc_json_row(FILE *f, const struct dtc_row *r, bool total)
+{
+    fputc('{', f);
+    if (!total)
+        fprintf(f, "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand, r->captured,
+                r->side ? "tiger" : "goat");
+    dtc_json_counts(f, r);
 }
 
 static void dtc_share(FILE *f, uint64_t k, uint64_t n)
@@ -553,6 +565,72 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
                     g->ops->side_name[r->side], (unsigned long long)cl);
         else
             fprintf(f, "| **all** | | | %llu |", (unsigned long long)cl);
+        for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
+        if (r->max_win >= 0)
+            fprintf(f, " %d |", r->max_win);
+        else
+            fprintf(f, " - |");
+        if (r->max_loss >= 0)
+            fprintf(f, " %d |", r->max_loss);
+        else
+            fprintf(f, " - |");
+        fprintf(f, " %s%s%s |\n", r->max_win >= 0 && r->longest_fen[0] ? "`" : "",
+                r->max_win >= 0 ? r->longest_fen : "",
+                r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
+    }
+    const struct dtc_row *t = &s->total;
+    fprintf(f,
+            "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
+            "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
+            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
+            "the losses) into draws. The longest DTC is the most half-moves the side to move "
+            "needs (win) or can hold out (loss) before the next capture or the end.\n",
+            (unsigned long long)t->n[1],
+            t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
+            (unsigned long long)t->n[3],
+            t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+}
+
+/* Sixteen Soldiers: as stats_dtc_print, a row per material (m to move against n). */
+void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
+{
+    if (!strcmp(format, "csv")) {
+        fprintf(f, "pieces_to_move,pieces_other,limit,classes,win,cursed_win,draw,blessed_loss,"
+                   "loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,"
+                   "max_dtc_win,max_dtc_loss\n");
+        for (int k = 0; k < s->nrows; k++) {
+            fprintf(f, "%d,%d,%d", s->rows[k].m, s->rows[k].other, s->limit);
+            dtc_csv_counts(f, &s->rows[k]);
+        }
+        fprintf(f, "all,all,%d", s->limit);
+        dtc_csv_counts(f, &s->total);
+        return;
+    }
+    if (!strcmp(format, "json")) {
+        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"limit\": %d, \"rows\": [",
+                s->rules, s->limit);
+        for (int k = 0; k < s->nrows; k++)
+            fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "",
+                    s->rows[k].m, s->rows[k].other),
+                dtc_json_counts(f, &s->rows[k]);
+        fputs("], \"total\": {", f);
+        dtc_json_counts(f, &s->total);
+        fputs("}\n", f);
+        return;
+    }
+    fprintf(f, "# sixteen, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
+            s->rules, s->limit);
+    fprintf(f, "| to move | other | classes | win | cursed win | draw | blessed loss | loss "
+               "| longest DTC, win | longest DTC, loss | longest win, example |\n");
+    fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (int k = 0; k <= s->nrows; k++) {
+        const struct dtc_row *r = k < s->nrows ? &s->rows[k] : &s->total;
+        uint64_t cl = 0;
+        for (int j = 0; j < 5; j++) cl += r->n[j];
+        if (k < s->nrows)
+            fprintf(f, "| %d | %d | %llu |", r->m, r->other, (unsigned long long)cl);
+        else
+            fprintf(f, "| **all** | | %llu |", (unsigned long long)cl);
         for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
         if (r->max_win >= 0)
             fprintf(f, " %d |", r->max_win);

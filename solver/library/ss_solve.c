@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <omp.h>
+
 #include "ss_layers.h"
 
 /* What ss_solve_all's hooks share: ours, the current material's table sizes, and the
@@ -93,4 +95,143 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
     /* a hook that failed said why; otherwise a layer's memory ran out */
     if (!u.failed) snprintf(err, errlen, "out of memory");
     return -1;
+}
+
+/* ---- The counting rule --------------------------------------------------------------- */
+
+/* A material's classes counted into its report. */
+static void count_classes(const uint16_t *cls, uint64_t n, struct ss_solve_layer *r)
+{
+    uint64_t k[5] = {0};
+    int max_win = -1, max_loss = -1;
+#pragma omp parallel for reduction(+ : k[:5]) reduction(max : max_win, max_loss)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code d = dtc_of_class(cls[i]);
+        if (!d) {
+            k[cls[i] == CLASS_DRAW ? 2 : cls[i] == CLASS_CURSED_WIN ? 1 : 3]++;
+        } else if (dtc_win(d)) {
+            k[0]++;
+            if (dtc_of(d) > max_win) max_win = dtc_of(d);
+        } else {
+            k[4]++;
+            if (dtc_of(d) > max_loss) max_loss = dtc_of(d);
+        }
+    }
+    r->win = k[0];
+    r->cursed_win = k[1];
+    r->draw = k[2];
+    r->blessed_loss = k[3];
+    r->loss = k[4];
+    r->max_dtc_win = max_win;
+    r->max_dtc_loss = max_loss;
+}
+
+/* Makes a material's classes into cls: its DTM codes read back, the engine's counting-rule
+ * pass (its captures read the smaller materials' class codes in the db), the two
+ * combined. Taking the last piece is an exit to ss_db_code's 1, a loss code: a win under
+ * the rule too, in one half-move. */
+static int make_classes(const struct game *g, const struct ss_solve_hooks *h, struct ss_layer *l,
+                        int limit, uint16_t *cls, char *err, size_t errlen)
+{
+    uint64_t n = l->size;
+    struct store_table t = {TB_DTM, l->m, l->n, -1, n, 0};
+    retro_code *dtm = malloc((n ? n : 1) * sizeof *dtm), *dtc = malloc((n ? n : 1) * sizeof *dtc);
+    char why[400];
+    int rc = 0;
+    if (!dtm || !dtc) {
+        rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", l->m, l->n);
+    } else if (store_load(&h->store, g, &t, STORE_READ, dtm, NULL, why, sizeof why)) {
+        rc = -1, snprintf(err, errlen, "%s; solve up to %d pieces first", why, l->m + l->n);
+    } else {
+        struct retro_layer R = ss_layer_retro(l);
+        R.dtc_limit = limit;
+        R.progress = h->task_progress;
+        R.progress_arg = h->arg;
+        char label[64];
+        snprintf(label, sizeof label, "dtc %d+%d", l->m, l->n);
+        if (h->task_begin) h->task_begin(h->arg, label);
+        struct retro_stats st;
+        if (retro_solve(&R, dtc, &st))
+            rc = -1, snprintf(err, errlen, "out of memory solving material %d+%d", l->m, l->n);
+        if (h->task_end) h->task_end(h->arg);
+#pragma omp parallel for schedule(static)
+        for (uint64_t i = 0; i < n; i++) cls[i] = class_code(dtm[i], dtc[i]);
+    }
+    free(dtm);
+    free(dtc);
+    return rc;
+}
+
+int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_solve_hooks *h,
+                 char *err, size_t errlen)
+{
+    if (limit < 1 || limit > RETRO_MAX_DTC)
+        return snprintf(err, errlen, "counting rule: limit %d, expected 1..%d", limit,
+                        RETRO_MAX_DTC),
+               -1;
+    struct ss_db db;
+    if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
+    if (pieces > 2 * SS_MAX_PIECES) pieces = 2 * SS_MAX_PIECES;
+    int rc = 0;
+    /* ss_solve_all's order: total pieces ascending, so that every material a capture leads
+     * to is in the db, holding its class codes, before it is needed */
+    for (int total = 2; total <= pieces && !rc; total++)
+        for (int m = total - 1; 2 * m >= total && !rc; m--) {
+            int n = total - m;
+            if (m > SS_MAX_PIECES) continue;
+            double t0 = omp_get_wtime();
+            struct ss_layer *l = malloc(sizeof *l);
+            if (!l || ss_layer_init(l, &db, m, n)) {
+                free(l);
+                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
+                break;
+            }
+            struct ss_solve_layer r = {.m = m, .n = n, .positions = l->size, .limit = limit};
+            struct store_table t = {TB_DTC, m, n, -1, l->size, limit};
+            uint16_t *cls = malloc((l->size ? l->size : 1) * sizeof *cls);
+            char why[400], msg[450];
+            int got = STORE_FAILED;
+            if (cls) {
+                got =
+                    store_load(&h->store, g, &t, STORE_VERIFY, NULL, &r.dtc_bytes, why, sizeof why);
+                if (got == STORE_OK)
+                    got = store_load(&h->store, g, &t, STORE_READ, cls, NULL, why, sizeof why);
+            }
+            if (!cls) {
+                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
+            } else if (got == STORE_OK) {
+                r.resumed = true;
+            } else {
+                if (got != STORE_ABSENT && h->notice) {
+                    snprintf(msg, sizeof msg, "%s; making it again", why);
+                    h->notice(h->arg, msg);
+                }
+                struct tb_source src = {.codes = cls, .max_code = -1};
+                if (!(rc = make_classes(g, h, l, limit, cls, err, errlen)))
+                    rc = store_save(&h->store, g, &t, &src, &r.dtc_bytes, err, errlen) ? -1 : 0;
+            }
+            /* the db keeps the material's classes as the codes the captures of larger
+             * materials read: a loss code (1) where the side to move loses under the rule, a
+             * win code (2) where it wins, 0 where the rule draws */
+            if (!rc && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
+                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
+            if (rc) {
+                free(cls);
+                ss_layer_free(l);
+                free(l);
+                break;
+            }
+#pragma omp parallel for schedule(static)
+            for (uint64_t i = 0; i < l->size; i++) {
+                retro_code d = dtc_of_class(cls[i]);
+                l->res[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
+            }
+            ss_db_add(&db, l);
+            count_classes(cls, l->size, &r);
+            free(cls);
+            r.seconds = omp_get_wtime() - t0;
+            if (h->layer) h->layer(h->arg, &r);
+        }
+    ss_db_free(&db);
+    return rc;
 }

@@ -34,6 +34,14 @@ struct ss_solve_layer {
     uint64_t wdl_bytes, dtm_bytes;       /* its stored tables' sizes (0: the store does not
                                             say) */
     bool resumed;                        /* read back from the store, not solved */
+    /* ss_solve_dtc only (0 otherwise): the counting rule's classes, win and loss above
+     * then counting wins and losses under the rule; the longest DTC of a win and of a loss
+     * (-1 when none); the DTC table's size (0: the store does not say). max_dtm, wdl_bytes
+     * and dtm_bytes are 0. */
+    int limit;
+    uint64_t cursed_win, blessed_loss;
+    int max_dtc_win, max_dtc_loss;
+    uint64_t dtc_bytes;
 };
 
 /* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
@@ -63,5 +71,15 @@ struct ss_solve_hooks {
  * game g (Sixteen Soldiers, its rules) and saves its tables. */
 int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
              size_t errlen);
+
+/* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture, rules.md):
+ * every material with m + n <= pieces, smallest first as ss_solve, gets the five classes
+ * and the DTC of every position (values.h's class codes) from its DTM table and the
+ * smaller materials' classes, saved as a DTC table {TB_DTC, m, n, side -1, limit}. Every
+ * material's DTM table must be stored (ss_solve first). A material whose DTC table is
+ * stored and sound is read back, not made again. Hooks as for ss_solve: task labels
+ * "dtc 3+2", the layer hook with the classes counted (resumed when read back). */
+int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_solve_hooks *h,
+                 char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,377 @@
+/* Sixteen Soldiers' counting rule (ss_solve_dtc) against a brute force over (position,
+ * clock) states written plainly from the definitions of issue 12 and rules.md, "Counting
+ * rules": every raw position with up to 4 pieces, both rule sets, with limits small enough
+ * that cursed wins and blessed losses occur; and, with a limit above every DTM, the classes
+ * are exactly the values without the rule. The brute force plays the game's own move
+ * generator (sixteen.c), not the layers' (ss_layers.c) the driver runs on. */
+#include <stdlib.h>
+
+#include <string.h>
+
+#include "ss_layers.h"
+#include "ss_solve.h"
+#include "store.h"
+#include "wdl.h"
+#include "helpers.h"
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
+    } while (0)
+
+enum { LOSS = -1, DRAW = 0, WIN = 1 };
+#define PIECES 4
+
+/* Every raw position (A to move, B the other side; colours do not matter) with both sides
+ * on the board and at most PIECES pieces, sorted, and its successors. */
+struct states {
+    int n;
+    bits_t (*pos)[2];
+    int *first, *succ; /* successors of i: succ[first[i]..first[i+1]-1], -1 the game won */
+    bool *capture;     /* per successor: a zeroing move (a capture) */
+};
+
+static int cmp_pos(const void *x, const void *y)
+{
+    const bits_t *a = x, *b = y;
+    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+    return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+static int find(const struct states *s, bits_t A, bits_t B)
+{
+    bits_t k[2] = {A, B};
+    bits_t(*f)[2] = bsearch(k, s->pos, (size_t)s->n, sizeof *s->pos, cmp_pos);
+    return f ? (int)(f - s->pos) : -1;
+}
+
+/* Every set of at most k points below np, into out; their number. */
+static int subsets(int np, int k, bits_t *out)
+{
+    int n = 0;
+    out[n++] = 0;
+    for (int i = 0; i < n; i++) /* breadth first: extend each set by a higher point */
+        if (bits_count(out[i]) < k)
+            for (int p = out[i] ? 64 - __builtin_clzll(out[i]) : 0; p < np; p++)
+                out[n++] = out[i] | BIT(p);
+    return n;
+}
+
+static void enumerate(struct states *s, const struct game *g)
+{
+    int np = g->board->npoints;
+    bits_t *sets = malloc(200000 * sizeof *sets);
+    int nsets = subsets(np, PIECES - 1, sets);
+    CHECK(nsets < 200000, "too many sets");
+    int cap = 4000000;
+    s->pos = malloc((size_t)cap * sizeof *s->pos);
+    s->n = 0;
+    for (int i = 0; i < nsets; i++)
+        for (int j = 0; j < nsets; j++) {
+            bits_t A = sets[i], B = sets[j];
+            if (!A || !B || (A & B) || bits_count(A) + bits_count(B) > PIECES) continue;
+            CHECK(s->n < cap, "more than %d positions", cap);
+            s->pos[s->n][0] = A;
+            s->pos[s->n++][1] = B;
+        }
+    free(sets);
+    qsort(s->pos, (size_t)s->n, sizeof *s->pos, cmp_pos);
+    struct movelist l;
+    movelist_init(&l);
+    int nsucc = 0, scap = 1 << 20;
+    s->first = malloc((size_t)(s->n + 1) * sizeof *s->first);
+    s->succ = malloc((size_t)scap * sizeof *s->succ);
+    s->capture = malloc((size_t)scap * sizeof *s->capture);
+    for (int i = 0; i < s->n; i++) {
+        s->first[i] = nsucc;
+        struct position p = {.men = {s->pos[i][0], s->pos[i][1]}, .side = 0};
+        int n = g->ops->moves(g, &p, &l);
+        CHECK(n >= 0, "out of memory");
+        for (int j = 0; j < n; j++) {
+            if (nsucc == scap) {
+                scap *= 2;
+                s->succ = realloc(s->succ, (size_t)scap * sizeof *s->succ);
+                s->capture = realloc(s->capture, (size_t)scap * sizeof *s->capture);
+            }
+            const struct position *q = &l.succ[j];
+            CHECK(q->side == 1 && q->men[0], "a successor with blue not to move");
+            s->capture[nsucc] = bits_count(q->men[1]) < bits_count(p.men[1]);
+            /* taking the last piece ends the game, won by the capture's maker */
+            s->succ[nsucc] = q->men[1] ? find(s, q->men[1], q->men[0]) : -1;
+            CHECK(s->succ[nsucc] >= 0 || !q->men[1], "a successor not enumerated");
+            nsucc++;
+        }
+    }
+    s->first[s->n] = nsucc;
+    movelist_free(&l);
+}
+
+static void states_free(struct states *s)
+{
+    free(s->pos);
+    free(s->first);
+    free(s->succ);
+    free(s->capture);
+}
+
+/* V(p, c) for every position and clock 0..L-1, as the definition says: no legal move
+ * loses; a move that ends the game wins for its maker; a zeroing move (a capture, a whole
+ * chain) is worth -V(p', 0); any other move draws when c + 1 = L, else is worth
+ * -V(p', c + 1); V is the best. The values of p' at clock c + 1 are ready when the clocks
+ * are taken from L - 1 down, and a capture's at clock 0 when fewer pieces come first. */
+static signed char *brute_values(const struct states *s, int L)
+{
+    signed char *V = calloc((size_t)s->n * (size_t)L, 1);
+    for (int pieces = 2; pieces <= PIECES; pieces++)
+        for (int c = L - 1; c >= 0; c--)
+            for (int i = 0; i < s->n; i++) {
+                if (bits_count(s->pos[i][0]) + bits_count(s->pos[i][1]) != pieces) continue;
+                int best = LOSS;
+                for (int j = s->first[i]; j < s->first[i + 1]; j++) {
+                    int q = s->succ[j], v;
+                    if (q < 0)
+                        v = WIN;
+                    else if (s->capture[j])
+                        v = -V[(size_t)q * (size_t)L];
+                    else if (c + 1 == L)
+                        v = DRAW;
+                    else
+                        v = -V[(size_t)q * (size_t)L + (size_t)(c + 1)];
+                    if (v > best) best = v;
+                }
+                V[(size_t)i * (size_t)L + (size_t)c] = (signed char)best;
+            }
+    return V;
+}
+
+/* An in-memory store for the drivers (store.h): tables kept as arrays of entries, told
+ * apart by kind, material (inhand, captured: m, n) and limit. */
+#define MEM_TABLES 24
+struct mem {
+    int n;
+    struct store_table t[MEM_TABLES];
+    uint16_t *e[MEM_TABLES];
+};
+
+static int mem_find(const struct mem *m, const struct store_table *t)
+{
+    for (int k = 0; k < m->n; k++)
+        if (m->t[k].kind == t->kind && m->t[k].captured == t->captured &&
+            m->t[k].inhand == t->inhand && m->t[k].limit == t->limit)
+            return k;
+    return -1;
+}
+
+static int mem_load(void *arg, const struct store_table *t, enum store_mode mode, uint16_t *out,
+                    uint64_t *bytes, char *err, size_t errlen)
+{
+    const struct mem *m = arg;
+    int k = mem_find(m, t);
+    if (bytes) *bytes = 0;
+    if (k < 0) return snprintf(err, errlen, "no such table"), STORE_ABSENT;
+    CHECK(m->t[k].npositions == t->npositions, "a table of another size");
+    if (mode == STORE_READ) memcpy(out, m->e[k], t->npositions * sizeof *out);
+    return STORE_OK;
+}
+
+static int mem_save(void *arg, const struct store_table *t, const struct tb_source *src,
+                    uint64_t *bytes, char *err, size_t errlen)
+{
+    struct mem *m = arg;
+    (void)err, (void)errlen;
+    CHECK(src->codes, "the drivers save arrays");
+    uint16_t *e = malloc((t->npositions ? t->npositions : 1) * sizeof *e);
+    for (uint64_t i = 0; i < t->npositions; i++)
+        e[i] = t->kind == TB_WDL ? (uint16_t)wdl_of_code(src->codes[i]) : src->codes[i];
+    int k = mem_find(m, t);
+    if (k < 0) {
+        CHECK(m->n < MEM_TABLES, "too many tables");
+        k = m->n++;
+    } else {
+        free(m->e[k]);
+    }
+    m->t[k] = *t;
+    m->e[k] = e;
+    if (bytes) *bytes = 0;
+    return 0;
+}
+
+static void mem_free(struct mem *m)
+{
+    for (int k = 0; k < m->n; k++) free(m->e[k]);
+}
+
+/* The library's drivers through an in-memory store: ss_solve (the values without the
+ * rule), then ss_solve_dtc; each material's DTM codes and DTC codes (values.h) by
+ * material [m][n], with its layer (for the position numbers) in db. */
+struct driven {
+    struct ss_db db;
+    struct ss_layer *layer[PIECES + 1][PIECES + 1];
+    retro_code *dtm[PIECES + 1][PIECES + 1], *dtc[PIECES + 1][PIECES + 1];
+    uint16_t *cls[PIECES + 1][PIECES + 1];
+};
+
+static void drive(const struct game *g, int L, struct driven *d)
+{
+    struct mem *m = calloc(1, sizeof *m);
+    struct ss_solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    char err[400];
+    ck_assert_msg(ss_solve(g, PIECES, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(ss_solve_dtc(g, PIECES, L, &h, err, sizeof err) == 0, "%s", err);
+    memset(d, 0, sizeof *d);
+    ck_assert_int_eq(ss_db_init(&d->db, g), 0);
+    for (int mm = 1; mm < PIECES; mm++)
+        for (int n = 1; n <= mm && mm + n <= PIECES; n++) {
+            struct ss_layer *l = malloc(sizeof *l);
+            ck_assert_int_eq(ss_layer_init(l, &d->db, mm, n), 0);
+            d->layer[mm][n] = d->layer[n][mm] = l;
+            int kd = mem_find(m, &(struct store_table){TB_DTM, mm, n, -1, l->size, 0});
+            int kc = mem_find(m, &(struct store_table){TB_DTC, mm, n, -1, l->size, L});
+            ck_assert_int_ge(kd, 0);
+            ck_assert_int_ge(kc, 0);
+            retro_code *dm = malloc(l->size * sizeof *dm), *dc = malloc(l->size * sizeof *dc);
+            uint16_t *cl = malloc(l->size * sizeof *cl);
+            memcpy(dm, m->e[kd], l->size * sizeof *dm);
+            memcpy(cl, m->e[kc], l->size * sizeof *cl);
+            for (uint64_t i = 0; i < l->size; i++) dc[i] = dtc_of_class(cl[i]);
+            d->dtm[mm][n] = d->dtm[n][mm] = dm;
+            d->dtc[mm][n] = d->dtc[n][mm] = dc;
+            d->cls[mm][n] = d->cls[n][mm] = cl;
+        }
+    /* made again, it reads every table back and changes none */
+    struct mem before = *m;
+    for (int k = 0; k < m->n; k++) {
+        before.e[k] = malloc(m->t[k].npositions * sizeof *before.e[k]);
+        memcpy(before.e[k], m->e[k], m->t[k].npositions * sizeof *before.e[k]);
+    }
+    ck_assert_msg(ss_solve_dtc(g, PIECES, L, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(m->n, before.n);
+    for (int k = 0; k < m->n; k++)
+        ck_assert(!memcmp(before.e[k], m->e[k], m->t[k].npositions * sizeof *m->e[k]));
+    mem_free(&before);
+    mem_free(m);
+    free(m);
+}
+
+static void driven_free(struct driven *d)
+{
+    for (int mm = 1; mm < PIECES; mm++)
+        for (int n = 1; n <= mm && mm + n <= PIECES; n++) {
+            ss_layer_free(d->layer[mm][n]);
+            free(d->layer[mm][n]);
+            free(d->dtm[mm][n]);
+            free(d->dtc[mm][n]);
+            free(d->cls[mm][n]);
+        }
+    ss_db_free(&d->db);
+}
+
+static void check_dtc(const char *rules, int L, unsigned want_classes)
+{
+    struct game g = setup("sixteen", rules, NULL);
+    struct states s;
+    enumerate(&s, &g);
+    signed char *V = brute_values(&s, L);
+    struct driven *d = malloc(sizeof *d);
+    drive(&g, L, d);
+    uint64_t classes[5] = {0}; /* win, cursed win, draw, blessed loss, loss */
+    for (int i = 0; i < s.n; i++) {
+        bits_t A = s.pos[i][0], B = s.pos[i][1];
+        int a = bits_count(A), b = bits_count(B);
+        uint64_t q = ss_layer_position_index(d->layer[a][b], A, B);
+        retro_code e = d->dtc[a][b][q], S = d->dtm[a][b][q];
+        const signed char *v = &V[(size_t)i * (size_t)L];
+        /* V is monotone in the clock: decisive up to some clock, then drawn */
+        int last = -1;
+        for (int k = 0; k < L; k++)
+            if (v[k] != DRAW) {
+                CHECK(k == last + 1 && v[k] == v[0],
+                      "%s L=%d %llx/%llx: V not monotone at clock %d", rules, L,
+                      (unsigned long long)A, (unsigned long long)B, k);
+                last = k;
+            }
+        if (v[0] == DRAW) {
+            CHECK(e == 0, "%s L=%d %llx/%llx: driver DTC code %d, brute force draw", rules, L,
+                  (unsigned long long)A, (unsigned long long)B, e);
+        } else {
+            CHECK(e && dtc_win(e) == (v[0] == WIN), "%s L=%d %llx/%llx: driver %d, brute force %s",
+                  rules, L, (unsigned long long)A, (unsigned long long)B, e,
+                  v[0] == WIN ? "win" : "loss");
+            /* decisive exactly when DTC + c <= L, c < L: at least L - last; and a position
+             * with a move is at least one half-move from the end, one without is at it */
+            int want = s.first[i] == s.first[i + 1] ? 0 : L - last;
+            CHECK(dtc_of(e) == want, "%s L=%d %llx/%llx: driver DTC %d, brute force %d", rules, L,
+                  (unsigned long long)A, (unsigned long long)B, dtc_of(e), want);
+        }
+        /* a win under the rule is a win without it, and so for losses */
+        CHECK(!e || (dtc_win(e) ? code_win(S) : code_loss(S)), "%s L=%d: DTC %d, DTM code %d",
+              rules, L, e, S);
+        int k = e ? (dtc_win(e) ? 0 : 4) : S == RETRO_DRAW ? 2 : code_win(S) ? 1 : 3;
+        /* and the stored class says the same */
+        static const uint16_t drawn[5] = {0, CLASS_CURSED_WIN, CLASS_DRAW, CLASS_BLESSED_LOSS, 0};
+        CHECK(e || d->cls[a][b][q] == drawn[k], "%s L=%d: class code %d, want %d", rules, L,
+              d->cls[a][b][q], drawn[k]);
+        classes[k]++;
+    }
+    for (int k = 0; k < 5; k++)
+        CHECK(!(want_classes >> k & 1) || classes[k] > 0,
+              "sixteen %s L=%d: no position of class %d", rules, L, k);
+    driven_free(d);
+    free(d);
+    free(V);
+    states_free(&s);
+}
+
+START_TEST(dtc_sixteen_against_brute_force)
+{
+    static const struct {
+        const char *rules;
+        int limit;
+        unsigned classes; /* bit k: class k must occur (win, cursed win, draw, blessed, loss) */
+    } cases[] = {
+        {"optional", 6, 0x1f},
+        {"optional", 10, 0x1f},
+        {"forced", 6, 0x1f},
+        {"forced", 10, 0x1f},
+    };
+    check_dtc(cases[_i].rules, cases[_i].limit, cases[_i].classes);
+}
+END_TEST
+
+/* With a limit above every DTM, the rule changes nothing: every decided position is
+ * decided under the rule, as the values without it say, and every draw stays one. */
+START_TEST(dtc_sixteen_large_limit_is_the_plain_value)
+{
+    const char *rules = _i ? "forced" : "optional";
+    struct game g = setup("sixteen", rules, NULL);
+    struct driven *d = malloc(sizeof *d);
+    drive(&g, 1000, d);
+    uint64_t decided = 0;
+    for (int mm = 1; mm < PIECES; mm++)
+        for (int n = 1; n <= mm && mm + n <= PIECES; n++)
+            for (uint64_t i = 0; i < d->layer[mm][n]->size; i++) {
+                retro_code S = d->dtm[mm][n][i], e = d->dtc[mm][n][i];
+                CHECK((S == RETRO_DRAW) == (e == 0), "%s %d+%d position %llu: DTM code %d, DTC %d",
+                      rules, mm, n, (unsigned long long)i, S, e);
+                CHECK(!e || dtc_win(e) == code_win(S), "%s: a win and a loss", rules);
+                /* the next zeroing move or the end comes no later than the end */
+                CHECK(!e || dtc_of(e) <= code_dtm(S), "%s: DTC %d beyond DTM %d", rules, dtc_of(e),
+                      code_dtm(S));
+                decided += e != 0;
+            }
+    driven_free(d);
+    free(d);
+    ck_assert_uint_gt(decided, 0);
+}
+END_TEST
+
+Suite *dtc_sixteen_suite(void)
+{
+    Suite *s = suite_create("dtc_sixteen");
+    TCase *tc = tcase_create("dtc_sixteen");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, dtc_sixteen_against_brute_force, 0, 4);
+    tcase_add_loop_test(tc, dtc_sixteen_large_limit_is_the_plain_value, 0, 2);
+    suite_add_tcase(s, tc);
+    return s;
+}
