@@ -19,6 +19,10 @@ t0=$(date +%s.%N)
 "$guti" stats --dir "$dir" --rules "$rules" --board "$board" --out "$dir/stats/movement" --quiet
 t1=$(date +%s.%N)
 echo "stats: movement phase, md, csv and json in $(echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}') s wall"
+
+echo
+echo "== The counting rule over the movement phase (limit 100): the DTC pass, from the DTM tables"
+"$guti" solve baghchal --phase movement --dtc --rules "$rules" --board "$board" --dir "$dir" --quiet | tail -n 7
 echo
 echo "== Bagh-Chal whole game on the 4x4 board, rules $rules: movement, placement WDL and DTM,"
 echo "   reachable positions (the 5x5 whole game is 42 minutes: guti solve baghchal)"
