@@ -99,3 +99,18 @@ rm -rf "$T/dtc-gap" && cp -r "$DT" "$T/dtc-gap" && rm "$T/dtc-gap"/baghchal-4x4-
 check 0 'SKIP baghchal 4x4 standard h0-c0 L10: not re-derived' verify --dir "$T/dtc-gap" --full
 grep -q 'not checked: DTC table missing' "$T/out" || fail "verify --full does not name the missing DTC table"
 passed=$((passed + 2))
+# ... and Sixteen Soldiers' (tests/cli.d/dtc-sixteen.sh checks the statistics themselves).
+for rules in optional forced; do
+    set -- $(awk -F, '$1 == "all" { printf "%d %d %.4f %d", $6, $5 + $6, 100 * $6 / ($5 + $6), $8 }' "$DATA/sixteen-$rules-dtc80.csv")
+    if [ "$rules" = optional ]; then
+        dtc_says "$(commas "$1") of the $(commas "$2") won classes are cursed wins ($3%)"
+        dtc_says "and $(commas "$4") losses are blessed"
+        dtc_says "4 against 2 ($(awk -F, '$1 == 4 && $2 == 2 { print $6 }' "$DATA/sixteen-$rules-dtc80.csv")) or 4 against 3 ($(commas "$(awk -F, '$1 == 4 && $2 == 3 { print $6 }' "$DATA/sixteen-$rules-dtc80.csv")"))"
+    else
+        dtc_says "under \`forced\`, $(commas "$1") cursed wins, all 4 against 3, and $(commas "$4") blessed losses"
+    fi
+    [ "$(awk -F, '$1 != "all" && NR > 1 && $6 > 0 && !($1 == 4 && ($2 == 2 || $2 == 3)) { n++ } END { print n + 0 }' "$DATA/sixteen-$rules-dtc80.csv")" -eq 0 ] ||
+        fail "sixteen $rules: cursed wins beyond 4 against 2 or 3"
+    share=$(awk -F, '$1 == "all" { printf "%.2f", 100 * $6 / ($5 + $6) }' "$DATA/sixteen-$rules-dtc20.csv")
+    dtc_says "$share%"
+done
