@@ -551,10 +551,7 @@ static int stats_dtc(const struct game *g, const char *dir, int limit, const str
             for (uint64_t k = 0; k < ix.size; k++) {
                 uint16_t e = cls[2 * k + (uint64_t)side];
                 retro_code d = dtc_of_class(e);
-                int j = d                       ? (dtc_win(d) ? 0 : 4)
-                        : e == CLASS_CURSED_WIN ? 1
-                        : e == CLASS_DRAW       ? 2
-                                                : 3;
+                int j = class_column(e);
                 r->n[j]++;
                 r->raw[j] += w[k];
                 if (j == 0 && dtc_of(d) > r->max_win) {
@@ -664,10 +661,7 @@ static int stats_ss_dtc(const struct game *g, const char *dir, int limit, const 
                 for (uint64_t k = 0; k < part->ix.size; k++) {
                     uint16_t e = cls[part->offset + k];
                     retro_code d = dtc_of_class(e);
-                    int j = d                       ? (dtc_win(d) ? 0 : 4)
-                            : e == CLASS_CURSED_WIN ? 1
-                            : e == CLASS_DRAW       ? 2
-                                                    : 3;
+                    int j = class_column(e);
                     r->n[j]++;
                     r->raw[j] += w[k];
                     if (j == 0 && dtc_of(d) > r->max_win) {

@@ -269,3 +269,20 @@ struct retro_tally retro_tally(const retro_code *res, uint64_t n)
     }
     return (struct retro_tally){w, d, l, maxd};
 }
+
+struct class_tally class_tally(const uint16_t *cls, uint64_t n)
+{
+    uint64_t k[5] = {0};
+    int max_win = -1, max_loss = -1;
+#pragma omp parallel for reduction(+ : k[:5]) reduction(max : max_win, max_loss)
+    for (uint64_t i = 0; i < n; i++) {
+        int j = class_column(cls[i]);
+        k[j]++;
+        int d = dtc_of(dtc_of_class(cls[i]));
+        if (j == 0 && d > max_win) max_win = d;
+        if (j == 4 && d > max_loss) max_loss = d;
+    }
+    struct class_tally t = {.max_win = max_win, .max_loss = max_loss};
+    for (int j = 0; j < 5; j++) t.n[j] = k[j];
+    return t;
+}

@@ -86,6 +86,14 @@ struct retro_tally {
 };
 struct retro_tally retro_tally(const retro_code *res, uint64_t n);
 
+/* The classes of a counting-rule layer (values.h class codes), counted in class_column's
+ * order, and the longest DTC of a win and of a loss (-1 when none). */
+struct class_tally {
+    uint64_t n[5];
+    int max_win, max_loss;
+};
+struct class_tally class_tally(const uint16_t *cls, uint64_t n);
+
 /* The code a position must have, given the codes of its in-layer successors (res) and
  * its exits: what retro_solve computes, re-derived from one position's moves alone. */
 retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,

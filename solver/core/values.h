@@ -118,6 +118,15 @@ static inline retro_code dtc_of_class(uint16_t cls)
     return cls > CLASS_BLESSED_LOSS ? (retro_code)(cls - 2) : 0;
 }
 
+/* The five classes in the order the statistics count them: 0 win, 1 cursed win, 2 draw,
+ * 3 blessed loss, 4 loss. */
+static inline int class_column(uint16_t cls)
+{
+    retro_code d = dtc_of_class(cls);
+    if (d) return dtc_win(d) ? 0 : 4;
+    return cls == CLASS_CURSED_WIN ? 1 : cls == CLASS_DRAW ? 2 : 3;
+}
+
 /* What a position's moves give the player to move, folded one move at a time. */
 struct move_fold {
     int n;         /* moves folded */

@@ -190,28 +190,14 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
 /* A layer's classes counted into its report. */
 static void count_classes(const uint16_t *cls, uint64_t n, struct bc_solve_layer *r)
 {
-    uint64_t k[5] = {0};
-    int max_win = -1, max_loss = -1;
-#pragma omp parallel for reduction(+ : k[:5]) reduction(max : max_win, max_loss)
-    for (uint64_t i = 0; i < n; i++) {
-        retro_code d = dtc_of_class(cls[i]);
-        if (!d) {
-            k[cls[i] == CLASS_DRAW ? 2 : cls[i] == CLASS_CURSED_WIN ? 1 : 3]++;
-        } else if (dtc_win(d)) {
-            k[0]++;
-            if (dtc_of(d) > max_win) max_win = dtc_of(d);
-        } else {
-            k[4]++;
-            if (dtc_of(d) > max_loss) max_loss = dtc_of(d);
-        }
-    }
-    r->win = k[0];
-    r->cursed_win = k[1];
-    r->draw = k[2];
-    r->blessed_loss = k[3];
-    r->loss = k[4];
-    r->max_dtc_win = max_win;
-    r->max_dtc_loss = max_loss;
+    struct class_tally t = class_tally(cls, n);
+    r->win = t.n[0];
+    r->cursed_win = t.n[1];
+    r->draw = t.n[2];
+    r->blessed_loss = t.n[3];
+    r->loss = t.n[4];
+    r->max_dtc_win = t.max_win;
+    r->max_dtc_loss = t.max_loss;
 }
 
 /* The classes of layer c as the codes its captures read from the layer below: a loss
