@@ -274,6 +274,34 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
     for (int e = 0; e < nexamples; e++) printf("     %s\n", examples[e]);
 }
 
+/* A DTC table's layer read: its entries as the engine's DTC codes into res (n of them),
+ * each class checked against the DTM table's value; the count of disagreements, with the
+ * first in example; -1 with example set when a table cannot be read. */
+static int64_t read_dtc_layer(const char *dtc_path, const struct tb_meta *dtc_want,
+                              const char *dtm_path, const struct tb_meta *dtm_want, uint64_t n,
+                              uint16_t **cls, retro_code *res, char *example, size_t len)
+{
+    char err[600];
+    retro_code *dtm = NULL;
+    if (!(*cls = tables_read(dtc_path, dtc_want, err, sizeof err)) ||
+        !(dtm = tables_read(dtm_path, dtm_want, err, sizeof err))) {
+        snprintf(example, len, "%s", err);
+        return -1;
+    }
+    int64_t wrong = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint16_t e = (*cls)[i];
+        res[i] = dtc_of_class(e);
+        int j = class_column(e); /* win, cursed win, draw, blessed loss, loss */
+        bool agrees = j <= 1 ? code_win(dtm[i]) : j == 2 ? dtm[i] == RETRO_DRAW : code_loss(dtm[i]);
+        if (!agrees && !wrong++)
+            snprintf(example, len, "position %llu: class %u, but DTM code %u without the rule",
+                     (unsigned long long)i, e, dtm[i]);
+    }
+    free(dtm);
+    return wrong;
+}
+
 /* The counting rule's limits whose DTC tables of g's movement phase are in dir (at most
  * max of them, each once), from the headers. */
 static int dtc_limits(const struct game *g, const char *dir, int *limits, int max)
@@ -288,9 +316,10 @@ static int dtc_limits(const struct game *g, const char *dir, int *limits, int ma
         if (len < 4 || strcmp(files[f] + len - 4, ".dtc") || tb_open(files[f], &t, err, sizeof err))
             continue;
         const struct tb_meta *m = tb_get_meta(t);
+        /* Bagh-Chal's movement layers (inhand 0, both sides), or any Sixteen Soldiers material */
         bool mine = m->kind == TB_DTC && !strcmp(m->game, g->ops->name) &&
                     !strcmp(m->rules, rules) && !strcmp(m->board, g->board->name) &&
-                    m->layer[0] == 0 && m->layer[2] == 0;
+                    (g->ops == &sixteen_ops || (m->layer[0] == 0 && m->layer[2] == 0));
         bool seen = false;
         for (int j = 0; j < k; j++) seen |= limits[j] == m->limit;
         if (mine && !seen && k < max) limits[k++] = m->limit;
@@ -325,44 +354,30 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
                 break;
             }
             uint64_t n = 2 * layers[c].ix.size, wrong = 0;
-            char path[1024], err[600], example[1100] = "";
+            char path[1024], example[1100] = "";
             tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, L);
             struct tb_meta want = tables_dtc_meta(g, 0, c, -1, L, n);
-            retro_code *dtm = NULL, *dtc = NULL;
+            retro_code *dtc = NULL;
             bool done = false;
             if (broken) {
                 snprintf(example, sizeof example, "not checked: the layer above was not");
             } else if (access(path, F_OK) != 0) {
                 snprintf(example, sizeof example, "not checked: DTC table missing (%s)", path);
                 broken = true;
-            } else if (!(cls[c] = tables_read(path, &want, err, sizeof err))) {
-                snprintf(example, sizeof example, "%s", err);
-                broken = true;
-                errors++;
             } else {
                 char dpath[1024];
                 tables_name(dpath, sizeof dpath, dir, g, 0, c, TB_DTM);
                 struct tb_meta dwant = tables_meta(g, 0, c, TB_DTM, n);
-                dtm = tables_read(dpath, &dwant, err, sizeof err);
-                dtc = malloc(n * sizeof *dtc);
-                if (!dtm || !dtc) {
-                    snprintf(example, sizeof example, "%s", dtm ? "out of memory" : err);
+                int64_t w = (dtc = malloc(n * sizeof *dtc))
+                                ? read_dtc_layer(path, &want, dpath, &dwant, n, &cls[c], dtc,
+                                                 example, sizeof example)
+                                : -1;
+                if (w < 0) {
+                    if (!*example) snprintf(example, sizeof example, "out of memory");
                     broken = true;
                     errors++;
                 } else {
-                    for (uint64_t i = 0; i < n; i++) {
-                        dtc[i] = dtc_of_class(cls[c][i]);
-                        uint16_t e = cls[c][i];
-                        bool agrees = dtc[i]
-                                          ? (dtc_win(dtc[i]) ? code_win(dtm[i]) : code_loss(dtm[i]))
-                                      : e == CLASS_DRAW       ? dtm[i] == RETRO_DRAW
-                                      : e == CLASS_CURSED_WIN ? code_win(dtm[i])
-                                                              : code_loss(dtm[i]);
-                        if (!agrees && !wrong++)
-                            snprintf(example, sizeof example,
-                                     "position %llu: class %u, but DTM code %u without the rule",
-                                     (unsigned long long)i, e, dtm[i]);
-                    }
+                    wrong = (uint64_t)w;
                     layers[c].next = c < top ? &layers[c + 1] : NULL;
                     if (c < top) { /* the layer above as classes, for the captures */
                         uint64_t m = 2 * layers[c + 1].ix.size;
@@ -376,16 +391,15 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
                     R.dtc_limit = L;
                     uint64_t bad[1];
                     int nbad;
-                    uint64_t w = retro_verify(&R, dtc, bad, 1, &nbad);
-                    if (w && !wrong)
+                    uint64_t v = retro_verify(&R, dtc, bad, 1, &nbad);
+                    if (v && !wrong)
                         snprintf(example, sizeof example,
                                  "position %llu: stored DTC code %u, its moves give another",
                                  (unsigned long long)bad[0], dtc[bad[0]]);
-                    wrong += w;
+                    wrong += v;
                     done = true;
                 }
             }
-            free(dtm);
             free(dtc);
             if (wrong) errors++;
             cnt->layers += done;
@@ -423,6 +437,105 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
         free(cls[0]);
     }
     free(sm);
+    return errors;
+}
+
+/* Sixteen Soldiers' counting-rule tables, for every limit there: each material's classes
+ * agree with its DTM table, and each DTC re-derives from its successors', the captures
+ * reading the smaller materials' classes (held in the db as class codes). A material
+ * without its DTC table is not checked, nor the larger ones. */
+static int verify_sixteen_dtc(const struct game *g, const char *dir, int pieces, bool json,
+                              bool quiet, bool *first, struct counts *cnt)
+{
+    int limits[16], nl = dtc_limits(g, dir, limits, 16), errors = 0;
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    for (int li = 0; li < nl; li++) {
+        int L = limits[li];
+        struct ss_db db;
+        if (ss_db_init(&db, g)) return errors + cli_error("verify: out of memory");
+        bool broken = false;
+        for (int total = 2; total <= pieces; total++)
+            for (int m = total - 1; 2 * m >= total; m--) {
+                int n = total - m;
+                struct ss_layer *l = malloc(sizeof *l);
+                if (!l || ss_layer_init(l, &db, m, n)) {
+                    free(l);
+                    ss_db_free(&db);
+                    return errors + cli_error("verify: out of memory");
+                }
+                char path[1024], dpath[1024], example[1100] = "";
+                tables_dtc_name(path, sizeof path, dir, g, m, n, -1, L);
+                tables_ss_name(dpath, sizeof dpath, dir, g, m, n, TB_DTM);
+                uint64_t wrong = 0;
+                bool done = false, failed = false;
+                uint16_t *cls = NULL;
+                l->res = malloc(l->size * sizeof *l->res + 2);
+                if (broken) {
+                    snprintf(example, sizeof example, "not checked: a smaller material was not");
+                } else if (access(path, F_OK) != 0) {
+                    snprintf(example, sizeof example, "not checked: DTC table missing (%s)",
+                             base_name(path));
+                    broken = true;
+                } else {
+                    struct tb_meta want = tables_dtc_meta(g, m, n, -1, L, l->size),
+                                   dwant = tables_ss_meta(g, m, n, TB_DTM, l->size);
+                    int64_t w = l->res ? read_dtc_layer(path, &want, dpath, &dwant, l->size, &cls,
+                                                        l->res, example, sizeof example)
+                                       : -1;
+                    if (w < 0) {
+                        failed = broken = true;
+                    } else {
+                        struct retro_layer R = ss_layer_retro(l);
+                        R.dtc_limit = L;
+                        uint64_t bad[1];
+                        int nbad;
+                        uint64_t v = retro_verify(&R, l->res, bad, 1, &nbad);
+                        if (v && !w)
+                            snprintf(example, sizeof example,
+                                     "position %llu: stored DTC code %u, its moves give another",
+                                     (unsigned long long)bad[0], l->res[bad[0]]);
+                        wrong = (uint64_t)w + v;
+                        done = true;
+                        /* the larger materials' captures read this one's classes */
+                        for (uint64_t i = 0; i < l->size; i++)
+                            l->res[i] = !l->res[i] ? RETRO_DRAW : dtc_win(l->res[i]) ? 2 : 1;
+                    }
+                }
+                free(cls);
+                errors += wrong > 0 || failed;
+                cnt->layers += done;
+                cnt->inconsistent += wrong;
+                if (!done) cnt->not_checked += l->size;
+                const char *tag = wrong || failed ? "FAIL" : done ? "ok  " : "SKIP";
+                if (json) {
+                    printf("%s{\"game\": \"sixteen\", \"rules\": \"%s\", \"m\": %d, \"n\": %d, "
+                           "\"limit\": %d, \"positions\": %llu, \"inconsistent\": %llu, "
+                           "\"not_checked\": %llu, \"examples\": [",
+                           *first ? "" : ", ", rules, m, n, L,
+                           (unsigned long long)(done ? l->size : 0), (unsigned long long)wrong,
+                           (unsigned long long)(done ? 0 : l->size));
+                    if (*example) json_str(stdout, example);
+                    printf("]}");
+                    *first = false;
+                } else if (!quiet || strcmp(tag, "ok  ")) {
+                    printf("%s sixteen %s %d+%d L%d: ", tag, rules, m, n, L);
+                    if (done)
+                        printf("%llu positions re-derived, %llu inconsistent\n",
+                               (unsigned long long)l->size, (unsigned long long)wrong);
+                    else
+                        printf("not re-derived\n");
+                    if (*example) printf("     %s\n", example);
+                }
+                if (done) {
+                    ss_db_add(&db, l);
+                } else {
+                    ss_layer_free(l);
+                    free(l);
+                }
+            }
+        ss_db_free(&db);
+    }
     return errors;
 }
 
@@ -960,7 +1073,9 @@ int cmd_verify(int argc, char **argv)
                                            &first_row, &cnt);
             else
                 errors +=
-                    verify_sixteen(&games[k], dir, &sets[k], o.json, o.quiet, &first_row, &cnt);
+                    verify_sixteen(&games[k], dir, &sets[k], o.json, o.quiet, &first_row, &cnt) +
+                    verify_sixteen_dtc(&games[k], dir, sets[k].pieces, o.json, o.quiet, &first_row,
+                                       &cnt);
         if (ngames == 0 && !o.json) printf("full: no tables to re-derive\n");
     }
     for (int k = 0; k < ngames; k++) tables_set_free(&sets[k]);

@@ -114,3 +114,13 @@ for rules in optional forced; do
     share=$(awk -F, '$1 == "all" { printf "%.2f", 100 * $6 / ($5 + $6) }' "$DATA/sixteen-$rules-dtc20.csv")
     dtc_says "$share%"
 done
+
+# verify --full re-derives Sixteen Soldiers' DTC tables too, material by material.
+SD="$T/dtc-ss"
+rm -rf "$SD" && mkdir "$SD" && cp "$S"/sixteen-optional-* "$SD"/
+check 0 '' solve sixteen --pieces 4 --dtc --limit 6 --dir "$SD" --quiet
+check 0 'ok   sixteen optional 2+2 L6: 99778 positions re-derived, 0 inconsistent' verify --dir "$SD" --full
+rm "$SD"/sixteen-optional-m2-n1-L6.dtc
+check 0 'SKIP sixteen optional 2+2 L6: not re-derived' verify --dir "$SD" --full
+grep -q 'not checked: DTC table missing (sixteen-optional-m2-n1-L6.dtc)' "$T/out" || fail "verify --full does not name the missing Sixteen Soldiers DTC table"
+passed=$((passed + 1))
