@@ -526,6 +526,38 @@ static void dtc_share(FILE *f, uint64_t k, uint64_t n)
         fprintf(f, " - |");
 }
 
+/* A Markdown row's cells after its labels and class count: the five shares, the longest
+ * DTCs and the example of the longest win. */
+static void dtc_md_cells(FILE *f, const struct dtc_row *r, uint64_t cl)
+{
+    for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
+    if (r->max_win >= 0)
+        fprintf(f, " %d |", r->max_win);
+    else
+        fprintf(f, " - |");
+    if (r->max_loss >= 0)
+        fprintf(f, " %d |", r->max_loss);
+    else
+        fprintf(f, " - |");
+    fprintf(f, " %s%s%s |\n", r->max_win >= 0 && r->longest_fen[0] ? "`" : "",
+            r->max_win >= 0 ? r->longest_fen : "", r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
+}
+
+/* What the Markdown's numbers mean, and how many wins and losses the rule draws. */
+static void dtc_md_footer(FILE *f, const struct dtc_row *t)
+{
+    fprintf(f,
+            "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
+            "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
+            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
+            "the losses) into draws. The longest DTC is the most half-moves the side to move "
+            "needs (win) or can hold out (loss) before the next capture or the end.\n",
+            (unsigned long long)t->n[1],
+            t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
+            (unsigned long long)t->n[3],
+            t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+}
+
 void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
 {
     const struct game *g = s->g;
@@ -565,30 +597,9 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
                     g->ops->side_name[r->side], (unsigned long long)cl);
         else
             fprintf(f, "| **all** | | | %llu |", (unsigned long long)cl);
-        for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
-        if (r->max_win >= 0)
-            fprintf(f, " %d |", r->max_win);
-        else
-            fprintf(f, " - |");
-        if (r->max_loss >= 0)
-            fprintf(f, " %d |", r->max_loss);
-        else
-            fprintf(f, " - |");
-        fprintf(f, " %s%s%s |\n", r->max_win >= 0 && r->longest_fen[0] ? "`" : "",
-                r->max_win >= 0 ? r->longest_fen : "",
-                r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
+        dtc_md_cells(f, r, cl);
     }
-    const struct dtc_row *t = &s->total;
-    fprintf(f,
-            "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
-            "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
-            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
-            "the losses) into draws. The longest DTC is the most half-moves the side to move "
-            "needs (win) or can hold out (loss) before the next capture or the end.\n",
-            (unsigned long long)t->n[1],
-            t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
-            (unsigned long long)t->n[3],
-            t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+    dtc_md_footer(f, &s->total);
 }
 
 /* Sixteen Soldiers: as stats_dtc_print, a row per material (m to move against n). */
@@ -631,28 +642,7 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
             fprintf(f, "| %d | %d | %llu |", r->m, r->other, (unsigned long long)cl);
         else
             fprintf(f, "| **all** | | %llu |", (unsigned long long)cl);
-        for (int j = 0; j < 5; j++) dtc_share(f, r->n[j], cl);
-        if (r->max_win >= 0)
-            fprintf(f, " %d |", r->max_win);
-        else
-            fprintf(f, " - |");
-        if (r->max_loss >= 0)
-            fprintf(f, " %d |", r->max_loss);
-        else
-            fprintf(f, " - |");
-        fprintf(f, " %s%s%s |\n", r->max_win >= 0 && r->longest_fen[0] ? "`" : "",
-                r->max_win >= 0 ? r->longest_fen : "",
-                r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
+        dtc_md_cells(f, r, cl);
     }
-    const struct dtc_row *t = &s->total;
-    fprintf(f,
-            "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
-            "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
-            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
-            "the losses) into draws. The longest DTC is the most half-moves the side to move "
-            "needs (win) or can hold out (loss) before the next capture or the end.\n",
-            (unsigned long long)t->n[1],
-            t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
-            (unsigned long long)t->n[3],
-            t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+    dtc_md_footer(f, &s->total);
 }
