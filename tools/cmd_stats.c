@@ -496,6 +496,42 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
     return rc;
 }
 
+/* Tallies a row of the counting rule's statistics from class codes cls[stride * k + offset],
+ * k < size, each class weighing w[k] raw positions; the k of its longest win, or
+ * UINT64_MAX when it has none. */
+static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, uint64_t stride,
+                              uint64_t offset, uint64_t size, const uint8_t *w)
+{
+    uint64_t longest = UINT64_MAX;
+    r->max_win = r->max_loss = -1;
+    for (uint64_t k = 0; k < size; k++) {
+        uint16_t e = cls[stride * k + offset];
+        int j = class_column(e), d = dtc_of(dtc_of_class(e));
+        r->n[j]++;
+        r->raw[j] += w[k];
+        if (j == 0 && d > r->max_win) {
+            r->max_win = d;
+            longest = k;
+        }
+        if (j == 4 && d > r->max_loss) r->max_loss = d;
+    }
+    return longest;
+}
+
+/* Adds a row to the total: its counts, and its longest win and loss when longer. */
+static void dtc_add_total(struct dtc_row *total, const struct dtc_row *r)
+{
+    for (int j = 0; j < 5; j++) {
+        total->n[j] += r->n[j];
+        total->raw[j] += r->raw[j];
+    }
+    if (r->max_win > total->max_win) {
+        total->max_win = r->max_win;
+        memcpy(total->longest_fen, r->longest_fen, sizeof r->longest_fen);
+    }
+    if (r->max_loss > total->max_loss) total->max_loss = r->max_loss;
+}
+
 /* The counting rule over the movement phase: a row per layer and side to move, from the
  * layers' DTC tables of that limit. */
 static int stats_dtc(const struct game *g, const char *dir, int limit, const struct outputs *out,
@@ -546,35 +582,14 @@ static int stats_dtc(const struct game *g, const char *dir, int limit, const str
             struct dtc_row *r = &st.rows[st.nrows++];
             r->captured = c;
             r->side = side;
-            r->max_win = r->max_loss = -1;
-            uint64_t longest = UINT64_MAX;
-            for (uint64_t k = 0; k < ix.size; k++) {
-                uint16_t e = cls[2 * k + (uint64_t)side];
-                retro_code d = dtc_of_class(e);
-                int j = class_column(e);
-                r->n[j]++;
-                r->raw[j] += w[k];
-                if (j == 0 && dtc_of(d) > r->max_win) {
-                    r->max_win = dtc_of(d);
-                    longest = k;
-                }
-                if (j == 4 && dtc_of(d) > r->max_loss) r->max_loss = dtc_of(d);
-            }
+            uint64_t longest = dtc_tally_row(r, cls, 2, (uint64_t)side, ix.size, w);
             if (longest != UINT64_MAX) {
                 bits_t T, G;
                 pair_index_unrank(&ix, longest, &T, &G);
                 struct position pos = {.men = {G, T}, .side = side};
                 g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
             }
-            for (int j = 0; j < 5; j++) {
-                st.total.n[j] += r->n[j];
-                st.total.raw[j] += r->raw[j];
-            }
-            if (r->max_win > st.total.max_win) {
-                st.total.max_win = r->max_win;
-                memcpy(st.total.longest_fen, r->longest_fen, sizeof r->longest_fen);
-            }
-            if (r->max_loss > st.total.max_loss) st.total.max_loss = r->max_loss;
+            dtc_add_total(&st.total, r);
         }
         free(cls);
         free(w);
@@ -657,19 +672,8 @@ static int stats_ss_dtc(const struct game *g, const char *dir, int limit, const 
                     break;
                 }
                 pair_index_orbit_sizes(&part->ix, w);
-                uint64_t longest = UINT64_MAX;
-                for (uint64_t k = 0; k < part->ix.size; k++) {
-                    uint16_t e = cls[part->offset + k];
-                    retro_code d = dtc_of_class(e);
-                    int j = class_column(e);
-                    r->n[j]++;
-                    r->raw[j] += w[k];
-                    if (j == 0 && dtc_of(d) > r->max_win) {
-                        r->max_win = dtc_of(d);
-                        longest = part->offset + k;
-                    }
-                    if (j == 4 && dtc_of(d) > r->max_loss) r->max_loss = dtc_of(d);
-                }
+                uint64_t longest = dtc_tally_row(r, cls, 1, part->offset, part->ix.size, w);
+                if (longest != UINT64_MAX) longest += part->offset;
                 free(w);
                 if (longest != UINT64_MAX) {
                     bits_t A, B;
@@ -677,15 +681,7 @@ static int stats_ss_dtc(const struct game *g, const char *dir, int limit, const 
                     struct position pos = {.men = {A, B}, .side = 0};
                     g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
                 }
-                for (int j = 0; j < 5; j++) {
-                    st.total.n[j] += r->n[j];
-                    st.total.raw[j] += r->raw[j];
-                }
-                if (r->max_win > st.total.max_win) {
-                    st.total.max_win = r->max_win;
-                    memcpy(st.total.longest_fen, r->longest_fen, sizeof r->longest_fen);
-                }
-                if (r->max_loss > st.total.max_loss) st.total.max_loss = r->max_loss;
+                dtc_add_total(&st.total, r);
             }
             free(cls);
             ss_layer_free(&l);
