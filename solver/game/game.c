@@ -132,6 +132,35 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
     return -1;
 }
 
+int game_setup_for_fen(struct game *g, const char *fen, const char *name, const char *rules,
+                       const char *board, char *err, size_t errlen)
+{
+    if (fen) {
+        /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal
+         * board. A game or board named explicitly wins; a FEN that disagrees fails to parse. */
+        while (*fen == ' ') fen++; /* as the parsers do */
+        int rows = *fen ? 1 : 0;
+        for (const char *c = fen; *c && *c != ' '; c++) rows += *c == '/';
+        static const char *const boards[] = {"3x3", "4x4", "5x5"};
+        bool bc_rows = rows >= 3 && rows <= 5;
+        if (!name && rows == 9)
+            name = "sixteen";
+        else if (!name && bc_rows)
+            name = "baghchal";
+        if (!name) {
+            snprintf(err, errlen,
+                     "position: %d row%s, which is no game's board (3, 4 or 5 rows for "
+                     "Bagh-Chal, 9 for Sixteen Soldiers)",
+                     rows, rows == 1 ? "" : "s");
+            return -1;
+        }
+        if (!board && bc_rows && game_setup(g, name, NULL, NULL, err, errlen) == 0 &&
+            g->ops == &baghchal_ops)
+            board = boards[rows - 3];
+    }
+    return game_setup(g, name, rules, board, err, errlen);
+}
+
 void game_rules_name(const struct game *g, char *buf, size_t len)
 {
     if (g->ops == &sixteen_ops)

@@ -141,6 +141,13 @@ struct game {
 int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
                size_t errlen);
 
+/* game_setup for a position: with fen not NULL, a game not named is read from its number
+ * of rows (9: Sixteen Soldiers; 3, 4 or 5: Bagh-Chal), and so is a Bagh-Chal board not
+ * named; what is named wins, and a FEN that disagrees then fails to parse. 0, or -1 with
+ * a one-line reason ("position: ..." when the rows fit no board). */
+int game_setup_for_fen(struct game *g, const char *fen, const char *name, const char *rules,
+                       const char *board, char *err, size_t errlen);
+
 /* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"). */
 void game_rules_name(const struct game *g, char *buf, size_t len);
 

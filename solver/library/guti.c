@@ -172,26 +172,10 @@ int guti_parse_fen(const char *fen, const struct guti_variant *hint, struct guti
     const char *rules = hint && hint->rules[0] ? hint->rules : NULL;
     const char *board = hint && hint->board[0] ? hint->board : NULL;
     if (hint && hint->game && !game) return fail(err, GUTI_EINPUT, "game: unknown");
-    /* The number of rows tells the board: 9 is Sixteen Soldiers, 3 to 5 a Bagh-Chal board.
-     * A hint given explicitly wins; a FEN that disagrees fails to parse. */
-    const char *s = fen;
-    while (*s == ' ') s++;
-    int rows = *s ? 1 : 0;
-    for (const char *c = s; *c && *c != ' '; c++) rows += *c == '/';
-    static const char *const boards[] = {"3x3", "4x4", "5x5"};
-    bool bc_rows = rows >= 3 && rows <= 5;
-    if (!game && rows == 9) game = "sixteen";
-    if (!game && bc_rows) game = "baghchal";
-    if (!game)
-        return fail(err, GUTI_EINPUT,
-                    "position: %d row%s, which is no game's board (3, 4 or 5 rows for "
-                    "Bagh-Chal, 9 for Sixteen Soldiers)",
-                    rows, rows == 1 ? "" : "s");
-    if (!board && bc_rows && !strcmp(game, "baghchal")) board = boards[rows - 3];
     struct game g;
     struct position p;
     char why[300];
-    if (game_setup(&g, game, rules, board, why, sizeof why))
+    if (game_setup_for_fen(&g, fen, game, rules, board, why, sizeof why))
         return fail(err, GUTI_EINPUT, "%s", why);
     if (g.ops->parse(&g, fen, &p, why, sizeof why)) return fail(err, GUTI_EINPUT, "%s", why);
     to_public(&g, &p, pos);
