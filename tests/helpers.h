@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "notation.h"
+#include "store.h"
 
 static inline struct game setup(const char *name, const char *rules, const char *board)
 {
@@ -74,5 +75,20 @@ Suite *ss_layers_suite(void);
 Suite *dtc_suite(void);
 Suite *dtc_sixteen_suite(void);
 Suite *library_suite(void);
+
+/* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
+#define ARRAYS_TABLES 24
+struct table_arrays {
+    int n;
+    struct store_table t[ARRAYS_TABLES];
+    uint16_t *e[ARRAYS_TABLES];
+};
+/* The store hooks that keep tables in m; the index of t in m, or -1; m's arrays freed. */
+struct store_hooks arrays_hooks(struct table_arrays *m);
+int arrays_find(const struct table_arrays *m, const struct store_table *t);
+void arrays_free(struct table_arrays *m);
+/* A copy of every table of from (free it with arrays_free); a and b hold the same entries. */
+void arrays_copy(struct table_arrays *to, const struct table_arrays *from);
+void arrays_assert_same(const struct table_arrays *a, const struct table_arrays *b);
 
 #endif

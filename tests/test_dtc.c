@@ -9,8 +9,6 @@
 
 #include "bc_layers.h"
 #include "bc_solve.h"
-#include "store.h"
-#include "wdl.h"
 #include "helpers.h"
 
 #define CHECK(cond, ...)                                                                           \
@@ -120,67 +118,13 @@ static signed char *brute_values(const struct states *s, const struct game *g, i
     return V;
 }
 
-/* An in-memory store for the drivers (store.h): tables kept as arrays of entries. */
-struct mem {
-    int n;
-    struct store_table t[16];
-    uint16_t *e[16];
-};
-
-static int mem_find(const struct mem *m, const struct store_table *t)
-{
-    for (int k = 0; k < m->n; k++)
-        if (m->t[k].kind == t->kind && m->t[k].captured == t->captured &&
-            m->t[k].inhand == t->inhand && m->t[k].limit == t->limit)
-            return k;
-    return -1;
-}
-
-static int mem_load(void *arg, const struct store_table *t, enum store_mode mode, uint16_t *out,
-                    uint64_t *bytes, char *err, size_t errlen)
-{
-    const struct mem *m = arg;
-    int k = mem_find(m, t);
-    if (bytes) *bytes = 0;
-    if (k < 0) return snprintf(err, errlen, "no such table"), STORE_ABSENT;
-    if (mode == STORE_READ) memcpy(out, m->e[k], t->npositions * sizeof *out);
-    return STORE_OK;
-}
-
-static int mem_save(void *arg, const struct store_table *t, const struct tb_source *src,
-                    uint64_t *bytes, char *err, size_t errlen)
-{
-    struct mem *m = arg;
-    (void)err, (void)errlen;
-    CHECK(src->codes, "the drivers save arrays");
-    uint16_t *e = malloc(t->npositions * sizeof *e);
-    for (uint64_t i = 0; i < t->npositions; i++)
-        e[i] = t->kind == TB_WDL ? (uint16_t)wdl_of_code(src->codes[i]) : src->codes[i];
-    int k = mem_find(m, t);
-    if (k < 0) {
-        CHECK(m->n < 16, "too many tables");
-        k = m->n++;
-    } else {
-        free(m->e[k]);
-    }
-    m->t[k] = *t;
-    m->e[k] = e;
-    if (bytes) *bytes = 0;
-    return 0;
-}
-
-static void mem_free(struct mem *m)
-{
-    for (int k = 0; k < m->n; k++) free(m->e[k]);
-}
-
 /* The library's drivers: the movement phase's DTM (the values without the rule), then
  * its counting-rule pass; the tables' entries, by goats captured. */
 static void engine(const struct game *g, int L, struct symmap *sm, struct bc_layer *layers,
                    retro_code **dtm, retro_code **dtc)
 {
-    struct mem *m = calloc(1, sizeof *m);
-    struct bc_solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    struct table_arrays *m = calloc(1, sizeof *m);
+    struct bc_solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(bc_solve_movement(g, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
@@ -188,8 +132,8 @@ static void engine(const struct game *g, int L, struct symmap *sm, struct bc_lay
     for (int c = g->captures_to_win - 1; c >= 0; c--) {
         ck_assert_int_eq(bc_layer_init(&layers[c], g, sm, c), 0);
         uint64_t n = 2 * layers[c].ix.size;
-        int kd = mem_find(m, &(struct store_table){TB_DTM, 0, c, -1, n, 0});
-        int kc = mem_find(m, &(struct store_table){TB_DTC, 0, c, -1, n, L});
+        int kd = arrays_find(m, &(struct store_table){TB_DTM, 0, c, -1, n, 0});
+        int kc = arrays_find(m, &(struct store_table){TB_DTC, 0, c, -1, n, L});
         ck_assert_int_ge(kd, 0);
         ck_assert_int_ge(kc, 0);
         dtm[c] = malloc(n * sizeof **dtm);
@@ -198,17 +142,12 @@ static void engine(const struct game *g, int L, struct symmap *sm, struct bc_lay
         for (uint64_t i = 0; i < n; i++) dtc[c][i] = dtc_of_class(m->e[kc][i]);
     }
     /* made again, it reads every table back and changes none */
-    struct mem before = *m;
-    for (int k = 0; k < m->n; k++) {
-        before.e[k] = malloc(m->t[k].npositions * sizeof *before.e[k]);
-        memcpy(before.e[k], m->e[k], m->t[k].npositions * sizeof *before.e[k]);
-    }
+    struct table_arrays before;
+    arrays_copy(&before, m);
     ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(m->n, before.n);
-    for (int k = 0; k < m->n; k++)
-        ck_assert(!memcmp(before.e[k], m->e[k], m->t[k].npositions * sizeof *m->e[k]));
-    mem_free(&before);
-    mem_free(m);
+    arrays_assert_same(&before, m);
+    arrays_free(&before);
+    arrays_free(m);
     free(m);
 }
 

@@ -10,8 +10,6 @@
 
 #include "ss_layers.h"
 #include "ss_solve.h"
-#include "store.h"
-#include "wdl.h"
 #include "helpers.h"
 
 #define CHECK(cond, ...)                                                                           \
@@ -144,63 +142,6 @@ static signed char *brute_values(const struct states *s, int L)
     return V;
 }
 
-/* An in-memory store for the drivers (store.h): tables kept as arrays of entries, told
- * apart by kind, material (inhand, captured: m, n) and limit. */
-#define MEM_TABLES 24
-struct mem {
-    int n;
-    struct store_table t[MEM_TABLES];
-    uint16_t *e[MEM_TABLES];
-};
-
-static int mem_find(const struct mem *m, const struct store_table *t)
-{
-    for (int k = 0; k < m->n; k++)
-        if (m->t[k].kind == t->kind && m->t[k].captured == t->captured &&
-            m->t[k].inhand == t->inhand && m->t[k].limit == t->limit)
-            return k;
-    return -1;
-}
-
-static int mem_load(void *arg, const struct store_table *t, enum store_mode mode, uint16_t *out,
-                    uint64_t *bytes, char *err, size_t errlen)
-{
-    const struct mem *m = arg;
-    int k = mem_find(m, t);
-    if (bytes) *bytes = 0;
-    if (k < 0) return snprintf(err, errlen, "no such table"), STORE_ABSENT;
-    CHECK(m->t[k].npositions == t->npositions, "a table of another size");
-    if (mode == STORE_READ) memcpy(out, m->e[k], t->npositions * sizeof *out);
-    return STORE_OK;
-}
-
-static int mem_save(void *arg, const struct store_table *t, const struct tb_source *src,
-                    uint64_t *bytes, char *err, size_t errlen)
-{
-    struct mem *m = arg;
-    (void)err, (void)errlen;
-    CHECK(src->codes, "the drivers save arrays");
-    uint16_t *e = malloc((t->npositions ? t->npositions : 1) * sizeof *e);
-    for (uint64_t i = 0; i < t->npositions; i++)
-        e[i] = t->kind == TB_WDL ? (uint16_t)wdl_of_code(src->codes[i]) : src->codes[i];
-    int k = mem_find(m, t);
-    if (k < 0) {
-        CHECK(m->n < MEM_TABLES, "too many tables");
-        k = m->n++;
-    } else {
-        free(m->e[k]);
-    }
-    m->t[k] = *t;
-    m->e[k] = e;
-    if (bytes) *bytes = 0;
-    return 0;
-}
-
-static void mem_free(struct mem *m)
-{
-    for (int k = 0; k < m->n; k++) free(m->e[k]);
-}
-
 /* The library's drivers through an in-memory store: ss_solve (the values without the
  * rule), then ss_solve_dtc; each material's DTM codes and DTC codes (values.h) by
  * material [m][n], with its layer (for the position numbers) in db. */
@@ -213,8 +154,8 @@ struct driven {
 
 static void drive(const struct game *g, int L, struct driven *d)
 {
-    struct mem *m = calloc(1, sizeof *m);
-    struct ss_solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    struct table_arrays *m = calloc(1, sizeof *m);
+    struct ss_solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(ss_solve(g, PIECES, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(ss_solve_dtc(g, PIECES, L, &h, err, sizeof err) == 0, "%s", err);
@@ -225,8 +166,8 @@ static void drive(const struct game *g, int L, struct driven *d)
             struct ss_layer *l = malloc(sizeof *l);
             ck_assert_int_eq(ss_layer_init(l, &d->db, mm, n), 0);
             d->layer[mm][n] = d->layer[n][mm] = l;
-            int kd = mem_find(m, &(struct store_table){TB_DTM, mm, n, -1, l->size, 0});
-            int kc = mem_find(m, &(struct store_table){TB_DTC, mm, n, -1, l->size, L});
+            int kd = arrays_find(m, &(struct store_table){TB_DTM, mm, n, -1, l->size, 0});
+            int kc = arrays_find(m, &(struct store_table){TB_DTC, mm, n, -1, l->size, L});
             ck_assert_int_ge(kd, 0);
             ck_assert_int_ge(kc, 0);
             retro_code *dm = malloc(l->size * sizeof *dm), *dc = malloc(l->size * sizeof *dc);
@@ -239,17 +180,12 @@ static void drive(const struct game *g, int L, struct driven *d)
             d->cls[mm][n] = d->cls[n][mm] = cl;
         }
     /* made again, it reads every table back and changes none */
-    struct mem before = *m;
-    for (int k = 0; k < m->n; k++) {
-        before.e[k] = malloc(m->t[k].npositions * sizeof *before.e[k]);
-        memcpy(before.e[k], m->e[k], m->t[k].npositions * sizeof *before.e[k]);
-    }
+    struct table_arrays before;
+    arrays_copy(&before, m);
     ck_assert_msg(ss_solve_dtc(g, PIECES, L, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(m->n, before.n);
-    for (int k = 0; k < m->n; k++)
-        ck_assert(!memcmp(before.e[k], m->e[k], m->t[k].npositions * sizeof *m->e[k]));
-    mem_free(&before);
-    mem_free(m);
+    arrays_assert_same(&before, m);
+    arrays_free(&before);
+    arrays_free(m);
     free(m);
 }
 
