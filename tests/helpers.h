@@ -91,4 +91,12 @@ void arrays_free(struct table_arrays *m);
 void arrays_copy(struct table_arrays *to, const struct table_arrays *from);
 void arrays_assert_same(const struct table_arrays *a, const struct table_arrays *b);
 
+/* The counting rule's values by brute force (tests/table_arrays.c), over n states whose
+ * moves are succ[first[i] .. first[i + 1] - 1] (-1: a move that ends the game, won by its
+ * maker) with capture[j] marking the zeroing moves: V[i * L + c] for clock c in 0..L-1,
+ * -1 loss, 0 draw, 1 win, as the definition says. A capture leads to a state of a smaller
+ * rank[] (rank 0..nranks-1), so the ranks are taken from the smallest. */
+signed char *clock_values(int n, const int *first, const int *succ, const bool *capture,
+                          const int *rank, int nranks, int L);
+
 #endif

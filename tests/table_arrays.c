@@ -1,5 +1,6 @@
-/* An in-memory store for the library's drivers (store.h), for the unit tests: tables
- * kept as arrays of entries, a WDL table keeping only who wins, as a file would. */
+/* What the counting-rule tests share: an in-memory store for the library's drivers
+ * (store.h), tables kept as arrays of entries, a WDL table keeping only who wins, as a file
+ * would; and the brute force over (state, clock). */
 #include <string.h>
 
 #include "helpers.h"
@@ -79,4 +80,35 @@ void arrays_assert_same(const struct table_arrays *a, const struct table_arrays 
     ck_assert_int_eq(a->n, b->n);
     for (int k = 0; k < a->n; k++)
         ck_assert(!memcmp(a->e[k], b->e[k], a->t[k].npositions * sizeof *a->e[k]));
+}
+
+/* V(p, c), as the definition says: no legal move loses; a move that ends the game wins for
+ * its maker; a zeroing move is worth -V(p', 0); any other move draws when c + 1 = L, else
+ * is worth -V(p', c + 1); V is the best. The values of p' at clock c + 1 are ready when
+ * the clocks are taken from L - 1 down, and a capture's at clock 0 when the smaller ranks
+ * come first. */
+signed char *clock_values(int n, const int *first, const int *succ, const bool *capture,
+                          const int *rank, int nranks, int L)
+{
+    signed char *V = calloc((size_t)n * (size_t)L, 1);
+    for (int r = 0; r < nranks; r++)
+        for (int c = L - 1; c >= 0; c--)
+            for (int i = 0; i < n; i++) {
+                if (rank[i] != r) continue;
+                int best = -1;
+                for (int j = first[i]; j < first[i + 1]; j++) {
+                    int q = succ[j], v;
+                    if (q < 0)
+                        v = 1;
+                    else if (capture[j])
+                        v = -V[(size_t)q * (size_t)L];
+                    else if (c + 1 == L)
+                        v = 0;
+                    else
+                        v = -V[(size_t)q * (size_t)L + (size_t)(c + 1)];
+                    if (v > best) best = v;
+                }
+                V[(size_t)i * (size_t)L + (size_t)c] = (signed char)best;
+            }
+    return V;
 }

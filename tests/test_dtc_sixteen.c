@@ -112,33 +112,14 @@ static void states_free(struct states *s)
     free(s->capture);
 }
 
-/* V(p, c) for every position and clock 0..L-1, as the definition says: no legal move
- * loses; a move that ends the game wins for its maker; a zeroing move (a capture, a whole
- * chain) is worth -V(p', 0); any other move draws when c + 1 = L, else is worth
- * -V(p', c + 1); V is the best. The values of p' at clock c + 1 are ready when the clocks
- * are taken from L - 1 down, and a capture's at clock 0 when fewer pieces come first. */
+/* The brute force's values (clock_values): a capture (a whole chain) leads to fewer
+ * pieces, so those come first. */
 static signed char *brute_values(const struct states *s, int L)
 {
-    signed char *V = calloc((size_t)s->n * (size_t)L, 1);
-    for (int pieces = 2; pieces <= PIECES; pieces++)
-        for (int c = L - 1; c >= 0; c--)
-            for (int i = 0; i < s->n; i++) {
-                if (bits_count(s->pos[i][0]) + bits_count(s->pos[i][1]) != pieces) continue;
-                int best = LOSS;
-                for (int j = s->first[i]; j < s->first[i + 1]; j++) {
-                    int q = s->succ[j], v;
-                    if (q < 0)
-                        v = WIN;
-                    else if (s->capture[j])
-                        v = -V[(size_t)q * (size_t)L];
-                    else if (c + 1 == L)
-                        v = DRAW;
-                    else
-                        v = -V[(size_t)q * (size_t)L + (size_t)(c + 1)];
-                    if (v > best) best = v;
-                }
-                V[(size_t)i * (size_t)L + (size_t)c] = (signed char)best;
-            }
+    int *rank = malloc((size_t)s->n * sizeof *rank);
+    for (int i = 0; i < s->n; i++) rank[i] = bits_count(s->pos[i][0]) + bits_count(s->pos[i][1]);
+    signed char *V = clock_values(s->n, s->first, s->succ, s->capture, rank, PIECES + 1, L);
+    free(rank);
     return V;
 }
 
