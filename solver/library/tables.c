@@ -212,27 +212,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int tables_list(const char *dir, char ***out)
-{
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0, cap = 16;
-    char **names = malloc((size_t)cap * sizeof *names);
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || (strcmp(e->d_name + len - 4, ".wdl") && strcmp(e->d_name + len - 4, ".dtm")))
-            continue;
-        if (n == cap) names = realloc(names, (size_t)(cap *= 2) * sizeof *names);
-        names[n] = malloc(strlen(dir) + len + 2);
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
-    *out = names;
-    return n;
-}
-
 void tables_list_free(char **names, int n)
 {
     for (int k = 0; k < n; k++) free(names[k]);

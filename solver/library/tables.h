@@ -88,9 +88,7 @@ uint16_t *tables_read(const char *path, const struct tb_meta *want, char *err, s
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
                 size_t errlen);
 
-/* The table files (*.wdl, *.dtm) of dir as "dir/name", sorted; the count, or -1 when dir
- * cannot be read. Free with tables_list_free(). */
-int tables_list(const char *dir, char ***names);
+/* Frees what tables_list_all (below) gives. */
 void tables_list_free(char **names, int n);
 
 /* Answers positions of one game from the tables of a directory, opening each table and
@@ -234,7 +232,7 @@ const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_ki
                                           int captured, int side);
 /* A layer's short name: "h5-c1-g", "h0-c2", or for Sixteen Soldiers "3+1". */
 void tables_layer_label(const struct tables_want *w, char *buf, size_t len);
-/* Every table file (*.wdl, *.dtm, *.reach) of dir as "dir/name", sorted; the count, or -1
+/* Every table file (*.wdl, *.dtm, *.reach, *.dtc) of dir as "dir/name", sorted; the count, or -1
  * when dir cannot be read. Free with tables_list_free(). */
 int tables_list_all(const char *dir, char ***names);
 
