@@ -77,7 +77,7 @@ Suite *dtc_sixteen_suite(void);
 Suite *library_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
-#define ARRAYS_TABLES 24
+#define ARRAYS_TABLES 256
 struct table_arrays {
     int n;
     struct store_table t[ARRAYS_TABLES];

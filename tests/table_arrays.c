@@ -16,7 +16,7 @@ int arrays_find(const struct table_arrays *m, const struct store_table *t)
 {
     for (int k = 0; k < m->n; k++)
         if (m->t[k].kind == t->kind && m->t[k].captured == t->captured &&
-            m->t[k].inhand == t->inhand && m->t[k].limit == t->limit)
+            m->t[k].inhand == t->inhand && m->t[k].side == t->side && m->t[k].limit == t->limit)
             return k;
     return -1;
 }
@@ -28,7 +28,9 @@ static int arrays_load(void *arg, const struct store_table *t, enum store_mode m
     int k = arrays_find(m, t);
     if (bytes) *bytes = 0;
     if (k < 0) return snprintf(err, errlen, "no such table"), STORE_ABSENT;
-    ARRAYS_CHECK(m->t[k].npositions == t->npositions, "a table of another size");
+    /* a header asked for with no size: the size is the table's, as a file's header says */
+    ARRAYS_CHECK(m->t[k].npositions == t->npositions || (mode == STORE_HEADER && !t->npositions),
+                 "a table of another size");
     if (mode == STORE_READ) memcpy(out, m->e[k], t->npositions * sizeof *out);
     return STORE_OK;
 }
@@ -38,10 +40,13 @@ static int arrays_save(void *arg, const struct store_table *t, const struct tb_s
 {
     struct table_arrays *m = arg;
     (void)err, (void)errlen;
-    ARRAYS_CHECK(src->codes, "the drivers save arrays");
     uint16_t *e = malloc((t->npositions ? t->npositions : 1) * sizeof *e);
-    for (uint64_t i = 0; i < t->npositions; i++)
-        e[i] = t->kind == TB_WDL ? (uint16_t)wdl_of_code(src->codes[i]) : src->codes[i];
+    if (src->fill) /* in one piece: a file's blocks are the format's business */
+        src->fill(src->ctx, 0, t->npositions, e);
+    else
+        memcpy(e, src->codes, t->npositions * sizeof *e);
+    for (uint64_t i = 0; i < t->npositions && t->kind == TB_WDL; i++)
+        e[i] = (uint16_t)wdl_of_code(e[i]);
     int k = arrays_find(m, t);
     if (k < 0) {
         ARRAYS_CHECK(m->n < ARRAYS_TABLES, "too many tables");

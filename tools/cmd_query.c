@@ -150,7 +150,8 @@ static void print_text(const char *fen, const struct guti_position *pos,
         printf("clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         printf("clock %d of %d: this value ignores the counting rule, which may make it a "
-               "draw (query does not read the counting rule's tables yet)\n",
+               "draw (no counting-rule table here for this position; guti solve --dtc makes "
+               "them)\n",
                r->clock, r->limit);
     for (int i = 0; i < n; i++) {
         printf("  %-16s %-5s ", m[i].move.text, guti_value_name(m[i].result.value));

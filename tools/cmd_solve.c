@@ -29,10 +29,12 @@ static const char help[] =
     "sizes; then the peak memory; with --phase all, the value of the start position.\n"
     "\n"
     "  --phase P     all (default), movement, or placement (needs the movement tables)\n"
-    "  --dtc         then the counting rule's tables (--phase movement only, so far): per\n"
-    "                movement layer, each position's class at clock 0 (win, cursed win, draw,\n"
-    "                blessed loss, loss) and its DTC, from the DTM tables\n"
-    "                (DIR/...-h0-c4-L100.dtc); with --json, a second object\n"
+    "  --dtc         then the counting rule's tables: per layer, each position's class at\n"
+    "                clock 0 (win, cursed win, draw, blessed loss, loss) and its DTC; the\n"
+    "                movement phase's from its DTM tables (DIR/...-h0-c4-L100.dtc), then,\n"
+    "                unless --phase movement, the placement's from its WDL tables and the\n"
+    "                movement's classes (DIR/...-h5-c1-t-L100.dtc); with --json, a second\n"
+    "                object\n"
     "  --limit L     the counting rule's limit in half-moves (default 100; 1..30000)\n"
     "  --dtm         then a DTM table per placement layer too, from its WDL table and the\n"
     "                DTM of the layers it leads to (1 byte per position in memory for two\n"
@@ -101,7 +103,10 @@ static void pass_begin(void *arg, int pass)
                "positions", "win", "draw", "loss", "maxwin", "maxloss", "seconds", "pos/s",
                "dtm b/p");
     else if (pass == BC_SOLVE_MOVEMENT_DTC && !o->json)
-        printf("%-6s %12s %12s %12s %12s %12s %12s %7s %7s %8s %8s\n", "dtc", "positions", "win",
+        printf("%-10s %12s %12s %12s %12s %12s %12s %7s %7s %8s %8s\n", "dtc", "positions", "win",
+               "cursed", "draw", "blessed", "loss", "maxwin", "maxloss", "seconds", "dtc b/p");
+    else if (pass == BC_SOLVE_PLACEMENT_DTC && !o->quiet && !o->json)
+        printf("%-10s %12s %12s %12s %12s %12s %12s %7s %7s %8s %8s\n", "dtc", "positions", "win",
                "cursed", "draw", "blessed", "loss", "maxwin", "maxloss", "seconds", "dtc b/p");
     else if (pass == BC_SOLVE_PLACEMENT && !o->quiet && !o->json)
         printf("%-4s %-2s %-6s %12s %12s %12s %12s %8s %10s %8s\n", "in", "c", "move", "positions",
@@ -126,25 +131,32 @@ static void movement_layer(struct out *o, const struct bc_solve_layer *x)
                 x->resumed ? "already solved" : "solved", x->seconds);
 }
 
-/* The counting rule's pass: a line per layer (classes at clock 0, the longest DTCs), or a
- * member of its JSON object's array. */
+/* The counting rule's passes: a line per layer (classes at clock 0, the longest DTCs), or
+ * a member of its JSON object's array. */
 static void dtc_layer(struct out *o, const struct bc_solve_layer *x)
 {
     uint64_t n = x->positions;
     if (o->json) {
-        printf("%s{\"inhand\": 0, \"captured\": %d, \"positions\": %llu, \"win\": %llu, "
+        char side[32] = "";
+        if (x->inhand) snprintf(side, sizeof side, "\"side\": \"%s\", ", x->side ? "t" : "g");
+        printf("%s{\"inhand\": %d, \"captured\": %d, %s\"positions\": %llu, \"win\": %llu, "
                "\"cursed_win\": %llu, \"draw\": %llu, \"blessed_loss\": %llu, \"loss\": %llu, "
                "\"max_dtc_win\": %d, \"max_dtc_loss\": %d, \"seconds\": %.3f, \"resumed\": %s, "
                "\"dtc_bytes\": %llu}",
-               o->first ? "" : ", ", x->captured, (unsigned long long)n, (unsigned long long)x->win,
-               (unsigned long long)x->cursed_win, (unsigned long long)x->draw,
-               (unsigned long long)x->blessed_loss, (unsigned long long)x->loss, x->max_dtc_win,
-               x->max_dtc_loss, x->seconds, x->resumed ? "true" : "false",
-               (unsigned long long)x->dtc_bytes);
+               o->first ? "" : ", ", x->inhand, x->captured, side, (unsigned long long)n,
+               (unsigned long long)x->win, (unsigned long long)x->cursed_win,
+               (unsigned long long)x->draw, (unsigned long long)x->blessed_loss,
+               (unsigned long long)x->loss, x->max_dtc_win, x->max_dtc_loss, x->seconds,
+               x->resumed ? "true" : "false", (unsigned long long)x->dtc_bytes);
         o->first = false;
-    } else {
-        printf("h0-c%-3d %12llu %12llu %12llu %12llu %12llu %12llu %7d %7d %8.2f %8.3f%s\n",
-               x->captured, (unsigned long long)n, (unsigned long long)x->win,
+    } else if (!o->quiet || !x->inhand) {
+        char name[32];
+        if (x->inhand)
+            snprintf(name, sizeof name, "h%d-c%d-%c", x->inhand, x->captured, x->side ? 't' : 'g');
+        else
+            snprintf(name, sizeof name, "h0-c%d", x->captured);
+        printf("%-10s %12llu %12llu %12llu %12llu %12llu %12llu %7d %7d %8.2f %8.3f%s\n", name,
+               (unsigned long long)n, (unsigned long long)x->win,
                (unsigned long long)x->cursed_win, (unsigned long long)x->draw,
                (unsigned long long)x->blessed_loss, (unsigned long long)x->loss, x->max_dtc_win,
                x->max_dtc_loss, x->seconds, n ? 8.0 * x->dtc_bytes / n : 0,
@@ -159,7 +171,8 @@ static void layer(void *arg, const struct bc_solve_layer *x)
     uint64_t n = x->positions;
     double secs = x->seconds;
     if (x->pass == BC_SOLVE_MOVEMENT) return movement_layer(o, x);
-    if (x->pass == BC_SOLVE_MOVEMENT_DTC) return dtc_layer(o, x);
+    if (x->pass == BC_SOLVE_MOVEMENT_DTC || x->pass == BC_SOLVE_PLACEMENT_DTC)
+        return dtc_layer(o, x);
     if (x->pass == BC_SOLVE_PLACEMENT)
         printf("h%-2d c%d %-6s %12llu %12llu %12llu %12llu %8.2f %10.0f %8.3f%s\n", x->inhand,
                x->captured, x->side ? "tigers" : "goats", (unsigned long long)n,
@@ -217,7 +230,10 @@ static void pass_end(void *arg, const struct bc_solve_pass *r)
 {
     struct out *o = arg;
     if (r->pass == BC_SOLVE_MOVEMENT) return movement_report(o, r->seconds);
-    if (o->quiet || o->json || r->pass == BC_SOLVE_MOVEMENT_DTC) return; /* cmd_solve's own */
+    if (r->pass == BC_SOLVE_PLACEMENT_DTC && r->skipped && !o->json)
+        printf("placement: every layer's DTC table is already there (guti verify checks them)\n");
+    if (o->quiet || o->json || r->pass == BC_SOLVE_MOVEMENT_DTC || r->pass == BC_SOLVE_PLACEMENT_DTC)
+        return; /* cmd_solve's own */
     bool dtm = r->pass == BC_SOLVE_PLACEMENT_DTM;
     if (r->skipped)
         printf("placement: every layer's %s table is already there (guti verify checks them)\n",
@@ -398,9 +414,6 @@ int cmd_solve(int argc, char **argv)
     if (dtm && !strcmp(phase, "movement"))
         return cli_usage_error("solve", "--dtm is for the placement phase (the movement phase "
                                         "always has DTM tables)");
-    if (dtc && strcmp(phase, "movement"))
-        return cli_usage_error("solve", "--dtc: the counting rule's tables are made for the "
-                                        "movement phase only so far; add --phase movement");
     if (g.rules == BC_NO_REPEAT)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
@@ -439,7 +452,12 @@ int cmd_solve(int argc, char **argv)
                    "\"dtc_layers\": [",
                    g.ops->name, rules, g.board->name, L);
         double td = omp_get_wtime();
+        /* the placement's need the movement's, at the same limit */
         rc = bc_solve_movement_dtc(&g, L, &h, err, sizeof err);
+        if (!rc && strcmp(phase, "movement")) {
+            h.layer_passes |= BC_SOLVE_PLACEMENT_DTC;
+            rc = bc_solve_placement_dtc(&g, L, &h, err, sizeof err);
+        }
         if (o.json) printf("], \"seconds\": %.3f}\n", omp_get_wtime() - td);
         if (rc) return cli_error("solve: %s", err);
         if (!o.json)
@@ -465,6 +483,14 @@ int cmd_solve(int argc, char **argv)
                    : code_win(code)   ? "win"
                                       : "loss",
                    g.ops->side_name[0]);
+        uint16_t cls;
+        p.limit = limit ? limit : g.ops->clock_limit;
+        if (!rc && dtc && !o.json) {
+            if (prober_probe_class(&p, &start, &cls, err, sizeof err))
+                rc = cli_error("solve: %s", err);
+            else
+                printf("start under the %d half-move rule: %s\n", p.limit, class_word(cls));
+        }
         prober_free(&p);
     }
     return rc;

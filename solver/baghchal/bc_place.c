@@ -1,5 +1,7 @@
 #include "bc_place.h"
 
+#include "retro.h"
+
 /* The goats to move place one: each empty point gives a tigers-to-move position with the
  * same tigers, so the same orbit (k) in the next index, and no symmetry to apply. */
 static int goats_value(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
@@ -148,4 +150,96 @@ uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
 {
     struct pass c = {g->board, BIT(g->board->npoints) - 1, L, next, capt};
     return pair_index_walk(L->ix, dtm_chunk, &c, progress, progress_arg, "dtm");
+}
+
+/* ---- The counting rule ------------------------------------------------------------- */
+
+/* A zeroing move, folded as the engine folds an exit (retro.h): only who wins under the
+ * rule at clock 0 where it leads counts, as a loss or win code (or a draw). */
+static void fold_exit(struct move_fold *ex, retro_code dtc)
+{
+    move_fold_add(ex, !dtc ? RETRO_DRAW : dtc_win(dtc) ? 2 : 1);
+}
+
+static retro_code goats_dtc(const struct bc_place_layer *next, int k, bits_t T, bits_t G,
+                            bits_t all, int limit)
+{
+    const struct pair_index *nx = next->ix;
+    const struct index_orbit *o = &nx->orbits[k];
+    struct move_fold ex = {0};
+    for (bits_t e = all & ~T & ~G; e && !ex.win;) {
+        bits_t G2 = G | BIT(bits_pop(&e));
+        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
+                                   : pair_index_rank_symmetric(nx, o, G2);
+        fold_exit(&ex, next->dtm[r]);
+    }
+    return retro_derive_dtc(0, NULL, NULL, &ex, limit);
+}
+
+static retro_code tigers_dtc(const struct board *bd, const struct bc_place_layer *next,
+                             const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all,
+                             int limit)
+{
+    bits_t empty = all & ~T & ~G;
+    struct move_fold ex = {0};
+    retro_code steps[4 * BOARD_MAX_DEGREE];
+    uint64_t which[4 * BOARD_MAX_DEGREE];
+    int ns = 0;
+    for (bits_t x = T; x;) {
+        int p = bits_pop(&x);
+        for (int j = 0; j < bd->njumps[p]; j++) {
+            struct jump jp = bd->jumps[p][j];
+            if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+            if (!capt) return dtc_code(1, true); /* the last capture needed ends the game */
+            fold_exit(&ex, capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
+                                                     G ^ BIT(jp.over))]);
+        }
+        for (bits_t t = bd->adjmask[p] & empty; t && ns < 4 * BOARD_MAX_DEGREE; ns++) {
+            steps[ns] = next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)];
+            which[ns] = (uint64_t)ns;
+        }
+    }
+    return retro_derive_dtc(ns, which, steps, &ex, limit);
+}
+
+struct dtc_pass {
+    struct pass c;
+    int limit;
+};
+
+static uint64_t dtc_chunk(void *arg, struct pair_index_iter *it, uint64_t first, uint64_t last)
+{
+    const struct dtc_pass *d = arg;
+    const struct pass *c = &d->c;
+    for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        bits_t T, G;
+        pair_index_iter_get(it, &T, &G);
+        c->L->dtm[i] = (uint8_t)(c->L->side == 0
+                                     ? goats_dtc(c->next, it->k, T, G, c->all, d->limit)
+                                     : tigers_dtc(c->b, c->next, c->capt, T, G, c->all, d->limit));
+    }
+    return 0;
+}
+
+void bc_place_solve_dtc(const struct game *g, struct bc_place_layer *L,
+                        const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                        int limit,
+                        void (*progress)(void *arg, const char *phase, uint64_t done,
+                                         uint64_t total),
+                        void *progress_arg)
+{
+    struct dtc_pass d = {{g->board, BIT(g->board->npoints) - 1, L, next, capt}, limit};
+    pair_index_walk(L->ix, dtc_chunk, &d, progress, progress_arg, "dtc");
+}
+
+retro_code bc_place_dtc(const struct game *g, const struct bc_place_layer *L, uint64_t i,
+                        const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                        int limit)
+{
+    bits_t T, G, all = BIT(g->board->npoints) - 1;
+    pair_index_unrank(L->ix, i, &T, &G);
+    if (L->side == 1) return tigers_dtc(g->board, next, capt, T, G, all, limit);
+    struct pair_index_iter it;
+    pair_index_iter_init(&it, L->ix, i);
+    return goats_dtc(next, it.k, T, G, all, limit);
 }

@@ -14,13 +14,15 @@
 
 #include "game.h"
 #include "index.h"
+#include "values.h"
 #include "wdl.h"
 
 struct bc_place_layer {
     int placed, captured, side; /* side 0: goats to move, 1: tigers */
     const struct pair_index *ix;
     struct wdl val;
-    uint8_t *dtm; /* NULL, or DTM codes as retro's (retro.h): 0 draw, else DTM + 1 */
+    uint8_t *dtm; /* NULL, or DTM codes as retro's (retro.h): 0 draw, else DTM + 1; in the
+                     counting rule's pass, DTC codes (values.h) instead */
 };
 
 /* Fills L->val (allocated by the caller) from the layers it leads to:
@@ -49,5 +51,27 @@ uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
                             void (*progress)(void *arg, const char *phase, uint64_t done,
                                              uint64_t total),
                             void *progress_arg);
+
+/* The counting rule's pass (limit 1..RETRO_MAX_DTC): fills L->dtm (allocated by the
+ * caller) with each position's DTC code (values.h; 0 a draw under the rule at clock 0),
+ * from the DTC codes of the layers it leads to (next, capt as above; their dtm arrays).
+ * Every goat's move is a placement and every capture zeroes the clock: those are exits,
+ * worth only who wins under the rule at clock 0 where they lead, which is all the movement
+ * phase's tigers-to-move layer (placed = ngoats) need hold (a win or loss DTC code with
+ * any DTC, or 0). A tiger's step keeps the clock running into a goats-to-move position
+ * of the same layer, so its DTC counts. The fold is retro_derive_dtc's, the engine's own
+ * rule written once: a goats' position decided under the rule has DTC 1, a tigers' 1 or
+ * 2 (0 when shut in), so a byte holds every code. */
+void bc_place_solve_dtc(const struct game *g, struct bc_place_layer *L,
+                        const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                        int limit,
+                        void (*progress)(void *arg, const char *phase, uint64_t done,
+                                         uint64_t total),
+                        void *progress_arg);
+
+/* The DTC code of one position of L, as bc_place_solve_dtc finds it: for verification. */
+retro_code bc_place_dtc(const struct game *g, const struct bc_place_layer *L, uint64_t i,
+                        const struct bc_place_layer *next, const struct bc_place_layer *capt,
+                        int limit);
 
 #endif

@@ -127,6 +127,13 @@ static inline int class_column(uint16_t cls)
     return cls == CLASS_CURSED_WIN ? 1 : cls == CLASS_DRAW ? 2 : 3;
 }
 
+/* A class in words, for people: "win", "cursed win", "draw", "blessed loss", "loss". */
+static inline const char *class_word(uint16_t cls)
+{
+    static const char *const words[5] = {"win", "cursed win", "draw", "blessed loss", "loss"};
+    return words[class_column(cls)];
+}
+
 /* What a position's moves give the player to move, folded one move at a time. */
 struct move_fold {
     int n;         /* moves folded */

@@ -327,6 +327,7 @@ struct run {
     const struct bc_solve_hooks *h;
     struct index_cache x;
     struct bc_solve_pass pass;
+    int limit; /* the counting rule's pass: its limit; else 0 */
     char *err;
     size_t errlen;
 };
@@ -394,8 +395,38 @@ static int read_dtm(struct run *u, const struct store_table *t, uint8_t *d, uint
     return rc;
 }
 
-/* The movement phase's tigers-to-move values (or DTM codes) of layer c, as a layer with
- * placed = ngoats: what the last placement leads to. */
+/* The movement phase's tigers-to-move classes at clock 0 of layer c under the counting
+ * rule, as the DTC codes a placement reads (bc_place.h: who wins is all it needs). */
+static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
+{
+    const struct game *g = u->g;
+    struct store_table t = {TB_DTC, 0, c, -1, 2 * L->ix->size, u->limit};
+    char err[400], name[1024];
+    if (!store_exists(&u->h->store, g, &t)) {
+        store_name(&u->h->store, g, &t, name, sizeof name);
+        return fail(u->err, u->errlen,
+                    "no table %s; make the movement phase's counting-rule tables first "
+                    "(guti solve baghchal --phase movement --dtc --limit %d)",
+                    name, u->limit);
+    }
+    uint16_t *e = malloc(t.npositions * sizeof *e + 1);
+    if (!e || !(L->dtm = malloc(L->ix->size + 1))) {
+        free(e);
+        return fail(u->err, u->errlen, "out of memory");
+    }
+    int rc = store_load(&u->h->store, g, &t, STORE_READ, e, NULL, err, sizeof err);
+    if (!rc)
+#pragma omp parallel for schedule(static, 65536)
+        for (uint64_t i = 0; i < L->ix->size; i++) {
+            retro_code d = dtc_of_class(e[2 * i + 1]);
+            L->dtm[i] = !d ? 0 : dtc_win(d) ? 2 : 1;
+        }
+    free(e);
+    return rc ? fail(u->err, u->errlen, "%s", err) : 0;
+}
+
+/* The movement phase's tigers-to-move values (or DTM codes, or classes under the counting
+ * rule) of layer c, as a layer with placed = ngoats: what the last placement leads to. */
 static int movement_tigers(struct run *u, int c, struct bc_place_layer *L, bool dtm)
 {
     const struct game *g = u->g;
@@ -404,6 +435,7 @@ static int movement_tigers(struct run *u, int c, struct bc_place_layer *L, bool 
     L->captured = c;
     L->side = 1;
     if (!(L->ix = index_of(u, g->ngoats - c))) return -1;
+    if (u->limit) return movement_tigers_dtc(u, c, L);
     struct store_table t = {dtm ? TB_DTM : TB_WDL, 0, c, -1, 2 * L->ix->size, 0};
     if (dtm) {
         if (!store_exists(&u->h->store, g, &t)) {
@@ -528,6 +560,128 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
     return 0;
 }
 
+/* The class codes of a placement layer under the counting rule (values.h), made on the
+ * fly from its DTC codes (L->dtm) and its values without the rule (L->val), as a table
+ * is written. */
+static void fill_classes(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    const struct bc_place_layer *L = ctx;
+    for (size_t j = 0; j < n; j++)
+        out[j] = class_code(code_of_wdl(wdl_get(&L->val, first + j)), L->dtm[first + j]);
+}
+
+/* A layer's classes counted into its report, and its largest class code (a table's header
+ * says it); the positions whose value under the rule is not their value without it (a win
+ * under the rule must be a win without), which only wrong tables make. */
+static uint64_t count_place_classes(const struct bc_place_layer *L, struct bc_solve_layer *r,
+                                    int *max_code)
+{
+    uint64_t n = L->ix->size, k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, wrong = 0;
+    int max_win = -1, max_loss = -1, top = 0;
+#pragma omp parallel for reduction(+ : k0, k1, k2, k3, k4, wrong)                                 \
+    reduction(max : max_win, max_loss, top) schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code d = L->dtm[i];
+        int s = wdl_get(&L->val, i);
+        uint16_t cls = class_code(code_of_wdl(s), d);
+        int j = class_column(cls);
+        if (cls > top) top = cls;
+        k0 += j == 0, k1 += j == 1, k2 += j == 2, k3 += j == 3, k4 += j == 4;
+        wrong += d && s != (dtc_win(d) ? WDL_WIN : WDL_LOSS);
+        if (j == 0 && dtc_of(d) > max_win) max_win = dtc_of(d);
+        if (j == 4 && dtc_of(d) > max_loss) max_loss = dtc_of(d);
+    }
+    r->win = k0;
+    r->cursed_win = k1;
+    r->draw = k2;
+    r->blessed_loss = k3;
+    r->loss = k4;
+    r->max_dtc_win = max_win;
+    r->max_dtc_loss = max_loss;
+    *max_code = top;
+    return wrong;
+}
+
+/* Reads back a placement layer's DTC table: its classes (L->val: the values without the
+ * rule; L->dtm: the DTC codes). Fails on a code no placement position can have. */
+static int read_place_classes(struct run *u, const struct store_table *t, struct bc_place_layer *L,
+                              uint64_t *bytes, char *err, size_t errlen)
+{
+    uint16_t *e = malloc(t->npositions * sizeof *e + 1);
+    if (!e) return snprintf(err, errlen, "out of memory"), STORE_FAILED;
+    int rc = store_load(&u->h->store, u->g, t, STORE_READ, e, bytes, err, errlen);
+    uint64_t bad = 0;
+    if (!rc)
+#pragma omp parallel for reduction(+ : bad) schedule(static, 65536)
+        for (uint64_t i = 0; i < t->npositions; i++) {
+            retro_code d = dtc_of_class(e[i]);
+            int c = class_column(e[i]);
+            bad += d > dtc_code(2, true);
+            L->dtm[i] = (uint8_t)d;
+            wdl_set(&L->val, i, c < 2 ? WDL_WIN : c == 2 ? WDL_DRAW : WDL_LOSS);
+        }
+    free(e);
+    if (!rc && bad) {
+        char name[1024];
+        store_name(&u->h->store, u->g, t, name, sizeof name);
+        snprintf(err, errlen, "%.200s: %llu entries with a DTC no placement position has", name,
+                 (unsigned long long)bad);
+        rc = STORE_WRONG;
+    }
+    return rc;
+}
+
+/* Makes or reads back one layer's classes under the counting rule, and saves its DTC
+ * table. */
+static int do_dtc_layer(struct run *u, struct bc_place_layer *L, const struct bc_place_layer *next,
+                        const struct bc_place_layer *capt)
+{
+    const struct game *g = u->g;
+    const struct bc_solve_hooks *h = u->h;
+    int inhand = g->ngoats - L->placed, side = L->side;
+    uint64_t n = L->ix->size;
+    char err[400], label[64];
+    struct store_table t = {TB_DTC, inhand, L->captured, side, n, u->limit};
+    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTC,
+                               .inhand = inhand,
+                               .captured = L->captured,
+                               .side = side,
+                               .positions = n};
+    if (!(L->dtm = malloc(n + 1)) || wdl_alloc(&L->val, n))
+        return fail(u->err, u->errlen, "out of memory");
+    double t0 = omp_get_wtime();
+    int got = store_exists(&h->store, g, &t) ? read_place_classes(u, &t, L, &r.dtc_bytes, err,
+                                                                    sizeof err)
+                                             : STORE_ABSENT;
+    if (got != STORE_OK && got != STORE_ABSENT) notice(h, "%s; making it again", err);
+    r.resumed = got == STORE_OK;
+    if (!r.resumed) {
+        struct store_table wt = {TB_WDL, inhand, L->captured, side, n, 0};
+        if (read_wdl(u, &wt, &L->val, 1, 0, NULL, err, sizeof err))
+            return fail(u->err, u->errlen, "%s; solve the placement phase's values first", err);
+        snprintf(label, sizeof label, "dtc h%d-c%d-%c", inhand, L->captured, side ? 't' : 'g');
+        task_begin(h, label);
+        bc_place_solve_dtc(g, L, next, capt, u->limit, h->task_progress, h->arg);
+        task_end(h);
+    }
+    int top;
+    uint64_t wrong = count_place_classes(L, &r, &top);
+    if (wrong)
+        return fail(u->err, u->errlen,
+                    "layer h%d-c%d-%c: %llu positions decided under the counting rule are not "
+                    "decided so without it; run guti verify",
+                    inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
+    if (!r.resumed) {
+        struct tb_source src = {.fill = fill_classes, .ctx = L, .max_code = top};
+        if (store_save(&h->store, g, &t, &src, &r.dtc_bytes, u->err, u->errlen)) return -1;
+    }
+    wdl_free(&L->val); /* the layers that read this one need its DTC codes only */
+    r.seconds = omp_get_wtime() - t0;
+    add_layer(&u->pass, &r);
+    if (reported(h, BC_SOLVE_PLACEMENT_DTC)) h->layer(h->arg, &r);
+    return 0;
+}
+
 static void layer_free(struct bc_place_layer *L)
 {
     wdl_free(&L->val);
@@ -538,32 +692,39 @@ static void layer_free(struct bc_place_layer *L)
 /* Whether every placement layer's table of that kind is stored with a header that
  * describes it: then a run has nothing to do, and need not read the 33 billion values
  * back to find that out (guti verify checks their blocks). */
-static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enum tb_kind kind)
+static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enum tb_kind kind,
+                       int limit)
 {
     char err[400];
     for (int in = 1; in <= g->ngoats; in++)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - in; c++)
             for (int side = 0; side < 2 - (in == g->ngoats); side++) {
-                struct store_table t = {kind, in, c, side, 0, 0};
+                struct store_table t = {kind, in, c, side, 0, limit};
                 if (store_load(&h->store, g, &t, STORE_HEADER, NULL, NULL, err, sizeof err))
                     return false;
             }
     return true;
 }
 
-int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
-                       size_t errlen)
+/* The placement phase's passes: values (pass BC_SOLVE_PLACEMENT), DTM, or the counting
+ * rule's classes with limit. */
+static int solve_placement(const struct game *g, int pass, int limit,
+                           const struct bc_solve_hooks *h, char *err, size_t errlen)
 {
-    int pass = dtm ? BC_SOLVE_PLACEMENT_DTM : BC_SOLVE_PLACEMENT;
+    bool dtm = pass == BC_SOLVE_PLACEMENT_DTM;
+    enum tb_kind kind = pass == BC_SOLVE_PLACEMENT ? TB_WDL : dtm ? TB_DTM : TB_DTC;
     double t0 = omp_get_wtime();
-    if (all_stored(g, h, dtm ? TB_DTM : TB_WDL)) {
+    if (all_stored(g, h, kind, limit)) {
         struct bc_solve_pass r = {.pass = pass, .skipped = true};
         if (h->pass_end) h->pass_end(h->arg, &r);
         return 0;
     }
     int (*layer)(struct run *, struct bc_place_layer *, const struct bc_place_layer *,
-                 const struct bc_place_layer *) = dtm ? do_dtm_layer : do_layer;
-    struct run u = {.g = g, .h = h, .pass = {.pass = pass}, .err = err, .errlen = errlen};
+                 const struct bc_place_layer *) = pass == BC_SOLVE_PLACEMENT ? do_layer
+                                                  : dtm                      ? do_dtm_layer
+                                                                             : do_dtc_layer;
+    struct run u = {
+        .g = g, .h = h, .pass = {.pass = pass}, .limit = limit, .err = err, .errlen = errlen};
     if (index_cache_init(&u.x, g)) return fail(err, errlen, "out of memory");
     if (h->pass_begin) h->pass_begin(h->arg, pass);
     int cw = g->captures_to_win, rc = 0;
@@ -606,6 +767,20 @@ int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hoo
     u.pass.seconds = omp_get_wtime() - t0;
     if (h->pass_end) h->pass_end(h->arg, &u.pass);
     return 0;
+}
+
+int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
+                       size_t errlen)
+{
+    return solve_placement(g, dtm ? BC_SOLVE_PLACEMENT_DTM : BC_SOLVE_PLACEMENT, 0, h, err, errlen);
+}
+
+int bc_solve_placement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
+                           char *err, size_t errlen)
+{
+    if (limit < 1 || limit > RETRO_MAX_DTC)
+        return fail(err, errlen, "counting rule: limit %d, expected 1..%d", limit, RETRO_MAX_DTC);
+    return solve_placement(g, BC_SOLVE_PLACEMENT_DTC, limit, h, err, errlen);
 }
 
 int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks *h, char *err,

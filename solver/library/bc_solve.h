@@ -49,7 +49,8 @@ enum {
     BC_SOLVE_MOVEMENT = 1,
     BC_SOLVE_PLACEMENT = 2,
     BC_SOLVE_PLACEMENT_DTM = 4,
-    BC_SOLVE_MOVEMENT_DTC = 8 /* bc_solve_movement_dtc */
+    BC_SOLVE_MOVEMENT_DTC = 8,  /* bc_solve_movement_dtc */
+    BC_SOLVE_PLACEMENT_DTC = 16 /* bc_solve_placement_dtc */
 };
 
 /* A layer done, solved or read back: the figures guti solve prints. */
@@ -141,5 +142,19 @@ int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hoo
  * BC_SOLVE_MOVEMENT_DTC with the classes counted (win and loss: under the rule). */
 int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
                           char *err, size_t errlen);
+
+/* The counting rule over the placement phase: every placement layer's class at clock 0
+ * and DTC (values.h's class codes) in the placement's order, into a DTC table {TB_DTC,
+ * inhand, captured, side, limit}, from the layer's WDL table (the values without the
+ * rule) and the classes of the layers it leads to: the movement phase's, from its DTC
+ * tables at the same limit (bc_solve_movement_dtc first), and the placement layers' made
+ * before it. A placement resets the clock, so a placement position is met at clock 0 (or
+ * 1, goats to move after a tiger's step, which changes nothing: the goats' every move is
+ * a placement); its DTC is at most 2 (bc_place.h). Resuming, hooks and errors as for
+ * bc_solve_placement: task labels "dtc h5-c1-g", the layer hook for BC_SOLVE_PLACEMENT_DTC
+ * with the classes counted; a layer whose tables disagree (a win under the rule that is
+ * not one without it) fails, naming it. */
+int bc_solve_placement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
+                           char *err, size_t errlen);
 
 #endif

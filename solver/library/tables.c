@@ -240,6 +240,7 @@ void prober_init(struct prober *p, const struct game *g, const char *dir)
     memset(p, 0, sizeof *p);
     p->g = g;
     p->dir = dir;
+    p->limit = g->ops->clock_limit;
     symmap_init(&p->sm, g->board);
 }
 
@@ -256,7 +257,10 @@ void prober_free(struct prober *p)
     }
     for (int h = 0; h < BOARD_MAX_POINTS; h++)
         for (int c = 0; c < TABLES_MAX_LAYERS; c++)
-            for (int s = 0; s < 2; s++) tb_close(p->place[h][c][s]);
+            for (int s = 0; s < 2; s++) {
+                tb_close(p->place[h][c][s]);
+                tb_close(p->dtc_place[h][c][s]);
+            }
     for (int m = 0; m <= SS_MAX_PIECES; m++)
         for (int n = 0; n <= SS_MAX_PIECES; n++) {
             tb_close(p->sst[m][n]);
@@ -856,18 +860,18 @@ void tables_layer_label(const struct tables_want *w, char *buf, size_t len)
 /* A DTC table, opened on first use and remembered, absent included (a query asks for every
  * move's successor: one look in the directory per layer, not per position). */
 static int open_dtc(struct prober *p, struct tb **t, signed char *state, int inhand, int captured,
-                    uint64_t n, char *err, size_t errlen)
+                    int side, uint64_t n, char *err, size_t errlen)
 {
     if (*state < 0) return PROBER_MISSING;
     if (*state > 0) return 0;
     char path[1024];
-    int limit = p->g->ops->clock_limit;
-    tables_dtc_name(path, sizeof path, p->dir, p->g, inhand, captured, -1, limit);
+    int limit = p->limit;
+    tables_dtc_name(path, sizeof path, p->dir, p->g, inhand, captured, side, limit);
     if (access(path, F_OK) != 0) {
         *state = -1;
         return PROBER_MISSING;
     }
-    struct tb_meta want = tables_dtc_meta(p->g, inhand, captured, -1, limit, n);
+    struct tb_meta want = tables_dtc_meta(p->g, inhand, captured, side, limit, n);
     if (tables_open(path, &want, t, err, errlen)) return -1;
     *state = 1;
     return 0;
@@ -884,19 +888,27 @@ int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *c
         bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
         int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
         if (!p->ss[hi][lo]) return PROBER_MISSING; /* prober_probe did not answer for it */
-        rc = open_dtc(p, &p->dtc_ss[hi][lo], &p->dtc_ss_state[hi][lo], hi, lo, p->ss[hi][lo]->size,
-                      err, errlen);
+        rc = open_dtc(p, &p->dtc_ss[hi][lo], &p->dtc_ss_state[hi][lo], hi, lo, -1,
+                      p->ss[hi][lo]->size, err, errlen);
         if (rc) return rc;
         t = p->dtc_ss[hi][lo];
         i = ss_layer_position_index(p->ss[hi][lo], mover, other);
     } else {
-        int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
-        if (pos->inhand || !p->ix[goats]) return PROBER_MISSING; /* movement phase only, so far */
-        rc = open_dtc(p, &p->dtc_move[c], &p->dtc_move_state[c], 0, c, 2 * p->ix[goats]->size, err,
-                      errlen);
-        if (rc) return rc;
-        t = p->dtc_move[c];
-        i = 2 * pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]) + (uint64_t)pos->side;
+        int goats = bits_count(pos->men[0]), h = pos->inhand, c = g->ngoats - h - goats;
+        if (!p->ix[goats]) return PROBER_MISSING; /* prober_probe did not answer for it */
+        if (h) {
+            rc = open_dtc(p, &p->dtc_place[h][c][pos->side], &p->dtc_place_state[h][c][pos->side],
+                          h, c, pos->side, p->ix[goats]->size, err, errlen);
+            if (rc) return rc;
+            t = p->dtc_place[h][c][pos->side];
+            i = pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]);
+        } else {
+            rc = open_dtc(p, &p->dtc_move[c], &p->dtc_move_state[c], 0, c, -1,
+                          2 * p->ix[goats]->size, err, errlen);
+            if (rc) return rc;
+            t = p->dtc_move[c];
+            i = 2 * pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]) + (uint64_t)pos->side;
+        }
     }
     return probe_table(p, t, i, cls, err, errlen);
 }

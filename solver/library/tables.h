@@ -108,10 +108,14 @@ struct prober {
     struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     struct tb *sst[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     bool ss_dtm[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    /* The counting rule's tables at the game's limit, opened on first use: -1 absent, 0 not
-     * looked for yet, 1 open */
+    /* The counting rule's tables at limit (prober_init: the game's, 100 or 80; a caller
+     * may change it before the first probe), opened on first use: -1 absent, 0 not looked
+     * for yet, 1 open */
+    int limit;
     struct tb *dtc_move[TABLES_MAX_LAYERS];
     signed char dtc_move_state[TABLES_MAX_LAYERS];
+    struct tb *dtc_place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
+    signed char dtc_place_state[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
     struct tb *dtc_ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     signed char dtc_ss_state[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
 };
@@ -126,10 +130,11 @@ void prober_free(struct prober *p);
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen);
 
-/* The class at clock 0 of a position under the counting rule at the game's limit (100 /
- * 80 half-moves), a values.h class code, from its layer's DTC table: Bagh-Chal's movement
- * phase and Sixteen Soldiers' materials. Call it after prober_probe has answered for the
- * same position (it builds the index this reads). 0 with *cls; PROBER_MISSING when the
+/* The class at clock 0 of a position under the counting rule at p->limit (the game's
+ * limit, 100 or 80 half-moves, unless the caller changed it), a values.h class code, from
+ * its layer's DTC table: Bagh-Chal's movement and placement layers and Sixteen Soldiers'
+ * materials. Call it after prober_probe has answered for the same position (it builds the
+ * index this reads). 0 with *cls; PROBER_MISSING when the
  * layer has no DTC table (not an error: the rule's tables are optional); -1 with err for
  * a damaged one. */
 int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *cls, char *err,

@@ -38,8 +38,8 @@ cp "$DT/baghchal-4x4-standard-h0-c2-L10.dtc" "$T/dtc-copy"
 printf '\125' | dd of="$DT/baghchal-4x4-standard-h0-c2-L10.dtc" bs=1 seek=300 conv=notrunc 2>/dev/null
 check 1 'checksum mismatch' stats --dir "$DT" --dtc --limit 10
 cp "$T/dtc-copy" "$DT/baghchal-4x4-standard-h0-c2-L10.dtc"
-# what is not made yet says so, and a missing table names the command that makes it
-check 2 '--dtc: the counting rule' solve baghchal --board 4x4 --dtc --dir "$DT"
+# a bad limit and a --limit alone are usage errors; a missing table names the command that makes it
+check 2 '--limit 0, expected 1..30000' solve baghchal --board 4x4 --dtc --limit 0 --dir "$DT"
 check 2 '--limit goes with --dtc' solve baghchal --board 4x4 --phase movement --limit 10 --dir "$DT"
 check 2 '--limit goes with --dtc' stats --dir "$DT" --limit 10
 check 1 "make it with: guti solve baghchal --phase movement --dtc --limit 20 --rules standard --board 4x4 --dir $DT" stats --dir "$DT" --dtc --limit 20
