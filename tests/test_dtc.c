@@ -59,8 +59,7 @@ static void enumerate(struct states *s, const struct game *g, int hmax)
                 /* before the first goat is placed, no tiger has moved */
                 for (int side = 0; side < 2 - (h == g->ngoats); side++) {
                     CHECK(s->n < cap, "more than %d positions", cap);
-                    s->pos[s->n++] =
-                        (struct position){.men = {G, T}, .inhand = h, .side = side};
+                    s->pos[s->n++] = (struct position){.men = {G, T}, .inhand = h, .side = side};
                 }
             }
         }

@@ -156,11 +156,10 @@ static void dtc_layer(struct out *o, const struct bc_solve_layer *x)
         else
             snprintf(name, sizeof name, "h0-c%d", x->captured);
         printf("%-10s %12llu %12llu %12llu %12llu %12llu %12llu %7d %7d %8.2f %8.3f%s\n", name,
-               (unsigned long long)n, (unsigned long long)x->win,
-               (unsigned long long)x->cursed_win, (unsigned long long)x->draw,
-               (unsigned long long)x->blessed_loss, (unsigned long long)x->loss, x->max_dtc_win,
-               x->max_dtc_loss, x->seconds, n ? 8.0 * x->dtc_bytes / n : 0,
-               x->resumed ? "  (already made)" : "");
+               (unsigned long long)n, (unsigned long long)x->win, (unsigned long long)x->cursed_win,
+               (unsigned long long)x->draw, (unsigned long long)x->blessed_loss,
+               (unsigned long long)x->loss, x->max_dtc_win, x->max_dtc_loss, x->seconds,
+               n ? 8.0 * x->dtc_bytes / n : 0, x->resumed ? "  (already made)" : "");
     }
     fflush(stdout);
 }
@@ -232,7 +231,8 @@ static void pass_end(void *arg, const struct bc_solve_pass *r)
     if (r->pass == BC_SOLVE_MOVEMENT) return movement_report(o, r->seconds);
     if (r->pass == BC_SOLVE_PLACEMENT_DTC && r->skipped && !o->json)
         printf("placement: every layer's DTC table is already there (guti verify checks them)\n");
-    if (o->quiet || o->json || r->pass == BC_SOLVE_MOVEMENT_DTC || r->pass == BC_SOLVE_PLACEMENT_DTC)
+    if (o->quiet || o->json || r->pass == BC_SOLVE_MOVEMENT_DTC ||
+        r->pass == BC_SOLVE_PLACEMENT_DTC)
         return; /* cmd_solve's own */
     bool dtm = r->pass == BC_SOLVE_PLACEMENT_DTM;
     if (r->skipped)

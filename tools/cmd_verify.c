@@ -217,10 +217,10 @@ static int verify_full(const struct game *g, const char *dir, const struct table
 }
 
 /* One re-derived layer's line (or JSON object); side -1 for none. Adds to the counts. */
-static void print_layer(const struct game *g, int inhand, int captured, int side, uint64_t done,
-                        uint64_t of, uint64_t wrong, uint64_t not_checked, bool failed,
-                        const char (*examples)[1100], int nexamples, bool json, bool quiet,
-                        bool *first, struct counts *cnt)
+static void print_layer(const struct game *g, int inhand, int captured, int side, int limit,
+                        uint64_t done, uint64_t of, uint64_t wrong, uint64_t not_checked,
+                        bool failed, const char (*examples)[1100], int nexamples, bool json,
+                        bool quiet, bool *first, struct counts *cnt)
 {
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
@@ -236,6 +236,7 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
             printf("\"board\": \"%s\", \"inhand\": %d, \"captured\": %d, ", g->board->name, inhand,
                    captured);
         if (side >= 0) printf("\"side\": \"%s\", ", side ? "tiger" : "goat");
+        if (limit) printf("\"limit\": %d, ", limit);
         printf("\"positions\": %llu, \"inconsistent\": %llu, \"not_checked\": %llu, "
                "\"examples\": [",
                (unsigned long long)done, (unsigned long long)wrong,
@@ -257,6 +258,7 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
         snprintf(layer, sizeof layer, "h%d-c%d-%c", inhand, captured, side ? 't' : 'g');
     else
         snprintf(layer, sizeof layer, "h%d-c%d", inhand, captured);
+    if (limit) snprintf(layer + strlen(layer), sizeof layer - strlen(layer), " L%d", limit);
     if (ss)
         printf("%s sixteen %s %s: ", tag, rules, layer);
     else
@@ -302,33 +304,6 @@ static int64_t read_dtc_layer(const char *dtc_path, const struct tb_meta *dtc_wa
     return wrong;
 }
 
-/* The counting rule's limits whose DTC tables of g's movement phase are in dir (at most
- * max of them, each once), from the headers. */
-static int dtc_limits(const struct game *g, const char *dir, int *limits, int max)
-{
-    char **files, rules[32];
-    int n = tables_list_all(dir, &files), k = 0;
-    game_rules_name(g, rules, sizeof rules);
-    for (int f = 0; f < n; f++) {
-        struct tb *t;
-        char err[400];
-        size_t len = strlen(files[f]);
-        if (len < 4 || strcmp(files[f] + len - 4, ".dtc") || tb_open(files[f], &t, err, sizeof err))
-            continue;
-        const struct tb_meta *m = tb_get_meta(t);
-        /* Bagh-Chal's movement layers (inhand 0, both sides), or any Sixteen Soldiers material */
-        bool mine = m->kind == TB_DTC && !strcmp(m->game, g->ops->name) &&
-                    !strcmp(m->rules, rules) && !strcmp(m->board, g->board->name) &&
-                    (g->ops == &sixteen_ops || (m->layer[0] == 0 && m->layer[2] == 0));
-        bool seen = false;
-        for (int j = 0; j < k; j++) seen |= limits[j] == m->limit;
-        if (mine && !seen && k < max) limits[k++] = m->limit;
-        tb_close(t);
-    }
-    if (n >= 0) tables_list_free(files, n);
-    return k;
-}
-
 /* The counting rule's tables of Bagh-Chal's movement phase, for every limit there: each
  * layer's classes agree with its DTM table (a win under the rule is a win without it, a
  * cursed win a win, a draw a draw, ...), and each position's DTC re-derives from its
@@ -337,7 +312,8 @@ static int dtc_limits(const struct game *g, const char *dir, int *limits, int ma
 static int verify_dtc(const struct game *g, const char *dir, bool json, bool quiet, bool *first,
                       struct counts *cnt)
 {
-    int limits[16], nl = dtc_limits(g, dir, limits, 16), errors = 0, top = g->captures_to_win - 1;
+    int limits[16], nl = tables_dtc_limits(dir, g, limits, 16), errors = 0,
+                    top = g->captures_to_win - 1;
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
     struct symmap *sm = malloc(sizeof *sm);
@@ -447,7 +423,7 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
 static int verify_sixteen_dtc(const struct game *g, const char *dir, int pieces, bool json,
                               bool quiet, bool *first, struct counts *cnt)
 {
-    int limits[16], nl = dtc_limits(g, dir, limits, 16), errors = 0;
+    int limits[16], nl = tables_dtc_limits(dir, g, limits, 16), errors = 0;
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
     for (int li = 0; li < nl; li++) {
@@ -625,8 +601,8 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
             errors += wrong > 0 || failed;
             char ex[1][1100];
             snprintf(ex[0], sizeof ex[0], "%s", example);
-            print_layer(g, m, n, -1, not_checked ? 0 : l->size, l->size, wrong, not_checked, failed,
-                        (const char(*)[1100])ex, *example != 0, json, quiet, first, cnt);
+            print_layer(g, m, n, -1, 0, not_checked ? 0 : l->size, l->size, wrong, not_checked,
+                        failed, (const char(*)[1100])ex, *example != 0, json, quiet, first, cnt);
             if (not_checked) {
                 ss_layer_free(l);
                 free(l);
@@ -817,13 +793,150 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 if (*gone)
                     snprintf(ex[nex++], sizeof ex[0], "not checked: successor table missing (%s)",
                              gone);
-                print_layer(g, h, c, side, m - not_checked, n, wrong, not_checked, failed,
+                print_layer(g, h, c, side, 0, m - not_checked, n, wrong, not_checked, failed,
                             (const char(*)[1100])ex, nex, json, quiet, first, cnt);
             }
 done:
     free(pr);
     movelist_free(&l);
     prober_free(&p);
+    return errors;
+}
+
+/* One placement position's DTC code re-derived from its moves with the rules engine and
+ * the prober (at the prober's limit), as the definition reads: a move that ends the game is
+ * worth its result; a placement or capture zeroes the clock, so it is worth only the class
+ * at clock 0 of where it leads; a step keeps the clock running, so its successor's DTC
+ * counts (retro_derive_dtc folds them). PROBER_MISSING when a successor's DTC table is
+ * missing (its name in err); -1 with err when one cannot be read. */
+static int derive_place_dtc(const struct game *g, struct prober *p, const struct position *pos,
+                            const struct movelist *l, int moves, retro_code *want, char *err,
+                            size_t errlen)
+{
+    struct move_fold ex = {0};
+    retro_code steps[4 * BOARD_MAX_DEGREE]; /* a tiger's steps: four tigers, each neighbour */
+    uint64_t which[4 * BOARD_MAX_DEGREE];
+    int ns = 0;
+    for (int j = 0; j < moves; j++) {
+        const struct position *s = &l->succ[j];
+        struct outcome o;
+        if (g->ops->over(g, s, &o)) {
+            move_fold_add(&ex, o.winner < 0 ? RETRO_DRAW : o.winner == pos->side ? 1 : 2);
+            continue;
+        }
+        retro_code code;
+        bool known;
+        uint16_t cls;
+        int rc = prober_probe(p, s, &code, &known, err, errlen);
+        if (!rc) rc = prober_probe_class(p, s, &cls, err, errlen);
+        if (rc == PROBER_MISSING) {
+            char path[1024];
+            int c = g->ngoats - s->inhand - bits_count(s->men[0]);
+            tables_dtc_name(path, sizeof path, "", g, s->inhand, c, s->inhand ? s->side : -1,
+                            p->limit);
+            snprintf(err, errlen, "%s", path + 1);
+        }
+        if (rc) return rc;
+        retro_code d = dtc_of_class(cls);
+        bool zeroing = s->inhand < pos->inhand || bits_count(s->men[0]) < bits_count(pos->men[0]);
+        if (zeroing) {
+            move_fold_add(&ex, !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1);
+        } else if (ns == 4 * BOARD_MAX_DEGREE) {
+            return snprintf(err, errlen, "more steps than four tigers have"), -1;
+        } else {
+            steps[ns] = d;
+            which[ns] = (uint64_t)ns;
+            ns++;
+        }
+    }
+    *want = retro_derive_dtc(ns, which, steps, &ex, p->limit);
+    return 0;
+}
+
+/* The counting rule's tables of Bagh-Chal's placement phase, for every limit there: a
+ * sample of each layer's positions (every one when sample is 0) re-derived from the rules'
+ * moves and the tables of their successors (derive_place_dtc), independently of the
+ * driver that made them, and each class checked against the value without the rule. A
+ * position whose successors' tables are missing is not checked. */
+static int verify_placement_dtc(const struct game *g, const char *dir, uint64_t sample, bool json,
+                                bool quiet, bool *first, struct counts *cnt)
+{
+    int limits[16], nl = tables_dtc_limits(dir, g, limits, 16), errors = 0;
+    struct movelist l;
+    movelist_init(&l);
+    for (int li = 0; li < nl; li++) {
+        struct prober p;
+        prober_init(&p, g, dir);
+        p.limit = limits[li];
+        for (int h = 1; h <= g->ngoats; h++)
+            for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+                for (int side = 0; side < 2; side++) {
+                    char path[1024], err[1100], example[1100] = "", gone[1100] = "";
+                    tables_dtc_name(path, sizeof path, dir, g, h, c, side, p.limit);
+                    if (access(path, F_OK) != 0) continue;
+                    struct pair_index ix;
+                    if (pair_index_init(&ix, g->board, &p.sm, g->ntigers, g->ngoats - h - c)) {
+                        errors += cli_error("verify: out of memory");
+                        continue;
+                    }
+                    uint64_t n = ix.size, m = sample && sample < n ? sample : n, wrong = 0,
+                             not_checked = 0;
+                    struct tb_meta want_meta = tables_dtc_meta(g, h, c, side, p.limit, n);
+                    struct tb *t = NULL;
+                    bool failed = tables_open(path, &want_meta, &t, err, sizeof err) != 0;
+                    if (failed) {
+                        snprintf(example, sizeof example, "%s", err);
+                        not_checked = m;
+                    }
+                    for (uint64_t k = 0; k < m && !failed; k++) {
+                        uint64_t i = m == n ? k : k * n / m;
+                        bits_t T, G;
+                        pair_index_unrank(&ix, i, &T, &G);
+                        struct position pos = {.men = {G, T}, .side = side, .inhand = h};
+                        uint16_t entry;
+                        retro_code S, want;
+                        bool known;
+                        int moves = g->ops->moves(g, &pos, &l), rc;
+                        if (moves < 0 || tb_probe(t, i, &entry, err, sizeof err) ||
+                            prober_probe(&p, &pos, &S, &known, err, sizeof err))
+                            rc = -1;
+                        else
+                            rc = derive_place_dtc(g, &p, &pos, &l, moves, &want, err, sizeof err);
+                        if (rc == PROBER_MISSING) {
+                            if (!not_checked++)
+                                snprintf(gone, sizeof gone,
+                                         "not checked: successor table missing (%.900s)", err);
+                            continue;
+                        }
+                        if (rc) {
+                            snprintf(example, sizeof example, "%s",
+                                     moves < 0 ? "out of memory" : err);
+                            failed = true;
+                            not_checked += m - k;
+                            break;
+                        }
+                        uint16_t cls = class_code(S, want);
+                        if (cls == entry || wrong++) continue;
+                        char fen[128];
+                        g->ops->format(g, &pos, fen, sizeof fen);
+                        snprintf(example, sizeof example,
+                                 "%s: stored %s (class code %u), its moves give %s (class code "
+                                 "%u)",
+                                 fen, class_word(entry), entry, class_word(cls), cls);
+                    }
+                    tb_close(t);
+                    pair_index_free(&ix);
+                    errors += wrong > 0 || failed;
+                    char ex[2][1100];
+                    int nex = 0;
+                    if (*example) snprintf(ex[nex++], sizeof ex[0], "%s", example);
+                    if (*gone) snprintf(ex[nex++], sizeof ex[0], "%s", gone);
+                    print_layer(g, h, c, side, p.limit, m - not_checked, n, wrong, not_checked,
+                                failed, (const char(*)[1100])ex, nex, json, quiet, first, cnt);
+                }
+        prober_free(&p);
+    }
+    movelist_free(&l);
     return errors;
 }
 
@@ -1057,7 +1170,7 @@ int cmd_verify(int argc, char **argv)
             progress_end(&prog);
             for (int j = 0; j < nres; j++) {
                 struct full_result *r = &res[j];
-                print_layer(&games[k], 0, r->captured, -1, r->positions, r->positions,
+                print_layer(&games[k], 0, r->captured, -1, 0, r->positions, r->positions,
                             r->inconsistent, r->not_checked, r->unreadable,
                             (const char(*)[1100])r->examples, r->nexamples, o.json, o.quiet,
                             &first_row, &cnt);
@@ -1070,7 +1183,9 @@ int cmd_verify(int argc, char **argv)
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
                 errors += verify_placement(&games[k], dir, (uint64_t)sample, o.json, o.quiet,
-                                           &first_row, &cnt);
+                                           &first_row, &cnt) +
+                          verify_placement_dtc(&games[k], dir, (uint64_t)sample, o.json, o.quiet,
+                                               &first_row, &cnt);
             else
                 errors +=
                     verify_sixteen(&games[k], dir, &sets[k], o.json, o.quiet, &first_row, &cnt) +

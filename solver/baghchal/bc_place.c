@@ -191,8 +191,9 @@ static retro_code tigers_dtc(const struct board *bd, const struct bc_place_layer
             struct jump jp = bd->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
             if (!capt) return dtc_code(1, true); /* the last capture needed ends the game */
-            fold_exit(&ex, capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to),
-                                                     G ^ BIT(jp.over))]);
+            fold_exit(
+                &ex,
+                capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over))]);
         }
         for (bits_t t = bd->adjmask[p] & empty; t && ns < 4 * BOARD_MAX_DEGREE; ns++) {
             steps[ns] = next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)];
@@ -214,9 +215,9 @@ static uint64_t dtc_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
     for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
         bits_t T, G;
         pair_index_iter_get(it, &T, &G);
-        c->L->dtm[i] = (uint8_t)(c->L->side == 0
-                                     ? goats_dtc(c->next, it->k, T, G, c->all, d->limit)
-                                     : tigers_dtc(c->b, c->next, c->capt, T, G, c->all, d->limit));
+        c->L->dtm[i] =
+            (uint8_t)(c->L->side == 0 ? goats_dtc(c->next, it->k, T, G, c->all, d->limit)
+                                      : tigers_dtc(c->b, c->next, c->capt, T, G, c->all, d->limit));
     }
     return 0;
 }

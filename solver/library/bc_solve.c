@@ -650,9 +650,9 @@ static int do_dtc_layer(struct run *u, struct bc_place_layer *L, const struct bc
     if (!(L->dtm = malloc(n + 1)) || wdl_alloc(&L->val, n))
         return fail(u->err, u->errlen, "out of memory");
     double t0 = omp_get_wtime();
-    int got = store_exists(&h->store, g, &t) ? read_place_classes(u, &t, L, &r.dtc_bytes, err,
-                                                                    sizeof err)
-                                             : STORE_ABSENT;
+    int got = store_exists(&h->store, g, &t)
+                  ? read_place_classes(u, &t, L, &r.dtc_bytes, err, sizeof err)
+                  : STORE_ABSENT;
     if (got != STORE_OK && got != STORE_ABSENT) notice(h, "%s; making it again", err);
     r.resumed = got == STORE_OK;
     if (!r.resumed) {

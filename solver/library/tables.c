@@ -641,7 +641,7 @@ int tables_choose(const char *dir, const char *game, const char *rules, const ch
 }
 
 static int set_add(struct tables_set *s, int *cap, const char *dir, enum tb_kind kind, int inhand,
-                   int captured, int side, int m, int n)
+                   int captured, int side, int m, int n, int limit)
 {
     if (s->n == *cap) {
         int ncap = *cap ? 2 * *cap : 64;
@@ -658,8 +658,12 @@ static int set_add(struct tables_set *s, int *cap, const char *dir, enum tb_kind
     w->side = side;
     w->m = m;
     w->n = n;
+    w->limit = limit;
     const struct game *g = &s->g;
-    if (g->ops == &sixteen_ops)
+    if (kind == TB_DTC)
+        tables_dtc_name(w->path, sizeof w->path, dir, g, m ? m : inhand, m ? n : captured,
+                        inhand ? side : -1, limit);
+    else if (g->ops == &sixteen_ops)
         tables_ss_name(w->path, sizeof w->path, dir, g, m, n, kind);
     else if (kind == TB_REACH)
         tables_reach_name(w->path, sizeof w->path, dir, g, inhand, captured, side < 0 ? 0 : side);
@@ -719,6 +723,7 @@ int tables_expected(const char *dir, const struct game *g, unsigned require, str
     int cap = 0;
     if (g->ops == &sixteen_ops) {
         bool dtm = false;
+        s->ndtc = tables_dtc_limits(dir, g, s->dtc_limit, TABLES_MAX_LIMITS);
         for (int m = 1; m <= SS_MAX_PIECES; m++)
             for (int n = 1; n <= m; n++) {
                 bool w = there(dir, g, m, n, 0, TB_WDL), d = there(dir, g, m, n, 0, TB_DTM);
@@ -729,15 +734,32 @@ int tables_expected(const char *dir, const struct game *g, unsigned require, str
         for (int total = 2; total <= s->pieces; total++)
             for (int m = total - 1; 2 * m >= total; m--) {
                 if (m > SS_MAX_PIECES) continue;
-                if (set_add(s, &cap, dir, TB_WDL, 0, 0, 0, m, total - m) ||
-                    (dtm && set_add(s, &cap, dir, TB_DTM, 0, 0, 0, m, total - m)))
+                if (set_add(s, &cap, dir, TB_WDL, 0, 0, 0, m, total - m, 0) ||
+                    (dtm && set_add(s, &cap, dir, TB_DTM, 0, 0, 0, m, total - m, 0)))
                     return tables_set_free(s), -1;
             }
+        /* the counting rule's, per limit: every material up to the most pieces at it */
+        for (int k = 0; k < s->ndtc; k++) {
+            int most = 0, L = s->dtc_limit[k];
+            char path[1024];
+            for (int m = 1; m <= SS_MAX_PIECES; m++)
+                for (int n = 1; n <= m; n++) {
+                    tables_dtc_name(path, sizeof path, dir, g, m, n, -1, L);
+                    if (m + n > most && access(path, F_OK) == 0) most = m + n;
+                }
+            s->dtc_pieces[k] = most;
+            for (int total = 2; total <= most; total++)
+                for (int m = total - 1; 2 * m >= total; m--)
+                    if (m <= SS_MAX_PIECES &&
+                        set_add(s, &cap, dir, TB_DTC, 0, 0, 0, m, total - m, L))
+                        return tables_set_free(s), -1;
+        }
         set_names(s);
         return 0;
     }
     int(*L)[3] = malloc(2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1) * sizeof *L);
     if (!L) return -1;
+    s->ndtc = tables_dtc_limits(dir, g, s->dtc_limit, TABLES_MAX_LIMITS);
     int nl = bc_layer_list(g, L, 2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1));
     for (int k = 0; k < nl; k++) {
         int h = L[k][0], c = L[k][1], sd = L[k][2] < 0 ? 0 : L[k][2];
@@ -750,12 +772,27 @@ int tables_expected(const char *dir, const struct game *g, unsigned require, str
     for (int k = 0; k < nl; k++) {
         int h = L[k][0], c = L[k][1], side = L[k][2];
         if (((h == 0 || s->placement) &&
-             (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0) ||
-              (s->dtm[h > 0] && set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0)))) ||
-            (s->reach && set_add(s, &cap, dir, TB_REACH, h, c, side, 0, 0))) {
+             (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0, 0) ||
+              (s->dtm[h > 0] && set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0, 0)))) ||
+            (s->reach && set_add(s, &cap, dir, TB_REACH, h, c, side, 0, 0, 0))) {
             free(L);
             return tables_set_free(s), -1;
         }
+    }
+    /* the counting rule's, per limit: every movement layer, and every placement layer
+     * when one is there at that limit */
+    for (int j = 0; j < s->ndtc; j++) {
+        char path[1024];
+        for (int k = 0; k < nl && !s->dtc_placement[j]; k++) {
+            tables_dtc_name(path, sizeof path, dir, g, L[k][0], L[k][1], L[k][2], s->dtc_limit[j]);
+            s->dtc_placement[j] = L[k][0] > 0 && access(path, F_OK) == 0;
+        }
+        for (int k = 0; k < nl; k++)
+            if ((L[k][0] == 0 || s->dtc_placement[j]) &&
+                set_add(s, &cap, dir, TB_DTC, L[k][0], L[k][1], L[k][2], 0, 0, s->dtc_limit[j])) {
+                free(L);
+                return tables_set_free(s), -1;
+            }
     }
     free(L);
     set_names(s);
@@ -796,15 +833,48 @@ void tables_missing_text(const struct tables_set *s, unsigned kinds, int max, ch
     if (more && used < len) snprintf(buf + used, len - used, " and %d more", more);
 }
 
+int tables_dtc_limits(const char *dir, const struct game *g, int *limits, int max)
+{
+    char **files, rules[32];
+    int n = tables_list_all(dir, &files), k = 0;
+    game_rules_name(g, rules, sizeof rules);
+    for (int f = 0; f < n; f++) {
+        struct tb *t;
+        char err[400];
+        size_t len = strlen(files[f]);
+        if (len < 4 || strcmp(files[f] + len - 4, ".dtc") || tb_open(files[f], &t, err, sizeof err))
+            continue;
+        const struct tb_meta *m = tb_get_meta(t);
+        bool mine = m->kind == TB_DTC && !strcmp(m->game, g->ops->name) &&
+                    !strcmp(m->rules, rules) && !strcmp(m->board, g->board->name);
+        bool seen = false;
+        for (int j = 0; j < k; j++) seen |= limits[j] == m->limit;
+        if (mine && !seen && k < max) limits[k++] = m->limit;
+        tb_close(t);
+    }
+    if (n >= 0) tables_list_free(files, n);
+    return k;
+}
+
+/* Whether a table of those kinds at that counting-rule limit is missing. */
+static bool dtc_missing(const struct tables_set *s, unsigned kinds, int limit)
+{
+    for (int k = 0; k < s->n; k++)
+        if (s->t[k].kind == TB_DTC && !s->t[k].present && s->t[k].limit == limit &&
+            (kinds & TABLES_KIND(TB_DTC)))
+            return true;
+    return false;
+}
+
 void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
                          size_t len)
 {
     const struct game *g = &s->g;
-    bool movement = false, placement = false, reach = false;
+    bool movement = false, placement = false, reach = false, ss = g->ops == &sixteen_ops;
     int pieces = s->pieces;
     for (int k = 0; k < s->n; k++) {
         const struct tables_want *w = &s->t[k];
-        if (w->present || !(kinds & TABLES_KIND(w->kind))) continue;
+        if (w->present || !(kinds & TABLES_KIND(w->kind)) || w->kind == TB_DTC) continue;
         if (w->kind == TB_REACH)
             reach = true;
         else if (w->inhand > 0)
@@ -816,21 +886,34 @@ void tables_make_command(const struct tables_set *s, const char *dir, unsigned k
     game_rules_name(g, rules, sizeof rules);
     shell_word(dir, d, sizeof d);
     buf[0] = 0;
-    size_t used = 0;
-    if (g->ops == &sixteen_ops && movement) {
+    if (ss && movement)
         snprintf(buf, len, "guti solve sixteen --pieces %d --rules %s --dir %s", pieces, rules, d);
-        return;
-    }
-    if (movement || placement) {
+    if (!ss && (movement || placement)) {
         /* a placement run needs the movement tables: both phases when both are missing */
         const char *phase = !placement ? " --phase movement" : movement ? "" : " --phase placement";
-        int n = snprintf(buf, len, "guti solve baghchal%s%s --rules %s --board %s --dir %s", phase,
-                         placement && s->dtm[1] ? " --dtm" : "", rules, g->board->name, d);
-        used = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+        snprintf(buf, len, "guti solve baghchal%s%s --rules %s --board %s --dir %s", phase,
+                 placement && s->dtm[1] ? " --dtm" : "", rules, g->board->name, d);
     }
-    if (reach)
+    size_t used = strlen(buf);
+    if (reach && used < len) {
         snprintf(buf + used, len - used, "%sguti reach baghchal --rules %s --board %s --dir %s",
                  used ? " && " : "", rules, g->board->name, d);
+        used = strlen(buf);
+    }
+    /* the counting rule's, per limit, after the tables they are made from */
+    for (int j = 0; j < s->ndtc && used < len; j++) {
+        if (!dtc_missing(s, kinds, s->dtc_limit[j])) continue;
+        if (ss)
+            snprintf(buf + used, len - used,
+                     "%sguti solve sixteen --pieces %d --dtc --limit %d --rules %s --dir %s",
+                     used ? " && " : "", s->dtc_pieces[j], s->dtc_limit[j], rules, d);
+        else
+            snprintf(buf + used, len - used,
+                     "%sguti solve baghchal%s --dtc --limit %d --rules %s --board %s --dir %s",
+                     used ? " && " : "", s->dtc_placement[j] ? "" : " --phase movement",
+                     s->dtc_limit[j], rules, g->board->name, d);
+        used = strlen(buf);
+    }
 }
 
 const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_kind kind, int inhand,

@@ -174,15 +174,19 @@ void tables_game_name(const struct game *g, char *buf, size_t len);
 
 /* Bit masks of table kinds, for the functions below. */
 #define TABLES_KIND(k) (1u << (k))
-#define TABLES_ALL_KINDS (TABLES_KIND(TB_WDL) | TABLES_KIND(TB_DTM) | TABLES_KIND(TB_REACH))
+#define TABLES_ALL_KINDS                                                                           \
+    (TABLES_KIND(TB_WDL) | TABLES_KIND(TB_DTM) | TABLES_KIND(TB_REACH) | TABLES_KIND(TB_DTC))
+/* The most counting-rule limits a set describes. */
+#define TABLES_MAX_LIMITS 16
 
 /* One table of a complete set. */
 struct tables_want {
     char path[1024];            /* DIR/name */
     const char *name;           /* the file name, within path */
-    enum tb_kind kind;          /* TB_WDL, TB_DTM or TB_REACH */
+    enum tb_kind kind;          /* TB_WDL, TB_DTM, TB_REACH or TB_DTC */
     int inhand, captured, side; /* Bagh-Chal's layer; side -1 for a movement layer */
     int m, n;                   /* Sixteen Soldiers' material, m >= n */
+    int limit;                  /* TB_DTC: the counting rule's limit; else 0 */
     bool present;               /* the file is there (its contents are not checked) */
 };
 
@@ -196,17 +200,26 @@ struct tables_want {
  *     table is there, a REACH table for every layer of both phases.
  *   Sixteen Soldiers: a WDL table for every material {m, n}, m >= n >= 1, up to the most
  *     pieces of a material there, and a DTM table for each when any DTM table is there.
+ *   The counting rule's DTC tables, for each limit at which one is there: Bagh-Chal, every
+ *     movement layer's, and every placement layer's if one is there at that limit;
+ *     Sixteen Soldiers, every material's up to the most pieces of one there at that limit.
  * Entries come in the game's order (Bagh-Chal from the start: most goats in hand first,
  * then captured, then side, then the movement phase; Sixteen Soldiers by pieces), a
  * layer's WDL, DTM and REACH tables together. This is the one place that knows what a
  * complete set is: verify, stats and the commands' hints use it. */
 struct tables_set {
     struct game g;
-    bool placement;  /* Bagh-Chal: the placement phase is part of the set */
-    bool dtm[2];     /* DTM tables: [0] movement phase (Sixteen Soldiers: every
-                        material), [1] placement phase */
-    bool reach;      /* REACH tables */
-    int pieces;      /* Sixteen Soldiers: the most pieces of a material in the set */
+    bool placement; /* Bagh-Chal: the placement phase is part of the set */
+    bool dtm[2];    /* DTM tables: [0] movement phase (Sixteen Soldiers: every
+                       material), [1] placement phase */
+    bool reach;     /* REACH tables */
+    int pieces;     /* Sixteen Soldiers: the most pieces of a material in the set */
+    /* The counting rule's tables, per limit with a DTC table there: Bagh-Chal's placement
+     * phase is part of it when one of its DTC tables is there at that limit; Sixteen
+     * Soldiers' materials go up to the most pieces of a DTC table there at that limit. */
+    int ndtc, dtc_limit[TABLES_MAX_LIMITS];
+    bool dtc_placement[TABLES_MAX_LIMITS];
+    int dtc_pieces[TABLES_MAX_LIMITS];
     int n, nmissing; /* tables in the set, and how many of them are not there */
     struct tables_want *t;
 };
@@ -237,6 +250,10 @@ const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_ki
                                           int captured, int side);
 /* A layer's short name: "h5-c1-g", "h0-c2", or for Sixteen Soldiers "3+1". */
 void tables_layer_label(const struct tables_want *w, char *buf, size_t len);
+/* The counting-rule limits of g's DTC tables in dir (its game, rules and board, from each
+ * header), each once, at most max of them, in the order found; their number. */
+int tables_dtc_limits(const char *dir, const struct game *g, int *limits, int max);
+
 /* Every table file (*.wdl, *.dtm, *.reach, *.dtc) of dir as "dir/name", sorted; the count, or -1
  * when dir cannot be read. Free with tables_list_free(). */
 int tables_list_all(const char *dir, char ***names);

@@ -96,9 +96,12 @@ check 0 'under the 100 half-move rule: a win' query --dir "$DT" 'TGGT/GGGG/G1GG/
 check 0 'ok   baghchal 4x4 standard h0-c1 L10: 5526 positions re-derived, 0 inconsistent' verify --dir "$DT" --full
 grep -q 'ok   baghchal 4x4 standard h0-c2 L1000: 30342 positions re-derived, 0 inconsistent' "$T/out" || fail "verify --full did not re-derive the L1000 tables"
 rm -rf "$T/dtc-gap" && cp -r "$DT" "$T/dtc-gap" && rm "$T/dtc-gap"/baghchal-4x4-standard-h0-c1-L10.dtc
-check 0 'SKIP baghchal 4x4 standard h0-c0 L10: not re-derived' verify --dir "$T/dtc-gap" --full
+check 1 'verify: 1 error' verify --dir "$T/dtc-gap" --full
+grep -q 'missing: baghchal-4x4-standard-h0-c1-L10.dtc; make it with: guti solve baghchal --phase movement --dtc --limit 10 ' "$T/out" ||
+    fail "verify does not name the missing DTC table and the command that makes it"
+grep -q 'SKIP baghchal 4x4 standard h0-c0 L10: not re-derived' "$T/out" || fail "verify --full re-derived a layer below a missing DTC table"
 grep -q 'not checked: DTC table missing' "$T/out" || fail "verify --full does not name the missing DTC table"
-passed=$((passed + 2))
+passed=$((passed + 4))
 # ... and Sixteen Soldiers' (tests/cli.d/dtc-sixteen.sh checks the statistics themselves).
 for rules in optional forced; do
     set -- $(awk -F, '$1 == "all" { printf "%d %d %.4f %d", $6, $5 + $6, 100 * $6 / ($5 + $6), $8 }' "$DATA/sixteen-$rules-dtc80.csv")
@@ -121,6 +124,9 @@ rm -rf "$SD" && mkdir "$SD" && cp "$S"/sixteen-optional-* "$SD"/
 check 0 '' solve sixteen --pieces 4 --dtc --limit 6 --dir "$SD" --quiet
 check 0 'ok   sixteen optional 2+2 L6: 99778 positions re-derived, 0 inconsistent' verify --dir "$SD" --full
 rm "$SD"/sixteen-optional-m2-n1-L6.dtc
-check 0 'SKIP sixteen optional 2+2 L6: not re-derived' verify --dir "$SD" --full
+check 1 'verify: 1 error' verify --dir "$SD" --full
+grep -q 'missing: sixteen-optional-m2-n1-L6.dtc; make it with: guti solve sixteen --pieces 4 --dtc --limit 6 --rules optional --dir ' "$T/out" ||
+    fail "verify does not name the missing Sixteen Soldiers DTC table and the command that makes it"
+grep -q 'SKIP sixteen optional 2+2 L6: not re-derived' "$T/out" || fail "verify --full re-derived a material above a missing DTC table"
 grep -q 'not checked: DTC table missing (sixteen-optional-m2-n1-L6.dtc)' "$T/out" || fail "verify --full does not name the missing Sixteen Soldiers DTC table"
-passed=$((passed + 1))
+passed=$((passed + 3))
