@@ -25,10 +25,11 @@ echo "== The counting rule over the movement phase (limit 100): the DTC pass, fr
 "$guti" solve baghchal --phase movement --dtc --rules "$rules" --board "$board" --dir "$dir" --quiet | tail -n 7
 echo
 echo "== Bagh-Chal whole game on the 4x4 board, rules $rules: movement, placement WDL and DTM,"
-echo "   reachable positions (the 5x5 whole game is 42 minutes: guti solve baghchal)"
+echo "   the counting rule's classes of both phases, reachable positions (the 5x5 whole game"
+echo "   is 42 minutes: guti solve baghchal)"
 # the outputs go to files first: a pipe would hide guti's exit status from set -e
-"$guti" solve baghchal --dtm --rules "$rules" --board 4x4 --dir "$dir/4x4" >"$dir/solve.out"
-grep -E '^(total|placement|peak|start)' "$dir/solve.out"
+"$guti" solve baghchal --dtm --dtc --rules "$rules" --board 4x4 --dir "$dir/4x4" >"$dir/solve.out"
+grep -E '^(total|placement|peak|start|counting)' "$dir/solve.out"
 "$guti" reach baghchal --rules "$rules" --board 4x4 --dir "$dir/4x4" >"$dir/reach.out"
 tail -n 1 "$dir/reach.out"
 echo

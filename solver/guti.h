@@ -201,9 +201,11 @@ struct guti_result {
     int winner;      /* when over: 0 or 1, -1 for a draw */
     bool reachable;  /* when over: false if the winner is to move */
     char reason[64]; /* when over: why */
-    /* The counting rule at the game's limit, where its tables (guti solve --dtc) are there:
-     * the class at clock 0 and its DTC, the half-moves to the next capture or the end (-1
-     * when unknown or drawn); then value_now is exact at any clock. For a move: its
+    /* The counting rule at the game's limit, where its tables (guti solve --dtc) are there
+     * (Bagh-Chal: both phases; Sixteen Soldiers: every material): the class at clock 0
+     * and its DTC, the half-moves to the next zeroing move (a capture, or in Bagh-Chal a
+     * placement) or the end (-1 when unknown or drawn); then value_now is exact at any
+     * clock. For a move: its
      * maker's, from the position it leads to. */
     int dtc_class; /* enum guti_class */
     int dtc;
