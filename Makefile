@@ -130,10 +130,12 @@ bench: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/bench.sh ./build/guti
 
-# Installs the command, the library (static and shared), its header and pkg-config file.
+# Installs the command, the library (static and shared), its header and pkg-config file,
+# and the Python module where Debian's python3 looks (for another prefix, PYTHONPATH).
+PYDIR = $(PREFIX)/lib/python3/dist-packages
 install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(PREFIX)/include
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PYDIR)/guti
 	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
 	install -m 644 solver/guti.h $(DESTDIR)$(PREFIX)/include/guti.h
 	install -m 644 build/libguti.a $(DESTDIR)$(PREFIX)/lib/libguti.a
@@ -142,6 +144,7 @@ install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libguti.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIBVERSION)|' solver/library/guti.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/guti.pc
+	install -m 644 python/guti/__init__.py $(DESTDIR)$(PYDIR)/guti/__init__.py
 
 format:
 	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
