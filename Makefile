@@ -90,9 +90,10 @@ deps:
 # The test binaries are built in a second make, so that pkg-config is asked about Check
 # only after deps has installed it.
 test: deps
-	@$(MAKE) --no-print-directory build/guti build/check_guti
+	@$(MAKE) --no-print-directory build/guti build/check_guti build/libguti.so.$(LIBVERSION)
 	./build/check_guti
 	sh tests/cli.sh ./build/guti
+	python3 -m unittest discover -s tests/python
 
 check: test
 

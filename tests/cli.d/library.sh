@@ -1,7 +1,8 @@
 # libguti as others use it (issue 11): `make install` into a temporary prefix installs the
-# command, the static and shared library (with its soname), guti.h and guti.pc; outside
-# programs built with pkg-config against it probe the 4x4 whole game and Sixteen Soldiers
-# and agree with `guti query --json`; several threads on one handle agree with one.
+# command, the static and shared library (with its soname), guti.h, guti.pc and the Python
+# module; outside programs built with pkg-config against it probe the 4x4 whole game and
+# Sixteen Soldiers and agree with `guti query --json`; several threads on one handle agree
+# with one; the installed Python module finds the installed library by itself.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LP=$T/prefix
 if make -s -C "$ROOT" install PREFIX="$LP" >"$T/install.log" 2>&1; then
@@ -11,14 +12,35 @@ else
     cp "$T/install.log" "$T/err"
     fail "make install failed"
 fi
-for f in bin/guti include/guti.h lib/libguti.a lib/libguti.so.0 lib/libguti.so lib/pkgconfig/guti.pc; do
+for f in bin/guti include/guti.h lib/libguti.a lib/libguti.so.0 lib/libguti.so lib/pkgconfig/guti.pc \
+    lib/python3/dist-packages/guti/__init__.py; do
     [ -e "$LP/$f" ] && passed=$((passed + 1)) || fail "make install did not install $f"
 done
 objdump -p "$LP/lib/libguti.so" 2>/dev/null | grep -q 'SONAME *libguti.so.0' || fail "libguti.so has no soname libguti.so.0"
 # DESTDIR stages the same tree under another root.
 make -s -C "$ROOT" install PREFIX=/usr/local DESTDIR="$T/stage" >/dev/null 2>&1 &&
-    [ -e "$T/stage/usr/local/include/guti.h" ] && grep -q '^prefix=/usr/local' "$T/stage/usr/local/lib/pkgconfig/guti.pc" ||
+    [ -e "$T/stage/usr/local/include/guti.h" ] && [ -e "$T/stage/usr/local/lib/python3/dist-packages/guti/__init__.py" ] &&
+    grep -q '^prefix=/usr/local' "$T/stage/usr/local/lib/pkgconfig/guti.pc" ||
     fail "make install DESTDIR=... did not stage the files under DESTDIR"
+
+# The Python module as installed (issue 13): with PYTHONPATH alone, no GUTI_LIBRARY, it
+# loads the libguti.so.0 of its own prefix and probes the 4x4 whole game as query does.
+(cd "$T" && env -u GUTI_LIBRARY PYTHONPATH="$LP/lib/python3/dist-packages" python3 -c '
+import json, sys, guti
+print(guti.__file__, guti.library_path())
+with guti.open(sys.argv[1]) as tb:
+    r = tb.probe(sys.argv[2])
+print("\"value\": \"%s\", \"dtm\": %s" % (r["value"], json.dumps(r["dtm"])))' "$W" 'T2T/4/4/T2T g 12') >"$T/py.out" 2>&1
+py_value=$(sed -n 2p "$T/py.out")
+if [ "$(sed -n 1p "$T/py.out")" = "$LP/lib/python3/dist-packages/guti/__init__.py $LP/lib/libguti.so.0" ] &&
+    [ -n "$py_value" ] && "$G" query --dir "$W" --json 'T2T/4/4/T2T g 12' | grep -F -q "$py_value"; then
+    passed=$((passed + 1))
+else
+    CMD="(python3) import guti from $LP"
+    cp "$T/py.out" "$T/out"
+    : >"$T/err"
+    fail "the installed Python module did not load $LP/lib/libguti.so.0 or disagrees with guti query"
+fi
 
 export PKG_CONFIG_PATH="$LP/lib/pkgconfig"
 # shellcheck disable=SC2046
