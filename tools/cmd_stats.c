@@ -498,22 +498,41 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
 
 /* Tallies a row of the counting rule's statistics from class codes cls[stride * k + offset],
  * k < size, each class weighing w[k] raw positions; the k of its longest win, or
- * UINT64_MAX when it has none. */
+ * UINT64_MAX when it has none. Each thread tallies a contiguous range and ties for the
+ * longest win go to the lowest k, so the row does not depend on the threads. */
 static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, uint64_t stride,
                               uint64_t offset, uint64_t size, const uint8_t *w)
 {
     uint64_t longest = UINT64_MAX;
     r->max_win = r->max_loss = -1;
-    for (uint64_t k = 0; k < size; k++) {
-        uint16_t e = cls[stride * k + offset];
-        int j = class_column(e), d = dtc_of(dtc_of_class(e));
-        r->n[j]++;
-        r->raw[j] += w[k];
-        if (j == 0 && d > r->max_win) {
-            r->max_win = d;
-            longest = k;
+#pragma omp parallel
+    {
+        uint64_t n[5] = {0}, raw[5] = {0}, at = UINT64_MAX;
+        int max_win = -1, max_loss = -1;
+#pragma omp for schedule(static) nowait
+        for (uint64_t k = 0; k < size; k++) {
+            uint16_t e = cls[stride * k + offset];
+            int j = class_column(e), d = dtc_of(dtc_of_class(e));
+            n[j]++;
+            raw[j] += w[k];
+            if (j == 0 && d > max_win) {
+                max_win = d;
+                at = k;
+            }
+            if (j == 4 && d > max_loss) max_loss = d;
         }
-        if (j == 4 && d > r->max_loss) r->max_loss = d;
+#pragma omp critical
+        {
+            for (int j = 0; j < 5; j++) {
+                r->n[j] += n[j];
+                r->raw[j] += raw[j];
+            }
+            if (max_win > r->max_win || (max_win >= 0 && max_win == r->max_win && at < longest)) {
+                r->max_win = max_win;
+                longest = at;
+            }
+            if (max_loss > r->max_loss) r->max_loss = max_loss;
+        }
     }
     return longest;
 }
