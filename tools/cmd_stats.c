@@ -12,7 +12,7 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--board B] [--reachable]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--board B] [--reachable | --dtc [--limit L]]\n"
     "                  [--format md|csv|json | --json | --out P] [--threads N] [--quiet]\n"
     "\n"
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
@@ -39,6 +39,18 @@ static const char help[] =
     "  --board B      which board's tables, when DIR holds several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
     "                 REACH tables of guti reach; Bagh-Chal only)\n"
+    "  --dtc          the counting rule's statistics instead, from the DTC tables of guti\n"
+    "                 solve --dtc: per layer and side (or material) the five classes at\n"
+    "                 clock 0 (win, cursed win, draw, blessed loss, loss) over classes and\n"
+    "                 raw positions, and the longest DTC of a win and of a loss with an\n"
+    "                 example. Bagh-Chal: the movement phase's layers; the whole game's when\n"
+    "                 DIR also holds the placement phase's DTC tables of that limit (the\n"
+    "                 placement layers from the start, then the movement's, as without\n"
+    "                 --dtc), with the start's class (Markdown; JSON \"phase\": \"all\",\n"
+    "                 \"start_class\", \"start_dtc\"; no \"phase\": the movement phase alone).\n"
+    "                 A missing movement table, or some placement tables there but not all,\n"
+    "                 is an error naming the first missing and the command that makes it\n"
+    "  --limit L      with --dtc: the tables of that limit (default: the game's)\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json (the rows, then \"total\")\n"
     "  --json         the same as --format json\n"
@@ -49,7 +61,11 @@ static const char help[] =
     "  --quiet        no progress on stderr (shown only on a terminal)\n"
     "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
     "loss_raw,max_dtm_win,max_dtm_loss (DTM columns empty when unknown; -1 for none);\n"
-    "Sixteen Soldiers: pieces_to_move,pieces_other, then the same from classes on.\n";
+    "Sixteen Soldiers: pieces_to_move,pieces_other, then the same from classes on.\n"
+    "With --dtc: inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,\n"
+    "positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,max_dtc_win,\n"
+    "max_dtc_loss (-1 for none); Sixteen Soldiers: pieces_to_move,pieces_other for the first\n"
+    "three.\n";
 
 /* The tallies' columns, in the order the statistics print them: win, draw, loss. */
 static int column_of(retro_code c)
@@ -498,22 +514,41 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
 
 /* Tallies a row of the counting rule's statistics from class codes cls[stride * k + offset],
  * k < size, each class weighing w[k] raw positions; the k of its longest win, or
- * UINT64_MAX when it has none. */
+ * UINT64_MAX when it has none. Each thread tallies a contiguous range and ties for the
+ * longest win go to the lowest k, so the row does not depend on the threads. */
 static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, uint64_t stride,
                               uint64_t offset, uint64_t size, const uint8_t *w)
 {
     uint64_t longest = UINT64_MAX;
     r->max_win = r->max_loss = -1;
-    for (uint64_t k = 0; k < size; k++) {
-        uint16_t e = cls[stride * k + offset];
-        int j = class_column(e), d = dtc_of(dtc_of_class(e));
-        r->n[j]++;
-        r->raw[j] += w[k];
-        if (j == 0 && d > r->max_win) {
-            r->max_win = d;
-            longest = k;
+#pragma omp parallel
+    {
+        uint64_t n[5] = {0}, raw[5] = {0}, at = UINT64_MAX;
+        int max_win = -1, max_loss = -1;
+#pragma omp for schedule(static) nowait
+        for (uint64_t k = 0; k < size; k++) {
+            uint16_t e = cls[stride * k + offset];
+            int j = class_column(e), d = dtc_of(dtc_of_class(e));
+            n[j]++;
+            raw[j] += w[k];
+            if (j == 0 && d > max_win) {
+                max_win = d;
+                at = k;
+            }
+            if (j == 4 && d > max_loss) max_loss = d;
         }
-        if (j == 4 && d > r->max_loss) r->max_loss = d;
+#pragma omp critical
+        {
+            for (int j = 0; j < 5; j++) {
+                r->n[j] += n[j];
+                r->raw[j] += raw[j];
+            }
+            if (max_win > r->max_win || (max_win >= 0 && max_win == r->max_win && at < longest)) {
+                r->max_win = max_win;
+                longest = at;
+            }
+            if (max_loss > r->max_loss) r->max_loss = max_loss;
+        }
     }
     return longest;
 }
@@ -532,70 +567,120 @@ static void dtc_add_total(struct dtc_row *total, const struct dtc_row *r)
     if (r->max_loss > total->max_loss) total->max_loss = r->max_loss;
 }
 
-/* The counting rule over the movement phase: a row per layer and side to move, from the
- * layers' DTC tables of that limit. */
+/* Whether dir holds the placement phase's DTC tables of limit (every layer all_stored in
+ * solver/library/bc_solve.c makes: goats in hand h >= 1, captured c, both sides but at the
+ * start): 0 none, 1 all. Some but not all is an error naming the first missing one in the
+ * order of the game and the command that makes them: *rc is set, and 0 returned. */
+static int dtc_placement_there(const struct game *g, const char *dir, int limit, int *rc)
+{
+    char path[1024], first[1024] = "";
+    int there = 0;
+    for (int h = g->ngoats; h >= 1; h--)
+        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+            for (int side = 0; side < 2 - (h == g->ngoats); side++) {
+                tables_dtc_name(path, sizeof path, dir, g, h, c, side, limit);
+                if (access(path, F_OK) == 0)
+                    there++;
+                else if (!first[0])
+                    memcpy(first, path, sizeof first);
+            }
+    if (!there || !first[0]) return there > 0;
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    *rc = cli_error("stats: no table %s, though %d other placement DTC table%s of limit %d %s "
+                    "there; make it with: guti solve baghchal --dtc --limit %d --rules %s "
+                    "--board %s --dir %s",
+                    first, there, there == 1 ? "" : "s", limit, there == 1 ? "is" : "are", limit,
+                    rules, g->board->name, dir);
+    return 0;
+}
+
+/* The counting rule over Bagh-Chal: a row per layer and side to move, from the layers' DTC
+ * tables of that limit. The movement phase's always; the placement phase's too when its
+ * tables are there, then the rows are in the order of the game as the plain statistics
+ * give them (the placement layers from the start, then the movement's), and the start's
+ * class is read from its layer. */
 static int stats_dtc(const struct game *g, const char *dir, int limit, const struct outputs *out,
                      struct progress *prog)
 {
-    struct symmap *sm = malloc(sizeof *sm);
     int top = g->captures_to_win - 1, rc = 0;
-    struct dtc_stats st = {.g = g, .limit = limit};
-    st.rows = calloc(2 * TABLES_MAX_LAYERS, sizeof *st.rows);
+    char path[1024], err[600], rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    /* every table is looked for before any is read: a missing one stops no long pass */
+    for (int c = 0; c <= top; c++) {
+        tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, limit);
+        if (access(path, F_OK) != 0)
+            return cli_error("stats: no table %s; make it with: guti solve baghchal --phase "
+                             "movement --dtc --limit %d --rules %s --board %s --dir %s",
+                             path, limit, rules, g->board->name, dir);
+    }
+    bool whole = dtc_placement_there(g, dir, limit, &rc);
+    if (rc) return rc;
+    int first = whole ? g->ngoats : 0, nlayers = 0, done = 0;
+    for (int inhand = first; inhand >= 0; inhand--)
+        for (int c = 0; c <= top && c <= g->ngoats - inhand; c++) nlayers++;
+    struct symmap *sm = malloc(sizeof *sm);
+    struct dtc_stats st = {.g = g, .limit = limit, .whole = whole};
+    st.rows = calloc(2 * (size_t)nlayers, sizeof *st.rows);
     if (!sm || !st.rows) {
         free(sm);
         free(st.rows);
         return cli_error("stats: out of memory");
     }
     symmap_init(sm, g->board);
-    game_rules_name(g, st.rules, sizeof st.rules);
+    memcpy(st.rules, rules, sizeof st.rules);
     st.total.max_win = st.total.max_loss = -1;
+    const struct position start = g->ops->start(g);
     progress_begin(prog, "dtc");
-    for (int c = 0; c <= top && !rc; c++) {
-        struct pair_index ix;
-        if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - c)) {
-            rc = cli_error("stats: out of memory");
-            break;
-        }
-        uint64_t n = 2 * ix.size;
-        char path[1024], err[600], rules[32];
-        tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, limit);
-        if (access(path, F_OK) != 0) {
-            game_rules_name(g, rules, sizeof rules);
-            rc = cli_error("stats: no table %s; make it with: guti solve baghchal --phase movement "
-                           "--dtc --limit %d --rules %s --board %s --dir %s",
-                           path, limit, rules, g->board->name, dir);
-            pair_index_free(&ix);
-            break;
-        }
-        struct tb_meta want = tables_dtc_meta(g, 0, c, -1, limit, n);
-        uint16_t *cls = tables_read(path, &want, err, sizeof err);
-        uint8_t *w = malloc(ix.size + 1);
-        if (!cls || !w) {
-            rc = cli_error("stats: %s", cls ? "out of memory" : err);
+    for (int inhand = first; inhand >= 0 && !rc; inhand--)
+        for (int c = 0; c <= top && c <= g->ngoats - inhand && !rc; c++) {
+            struct pair_index ix;
+            if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - inhand - c)) {
+                rc = cli_error("stats: out of memory");
+                break;
+            }
+            uint8_t *w = malloc(ix.size + 1);
+            if (w)
+                pair_index_orbit_sizes(&ix, w);
+            else
+                rc = cli_error("stats: out of memory");
+            /* a placement layer has a table per side; the movement's, one for both */
+            uint16_t *cls = NULL;
+            for (int side = 0; side < 2 - (inhand == g->ngoats) && !rc; side++) {
+                if (inhand || !cls) {
+                    uint64_t n = inhand ? ix.size : 2 * ix.size;
+                    int s = inhand ? side : -1;
+                    tables_dtc_name(path, sizeof path, dir, g, inhand, c, s, limit);
+                    struct tb_meta want = tables_dtc_meta(g, inhand, c, s, limit, n);
+                    free(cls);
+                    if (!(cls = tables_read(path, &want, err, sizeof err))) {
+                        rc = cli_error("stats: %s", err);
+                        break;
+                    }
+                }
+                struct dtc_row *r = &st.rows[st.nrows++];
+                r->inhand = inhand;
+                r->captured = c;
+                r->side = side;
+                uint64_t longest =
+                    dtc_tally_row(r, cls, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side, ix.size, w);
+                if (longest != UINT64_MAX) {
+                    bits_t T, G;
+                    pair_index_unrank(&ix, longest, &T, &G);
+                    struct position pos = {.men = {G, T}, .side = side, .inhand = inhand};
+                    g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
+                }
+                if (inhand == start.inhand && c == 0 && side == start.side) {
+                    st.start_class = cls[pair_index_rank(&ix, start.men[1], start.men[0])];
+                    g->ops->format(g, &start, st.start_fen, sizeof st.start_fen);
+                }
+                dtc_add_total(&st.total, r);
+            }
             free(cls);
             free(w);
             pair_index_free(&ix);
-            break;
+            progress_update(prog, "layers", (uint64_t)++done, (uint64_t)nlayers);
         }
-        pair_index_orbit_sizes(&ix, w);
-        for (int side = 0; side < 2; side++) {
-            struct dtc_row *r = &st.rows[st.nrows++];
-            r->captured = c;
-            r->side = side;
-            uint64_t longest = dtc_tally_row(r, cls, 2, (uint64_t)side, ix.size, w);
-            if (longest != UINT64_MAX) {
-                bits_t T, G;
-                pair_index_unrank(&ix, longest, &T, &G);
-                struct position pos = {.men = {G, T}, .side = side};
-                g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-            }
-            dtc_add_total(&st.total, r);
-        }
-        free(cls);
-        free(w);
-        pair_index_free(&ix);
-        progress_update(prog, "layers", (uint64_t)c + 1, (uint64_t)top + 1);
-    }
     progress_end(prog);
     if (!rc)
         for (int k = 0; k < out->n; k++) stats_dtc_print(out->f[k], out->format[k], &st);

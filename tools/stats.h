@@ -55,9 +55,10 @@ struct ss_table_stats {
     struct ss_row *rows;
 };
 
-/* The counting rule (guti stats --dtc): one row per movement layer and side to move, the
- * five classes at clock 0 over classes and raw positions (values.h: win, cursed win, draw,
- * blessed loss, loss), and the longest DTC of a win and of a loss (-1: none) with an
+/* The counting rule (guti stats --dtc): one row per layer and side to move (Bagh-Chal: the
+ * movement phase's, or the whole game's when the placement phase's DTC tables are there),
+ * the five classes at clock 0 over classes and raw positions (values.h: win, cursed win,
+ * draw, blessed loss, loss), and the longest DTC of a win and of a loss (-1: none) with an
  * example of the first. */
 struct dtc_row {
     int inhand, captured, side; /* Bagh-Chal */
@@ -72,6 +73,9 @@ struct dtc_stats {
     char rules[32];
     int limit, nrows;
     struct dtc_row *rows, total;
+    bool whole;           /* Bagh-Chal: the rows cover the placement phase too */
+    uint16_t start_class; /* with whole: the start position's class code (values.h) */
+    char start_fen[128];
 };
 
 /* format: "md", "csv" or "json". */

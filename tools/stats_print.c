@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "values.h"
 
 static const char *const side_word[] = {"goat", "tiger"};
 
@@ -543,19 +544,42 @@ static void dtc_md_cells(FILE *f, const struct dtc_row *r, uint64_t cl)
             r->max_win >= 0 ? r->longest_fen : "", r->max_win >= 0 && r->longest_fen[0] ? "`" : "");
 }
 
-/* What the Markdown's numbers mean, and how many wins and losses the rule draws. */
-static void dtc_md_footer(FILE *f, const struct dtc_row *t)
+/* What the Markdown's numbers mean, and how many wins and losses the rule draws over all
+ * classes, or, with over, over all classes of that ("the whole game"). */
+static void dtc_md_footer(FILE *f, const struct dtc_row *t, const char *over)
 {
     fprintf(f,
             "\nShares are of the row's classes (positions up to symmetry). A cursed win is a win "
             "without the rule that the rule draws; a blessed loss, a loss it draws. Over all "
-            "classes the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% of "
-            "the losses) into draws. The longest DTC is the most half-moves the side to move "
-            "needs (win) or can hold out (loss) before the next capture or the end.\n",
-            (unsigned long long)t->n[1],
+            "classes%s%s the rule turns %llu wins (%.2f%% of the wins) and %llu losses (%.2f%% "
+            "of the losses) into draws. The longest DTC is the most half-moves the side to "
+            "move needs (win) or can hold out (loss) before the next capture or the end.\n",
+            over ? " of " : "", over ? over : "", (unsigned long long)t->n[1],
             t->n[0] + t->n[1] ? 100.0 * (double)t->n[1] / (double)(t->n[0] + t->n[1]) : 0,
             (unsigned long long)t->n[3],
             t->n[3] + t->n[4] ? 100.0 * (double)t->n[3] / (double)(t->n[3] + t->n[4]) : 0);
+}
+
+/* The start's class in words for the Markdown: "a loss for the goats, DTC 12". */
+static void dtc_md_start(FILE *f, const struct dtc_stats *s)
+{
+    const struct game *g = s->g;
+    int j = class_column(s->start_class), d = dtc_of(dtc_of_class(s->start_class));
+    const char *side = g->ops->side_name[0]; /* the start's side to move */
+    fprintf(f, "\nThe start, `%s` (%s to move), is under the %d half-move rule ", s->start_fen,
+            side, s->limit);
+    switch (j) {
+    case 0:
+    case 4:
+        fprintf(f, "a %s for the %s, DTC %d.\n", j ? "loss" : "win", side, d);
+        break;
+    case 2:
+        fprintf(f, "a draw.\n");
+        break;
+    default:
+        fprintf(f, "a %s for the %s (a %s without the rule).\n",
+                j == 1 ? "cursed win" : "blessed loss", side, j == 1 ? "win" : "loss");
+    }
 }
 
 void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
@@ -570,10 +594,21 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         return;
     }
     if (!strcmp(format, "json")) {
-        fprintf(f,
-                "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, "
-                "\"rows\": [",
+        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, ",
                 g->ops->name, s->rules, g->board->name, s->limit);
+        /* the movement phase alone, as before the placement phase had DTC tables, has no
+         * "phase" */
+        if (s->whole) {
+            fprintf(f, "\"phase\": \"all\", \"start\": ");
+            json_str(f, s->start_fen);
+            int j = class_column(s->start_class), d = dtc_of(dtc_of_class(s->start_class));
+            fprintf(f, ", \"start_class\": \"%s\", \"start_dtc\": ", dtc_class_names[j]);
+            if (j == 0 || j == 4)
+                fprintf(f, "%d, ", d);
+            else
+                fputs("null, ", f);
+        }
+        fputs("\"rows\": [", f);
         for (int k = 0; k < s->nrows; k++) {
             if (k) fputs(", ", f);
             dtc_json_row(f, &s->rows[k], false);
@@ -583,8 +618,9 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         fputs("}\n", f);
         return;
     }
-    fprintf(f, "# %s %s, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
-            g->ops->name, g->board->name, s->rules, s->limit);
+    fprintf(f, "# %s %s, rules %s: classes under the %d half-move counting rule, at clock 0%s\n\n",
+            g->ops->name, g->board->name, s->rules, s->limit,
+            s->whole ? ", over the whole game" : "");
     fprintf(f, "| in hand | captured | to move | classes | win | cursed win | draw | blessed loss "
                "| loss | longest DTC, win | longest DTC, loss | longest win, example |\n");
     fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -599,7 +635,8 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
             fprintf(f, "| **all** | | | %llu |", (unsigned long long)cl);
         dtc_md_cells(f, r, cl);
     }
-    dtc_md_footer(f, &s->total);
+    if (s->whole) dtc_md_start(f, s);
+    dtc_md_footer(f, &s->total, s->whole ? "the whole game (placement and movement)" : NULL);
 }
 
 /* Sixteen Soldiers: as stats_dtc_print, a row per material (m to move against n). */
@@ -644,5 +681,5 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
             fprintf(f, "| **all** | | %llu |", (unsigned long long)cl);
         dtc_md_cells(f, r, cl);
     }
-    dtc_md_footer(f, &s->total);
+    dtc_md_footer(f, &s->total, NULL);
 }

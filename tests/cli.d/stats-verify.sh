@@ -177,7 +177,7 @@ has 'baghchal-4x4-standard-h0-c2.reach'
 
 # --- the help texts describe every option and what missing tables do ---------------------
 check 0 'Missing tables.' stats --help
-for opt in --dir --rules --board --reachable --format --json --out --threads --quiet; do
+for opt in --dir --rules --board --reachable --dtc --limit --format --json --out --threads --quiet; do
     grep -q -e "^  $opt " "$T/out" || fail "stats --help does not describe $opt"
 done
 check 0 'A missing table is named' verify --help
