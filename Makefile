@@ -44,8 +44,8 @@ build/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
 build/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 build/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats install clean \
-        format
+.PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats plots \
+        install clean format
 
 all: build/guti
 
@@ -126,6 +126,12 @@ sixteen-stats: deps
 movement-stats: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/publish-movement.sh ./build/guti
+
+# Draws the plots of data/plots/ (SVG, with gnuplot) from the published CSV files of data/
+# alone, no tables needed; PLOTS_DIR=DIR draws them elsewhere.
+PLOTS_DIR = data/plots
+plots: deps
+	sh scripts/plots.sh $(PLOTS_DIR)
 
 bench: deps
 	@$(MAKE) --no-print-directory build/guti
