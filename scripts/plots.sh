@@ -145,6 +145,20 @@ else
 fi
 draw dtm-longest
 
+# --- Bagh-Chal: the DTM histogram of the movement phase (standard) -----------------------
+# dtm-histogram.data: DTM, then the classes won or lost in exactly that many half-moves
+# with goats to move and with tigers to move (odd DTM: the side to move wins; even: it
+# loses), from guti stats --histogram; dtm-histogram.vars: the draws, for the title.
+need baghchal-movement-standard-dtm.csv
+awk -F, 'NR > 1 && $1 != "draw" { print $1, $3, $4 }' \
+    "$data/baghchal-movement-standard-dtm.csv" >"$tmp/dtm-histogram.data"
+awk -F, "$AWKLIB"'
+    NR > 1 && $1 != "draw" { decided += $3 + $4 }
+    $1 == "draw" { draws = $3 + $4 }
+    END { printf "counts = \"%s decided classes, %s draws\"\n", commas(decided), commas(draws) }
+    ' "$data/baghchal-movement-standard-dtm.csv" >"$tmp/dtm-histogram.vars"
+draw dtm-histogram
+
 # --- Sixteen Soldiers: who wins, m against n ---------------------------------------------
 # sixteen-who-wins.RULES: m (pieces to move), n (the other's), the side to move's win
 # share (% of classes), its text, and 1 where the cell is dark (white text).

@@ -12,7 +12,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--board B] [--reachable | --dtc [--limit L]]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--board B]\n"
+    "                  [--reachable | --dtc [--limit L] | --histogram]\n"
     "                  [--format md|csv|json | --json | --out P] [--threads N] [--quiet]\n"
     "\n"
     "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
@@ -51,6 +52,11 @@ static const char help[] =
     "                 A missing movement table, or some placement tables there but not all,\n"
     "                 is an error naming the first missing and the command that makes it\n"
     "  --limit L      with --dtc: the tables of that limit (default: the game's)\n"
+    "  --histogram    Bagh-Chal: the movement phase's DTM histogram instead, from its DTM\n"
+    "                 tables: per DTM, the classes (and raw positions) whose side to move\n"
+    "                 wins (odd DTM) or loses (even DTM) in exactly that many half-moves,\n"
+    "                 goats and tigers to move apart, then the draws. CSV columns\n"
+    "                 dtm,value,goats,tigers,goats_raw,tigers_raw (a last row \"draw\")\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json (the rows, then \"total\")\n"
     "  --json         the same as --format json\n"
@@ -780,14 +786,77 @@ static int stats_ss_dtc(const struct game *g, const char *dir, int limit, const 
     return rc;
 }
 
+/* The DTM histogram of the movement phase, from its DTM tables (every one must be there). */
+static int stats_histogram(const struct game *g, const char *dir, const struct outputs *out,
+                           struct progress *prog)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    struct dtm_histogram h = {.g = g, .max_dtm = -1};
+    h.n = calloc(RETRO_MAX_DTM + 1, sizeof *h.n);
+    h.raw = calloc(RETRO_MAX_DTM + 1, sizeof *h.raw);
+    int rc = 0, top = g->captures_to_win - 1;
+    if (!sm || !h.n || !h.raw) rc = cli_error("stats: out of memory");
+    if (!rc) symmap_init(sm, g->board);
+    game_rules_name(g, h.rules, sizeof h.rules);
+    progress_begin(prog, "histogram");
+    for (int c = 0; c <= top && !rc; c++) {
+        struct pair_index ix;
+        if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - c)) {
+            rc = cli_error("stats: out of memory");
+            break;
+        }
+        char path[1024], err[600], rules[32];
+        tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
+        uint64_t n = 2 * ix.size;
+        struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
+        retro_code *codes = NULL;
+        uint8_t *w = malloc(ix.size + 1);
+        if (access(path, F_OK) != 0) {
+            game_rules_name(g, rules, sizeof rules);
+            rc = cli_error("stats: --histogram: no table %s; make it with: guti solve baghchal "
+                           "--phase movement --rules %s --board %s --dir %s",
+                           path, rules, g->board->name, dir);
+        } else if (!w || !(codes = read_codes(path, &want, err, sizeof err))) {
+            rc = cli_error("stats: %s", w ? err : "out of memory");
+        } else {
+            pair_index_orbit_sizes(&ix, w);
+            for (uint64_t i = 0; i < n; i++) {
+                int side = (int)(i & 1);
+                retro_code code = codes[i];
+                if (code == RETRO_DRAW) {
+                    h.draws[side]++;
+                    h.draws_raw[side] += w[i / 2];
+                    continue;
+                }
+                int d = code_dtm(code);
+                h.n[d][side]++;
+                h.raw[d][side] += w[i / 2];
+                if (d > h.max_dtm) h.max_dtm = d;
+            }
+        }
+        free(codes);
+        free(w);
+        pair_index_free(&ix);
+        progress_update(prog, "layers", (uint64_t)c + 1, (uint64_t)top + 1);
+    }
+    progress_end(prog);
+    if (!rc)
+        for (int k = 0; k < out->n; k++) stats_histogram_print(out->f[k], out->format[k], &h);
+    free(h.n);
+    free(h.raw);
+    free(sm);
+    return rc;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL, *format_opt = NULL, *out_opt = NULL;
-    bool reachable = false, dtc = false;
+    bool reachable = false, dtc = false, histogram = false;
     int limit = 0;
     const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
                                       CLI_OPTION("dtc", CLI_FLAG, &dtc),
+                                      CLI_OPTION("histogram", CLI_FLAG, &histogram),
                                       CLI_OPTION_INT("limit", &limit, 1, 30000),
                                       CLI_OPTION("rules", CLI_RULES, &o.rules),
                                       CLI_OPTION("board", CLI_BOARD, &o.board),
@@ -818,6 +887,19 @@ int cmd_stats(int argc, char **argv)
     if (dtc && reachable)
         return cli_usage_error("stats", "--dtc: the counting rule's statistics are made over all "
                                         "positions only so far");
+    if (histogram && (dtc || reachable))
+        return cli_usage_error("stats", "--histogram goes with neither --dtc nor --reachable");
+    if (histogram && g.ops != &baghchal_ops)
+        return cli_usage_error("stats", "--histogram is for baghchal's movement phase (%s holds "
+                                        "sixteen tables)",
+                               dir);
+    if (histogram) {
+        struct outputs hout;
+        if ((rc = outputs_open(&hout, format, out_opt))) return rc;
+        struct progress hprog;
+        progress_init(&hprog, o.quiet);
+        return outputs_close(&hout, stats_histogram(&g, dir, &hout, &hprog));
+    }
     if (dtc) {
         struct outputs dout;
         if ((rc = outputs_open(&dout, format, out_opt))) return rc;

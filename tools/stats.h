@@ -80,6 +80,18 @@ struct dtc_stats {
 
 /* format: "md", "csv" or "json". */
 void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
+
+/* The DTM histogram of Bagh-Chal's movement phase (guti stats --histogram): per DTM d, the
+ * classes (and raw positions) the side to move wins (d odd) or loses (d even) in exactly
+ * d half-moves, goats and tigers to move apart. */
+struct dtm_histogram {
+    const struct game *g;
+    char rules[32];
+    int max_dtm; /* the largest DTM found; -1 when every position is a draw */
+    uint64_t draws[2], draws_raw[2];
+    uint64_t (*n)[2], (*raw)[2]; /* [d][side], d = 0..max_dtm */
+};
+void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogram *h);
 /* Sixteen Soldiers' rows (m, n). */
 void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
 void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s);

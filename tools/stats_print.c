@@ -683,3 +683,51 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
     }
     dtc_md_footer(f, &s->total, NULL);
 }
+
+void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogram *h)
+{
+    const struct game *g = h->g;
+    if (!strcmp(format, "csv")) {
+        fprintf(f, "dtm,value,goats,tigers,goats_raw,tigers_raw\n");
+        for (int d = 0; d <= h->max_dtm; d++)
+            fprintf(f, "%d,%s,%llu,%llu,%llu,%llu\n", d, d % 2 ? "win" : "loss",
+                    (unsigned long long)h->n[d][0], (unsigned long long)h->n[d][1],
+                    (unsigned long long)h->raw[d][0], (unsigned long long)h->raw[d][1]);
+        fprintf(f, "draw,draw,%llu,%llu,%llu,%llu\n", (unsigned long long)h->draws[0],
+                (unsigned long long)h->draws[1], (unsigned long long)h->draws_raw[0],
+                (unsigned long long)h->draws_raw[1]);
+        return;
+    }
+    if (!strcmp(format, "json")) {
+        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"phase\": "
+                   "\"movement\", \"max_dtm\": %d, \"rows\": [",
+                g->ops->name, h->rules, g->board->name, h->max_dtm);
+        for (int d = 0; d <= h->max_dtm; d++)
+            fprintf(f,
+                    "%s{\"dtm\": %d, \"value\": \"%s\", \"goats\": %llu, \"tigers\": %llu, "
+                    "\"goats_raw\": %llu, \"tigers_raw\": %llu}",
+                    d ? ", " : "", d, d % 2 ? "win" : "loss", (unsigned long long)h->n[d][0],
+                    (unsigned long long)h->n[d][1], (unsigned long long)h->raw[d][0],
+                    (unsigned long long)h->raw[d][1]);
+        fprintf(f,
+                "], \"draws\": {\"goats\": %llu, \"tigers\": %llu, \"goats_raw\": %llu, "
+                "\"tigers_raw\": %llu}}\n",
+                (unsigned long long)h->draws[0], (unsigned long long)h->draws[1],
+                (unsigned long long)h->draws_raw[0], (unsigned long long)h->draws_raw[1]);
+        return;
+    }
+    fprintf(f, "# %s %s, rules %s: positions by DTM, movement phase\n\n", g->ops->name,
+            g->board->name, h->rules);
+    fprintf(f, "Symmetry classes (raw positions in parentheses) whose side to move wins (odd "
+               "DTM) or loses (even DTM) in exactly DTM half-moves.\n\n");
+    fprintf(f, "| DTM | value | goats to move | tigers to move |\n|---:|---|---:|---:|\n");
+    for (int d = 0; d <= h->max_dtm; d++) {
+        if (!h->n[d][0] && !h->n[d][1]) continue;
+        fprintf(f, "| %d | %s | %llu (%llu) | %llu (%llu) |\n", d, d % 2 ? "win" : "loss",
+                (unsigned long long)h->n[d][0], (unsigned long long)h->raw[d][0],
+                (unsigned long long)h->n[d][1], (unsigned long long)h->raw[d][1]);
+    }
+    fprintf(f, "| - | draw | %llu (%llu) | %llu (%llu) |\n", (unsigned long long)h->draws[0],
+            (unsigned long long)h->draws_raw[0], (unsigned long long)h->draws[1],
+            (unsigned long long)h->draws_raw[1]);
+}

@@ -2,7 +2,7 @@
 # goats in hand over the whole game and by goats captured in the movement phase
 # (scripts/plots.sh writes dir/dtm-longest.game and .move: the stage; the longest win and
 # loss with goats to move; the same with tigers to move; NaN for none). The statistics
-# publish the longest of each layer only, no histogram of all DTMs.
+# publish the longest of each layer here; dtm-histogram.gp has every DTM of the movement phase.
 load dir . "/dtm-longest.vars"
 eval svg(960, 800)
 set output out
