@@ -1,5 +1,6 @@
-# guti: `make` builds build/guti; `make test` installs what is missing, builds and runs
-# every test; `make bench` runs the benchmarks; `make demo` shows the engines at work.
+# guti: `make` builds build/guti, its man pages and its bash completion; `make test`
+# installs what is missing, builds and runs every test; `make bench` runs the benchmarks;
+# `make demo` shows the engines at work.
 CC = gcc
 CFLAGS = -O2 -g
 PREFIX = /usr/local
@@ -45,9 +46,9 @@ build/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 build/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 
 .PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats plots \
-        install clean format
+        install clean format man completion
 
-all: build/guti
+all: build/guti build/man/guti.1 build/guti.bash
 
 build/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -83,6 +84,20 @@ build/guti: $(TOOL_OBJ) build/libguti.a
 build/check_guti: $(TEST_OBJ) build/libguti.a
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+# The man pages, guti(1) and guti-CMD(1), and the bash completion are made from the --help
+# texts built into guti (scripts/help.awk reads them); guti.1 stands for all the pages.
+man: build/man/guti.1
+
+build/man/guti.1: build/guti scripts/man.sh scripts/help.awk
+	@echo "  MAN build/man"
+	@sh scripts/man.sh build/guti build/man
+
+completion: build/guti.bash
+
+build/guti.bash: build/guti scripts/completion.sh scripts/help.awk
+	@echo "  GEN $@"
+	@sh scripts/completion.sh build/guti >$@.tmp && mv $@.tmp $@
 
 deps:
 	@sh scripts/deps.sh
@@ -137,13 +152,19 @@ bench: deps
 	@$(MAKE) --no-print-directory build/guti
 	sh scripts/bench.sh ./build/guti
 
-# Installs the command, the library (static and shared), its header and pkg-config file,
-# and the Python module where Debian's python3 looks (for another prefix, PYTHONPATH).
+# Installs the command with its man pages and bash completion, the library (static and
+# shared), its header and pkg-config file, and the Python module where Debian's python3
+# looks (for another prefix, PYTHONPATH).
 PYDIR = $(PREFIX)/lib/python3/dist-packages
-install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION)
+MANDIR = $(PREFIX)/share/man/man1
+COMPDIR = $(PREFIX)/share/bash-completion/completions
+install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION) build/man/guti.1 build/guti.bash
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PYDIR)/guti
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PYDIR)/guti $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(COMPDIR)
 	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
+	install -m 644 build/man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 644 build/guti.bash $(DESTDIR)$(COMPDIR)/guti
 	install -m 644 solver/guti.h $(DESTDIR)$(PREFIX)/include/guti.h
 	install -m 644 build/libguti.a $(DESTDIR)$(PREFIX)/lib/libguti.a
 	install -m 755 build/libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/

@@ -34,10 +34,12 @@ static const char help[] =
     "are those of the total row.\n"
     "\n"
     "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --rules R      which rule set's tables, when DIR holds several (default: standard,\n"
-    "                 or optional; else the one there); naming one that is not there is\n"
-    "                 an error that lists those there\n"
-    "  --board B      which board's tables, when DIR holds several; likewise\n"
+    "  --rules R      baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
+    "                 rule set's tables, when DIR holds several (default: standard, or\n"
+    "                 optional; else the one there); naming one that is not there is an\n"
+    "                 error that lists those there\n"
+    "  --board B      baghchal: 5x5, 4x4 or 3x3; which board's tables, when DIR holds\n"
+    "                 several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
     "                 REACH tables of guti reach; Bagh-Chal only)\n"
     "  --dtc          the counting rule's statistics instead, from the DTC tables of guti\n"
@@ -65,13 +67,13 @@ static const char help[] =
     "                 into place when complete)\n"
     "  --threads N    threads to use (default: all cores)\n"
     "  --quiet        no progress on stderr (shown only on a terminal)\n"
-    "CSV columns: inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,\n"
-    "loss_raw,max_dtm_win,max_dtm_loss (DTM columns empty when unknown; -1 for none);\n"
-    "Sixteen Soldiers: pieces_to_move,pieces_other, then the same from classes on.\n"
-    "With --dtc: inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,\n"
-    "positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,max_dtc_win,\n"
-    "max_dtc_loss (-1 for none); Sixteen Soldiers: pieces_to_move,pieces_other for the first\n"
-    "three.\n";
+    "CSV columns, in order: inhand, captured, side, classes, win, draw, loss, positions,\n"
+    "win_raw, draw_raw, loss_raw, max_dtm_win, max_dtm_loss (DTM columns empty when\n"
+    "unknown; -1 for none); Sixteen Soldiers: pieces_to_move, pieces_other, then the same\n"
+    "from classes on. With --dtc: inhand, captured, side, limit, classes, win, cursed_win,\n"
+    "draw, blessed_loss, loss, positions, win_raw, cursed_win_raw, draw_raw,\n"
+    "blessed_loss_raw, loss_raw, max_dtc_win, max_dtc_loss (-1 for none); Sixteen\n"
+    "Soldiers: pieces_to_move, pieces_other for the first three.\n";
 
 /* The tallies' columns, in the order the statistics print them: win, draw, loss. */
 static int column_of(retro_code c)

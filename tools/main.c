@@ -36,7 +36,8 @@ static int usage(void)
            "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-8s %s\n", commands[i].name, commands[i].summary);
-    printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n");
+    printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n"
+           "Exit status: 0 success, 1 bad input or a failed check, 2 a usage error.\n");
     return 0;
 }
 
