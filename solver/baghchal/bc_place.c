@@ -154,11 +154,13 @@ uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
 
 /* ---- The counting rule ------------------------------------------------------------- */
 
-/* A zeroing move, folded as the engine folds an exit (retro.h): only who wins under the
- * rule at clock 0 where it leads counts, as a loss or win code (or a draw). */
-static void fold_exit(struct move_fold *ex, retro_code dtc)
+/* The layers a placement reads hold only who wins under the rule at clock 0 (val, V), two
+ * bits a position as the values pass reads them: a placement or a capture is worth no more,
+ * and a tiger's step leads to goats to move, whose decided positions all have DTC 1 (they
+ * always have a placement, and every placement is an exit), so V says its DTC code too. */
+static retro_code goats_code(int v)
 {
-    move_fold_add(ex, !dtc ? RETRO_DRAW : dtc_win(dtc) ? 2 : 1);
+    return v == WDL_DRAW ? RETRO_DRAW : dtc_code(1, v == WDL_WIN);
 }
 
 static retro_code goats_dtc(const struct bc_place_layer *next, int k, bits_t T, bits_t G,
@@ -171,32 +173,42 @@ static retro_code goats_dtc(const struct bc_place_layer *next, int k, bits_t T, 
         bits_t G2 = G | BIT(bits_pop(&e));
         uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
                                    : pair_index_rank_symmetric(nx, o, G2);
-        fold_exit(&ex, next->dtm[r]);
+        move_fold_add(&ex, code_of_wdl(wdl_get(&next->val, r)));
     }
     return retro_derive_dtc(0, NULL, NULL, &ex, limit);
 }
 
+/* The tigers to move: captures first, then steps, as tigers_value. A capture into a
+ * position lost for the goats wins at once (DTC 1, the least a move can take); failing
+ * that, a step into one wins at once too: every goats' loss is DTC 1, so every winning
+ * step is a win in 2 (when the limit allows 2). */
 static retro_code tigers_dtc(const struct board *bd, const struct bc_place_layer *next,
                              const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all,
                              int limit)
 {
     bits_t empty = all & ~T & ~G;
     struct move_fold ex = {0};
-    retro_code steps[4 * BOARD_MAX_DEGREE];
-    uint64_t which[4 * BOARD_MAX_DEGREE];
-    int ns = 0;
     for (bits_t x = T; x;) {
         int p = bits_pop(&x);
         for (int j = 0; j < bd->njumps[p]; j++) {
             struct jump jp = bd->jumps[p][j];
             if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
             if (!capt) return dtc_code(1, true); /* the last capture needed ends the game */
-            fold_exit(
-                &ex,
-                capt->dtm[pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over))]);
+            uint64_t r = pair_index_rank(capt->ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over));
+            move_fold_add(&ex, code_of_wdl(wdl_get(&capt->val, r)));
+            if (ex.win) return dtc_code(1, true);
         }
+    }
+    retro_code steps[4 * BOARD_MAX_DEGREE];
+    uint64_t which[4 * BOARD_MAX_DEGREE];
+    int ns = 0;
+    for (bits_t x = T; x;) {
+        int p = bits_pop(&x);
         for (bits_t t = bd->adjmask[p] & empty; t && ns < 4 * BOARD_MAX_DEGREE; ns++) {
-            steps[ns] = next->dtm[pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G)];
+            uint64_t r = pair_index_rank(next->ix, T ^ BIT(p) ^ BIT(bits_pop(&t)), G);
+            retro_code c = goats_code(wdl_get(&next->val, r));
+            if (c && !dtc_win(c) && limit >= 2) return dtc_code(2, true);
+            steps[ns] = c;
             which[ns] = (uint64_t)ns;
         }
     }

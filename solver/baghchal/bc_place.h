@@ -22,7 +22,8 @@ struct bc_place_layer {
     const struct pair_index *ix;
     struct wdl val;
     uint8_t *dtm; /* NULL, or DTM codes as retro's (retro.h): 0 draw, else DTM + 1; in the
-                     counting rule's pass, DTC codes (values.h) instead */
+                     counting rule's pass, the layer's own DTC codes (values.h) while it is
+                     made, and val then holds who wins under the rule at clock 0 */
 };
 
 /* Fills L->val (allocated by the caller) from the layers it leads to:
@@ -54,14 +55,15 @@ uint64_t bc_place_solve_dtm(const struct game *g, struct bc_place_layer *L,
 
 /* The counting rule's pass (limit 1..RETRO_MAX_DTC): fills L->dtm (allocated by the
  * caller) with each position's DTC code (values.h; 0 a draw under the rule at clock 0),
- * from the DTC codes of the layers it leads to (next, capt as above; their dtm arrays).
- * Every goat's move is a placement and every capture zeroes the clock: those are exits,
- * worth only who wins under the rule at clock 0 where they lead, which is all the movement
- * phase's tigers-to-move layer (placed = ngoats) need hold (a win or loss DTC code with
- * any DTC, or 0). A tiger's step keeps the clock running into a goats-to-move position
- * of the same layer, so its DTC counts. The fold is retro_derive_dtc's, the engine's own
- * rule written once: a goats' position decided under the rule has DTC 1, a tigers' 1 or
- * 2 (0 when shut in), so a byte holds every code. */
+ * from who wins under the rule at clock 0 in the layers it leads to (next, capt as above;
+ * their val, as WDL values: V(p, 0)). Every goat's move is a placement and every capture
+ * zeroes the clock: those are exits, worth only V where they lead. A tiger's step keeps
+ * the clock running into a goats-to-move position of the same layer, whose DTC counts:
+ * but the goats always have a placement, so each of their decided positions has DTC 1,
+ * and V says its DTC code. The fold is retro_derive_dtc's, the engine's own rule written
+ * once: a goats' position decided under the rule has DTC 1, a tigers' 1 or 2 (0 when shut
+ * in), so a byte holds every code. Reading two bits a position, as the values pass does,
+ * keeps the random reads of the layers it leads to in a quarter of the memory. */
 void bc_place_solve_dtc(const struct game *g, struct bc_place_layer *L,
                         const struct bc_place_layer *next, const struct bc_place_layer *capt,
                         int limit,

@@ -396,7 +396,8 @@ static int read_dtm(struct run *u, const struct store_table *t, uint8_t *d, uint
 }
 
 /* The movement phase's tigers-to-move classes at clock 0 of layer c under the counting
- * rule, as the DTC codes a placement reads (bc_place.h: who wins is all it needs). */
+ * rule, as the values a placement reads (bc_place.h: who wins under the rule, V, is all
+ * it needs). */
 static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
 {
     const struct game *g = u->g;
@@ -410,7 +411,7 @@ static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
                     name, u->limit);
     }
     uint16_t *e = malloc(t.npositions * sizeof *e + 1);
-    if (!e || !(L->dtm = malloc(L->ix->size + 1))) {
+    if (!e || wdl_alloc(&L->val, L->ix->size)) {
         free(e);
         return fail(u->err, u->errlen, "out of memory");
     }
@@ -419,7 +420,7 @@ static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
 #pragma omp parallel for schedule(static, 65536)
         for (uint64_t i = 0; i < L->ix->size; i++) {
             retro_code d = dtc_of_class(e[2 * i + 1]);
-            L->dtm[i] = !d ? 0 : dtc_win(d) ? 2 : 1;
+            wdl_set(&L->val, i, !d ? WDL_DRAW : dtc_win(d) ? WDL_WIN : WDL_LOSS);
         }
     free(e);
     return rc ? fail(u->err, u->errlen, "%s", err) : 0;
@@ -675,7 +676,14 @@ static int do_dtc_layer(struct run *u, struct bc_place_layer *L, const struct bc
         struct tb_source src = {.fill = fill_classes, .ctx = L, .max_code = top};
         if (store_save(&h->store, g, &t, &src, &r.dtc_bytes, u->err, u->errlen)) return -1;
     }
-    wdl_free(&L->val); /* the layers that read this one need its DTC codes only */
+    /* the layers that read this one need only who wins under the rule (bc_place.h) */
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) {
+        retro_code d = L->dtm[i];
+        wdl_set(&L->val, i, !d ? WDL_DRAW : dtc_win(d) ? WDL_WIN : WDL_LOSS);
+    }
+    free(L->dtm);
+    L->dtm = NULL;
     r.seconds = omp_get_wtime() - t0;
     add_layer(&u->pass, &r);
     if (reported(h, BC_SOLVE_PLACEMENT_DTC)) h->layer(h->arg, &r);
