@@ -156,6 +156,35 @@ int guti_play(const struct guti_position *pos, const char *move, struct guti_pos
 int guti_over(const struct guti_position *pos, int *winner, char *reason, size_t len,
               bool *reachable, struct guti_error *err);
 
+/* ---- Other notations ----------------------------------------------------------------- */
+
+/* Bagh-Chal on 5x5 in the notations of other programs, besides guti's own (notation.md):
+ * the `baghchal` Python package's (FEN `B3B/5/5/5/B3B G 0`, moves `G33`, `B1122`,
+ * `Bx1133`) and OBX, baghchal.net's (`TXXXT/XXXXX/XXXXX/XXXXX/TXXXT g @20 c0 - #`, moves
+ * `mC3`, `mA1B1`, `mA1C3(B2)`). The README's "Other notations" says how each maps onto
+ * guti's positions; neither has a clock (read as 0, not written) or rules. */
+enum guti_notation { GUTI_NOTATION_GUTI = 1, GUTI_NOTATION_BAGHCHAL = 2, GUTI_NOTATION_OBX = 3 };
+
+/* "guti", "baghchal", "obx"; and the notation a name means, or 0. */
+const char *guti_notation_name(enum guti_notation notation);
+enum guti_notation guti_notation_named(const char *name);
+
+/* Reads a position in a notation, or with notation 0 in whichever its shape shows
+ * (GUTI_EINPUT when it mixes notations or could be more than one); *found, when not NULL,
+ * is the notation read. hint as guti_parse_fen's; a foreign notation is Bagh-Chal on 5x5. */
+int guti_parse_position(const char *text, enum guti_notation notation,
+                        const struct guti_variant *hint, struct guti_position *pos,
+                        enum guti_notation *found, struct guti_error *err);
+
+/* Writes a position in a notation (a foreign one: without the clock). */
+int guti_format_position(const struct guti_position *pos, enum guti_notation notation, char *buf,
+                         size_t len, struct guti_error *err);
+
+/* Writes a move of pos, given in guti's notation (as guti_legal_moves has it), in a
+ * notation; GUTI_EINPUT for a move the notation has no way to write (a pass). */
+int guti_format_move(const struct guti_position *pos, const char *move, enum guti_notation notation,
+                     char *buf, size_t len, struct guti_error *err);
+
 /* ---- Tables ------------------------------------------------------------------------ */
 
 typedef struct guti_tables guti_tables;

@@ -7,6 +7,7 @@ int main(void)
 {
     SRunner *sr = srunner_create(board_suite());
     srunner_add_suite(sr, notation_suite());
+    srunner_add_suite(sr, notations_suite());
     srunner_add_suite(sr, baghchal_suite());
     srunner_add_suite(sr, sixteen_suite());
     srunner_add_suite(sr, record_suite());

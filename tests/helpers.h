@@ -66,6 +66,7 @@ static inline bool has_move_text(const struct game *g, const struct position *po
 
 Suite *board_suite(void);
 Suite *notation_suite(void);
+Suite *notations_suite(void);
 Suite *baghchal_suite(void);
 Suite *sixteen_suite(void);
 Suite *record_suite(void);

@@ -1,8 +1,10 @@
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "notation.h"
 #include "tables.h"
@@ -68,6 +70,11 @@ static int set_value(const char *cmd, const struct cli_option *opt, const char *
     case CLI_BOARD:
         if (!board_named(value) || !strcmp(value, "sixteen"))
             return cli_usage_error(cmd, "unknown board '%s' (5x5, 4x4 or 3x3)", QUOTE(value));
+        break;
+    case CLI_NOTATION:
+        if (!guti_notation_named(value))
+            return cli_usage_error(cmd, "--%s '%s': expected guti, baghchal or obx", opt->name,
+                                   QUOTE(value));
         break;
     case CLI_TEXT:
         break;
@@ -151,6 +158,41 @@ const char *cli_tables_dir(const char *opt)
 void cli_quote(const char *s, char *buf, size_t len)
 {
     notation_quote(s, (size_t)-1, buf, len);
+}
+
+#define MAX_RECORD (16 << 20)
+
+char *cli_read_file(const char *path, char *err, size_t errlen)
+{
+    char quoted[160];
+    const char *name = strcmp(path, "-") == 0
+                           ? "standard input"
+                           : notation_quote(path, (size_t)-1, quoted, sizeof quoted);
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) return snprintf(err, errlen, "%s: cannot open: %s", name, strerror(errno)), NULL;
+    /* fopen opens a directory for reading; only reading it fails, with a vaguer EISDIR */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (f != stdin) fclose(f);
+        return snprintf(err, errlen, "%s: is a directory, not a record", name), NULL;
+    }
+    char *buf = malloc(MAX_RECORD + 1);
+    size_t n = buf ? fread(buf, 1, MAX_RECORD + 1, f) : 0;
+    int why = errno;
+    bool bad = ferror(f);
+    if (f != stdin) fclose(f);
+    if (!buf) return snprintf(err, errlen, "out of memory"), NULL;
+    if (bad || n > MAX_RECORD || memchr(buf, 0, n)) {
+        if (bad)
+            snprintf(err, errlen, "%s: read error: %s", name, strerror(why));
+        else
+            snprintf(err, errlen, "%s: %s", name,
+                     n > MAX_RECORD ? "larger than 16 MiB" : "not a text file");
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    return buf;
 }
 
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */

@@ -24,11 +24,12 @@ struct game_opts {
 
 /* What kind of value an option takes. */
 enum cli_kind {
-    CLI_FLAG,  /* no value: *(bool *)dest = true */
-    CLI_TEXT,  /* *(const char **)dest = the value */
-    CLI_INT,   /* *(int *)dest = the value, a whole number in min..max */
-    CLI_RULES, /* as CLI_TEXT, and it must name the rules of some game */
-    CLI_BOARD, /* as CLI_TEXT, and it must name a board */
+    CLI_FLAG,     /* no value: *(bool *)dest = true */
+    CLI_TEXT,     /* *(const char **)dest = the value */
+    CLI_INT,      /* *(int *)dest = the value, a whole number in min..max */
+    CLI_RULES,    /* as CLI_TEXT, and it must name the rules of some game */
+    CLI_BOARD,    /* as CLI_TEXT, and it must name a board */
+    CLI_NOTATION, /* as CLI_TEXT, and it must name a notation: guti, baghchal or obx */
 };
 
 /* One long option a command takes, "--name" or "--name=VALUE" / "--name VALUE". */
@@ -71,6 +72,11 @@ const char *cli_tables_dir(const char *opt);
 /* User text made safe to show in a message: printable ASCII, other bytes as \\xNN, cut
  * short with "..." to fit len (notation_quote). */
 void cli_quote(const char *s, char *buf, size_t len);
+
+/* The whole of a file ("-": standard input) as a string to free; NULL with the reason
+ * ("FILE: cannot open: ...") when it cannot be read, is a directory, holds a NUL byte or is
+ * larger than 16 MiB. */
+char *cli_read_file(const char *path, char *err, size_t errlen);
 
 /* Writes s as a JSON string, quotes included. */
 void json_str(FILE *f, const char *s);

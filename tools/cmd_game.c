@@ -1,15 +1,14 @@
 /* guti game: replays a game record and adjudicates its end. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli_game.h"
 #include "notation.h"
+#include "notations.h"
 #include "record.h"
 
 static const char help[] =
-    "usage: guti game FILE|- [--json]\n"
+    "usage: guti game FILE|- [--notation N] [--json]\n"
     "\n"
     "Replays a game record (tags, then moves; see notation.md), reports the first illegal\n"
     "move with its number and the reason, and adjudicates the end under the record's rules:\n"
@@ -22,44 +21,19 @@ static const char help[] =
     "its Result tag or a result word after the moves, must agree with the rules' verdict\n"
     "when the game is over by the rules; an unfinished game keeps the recorded result.\n"
     "Exit status: 0 when the record is sound, 1 otherwise.\n"
+    "A record may also be in another program's notation (see guti convert --help): the\n"
+    "baghchal package's PGN (1. G33 B1122 2. G44 ... # 0-1) or OBX's lines (one position per\n"
+    "line, each after its move mC3, mA1B1, mA1C3(B2)); its notation is told from its moves\n"
+    "(a record whose moves mix notations is refused). Such records are Bagh-Chal's on 5x5,\n"
+    "under their Rules tag (baghchal) or else the standard rules, from their FEN tag or first\n"
+    "line (else the start), with clock 0; what they say besides the moves (the baghchal\n"
+    "package's side letters, OBX's position after each move) must agree with the moves.\n"
     "\n"
-    "  --json   {\"game\", \"rules\", \"board\", \"start\", \"played\", \"final\", \"result\",\n"
-    "           \"winner\", \"reason\", \"recorded\", \"error\"}\n";
-
-#define MAX_RECORD (16 << 20)
-
-static char *read_all(const char *path, char *err, size_t errlen)
-{
-    char quoted[160];
-    const char *name = strcmp(path, "-") == 0
-                           ? "standard input"
-                           : notation_quote(path, (size_t)-1, quoted, sizeof quoted);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return snprintf(err, errlen, "%s: cannot open: %s", name, strerror(errno)), NULL;
-    /* fopen opens a directory for reading; only reading it fails, with a vaguer EISDIR */
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        if (f != stdin) fclose(f);
-        return snprintf(err, errlen, "%s: is a directory, not a record", name), NULL;
-    }
-    char *buf = malloc(MAX_RECORD + 1);
-    size_t n = buf ? fread(buf, 1, MAX_RECORD + 1, f) : 0;
-    int why = errno;
-    bool bad = ferror(f);
-    if (f != stdin) fclose(f);
-    if (!buf) return snprintf(err, errlen, "out of memory"), NULL;
-    if (bad || n > MAX_RECORD || memchr(buf, 0, n)) {
-        if (bad)
-            snprintf(err, errlen, "%s: read error: %s", name, strerror(why));
-        else
-            snprintf(err, errlen, "%s: %s", name,
-                     n > MAX_RECORD ? "larger than 16 MiB" : "not a text file");
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
-}
+    "  --notation N  the record's notation, guti, baghchal or obx, rather than the one its\n"
+    "                moves show; the start and final positions are then written in it too\n"
+    "                (else in guti's)\n"
+    "  --json        {\"game\", \"rules\", \"board\", \"notation\", \"start\", \"played\",\n"
+    "                \"final\", \"result\", \"winner\", \"reason\", \"recorded\", \"error\"}\n";
 
 static bool result_allowed(const struct game *g, const char *w)
 {
@@ -70,7 +44,9 @@ static bool result_allowed(const struct game *g, const char *w)
 int cmd_game(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const struct cli_option opts[] = {CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+    const char *notation_opt = NULL;
+    const struct cli_option opts[] = {CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("game", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -78,12 +54,14 @@ int cmd_game(int argc, char **argv)
     if (argc - first != 1)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     char err[240];
-    char *text = read_all(argv[first], err, sizeof err);
+    char *text = cli_read_file(argv[first], err, sizeof err);
     if (!text) return cli_error("game: %s", err);
     struct record r;
     struct game g;
     struct position start;
-    if (record_parse(text, &r, err, sizeof err)) {
+    enum notation n = notation_opt ? (enum notation)notation_named(notation_opt) : NOTATION_GUTI;
+    if ((!notation_opt && notation_detect_record(text, &n, err, sizeof err)) ||
+        notation_read_record(n, text, NULL, NULL, &r, err, sizeof err)) {
         free(text);
         return cli_error("game: record: %s", err);
     }
@@ -123,7 +101,7 @@ int cmd_game(int argc, char **argv)
                  QUOTE(bad_word), g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
     else if (rp.bad_move >= 0)
         snprintf(error, sizeof error, "move %d (%s): %s", rp.bad_move + 1,
-                 QUOTE(r.moves[rp.bad_move]), rp.why);
+                 QUOTE(record_move_text(&r, rp.bad_move)), rp.why);
     else if (r.result && record_tag(&r, "Result") && strcmp(r.result, record_tag(&r, "Result")))
         snprintf(error, sizeof error, "the Result tag says %s but the moves end with %s",
                  QUOTE(record_tag(&r, "Result")), QUOTE(r.result));
@@ -131,13 +109,24 @@ int cmd_game(int argc, char **argv)
         snprintf(error, sizeof error, "the record says %s, but by the rules the result is %s (%s)",
                  QUOTE(recorded), word, reason);
 
-    char startfen[256], final[256], rules[32];
-    g.ops->format(&g, &start, startfen, sizeof startfen);
-    g.ops->format(&g, &rp.h.p[rp.h.n - 1], final, sizeof final);
+    /* The positions in the notation named, else in guti's. */
+    char startfen[256], final[256], rules[32], why[200];
+    enum notation out_n = notation_opt ? n : NOTATION_GUTI;
+    struct notation_extra x0, x1;
+    notation_extra_at(&g, &r, &rp, 0, &x0);
+    notation_extra_at(&g, &r, &rp, rp.h.n - 1, &x1);
+    if (notation_write_position(out_n, &g, &start, &x0, startfen, sizeof startfen, why,
+                                sizeof why) ||
+        notation_write_position(out_n, &g, &rp.h.p[rp.h.n - 1], &x1, final, sizeof final, why,
+                                sizeof why)) {
+        g.ops->format(&g, &start, startfen, sizeof startfen);
+        g.ops->format(&g, &rp.h.p[rp.h.n - 1], final, sizeof final);
+    }
     game_rules_name(&g, rules, sizeof rules);
     if (o.json) {
-        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"start\": ", g.ops->name,
-               rules, g.board->name);
+        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"notation\": \"%s\", "
+               "\"start\": ",
+               g.ops->name, rules, g.board->name, notation_name(n));
         json_str(stdout, startfen);
         printf(", \"played\": %d, \"final\": ", rp.played);
         json_str(stdout, final);
@@ -160,7 +149,8 @@ int cmd_game(int argc, char **argv)
             printf("null");
         printf("}\n");
     } else {
-        printf("game: %s (rules %s, board %s)\n", g.ops->name, rules, g.board->name);
+        printf("game: %s (rules %s, board %s%s%s)\n", g.ops->name, rules, g.board->name,
+               n == NOTATION_GUTI ? "" : ", notation ", n == NOTATION_GUTI ? "" : notation_name(n));
         printf("played: %d of %d moves\n", rp.played, r.nmoves);
         printf("final: %s\n", final);
         if (out->reason == END_NONE)

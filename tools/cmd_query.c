@@ -7,7 +7,7 @@
 #include "guti.h"
 
 static const char help[] =
-    "usage: guti query [--dir DIR] [--rules R] [--pv] [--json] [FEN...]\n"
+    "usage: guti query [--dir DIR] [--rules R] [--notation N] [--pv] [--json] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
@@ -33,6 +33,12 @@ static const char help[] =
     "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
     "              tables to read (default: the rule set whose tables are in DIR, the\n"
     "              game's default rules when several are there)\n"
+    "  --notation N  guti, baghchal or obx; every position must be in it, and the positions,\n"
+    "              moves and variations are written in it (a pass, which the others lack,\n"
+    "              as pass). Without it, each position's notation is told from its shape\n"
+    "              (B3B/5/5/5/B3B G 0 is the baghchal package's, TXXXT/XXXXX/XXXXX/XXXXX/TXXXT\n"
+    "              g @20 c0 - # OBX's; see guti convert --help) and the answers are in guti's\n"
+    "              own notation\n"
     "  --pv        also a principal variation: best moves to the end of the game (at most\n"
     "              200 half-moves; for a draw, 40)\n"
     "  --json      one object per line: {\"fen\", \"value\", \"dtm\", \"value_now\", \"clock\",\n"
@@ -175,11 +181,42 @@ static void print_text(const char *fen, const struct guti_position *pos,
 /* Answers one position; a failure leaves its one-line reason in err. A principal
  * variation cut short (a table it needs is missing) is answered, and says why in pv_error
  * (empty when whole). */
-static int query_one(guti_tables *t, const char *text, const char *rules, bool json, bool want_pv,
+struct query_opts {
+    const char *rules;
+    bool json, want_pv;
+    enum guti_notation notation; /* the inputs' notation, 0 to tell from each */
+};
+
+/* A move of pos rewritten in the notation (kept in guti's when the notation has no way
+ * to write it, a pass). */
+static void move_in(const struct guti_position *pos, char text[GUTI_MOVE_MAX],
+                    enum guti_notation notation)
+{
+    char out[GUTI_MOVE_MAX];
+    if (notation != GUTI_NOTATION_GUTI &&
+        guti_format_move(pos, text, notation, out, sizeof out, NULL) == 0)
+        memcpy(text, out, sizeof out);
+}
+
+static int query_one(guti_tables *t, const char *text, const struct query_opts *q,
                      struct guti_scored_move *moves, char *pv_error, struct guti_error *err)
 {
     struct guti_position pos;
     struct guti_result r;
+    const char *rules = q->rules;
+    bool want_pv = q->want_pv;
+    enum guti_notation found = GUTI_NOTATION_GUTI;
+    char guti_fen[GUTI_FEN_MAX];
+    if (q->notation != GUTI_NOTATION_GUTI) {
+        /* Another notation, or one to tell: read it, and probe it as guti's FEN. */
+        struct guti_variant hint = {0};
+        snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+        int rc = guti_parse_position(text, q->notation, &hint, &pos, &found, err);
+        if (rc) return rc;
+        if ((rc = guti_format_fen(&pos, guti_fen, sizeof guti_fen, err))) return rc;
+        text = guti_fen;
+    }
+    enum guti_notation out = q->notation ? q->notation : GUTI_NOTATION_GUTI;
     int rc = guti_probe_fen(t, text, rules, &pos, &r, err), n = 0, npv = 0;
     if (rc) return rc;
     if (!r.over && (rc = guti_probe_moves(t, &pos, moves, MAX_MOVES, &n, err))) return rc;
@@ -191,8 +228,17 @@ static int query_one(guti_tables *t, const char *text, const char *rules, bool j
         if (guti_principal_variation(t, &pos, pv, limit, &npv, &pv_err))
             snprintf(pv_error, sizeof pv_err.message, "%s", pv_err.message);
     }
-    if ((rc = guti_format_fen(&pos, fen, sizeof fen, err))) return rc;
-    if (json)
+    if ((rc = guti_format_position(&pos, out, fen, sizeof fen, err))) return rc;
+    if (out != GUTI_NOTATION_GUTI) {
+        for (int i = 0; i < n; i++) move_in(&pos, moves[i].move.text, out);
+        struct guti_position cur = pos, next;
+        for (int i = 0; i < npv; i++) {
+            if (guti_play(&cur, pv[i], &next, NULL)) break;
+            move_in(&cur, pv[i], out);
+            cur = next;
+        }
+    }
+    if (q->json)
         print_json(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
     else
         print_text(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
@@ -222,12 +268,14 @@ static void answer_error(const char *text, const char *where, long number, const
 int cmd_query(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *dir_opt = NULL;
+    const char *dir_opt = NULL, *notation_opt = NULL;
     bool want_pv = false;
     const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
                                       CLI_OPTION("rules", CLI_RULES, &o.rules),
                                       CLI_OPTION("pv", CLI_FLAG, &want_pv),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -246,6 +294,8 @@ int cmd_query(int argc, char **argv)
     }
     int failed = 0;
     bool from_stdin = first == argc;
+    struct query_opts q = {o.rules, o.json, want_pv,
+                           notation_opt ? guti_notation_named(notation_opt) : 0};
     char *line = NULL;
     size_t cap = 0;
     for (long k = 1;; k++) {
@@ -260,7 +310,7 @@ int cmd_query(int argc, char **argv)
             text = line;
         }
         char pv_error[sizeof err.message] = "";
-        if (query_one(t, text, o.rules, o.json, want_pv, moves, pv_error, &err)) {
+        if (query_one(t, text, &q, moves, pv_error, &err)) {
             answer_error(text, from_stdin ? "line" : "operand", k, err.message, o.json);
             failed = 1;
         } else if (*pv_error) {

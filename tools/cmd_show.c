@@ -7,13 +7,20 @@
 #include "guti.h"
 
 static const char help[] =
-    "usage: guti show FEN [--game G] [--rules R] [--board B] [--json]\n"
+    "usage: guti show FEN [--notation N] [--game G] [--rules R] [--board B] [--json]\n"
     "\n"
     "Draws the position with coordinates and the board's lines, says whose move it is and\n"
     "the material, the result if the game is over, and lists the legal moves.\n"
     "The game and board are read from the number of rows of FEN (3, 4 or 5: Bagh-Chal on\n"
     "that board; 9: Sixteen Soldiers) unless --game or --board say otherwise.\n"
+    "FEN may be in guti's notation or, for Bagh-Chal on 5x5, in the baghchal package's\n"
+    "(B3B/5/5/5/B3B G 0) or OBX's (TXXXT/XXXXX/XXXXX/XXXXX/TXXXT g @20 c0 - #): its notation is\n"
+    "told from its shape, and one that fits several or mixes them is refused (see guti\n"
+    "convert --help). The position and moves are written in guti's notation (the diagram\n"
+    "always is), unless --notation names one.\n"
     "\n"
+    "  --notation N  guti, baghchal or obx: FEN must be in it, and the position and moves\n"
+    "              are written in it (a pass, which the others lack, as pass)\n"
     "  --game G    baghchal or sixteen\n"
     "  --board B   baghchal: 5x5, 4x4 or 3x3\n"
     "  --rules R   baghchal: standard (default), goat-pass, no-repeat, no-repeat:N;\n"
@@ -27,10 +34,13 @@ static const char help[] =
 int cmd_show(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const struct cli_option opts[] = {CLI_OPTION("game", CLI_TEXT, &o.game),
+    const char *notation_opt = NULL;
+    const struct cli_option opts[] = {CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
+                                      CLI_OPTION("game", CLI_TEXT, &o.game),
                                       CLI_OPTION("rules", CLI_RULES, &o.rules),
                                       CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json), CLI_OPTIONS_END};
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("show", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -49,7 +59,9 @@ int cmd_show(int argc, char **argv)
     snprintf(hint.board, sizeof hint.board, "%s", o.board ? o.board : "");
     struct guti_position pos;
     struct guti_error err;
-    if ((rc = guti_parse_fen(argv[first], &hint, &pos, &err))) {
+    enum guti_notation notation = notation_opt ? guti_notation_named(notation_opt) : 0;
+    enum guti_notation out = notation ? notation : GUTI_NOTATION_GUTI;
+    if ((rc = guti_parse_position(argv[first], notation, &hint, &pos, NULL, &err))) {
         fprintf(stderr, "guti: %s\n", err.message);
         /* a game, rules or board that do not go together is a usage error */
         return strncmp(err.message, "position", 8) ? EXIT_USAGE : EXIT_BAD;
@@ -64,7 +76,13 @@ int cmd_show(int argc, char **argv)
         return cli_error("show: %s", moves ? err.message : "out of memory");
     }
     char fen[GUTI_FEN_MAX], material[160];
-    guti_format_fen(&pos, fen, sizeof fen, NULL);
+    guti_format_position(&pos, out, fen, sizeof fen, NULL);
+    /* The moves in the notation asked for; one it cannot write stays in guti's (a pass). */
+    for (int i = 0; i < n; i++) {
+        char text[GUTI_MOVE_MAX];
+        if (guti_format_move(&pos, moves[i].text, out, text, sizeof text, NULL) == 0)
+            memcpy(moves[i].text, text, sizeof text);
+    }
     guti_material(&pos, material, sizeof material, NULL);
     enum guti_game game = pos.variant.game;
     const char *side = guti_side_name(game, pos.side);

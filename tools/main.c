@@ -12,6 +12,7 @@ int cmd_query(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_reach(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 static const struct {
     const char *name, *summary;
@@ -20,6 +21,7 @@ static const struct {
     {"perft", "count the leaves of the game tree, depth by depth", cmd_perft},
     {"show", "draw a position and list its legal moves", cmd_show},
     {"game", "replay a game record and adjudicate its end", cmd_game},
+    {"convert", "positions and games between guti's and other programs' notations", cmd_convert},
     {"solve", "generate tablebases by retrograde analysis", cmd_solve},
     {"query", "the value and best moves of positions, from the tables", cmd_query},
     {"verify", "check tables: checksums, and with --full every value", cmd_verify},

@@ -51,17 +51,19 @@ static int parse_tag(struct record *r, const char **s, int line, char *err, size
     return 0;
 }
 
-static bool is_result_word(const char *w)
+static const char *const guti_results[] = {"tigers", "goats", "red", "blue", "draw", "*", NULL};
+
+static bool is_result_word(const char *const *words, const char *w)
 {
-    static const char *const words[] = {"tigers", "goats", "red", "blue", "draw", "*"};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    for (size_t i = 0; words[i]; i++)
         if (strcmp(w, words[i]) == 0) return true;
     return false;
 }
 
-/* Appends a move's text; 0, or -1 when memory runs out (the record stays whole, for
- * record_free). The arrays double whenever the count of moves reaches a power of two. */
-static int add_move(struct record *r, const char *s, size_t n, int line)
+/* Appends a move's text (and, when written is not NULL, how another notation wrote it); 0,
+ * or -1 when memory runs out (the record stays whole, for record_free). The arrays double
+ * whenever the count of moves reaches a power of two. */
+static int add_move(struct record *r, const char *s, size_t n, int line, const char *written)
 {
     if ((r->nmoves & (r->nmoves - 1)) == 0) {
         size_t cap = r->nmoves ? 2 * (size_t)r->nmoves : 1;
@@ -71,17 +73,51 @@ static int add_move(struct record *r, const char *s, size_t n, int line)
         int *ln = realloc(r->move_line, cap * sizeof *ln);
         if (!ln) return -1;
         r->move_line = ln;
+        char **wr = realloc(r->written, cap * sizeof *wr);
+        if (!wr) return -1;
+        r->written = wr;
     }
-    char *d = dup_n(s, n);
-    if (!d) return -1;
+    char *d = dup_n(s, n), *w = written ? dup_n(written, strlen(written)) : NULL;
+    if (!d || (written && !w)) {
+        free(d);
+        free(w);
+        return -1;
+    }
     r->moves[r->nmoves] = d;
     r->move_line[r->nmoves] = line;
+    r->written[r->nmoves] = w;
     r->nmoves++;
     return 0;
 }
 
-/* record_parse's work; on failure r holds what was read so far, for the caller to free. */
-static int parse_text(const char *text, struct record *r, char *err, size_t errlen)
+int record_add_move(struct record *r, const char *text, int line, const char *written)
+{
+    return add_move(r, text, strlen(text), line, written);
+}
+
+int record_add_tag(struct record *r, const char *name, const char *value)
+{
+    if (r->ntags == RECORD_MAX_TAGS) return -1;
+    char *tn = dup_n(name, strlen(name)), *tv = dup_n(value, strlen(value));
+    if (!tn || !tv) {
+        free(tn);
+        free(tv);
+        return -1;
+    }
+    r->tag_name[r->ntags] = tn;
+    r->tag_value[r->ntags] = tv;
+    r->ntags++;
+    return 0;
+}
+
+const char *record_move_text(const struct record *r, int i)
+{
+    return r->written && r->written[i] ? r->written[i] : r->moves[i];
+}
+
+/* record_scan's work; on failure r holds what was read so far, for the caller to free. */
+static int scan_text(const char *text, const char *const *results, struct record *r, char *err,
+                     size_t errlen)
 {
     const char *s = text;
     int line = 1;
@@ -127,24 +163,36 @@ static int parse_text(const char *text, struct record *r, char *err, size_t errl
                    -1;
         char *word = dup_n(w, n);
         if (!word) return snprintf(err, errlen, "line %d: out of memory", line), -1;
-        if (is_result_word(word)) {
+        if (is_result_word(results, word)) {
             r->result = word;
             continue;
         }
         free(word);
-        if (add_move(r, w, n, line))
+        if (add_move(r, w, n, line, NULL))
             return snprintf(err, errlen, "line %d: out of memory", line), -1;
     }
-    if (!record_tag(r, "Game")) return snprintf(err, errlen, "missing tag [Game \"...\"]"), -1;
-    if (!record_tag(r, "Rules")) return snprintf(err, errlen, "missing tag [Rules \"...\"]"), -1;
     return 0;
+}
+
+int record_scan(const char *text, const char *const *results, struct record *r, char *err,
+                size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (scan_text(text, results ? results : guti_results, r, err, errlen) == 0) return 0;
+    /* A failed read leaves nothing for the caller to free. */
+    record_free(r);
+    return -1;
 }
 
 int record_parse(const char *text, struct record *r, char *err, size_t errlen)
 {
-    memset(r, 0, sizeof *r);
-    if (parse_text(text, r, err, errlen) == 0) return 0;
-    /* A failed parse leaves nothing for the caller to free. */
+    if (record_scan(text, NULL, r, err, errlen)) return -1;
+    if (!record_tag(r, "Game"))
+        snprintf(err, errlen, "missing tag [Game \"...\"]");
+    else if (!record_tag(r, "Rules"))
+        snprintf(err, errlen, "missing tag [Rules \"...\"]");
+    else
+        return 0;
     record_free(r);
     return -1;
 }
@@ -155,8 +203,12 @@ void record_free(struct record *r)
         free(r->tag_name[i]);
         free(r->tag_value[i]);
     }
-    for (int i = 0; i < r->nmoves; i++) free(r->moves[i]);
+    for (int i = 0; i < r->nmoves; i++) {
+        free(r->moves[i]);
+        free(r->written[i]);
+    }
     free(r->moves);
+    free(r->written);
     free(r->move_line);
     free(r->result);
     memset(r, 0, sizeof *r);

@@ -19,14 +19,29 @@ struct record {
     char **moves;   /* the move texts, in order */
     int *move_line; /* the line of each move in the text */
     char *result;   /* a result token after the moves, or NULL */
+    char **written; /* each move as another notation wrote it (notations.h), or NULL where
+                       the record was in guti's; as many entries as moves */
 };
 
 /* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ..."). Free a record
  * read with record_free; a failed read has already freed what it read. */
 int record_parse(const char *text, struct record *r, char *err, size_t errlen);
+/* Reads the same way, tags, comments, move numbers and all, but requires no tag, and
+ * takes the words in results (a NULL-terminated list; NULL for guti's: tigers, goats, red,
+ * blue, draw, *) as the result after the moves: for records in other notations, whose
+ * words are then the caller's to read. */
+int record_scan(const char *text, const char *const *results, struct record *r, char *err,
+                size_t errlen);
 void record_free(struct record *r);
 /* A tag's value, or NULL. */
 const char *record_tag(const struct record *r, const char *name);
+/* For building a record: appends a tag, or a move's text in guti's notation (written: how
+ * another notation wrote it, or NULL); 0, or -1 when memory runs out or, for a tag, the
+ * record has RECORD_MAX_TAGS already. Start from a zeroed record; free it with record_free. */
+int record_add_tag(struct record *r, const char *name, const char *value);
+int record_add_move(struct record *r, const char *text, int line, const char *written);
+/* Move i as the record wrote it: in its own notation, for messages. */
+const char *record_move_text(const struct record *r, int i);
 
 /* Sets up the record's game from its tags (Game, Rules, Board) and its start (FEN). */
 int record_game(const struct record *r, struct game *g, struct position *start, char *err,

@@ -11,6 +11,7 @@
 
 #include "game.h"
 #include "notation.h"
+#include "notations.h"
 #include "tables.h"
 
 #define MAX_VARIANTS 32
@@ -192,6 +193,93 @@ int guti_format_fen(const struct guti_position *pos, char *buf, size_t len, stru
     g.ops->format(&g, &p, fen, sizeof fen);
     if (strlen(fen) >= len) return fail(err, GUTI_ERANGE, "format: the buffer is too small");
     memcpy(buf, fen, strlen(fen) + 1);
+    return 0;
+}
+
+/* ---- Other notations -------------------------------------------------------------------- */
+
+const char *guti_notation_name(enum guti_notation notation)
+{
+    return notation >= 1 && notation <= NOTATIONS ? notation_name((enum notation)(notation - 1))
+                                                  : NULL;
+}
+
+enum guti_notation guti_notation_named(const char *name)
+{
+    int n = notation_named(name);
+    return n < 0 ? 0 : (enum guti_notation)(n + 1);
+}
+
+int guti_parse_position(const char *text, enum guti_notation notation,
+                        const struct guti_variant *hint, struct guti_position *pos,
+                        enum guti_notation *found, struct guti_error *err)
+{
+    if (!text || !pos) return fail(err, GUTI_EINPUT, "position: none given");
+    char why[300];
+    enum notation n;
+    if (notation == 0) {
+        if (notation_detect_position(text, &n, why, sizeof why))
+            return fail(err, GUTI_EINPUT, "%s", why);
+    } else if (!guti_notation_name(notation)) {
+        return fail(err, GUTI_EINPUT, "notation: expected GUTI_NOTATION_GUTI, _BAGHCHAL or _OBX");
+    } else {
+        n = (enum notation)(notation - 1);
+    }
+    if (found) *found = (enum guti_notation)(n + 1);
+    if (n == NOTATION_GUTI) return guti_parse_fen(text, hint, pos, err);
+    if (hint && (!memchr(hint->rules, 0, sizeof hint->rules) ||
+                 !memchr(hint->board, 0, sizeof hint->board)))
+        return fail(err, GUTI_EINPUT, "variant: rules or board not NUL-terminated");
+    const char *game = hint && hint->game ? guti_game_name(hint->game) : NULL;
+    if (hint && hint->game && !game) return fail(err, GUTI_EINPUT, "game: unknown");
+    struct game g;
+    struct position p;
+    if (notation_game(n, text, game, hint && hint->rules[0] ? hint->rules : NULL,
+                      hint && hint->board[0] ? hint->board : NULL, &g, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "%s", why);
+    if (notation_read_position(n, &g, text, &p, NULL, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "%s", why);
+    to_public(&g, &p, pos);
+    return 0;
+}
+
+int guti_format_position(const struct guti_position *pos, enum guti_notation notation, char *buf,
+                         size_t len, struct guti_error *err)
+{
+    if (!guti_notation_name(notation))
+        return fail(err, GUTI_EINPUT, "notation: expected GUTI_NOTATION_GUTI, _BAGHCHAL or _OBX");
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    char text[256], why[300];
+    if (notation_write_position((enum notation)(notation - 1), &g, &p, NULL, text, sizeof text, why,
+                                sizeof why))
+        return fail(err, GUTI_EINPUT, "%s", why);
+    if (strlen(text) >= len) return fail(err, GUTI_ERANGE, "format: the buffer is too small");
+    memcpy(buf, text, strlen(text) + 1);
+    return 0;
+}
+
+int guti_format_move(const struct guti_position *pos, const char *move, enum guti_notation notation,
+                     char *buf, size_t len, struct guti_error *err)
+{
+    if (!guti_notation_name(notation))
+        return fail(err, GUTI_EINPUT, "notation: expected GUTI_NOTATION_GUTI, _BAGHCHAL or _OBX");
+    if (!move) return fail(err, GUTI_EINPUT, "move: none given");
+    struct game g;
+    struct position p;
+    int rc = to_internal(pos, &g, &p, err);
+    if (rc) return rc;
+    struct move m;
+    char text[GUTI_MOVE_MAX], why[300];
+    if (notation_parse_move(g.board, move, &m, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "move '%s': %s", QUOTE(move), why);
+    if (notation_write_move((enum notation)(notation - 1), &g, &p, &m, text, sizeof text, why,
+                            sizeof why))
+        return fail(err, GUTI_EINPUT, "move '%s': %s", QUOTE(move), why);
+    if (strlen(text) >= len) return fail(err, GUTI_ERANGE, "format: the buffer is too small");
+    memcpy(buf, text, strlen(text) + 1);
     return 0;
 }
 

@@ -2,9 +2,9 @@
 # command cannot honour is an error (issue 10, items 10 and 12).
 
 # --rules with no game's rules is a usage error (2) everywhere that takes --rules.
-for cmd in show perft solve reach query stats; do
+for cmd in show perft solve reach query stats convert; do
     case $cmd in
-    show) args="$START" ;;
+    show | convert) args="$START" ;;
     perft) args="baghchal 1" ;;
     solve | reach) args="baghchal --dir $T/none" ;;
     query) args="--dir $D $START" ;;
@@ -38,7 +38,7 @@ check 2 "option '--board' needs a value" show "$START" --board
 # -- ends the options.
 check 1 "position:" show -- --json
 # Every command has --help and --json.
-for cmd in perft show game solve query verify stats reach; do
+for cmd in perft show game convert solve query verify stats reach; do
     check 0 "usage: guti $cmd" $cmd --help
     grep -q -e '--json' "$T/out" || fail "guti $cmd --help does not describe --json"
 done
