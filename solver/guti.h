@@ -270,6 +270,13 @@ struct guti_scored_move {
 int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
                      struct guti_scored_move *moves, int max, int *n, struct guti_error *err);
 
+/* One move's value for the player who makes it, as guti_probe_moves gives it (the same
+ * fields, the same words), reading only the table of the position it leads to. move is any
+ * way of writing it, as guti_play reads it; out->move.text is how guti_legal_moves writes
+ * it. Errors: GUTI_EINPUT for an illegal move or a finished game, and guti_probe's. */
+int guti_probe_move(guti_tables *t, const struct guti_position *pos, const char *move,
+                    struct guti_scored_move *out, struct guti_error *err);
+
 /* The best move (the first of guti_probe_moves); GUTI_EINPUT when the game is over. */
 int guti_best_move(guti_tables *t, const struct guti_position *pos, struct guti_scored_move *best,
                    struct guti_error *err);
@@ -278,6 +285,87 @@ int guti_best_move(guti_tables *t, const struct guti_position *pos, struct guti_
  * caller bounds draws, which never end). Texts into moves[0..*n-1]. */
 int guti_principal_variation(guti_tables *t, const struct guti_position *pos,
                              char (*moves)[GUTI_MOVE_MAX], int max, int *n, struct guti_error *err);
+
+/* ---- Game analysis ----------------------------------------------------------------- */
+
+/* How a move is judged: by the values under the counting rule at the positions' clocks
+ * (value_now) when they are known both before and after it, else by the values without
+ * the rule; not at all when the tables cannot answer either. */
+enum guti_judged { GUTI_JUDGED_NONE = 0, GUTI_JUDGED_VALUE_NOW = 1, GUTI_JUDGED_VALUE = 2 };
+
+/* "value_now", "value" or "none". */
+const char *guti_judged_name(int judged);
+
+/* One move of a game, analysed. A result the tables could not give (a missing table) has
+ * value, value_now GUTI_UNKNOWN, dtm, dtc -1 and class GUTI_CLASS_UNKNOWN, and its
+ * *_missing is the index of that table's message in the analysis' missing[]. */
+struct guti_move_analysis {
+    struct guti_position position; /* the position before the move */
+    struct guti_result before;     /* its value for the side to move (guti_probe) */
+    /* the move as played (its text as guti_legal_moves writes it, the position it leads
+     * to) and its value for its maker, the value of that position from the mover's side
+     * (guti_probe_move); a move that makes a position's third occurrence ends the game in
+     * a draw by repetition, which the tables cannot know: its result is then that draw
+     * (over, value and value_now GUTI_DRAW, dtm -1, the reason) */
+    struct guti_scored_move played;
+    int judged;    /* enum guti_judged */
+    bool mistake;  /* the judged value is worse for the mover after the move than before it:
+                      a win thrown into a draw or a loss, a draw into a loss */
+    bool slower;   /* not an error: the move keeps the (judged) win, but its DTM is longer
+                      than the best move's (where DTMs are unknown, its DTC) */
+    bool has_best; /* best is set: for every move whose position the tables answer, when
+                      they can rank all its moves (guti_best_move) */
+    struct guti_scored_move best; /* the best move there, ranked as guti_probe_moves ranks */
+    /* -1, or the index in the analysis' missing[] of the table that could not be read (-1
+     * too beyond that list) */
+    int before_missing, played_missing, best_missing;
+};
+
+#define GUTI_ANALYSIS_MISSING 64 /* the most missing tables named */
+
+/* A game's analysis as a whole (some 33 KB: better on the heap than on a small stack). */
+struct guti_analysis {
+    int nmoves;                      /* moves analysed */
+    struct guti_position start;      /* the start, with its rules filled in */
+    struct guti_result start_result; /* its value for the side to move */
+    int start_missing;
+    struct guti_position final; /* the position after the last move */
+    bool over;                  /* the game is over there by the rules (third repetition and
+                                   the clock included) */
+    int winner;                 /* when over: 0 or 1, -1 for a draw */
+    char reason[64];            /* when over: why */
+    int mistakes[2];            /* per side (0 moves first): the moves flagged mistake */
+    int first_mistake[2];       /* the index in moves of each side's first mistake, or -1 */
+    int slower[2];              /* per side: the moves flagged slower */
+    int judged;                 /* moves judged (judged != GUTI_JUDGED_NONE) */
+    int answered, unanswered;   /* positions the tables answered and could not answer */
+    int nmissing;               /* distinct missing tables: missing[0..nmissing-1], each the
+                                   message that names the table and how to make it, once */
+    char missing[GUTI_ANALYSIS_MISSING][512];
+    bool more_missing; /* more tables were missing than missing[] holds (their positions'
+                        *_missing are -1) */
+};
+
+/*
+ * Analyses a game from start (its rules are the game's: empty rules mean the game's default
+ * rules) through moves[0..n-1] (texts as guti_play reads them): each position's value for
+ * the side to move, each move's value for its maker, whether it is a mistake or slower and
+ * the best move there, into out[0..n-1]; the summary into *a. Values, DTM, the counting
+ * rule's class, DTC and value_now are guti_probe's, at each position's own clock; a
+ * finished game's position needs no table.
+ *
+ * A position whose table is missing is not an error: its result is unknown and the table
+ * is named once in a->missing. Returns GUTI_OK, or: GUTI_EINPUT for a malformed start, a
+ * move that is illegal or comes after the end of the game (the message gives its number,
+ * from 1), rules no-repeat (no tables); GUTI_ENOTABLE when the tables answer none of the
+ * positions that need one (out and *a are filled all the same, every value unknown; err
+ * names the first missing table); GUTI_EDAMAGED, GUTI_ENOMEM, as guti_probe. After another
+ * error, out and *a hold the moves before the failing one (a->nmoves of them). Threads: as
+ * guti_probe; out and a are the caller's.
+ */
+int guti_analyze_game(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                      int n, struct guti_move_analysis *out, struct guti_analysis *a,
+                      struct guti_error *err);
 
 #ifdef __cplusplus
 }

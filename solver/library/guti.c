@@ -647,6 +647,63 @@ static int move_order(retro_code mover, bool dtm_known)
     return code_win(mover) ? 99999 : 100001; /* after the known wins, before the known losses */
 }
 
+/* A move's value for its maker, into m: the move mv of p that leads to succ. *order is its
+ * rank among p's moves by the tables' values alone (move_order). With the lock held. */
+static int score_move(guti_tables *t, const struct game *g, const struct move *mv,
+                      const struct position *succ, struct guti_scored_move *m, int *order,
+                      struct guti_error *err)
+{
+    memset(m, 0, sizeof *m);
+    notation_format_move(g->board, mv, m->move.text, sizeof m->move.text);
+    to_public(g, succ, &m->move.after);
+    struct guti_result after;
+    retro_code code = 1; /* a game the move ends: lost now by the side to move there */
+    bool known = true;
+    struct outcome o;
+    bool over = game_over_at(g, succ, &o);
+    int rc;
+    if (over && o.reason != END_CLOCK) {
+        over_result(g, succ, &after);
+        if (after.winner < 0) code = RETRO_DRAW;
+        /* a move that wins the game wins under any rule: in one half-move */
+        after.dtc_class = after.winner < 0 ? GUTI_CLASS_DRAW : GUTI_CLASS_LOSS;
+        after.dtc = after.winner < 0 ? -1 : 0;
+    } else {
+        /* a move to the clock's limit: its value as the tables have it (they ignore the
+         * clock, as every value here does), and a draw by the rule now */
+        struct position q = *succ;
+        if (over) q.clock = 0;
+        if ((rc = probe_locked(t, g, &q, &code, &known, err))) return rc;
+        fill_result(g, &q, code, known, &after);
+        if (!over && (rc = rule_class(t, g, &q, &after, err))) return rc;
+        if (over) {
+            struct guti_result drawn;
+            over_result(g, succ, &drawn);
+            after.value_now = GUTI_DRAW;
+            after.over = true;
+            after.winner = -1;
+            after.clock = succ->clock;
+            memcpy(after.reason, drawn.reason, sizeof after.reason);
+        }
+    }
+    /* for the mover: values.h's move code; value_now the opposite of the successor's */
+    retro_code mover = code_of_move(code);
+    m->result = after;
+    m->result.value = value_of(mover);
+    m->result.dtm = known && mover != RETRO_DRAW ? code_dtm(mover) : -1;
+    m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
+                          : after.value_now == GUTI_DRAW  ? GUTI_DRAW
+                                                          : -after.value_now;
+    /* the mover's class is the opposite of the successor's; a capture is one half-move
+     * to the next capture, any other move one more than the successor's DTC */
+    if (after.dtc_class != GUTI_CLASS_UNKNOWN) {
+        m->result.dtc_class = GUTI_CLASS_WIN - after.dtc_class;
+        m->result.dtc = after.dtc < 0 ? -1 : succ->clock == 0 ? 1 : after.dtc + 1;
+    }
+    *order = move_order(mover, known);
+    return 0;
+}
+
 int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
                      struct guti_scored_move *moves, int max, int *n, struct guti_error *err)
 {
@@ -676,56 +733,8 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         return fail(err, GUTI_ENOMEM, "out of memory");
     }
     pthread_mutex_lock(&t->lock);
-    for (int i = 0; i < k && !rc; i++) {
-        struct guti_scored_move *m = &s[i];
-        const struct position *succ = &l.succ[i];
-        notation_format_move(g.board, &l.mv[i], m->move.text, sizeof m->move.text);
-        to_public(&g, succ, &m->move.after);
-        struct guti_result after;
-        retro_code code = 1; /* a game the move ends: lost now by the side to move there */
-        bool known = true;
-        struct outcome o;
-        bool over = game_over_at(&g, succ, &o);
-        if (over && o.reason != END_CLOCK) {
-            over_result(&g, succ, &after);
-            if (after.winner < 0) code = RETRO_DRAW;
-            /* a move that wins the game wins under any rule: in one half-move */
-            after.dtc_class = after.winner < 0 ? GUTI_CLASS_DRAW : GUTI_CLASS_LOSS;
-            after.dtc = after.winner < 0 ? -1 : 0;
-        } else {
-            /* a move to the clock's limit: its value as the tables have it (they ignore the
-             * clock, as every value here does), and a draw by the rule now */
-            struct position q = *succ;
-            if (over) q.clock = 0;
-            if ((rc = probe_locked(t, &g, &q, &code, &known, err))) break;
-            fill_result(&g, &q, code, known, &after);
-            if (!over && (rc = rule_class(t, &g, &q, &after, err))) break;
-            if (over) {
-                struct guti_result drawn;
-                over_result(&g, succ, &drawn);
-                after.value_now = GUTI_DRAW;
-                after.over = true;
-                after.winner = -1;
-                after.clock = succ->clock;
-                memcpy(after.reason, drawn.reason, sizeof after.reason);
-            }
-        }
-        /* for the mover: values.h's move code; value_now the opposite of the successor's */
-        retro_code mover = code_of_move(code);
-        m->result = after;
-        m->result.value = value_of(mover);
-        m->result.dtm = known && mover != RETRO_DRAW ? code_dtm(mover) : -1;
-        m->result.value_now = after.value_now == GUTI_UNKNOWN ? GUTI_UNKNOWN
-                              : after.value_now == GUTI_DRAW  ? GUTI_DRAW
-                                                              : -after.value_now;
-        /* the mover's class is the opposite of the successor's; a capture is one half-move
-         * to the next capture, any other move one more than the successor's DTC */
-        if (after.dtc_class != GUTI_CLASS_UNKNOWN) {
-            m->result.dtc_class = GUTI_CLASS_WIN - after.dtc_class;
-            m->result.dtc = after.dtc < 0 ? -1 : succ->clock == 0 ? 1 : after.dtc + 1;
-        }
-        order[i] = move_order(mover, known);
-    }
+    for (int i = 0; i < k && !rc; i++)
+        rc = score_move(t, &g, &l.mv[i], &l.succ[i], &s[i], &order[i], err);
     pthread_mutex_unlock(&t->lock);
     movelist_free(&l);
     if (rc) {
@@ -760,6 +769,39 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
     for (int i = 0; i < k && i < max; i++) moves[i] = s[i];
     free(s);
     return k > max ? fail(err, GUTI_ERANGE, "moves: %d of them, room for %d", k, max) : 0;
+}
+
+int guti_probe_move(guti_tables *t, const struct guti_position *pos, const char *move,
+                    struct guti_scored_move *out, struct guti_error *err)
+{
+    struct game g;
+    struct position p, succ;
+    int rc = probe_game(t, pos, &g, &p, err);
+    if (rc) return rc;
+    struct outcome o;
+    if (game_over_at(&g, &p, &o)) return fail(err, GUTI_EINPUT, "move: the game is over");
+    char why[300];
+    if (game_play_text(&g, &p, move ? move : "", &succ, why, sizeof why))
+        return fail(err, GUTI_EINPUT, "move '%s': %s", QUOTE(move ? move : ""), why);
+    /* the move as guti_legal_moves writes it: the one that leads to the same position */
+    struct movelist l;
+    movelist_init(&l);
+    int k = generate(&g, &p, &l, err), i = 0;
+    if (k < 0) {
+        movelist_free(&l);
+        return k;
+    }
+    while (i < k && !(position_same(&l.succ[i], &succ) && l.succ[i].clock == succ.clock)) i++;
+    if (i == k) {
+        movelist_free(&l);
+        return fail(err, GUTI_EINPUT, "move '%s': not among the position's moves", QUOTE(move));
+    }
+    int order;
+    pthread_mutex_lock(&t->lock);
+    rc = score_move(t, &g, &l.mv[i], &l.succ[i], out, &order, err);
+    pthread_mutex_unlock(&t->lock);
+    movelist_free(&l);
+    return rc;
 }
 
 int guti_best_move(guti_tables *t, const struct guti_position *pos, struct guti_scored_move *best,
