@@ -1,0 +1,230 @@
+/* guti game --analyze: the analysis printed (analysis_print.h). */
+#include "analysis_print.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+/* A move of pos in the notation (kept in guti's when the notation cannot write it). */
+static void move_text(const struct guti_position *pos, const char *move, enum guti_notation n,
+                      char out[GUTI_MOVE_MAX])
+{
+    if (n == GUTI_NOTATION_GUTI || guti_format_move(pos, move, n, out, GUTI_MOVE_MAX, NULL))
+        snprintf(out, GUTI_MOVE_MAX, "%s", move);
+}
+
+/* A position in the notation (in guti's when the notation cannot write it). */
+static void position_text(const struct guti_position *pos, enum guti_notation n, char *out,
+                          size_t len)
+{
+    if (guti_format_position(pos, n, out, len, NULL) &&
+        guti_format_position(pos, GUTI_NOTATION_GUTI, out, len, NULL))
+        snprintf(out, len, "?");
+}
+
+static const char *side_name(const struct guti_analysis *a, int side)
+{
+    return guti_side_name(a->start.variant.game, side);
+}
+
+/* ---- Text --------------------------------------------------------------------------- */
+
+/* A result in a few words: "win 13", "loss 26 dtc 1", "win 40 cursed now draw", "unknown":
+ * the value without the rule and its DTM, the counting rule's class where it is cursed or
+ * blessed and its DTC, and the value at the clock where it is not the value. */
+static void cell(const struct guti_result *r, char *buf, size_t len)
+{
+    int k = snprintf(buf, len, "%s", guti_value_name(r->value));
+    if (r->value == GUTI_UNKNOWN) return;
+    if (r->dtm >= 0) k += snprintf(buf + k, len - (size_t)k, " %d", r->dtm);
+    if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
+        k += snprintf(buf + k, len - (size_t)k, " %s",
+                      r->dtc_class == GUTI_CLASS_CURSED_WIN ? "cursed" : "blessed");
+    if (r->dtc >= 0) k += snprintf(buf + k, len - (size_t)k, " dtc %d", r->dtc);
+    if (r->value_now != r->value)
+        snprintf(buf + k, len - (size_t)k, " now %s", guti_value_name(r->value_now));
+}
+
+static const char *thrown(const struct guti_move_analysis *m)
+{
+    const struct guti_result *b = &m->before, *p = &m->played.result;
+    bool now = m->judged == GUTI_JUDGED_VALUE_NOW;
+    int before = now ? b->value_now : b->value, after = now ? p->value_now : p->value;
+    if (before != GUTI_WIN) return "a draw thrown into a loss";
+    return after == GUTI_DRAW ? "a win thrown into a draw" : "a win thrown into a loss";
+}
+
+void analysis_print_text(const struct analysis_view *v, FILE *out)
+{
+    const struct guti_analysis *a = v->a;
+    char c1[96], c2[96], mv[GUTI_MOVE_MAX], best[GUTI_MOVE_MAX];
+    fprintf(out,
+            "analysis: each move's value for its maker, before it -> after it: the value and\n"
+            "DTM without the counting rule, \"dtc\" the DTC, \"now\" the value under the rule\n"
+            "at the clock where it differs; a move is judged by value_now where it is known\n"
+            "before and after the move, else by the value without the rule\n");
+    cell(&a->start_result, c1, sizeof c1);
+    fprintf(out, "start: %s to move: %s\n", side_name(a, a->start.side), c1);
+    for (int i = 0; i < a->nmoves; i++) {
+        const struct guti_move_analysis *m = &v->moves[i];
+        char line[600];
+        size_t k;
+        move_text(&m->position, m->played.move.text, v->notation, mv);
+        cell(&m->before, c1, sizeof c1);
+        cell(&m->played.result, c2, sizeof c2);
+        k = (size_t)snprintf(line, sizeof line, "%4d. %-6s %-12s %-22s -> %-22s", i + 1,
+                             side_name(a, m->position.side), mv, c1, c2);
+        if (m->mistake)
+            k += (size_t)snprintf(line + k, sizeof line - k, "  mistake: %s (by %s)", thrown(m),
+                                  guti_judged_name(m->judged));
+        else if (m->slower)
+            k += (size_t)snprintf(line + k, sizeof line - k, "  slower (not an error)");
+        if ((m->mistake || m->slower) && m->has_best) {
+            move_text(&m->position, m->best.move.text, v->notation, best);
+            cell(&m->best.result, c1, sizeof c1);
+            k += (size_t)snprintf(line + k, sizeof line - k, "; best %s: %s", best, c1);
+        } else if (m->mistake || m->slower) {
+            k +=
+                (size_t)snprintf(line + k, sizeof line - k, "; best: unknown (a table is missing)");
+        }
+        if (m->played.result.over && m->played.result.reason[0])
+            k += (size_t)snprintf(line + k, sizeof line - k, "  (%s)", m->played.result.reason);
+        for (k = strlen(line); k > 0 && line[k - 1] == ' ';) line[--k] = 0;
+        fprintf(out, "%s\n", line);
+    }
+    fprintf(out, "mistakes:");
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "%s %s %d", s ? "," : "", side_name(a, s), a->mistakes[s]);
+        if (a->first_mistake[s] >= 0) {
+            const struct guti_move_analysis *m = &v->moves[a->first_mistake[s]];
+            move_text(&m->position, m->played.move.text, v->notation, mv);
+            fprintf(out, " (the first: move %d, %s)", a->first_mistake[s] + 1, mv);
+        }
+    }
+    fprintf(out, "\nslower moves (not errors): %s %d, %s %d\n", side_name(a, 0), a->slower[0],
+            side_name(a, 1), a->slower[1]);
+    fprintf(out, "judged: %d of %d moves\n", a->judged, a->nmoves);
+    cell(&a->start_result, c1, sizeof c1);
+    fprintf(out, "value at the start: %s for the %s to move\n", c1, side_name(a, a->start.side));
+    fprintf(out, "verdict: %s (%s)\n", v->result, v->reason);
+    if (a->unanswered)
+        fprintf(out, "unknown: %d position%s, for want of %d table%s%s:\n", a->unanswered,
+                a->unanswered == 1 ? "" : "s", a->nmissing, a->nmissing == 1 ? "" : "s",
+                a->more_missing ? " and more" : "");
+    for (int k = 0; k < a->nmissing; k++) fprintf(out, "  %s\n", a->missing[k]);
+}
+
+/* ---- JSON --------------------------------------------------------------------------- */
+
+static void json_int(FILE *out, int x)
+{
+    if (x < 0)
+        fprintf(out, "null");
+    else
+        fprintf(out, "%d", x);
+}
+
+/* A result's members: value, dtm, value_now, class, dtc, clock, over (and, when over, the
+ * result and reason), and the missing table's index in the summary's "missing". */
+static void json_result(const struct analysis_view *v, const struct guti_result *r, int missing,
+                        FILE *out)
+{
+    fprintf(out, "\"value\": \"%s\", \"dtm\": ", guti_value_name(r->value));
+    json_int(out, r->dtm);
+    fprintf(out, ", \"value_now\": ");
+    if (r->value_now == GUTI_UNKNOWN)
+        fprintf(out, "null");
+    else
+        fprintf(out, "\"%s\"", guti_value_name(r->value_now));
+    fprintf(out, ", \"class\": ");
+    if (r->dtc_class == GUTI_CLASS_UNKNOWN)
+        fprintf(out, "null");
+    else
+        fprintf(out, "\"%s\"", guti_class_name(r->dtc_class));
+    fprintf(out, ", \"dtc\": ");
+    json_int(out, r->dtc);
+    fprintf(out, ", \"clock\": %d, \"over\": %s", r->clock, r->over ? "true" : "false");
+    if (r->over) {
+        fprintf(out, ", \"result\": \"%s\", \"reason\": ",
+                r->winner < 0 ? "draw" : side_name(v->a, r->winner));
+        json_str(out, r->reason);
+    }
+    if (r->value == GUTI_UNKNOWN) {
+        fprintf(out, ", \"missing\": ");
+        json_int(out, missing);
+    }
+}
+
+static void json_sides(const struct guti_analysis *a, const int x[2], bool moves, FILE *out)
+{
+    fprintf(out, "{");
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "%s\"%s\": ", s ? ", " : "", side_name(a, s));
+        json_int(out, moves ? (x[s] < 0 ? -1 : x[s] + 1) : x[s]);
+    }
+    fprintf(out, "}");
+}
+
+void analysis_print_json(const struct analysis_view *v, FILE *out)
+{
+    const struct guti_analysis *a = v->a;
+    char text[GUTI_MOVE_MAX], fen[256];
+    fprintf(out, "\"moves\": [");
+    for (int i = 0; i < a->nmoves; i++) {
+        const struct guti_move_analysis *m = &v->moves[i];
+        move_text(&m->position, m->played.move.text, v->notation, text);
+        position_text(&m->position, v->notation, fen, sizeof fen);
+        fprintf(out, "%s{\"number\": %d, \"move\": ", i ? ", " : "", i + 1);
+        json_str(out, text);
+        fprintf(out, ", \"side\": \"%s\", \"fen\": ", side_name(a, m->position.side));
+        json_str(out, fen);
+        fprintf(out, ", \"before\": {");
+        json_result(v, &m->before, m->before_missing, out);
+        fprintf(out, "}, \"after\": {");
+        json_result(v, &m->played.result, m->played_missing, out);
+        fprintf(out, "}, \"judged\": ");
+        if (m->judged == GUTI_JUDGED_NONE)
+            fprintf(out, "null");
+        else
+            fprintf(out, "\"%s\"", guti_judged_name(m->judged));
+        fprintf(out, ", \"mistake\": %s, \"slower\": %s, \"best\": ", m->mistake ? "true" : "false",
+                m->slower ? "true" : "false");
+        if ((m->mistake || m->slower) && m->has_best) {
+            move_text(&m->position, m->best.move.text, v->notation, text);
+            fprintf(out, "{\"move\": ");
+            json_str(out, text);
+            fprintf(out, ", ");
+            json_result(v, &m->best.result, -1, out);
+            fprintf(out, "}");
+        } else {
+            fprintf(out, "null");
+        }
+        fprintf(out, "}");
+    }
+    fprintf(out, "], \"summary\": {\"start\": {\"fen\": ");
+    position_text(&a->start, v->notation, fen, sizeof fen);
+    json_str(out, fen);
+    fprintf(out, ", \"side\": \"%s\", ", side_name(a, a->start.side));
+    json_result(v, &a->start_result, a->start_missing, out);
+    fprintf(out, "}, \"mistakes\": ");
+    json_sides(a, a->mistakes, false, out);
+    fprintf(out, ", \"first_mistake\": ");
+    json_sides(a, a->first_mistake, true, out);
+    fprintf(out, ", \"slower\": ");
+    json_sides(a, a->slower, false, out);
+    fprintf(out,
+            ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
+            a->judged, a->nmoves, a->unanswered, v->result);
+    if (v->winner)
+        fprintf(out, "\"%s\"", v->winner);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"reason\": ");
+    json_str(out, v->reason);
+    fprintf(out, ", \"missing\": [");
+    for (int k = 0; k < a->nmissing; k++) {
+        fprintf(out, "%s", k ? ", " : "");
+        json_str(out, a->missing[k]);
+    }
+    fprintf(out, "], \"more_missing\": %s}", a->more_missing ? "true" : "false");
+}
