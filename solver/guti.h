@@ -40,7 +40,7 @@
 extern "C" {
 #endif
 
-#define GUTI_VERSION "0.2.0"
+#define GUTI_VERSION "0.3.0"
 
 /* What a call returns. */
 enum guti_status {
