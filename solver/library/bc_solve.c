@@ -187,17 +187,23 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
 
 /* ---- The counting rule over the movement phase ---------------------------------- */
 
+/* A layer's classes, tallied, into its report. */
+static void report_classes(const struct class_tally *t, struct bc_solve_layer *r)
+{
+    r->win = t->n[0];
+    r->cursed_win = t->n[1];
+    r->draw = t->n[2];
+    r->blessed_loss = t->n[3];
+    r->loss = t->n[4];
+    r->max_dtc_win = t->max_win;
+    r->max_dtc_loss = t->max_loss;
+}
+
 /* A layer's classes counted into its report. */
 static void count_classes(const uint16_t *cls, uint64_t n, struct bc_solve_layer *r)
 {
     struct class_tally t = class_tally(cls, n);
-    r->win = t.n[0];
-    r->cursed_win = t.n[1];
-    r->draw = t.n[2];
-    r->blessed_loss = t.n[3];
-    r->loss = t.n[4];
-    r->max_dtc_win = t.max_win;
-    r->max_dtc_loss = t.max_loss;
+    report_classes(&t, r);
 }
 
 /* The classes of layer c as the codes its captures read from the layer below: a loss
@@ -592,13 +598,8 @@ static uint64_t count_place_classes(const struct bc_place_layer *L, struct bc_so
         if (j == 0 && dtc_of(d) > max_win) max_win = dtc_of(d);
         if (j == 4 && dtc_of(d) > max_loss) max_loss = dtc_of(d);
     }
-    r->win = k0;
-    r->cursed_win = k1;
-    r->draw = k2;
-    r->blessed_loss = k3;
-    r->loss = k4;
-    r->max_dtc_win = max_win;
-    r->max_dtc_loss = max_loss;
+    struct class_tally t = {{k0, k1, k2, k3, k4}, max_win, max_loss};
+    report_classes(&t, r);
     *max_code = top;
     return wrong;
 }
