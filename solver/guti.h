@@ -40,7 +40,7 @@
 extern "C" {
 #endif
 
-#define GUTI_VERSION "0.3.0"
+#define GUTI_VERSION "0.4.0"
 
 /* What a call returns. */
 enum guti_status {
@@ -98,6 +98,10 @@ struct guti_position {
  * its empty fields are not hints. */
 int guti_parse_fen(const char *fen, const struct guti_variant *hint, struct guti_position *pos,
                    struct guti_error *err);
+
+/* The start of a game: v names the game, and its rules and board (empty: the game's
+ * default rules, and Bagh-Chal's 5x5 board). GUTI_EINPUT for a variant that is not one. */
+int guti_start(const struct guti_variant *v, struct guti_position *pos, struct guti_error *err);
 
 /* Writes a position as a FEN into buf (at most len bytes, NUL-terminated). */
 int guti_format_fen(const struct guti_position *pos, char *buf, size_t len, struct guti_error *err);

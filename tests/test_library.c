@@ -98,12 +98,46 @@ START_TEST(analysis_without_tables)
 }
 END_TEST
 
+/* Every game's start, written as a FEN: the standard starts of notation.md, and a variant
+ * that is not one refused. */
+START_TEST(starts)
+{
+    struct guti_error e;
+    struct guti_position p;
+    char fen[GUTI_FEN_MAX];
+    struct {
+        enum guti_game game;
+        const char *rules, *board, *fen;
+    } cases[] = {
+        {GUTI_BAGHCHAL, "", "", "T3T/5/5/5/T3T g 20"},
+        {GUTI_BAGHCHAL, "goat-pass", "4x4", "T2T/4/4/T2T g 12"},
+        {GUTI_BAGHCHAL, "standard", "3x3", "T1T/3/T1T g 4"},
+        {GUTI_SIXTEEN, "forced", "", "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct guti_variant v = {.game = cases[i].game};
+        snprintf(v.rules, sizeof v.rules, "%s", cases[i].rules);
+        snprintf(v.board, sizeof v.board, "%s", cases[i].board);
+        ck_assert_int_eq(guti_start(&v, &p, &e), GUTI_OK);
+        ck_assert_int_eq(guti_format_fen(&p, fen, sizeof fen, &e), GUTI_OK);
+        ck_assert_str_eq(fen, cases[i].fen);
+        ck_assert_str_eq(p.variant.rules, cases[i].rules[0]                ? cases[i].rules
+                                          : cases[i].game == GUTI_BAGHCHAL ? "standard"
+                                                                           : "optional");
+    }
+    struct guti_variant bad = {.game = GUTI_SIXTEEN, .board = "5x5"};
+    ck_assert_int_eq(guti_start(&bad, &p, &e), GUTI_EINPUT);
+    ck_assert_int_eq(guti_start(NULL, &p, &e), GUTI_EINPUT);
+}
+END_TEST
+
 Suite *library_suite(void)
 {
     Suite *s = suite_create("library");
     TCase *tc = tcase_create("library");
     tcase_add_test(tc, bad_inputs_are_refused);
     tcase_add_test(tc, analysis_without_tables);
+    tcase_add_test(tc, starts);
     suite_add_tcase(s, tc);
     return s;
 }

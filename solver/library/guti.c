@@ -133,6 +133,17 @@ static void to_public(const struct game *g, const struct position *p, struct gut
     out->clock = p->clock;
 }
 
+int guti_start(const struct guti_variant *v, struct guti_position *pos, struct guti_error *err)
+{
+    struct game g;
+    if (!v || !pos) return fail(err, GUTI_EINPUT, "start: no variant given");
+    int rc = setup_variant(v, &g, err);
+    if (rc) return rc;
+    struct position p = g.ops->start(&g);
+    to_public(&g, &p, pos);
+    return 0;
+}
+
 /* A caller's position as the game's: every check the FEN reader makes applies (it is
  * written as a FEN and read back), so that no position the rules do not allow reaches
  * the solvers' code. */
