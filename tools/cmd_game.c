@@ -3,10 +3,8 @@
 #include <string.h>
 
 #include "analysis_print.h"
-#include "cli_game.h"
-#include "notation.h"
-#include "notations.h"
-#include "record.h"
+#include "cli.h"
+#include "game_report.h"
 
 static const char help[] =
     "usage: guti game FILE|- [--notation N] [--json] [--analyze [--dir DIR]]\n"
@@ -68,53 +66,6 @@ static const char help[] =
     "  --analyze     judge every move from the tables (above)\n"
     "  --dir DIR     the tables for --analyze (default $GUTI_TABLES, else ./tables)\n";
 
-/* An analysis and its moves (guti_analyze_game's), to free with analysis_free. */
-struct analysis {
-    struct guti_analysis *a;
-    struct guti_move_analysis *moves;
-};
-
-static void analysis_free(struct analysis *an)
-{
-    free(an->a);
-    free(an->moves);
-}
-
-/* Analyses the first n moves of record r of game g from start with the tables in dir.
- * 0, also when the tables answer no position (err then says so, and the analysis is
- * there, every value unknown); else an exit status with the reason in err. */
-static int analysis_run(const struct game *g, const struct position *start, const struct record *r,
-                        int n, const char *dir, struct analysis *an, char *err, size_t errlen)
-{
-    char fen[256];
-    struct guti_variant hint = {0};
-    struct guti_position pos;
-    struct guti_error e;
-    g->ops->format(g, start, fen, sizeof fen);
-    hint.game = guti_game_named(g->ops->name);
-    game_rules_name(g, hint.rules, sizeof hint.rules);
-    snprintf(hint.board, sizeof hint.board, "%s", g->board->name);
-    if (guti_parse_fen(fen, &hint, &pos, &e)) return snprintf(err, errlen, "%s", e.message), 1;
-    an->a = calloc(1, sizeof *an->a);
-    an->moves = calloc((size_t)(n ? n : 1), sizeof *an->moves);
-    if (!an->a || !an->moves) return snprintf(err, errlen, "out of memory"), 1;
-    guti_tables *t;
-    if (guti_open(dir, 0, &t, &e)) return snprintf(err, errlen, "%s", e.message), 1;
-    int rc = guti_analyze_game(t, &pos, (const char *const *)r->moves, n, an->moves, an->a, &e);
-    guti_close(t);
-    if (rc == GUTI_ENOTABLE) {
-        snprintf(err, errlen, "the tables answer none of the game's positions: %s", e.message);
-        return 0;
-    }
-    return rc ? snprintf(err, errlen, "%s", e.message), 1 : 0;
-}
-
-static bool result_allowed(const struct game *g, const char *w)
-{
-    return !strcmp(w, g->ops->side_name[0]) || !strcmp(w, g->ops->side_name[1]) ||
-           !strcmp(w, "draw") || !strcmp(w, "*");
-}
-
 int cmd_game(int argc, char **argv)
 {
     struct game_opts o = {0};
@@ -131,143 +82,53 @@ int cmd_game(int argc, char **argv)
     if (argc - first != 1)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     if (dir_opt && !analyze) return cli_usage_error("game", "--dir is for --analyze");
-    char err[240];
+    char err[700];
     char *text = cli_read_file(argv[first], err, sizeof err);
     if (!text) return cli_error("game: %s", err);
-    struct record r;
-    struct game g;
-    struct position start;
-    enum notation n = notation_opt ? (enum notation)notation_named(notation_opt) : NOTATION_GUTI;
-    if ((!notation_opt && notation_detect_record(text, &n, err, sizeof err)) ||
-        notation_read_record(n, text, NULL, NULL, &r, err, sizeof err)) {
-        free(text);
-        return cli_error("game: record: %s", err);
-    }
+    guti_tables *t = NULL;
+    struct guti_error e;
+    struct game_report gr;
+    if (analyze && guti_open(cli_tables_dir(dir_opt), 0, &t, &e))
+        rc = snprintf(err, sizeof err, "--analyze: %s", e.message);
+    else
+        rc = game_report_make(text, notation_opt, t, &gr, err, sizeof err);
     free(text);
-    if (record_game(&r, &g, &start, err, sizeof err)) {
-        record_free(&r);
-        return cli_error("game: %s", err);
-    }
-    struct replay rp;
-    if (record_replay(&g, &start, &r, &rp)) {
-        rc = cli_error("game: %s", rp.why);
-        replay_free(&rp);
-        record_free(&r);
-        return rc;
-    }
+    guti_close(t);
+    if (rc) return cli_error("game: %s", err);
 
-    const struct outcome *out = &rp.outcome;
-    const char *word = outcome_word(&g, out);
-    const char *reason = out->reason == END_NONE
-                             ? "unfinished"
-                             : end_reason_text(&g, out, out->winner < 0 ? -1 : 1 - out->winner);
-    const char *recorded = r.result ? r.result : record_tag(&r, "Result");
-    char error[400] = "";
-    const char *bad_word = NULL;
-    if (r.result && !result_allowed(&g, r.result)) bad_word = r.result;
-    if (record_tag(&r, "Result") && !result_allowed(&g, record_tag(&r, "Result")))
-        bad_word = record_tag(&r, "Result");
-    struct outcome start_over;
-    bool start_unreachable =
-        game_over_at(&g, &start, &start_over) && !outcome_reachable(&start, &start_over);
-    if (start_unreachable)
-        snprintf(error, sizeof error,
-                 "the start position is a finished game with the winner to move: no game "
-                 "reaches it");
-    else if (bad_word)
-        snprintf(error, sizeof error, "result '%s' is not a result of %s (%s, %s, draw or *)",
-                 QUOTE(bad_word), g.ops->name, g.ops->side_name[0], g.ops->side_name[1]);
-    else if (rp.bad_move >= 0)
-        snprintf(error, sizeof error, "move %d (%s): %s", rp.bad_move + 1,
-                 QUOTE(record_move_text(&r, rp.bad_move)), rp.why);
-    else if (r.result && record_tag(&r, "Result") && strcmp(r.result, record_tag(&r, "Result")))
-        snprintf(error, sizeof error, "the Result tag says %s but the moves end with %s",
-                 QUOTE(record_tag(&r, "Result")), QUOTE(r.result));
-    else if (recorded && out->reason != END_NONE && strcmp(recorded, word) != 0)
-        snprintf(error, sizeof error, "the record says %s, but by the rules the result is %s (%s)",
-                 QUOTE(recorded), word, reason);
-
-    /* The positions in the notation named, else in guti's. */
-    char startfen[256], final[256], rules[32], why[200];
-    enum notation out_n = notation_opt ? n : NOTATION_GUTI;
-    struct notation_extra x0, x1;
-    notation_extra_at(&g, &r, &rp, 0, &x0);
-    notation_extra_at(&g, &r, &rp, rp.h.n - 1, &x1);
-    if (notation_write_position(out_n, &g, &start, &x0, startfen, sizeof startfen, why,
-                                sizeof why) ||
-        notation_write_position(out_n, &g, &rp.h.p[rp.h.n - 1], &x1, final, sizeof final, why,
-                                sizeof why)) {
-        g.ops->format(&g, &start, startfen, sizeof startfen);
-        g.ops->format(&g, &rp.h.p[rp.h.n - 1], final, sizeof final);
-    }
-    game_rules_name(&g, rules, sizeof rules);
-
-    /* The analysis, before anything is printed: a failure other than missing tables is
-     * the command's. */
-    struct analysis an = {0};
-    char analysis_error[600] = "";
-    if (analyze && (rc = analysis_run(&g, &start, &r, rp.played, cli_tables_dir(dir_opt), &an,
-                                      analysis_error, sizeof analysis_error))) {
-        replay_free(&rp);
-        record_free(&r);
-        analysis_free(&an);
-        return cli_error("game: --analyze: %s", analysis_error);
-    }
-    struct analysis_view view = {an.a,
-                                 an.moves,
-                                 (enum guti_notation)(out_n + 1),
-                                 word,
-                                 out->winner >= 0 ? g.ops->side_name[out->winner] : NULL,
-                                 reason};
     if (o.json) {
-        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"notation\": \"%s\", "
-               "\"start\": ",
-               g.ops->name, rules, g.board->name, notation_name(n));
-        json_str(stdout, startfen);
-        printf(", \"played\": %d, \"final\": ", rp.played);
-        json_str(stdout, final);
-        printf(", \"result\": \"%s\", \"winner\": ", word);
-        if (out->winner >= 0)
-            printf("\"%s\"", g.ops->side_name[out->winner]);
-        else
-            printf("null");
-        printf(", \"reason\": ");
-        json_str(stdout, reason);
-        printf(", \"recorded\": ");
-        if (recorded)
-            json_str(stdout, recorded);
-        else
-            printf("null");
-        printf(", \"error\": ");
-        if (*error)
-            json_str(stdout, error);
-        else
-            printf("null");
-        if (analyze) {
-            printf(", ");
-            analysis_print_json(&view, stdout);
-        }
-        printf("}\n");
+        game_report_json(&gr, stdout);
+        printf("\n");
     } else {
-        printf("game: %s (rules %s, board %s%s%s)\n", g.ops->name, rules, g.board->name,
-               n == NOTATION_GUTI ? "" : ", notation ", n == NOTATION_GUTI ? "" : notation_name(n));
-        printf("played: %d of %d moves\n", rp.played, r.nmoves);
-        printf("final: %s\n", final);
-        if (out->reason == END_NONE)
-            printf("result: %s (unfinished by the rules)%s%s\n", recorded ? QUOTE(recorded) : "*",
-                   recorded ? "; as recorded" : "", "");
+        const struct game *g = &gr.g;
+        printf("game: %s (rules %s, board %s%s%s)\n", g->ops->name, gr.rules, g->board->name,
+               gr.notation == NOTATION_GUTI ? "" : ", notation ",
+               gr.notation == NOTATION_GUTI ? "" : notation_name(gr.notation));
+        printf("played: %d of %d moves\n", gr.rp.played, gr.r.nmoves);
+        printf("final: %s\n", gr.final);
+        if (gr.rp.outcome.reason == END_NONE)
+            printf("result: %s (unfinished by the rules)%s\n",
+                   gr.recorded ? QUOTE(gr.recorded) : "*", gr.recorded ? "; as recorded" : "");
         else
-            printf("result: %s (%s)\n", word, reason);
-        if (analyze) analysis_print_text(&view, stdout);
+            printf("result: %s (%s)\n", gr.word, gr.reason);
+        if (analyze) {
+            const struct outcome *out = &gr.rp.outcome;
+            struct analysis_view view = {gr.analysis,
+                                         gr.moves,
+                                         (enum guti_notation)(gr.out_notation + 1),
+                                         gr.word,
+                                         out->winner >= 0 ? g->ops->side_name[out->winner] : NULL,
+                                         gr.reason};
+            analysis_print_text(&view, stdout);
+        }
     }
     fflush(stdout);
     /* one line of error: the record's first, else the analysis' (no table answered) */
-    if (*error)
-        cli_error("game: %s", error);
-    else if (*analysis_error)
-        cli_error("game: --analyze: %s", analysis_error);
-    replay_free(&rp);
-    record_free(&r);
-    analysis_free(&an);
-    return *error || *analysis_error ? EXIT_BAD : 0;
+    if (*gr.error)
+        cli_error("game: %s", gr.error);
+    else if (*gr.analysis_error)
+        cli_error("game: --analyze: %s", gr.analysis_error);
+    rc = *gr.error || *gr.analysis_error ? EXIT_BAD : 0;
+    game_report_free(&gr);
+    return rc;
 }

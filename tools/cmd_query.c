@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "guti.h"
+#include "query_json.h"
 
 static const char help[] =
     "usage: guti query [--dir DIR] [--rules R] [--notation N] [--pv] [--json] [FEN...]\n"
@@ -57,75 +58,6 @@ static const char help[] =
 /* Room for every move: a Sixteen Soldiers position has at most a few hundred. */
 #define MAX_MOVES 4096
 #define MAX_PV 200
-
-static void print_dtm(int dtm)
-{
-    if (dtm < 0)
-        printf("null");
-    else
-        printf("%d", dtm);
-}
-
-static void print_now(int value_now)
-{
-    if (value_now == GUTI_UNKNOWN)
-        printf("null");
-    else
-        printf("\"%s\"", guti_value_name(value_now));
-}
-
-/* The counting rule's class and DTC, or nulls where its tables are not there. */
-static void print_class(const struct guti_result *r)
-{
-    if (r->dtc_class == GUTI_CLASS_UNKNOWN) {
-        printf(", \"class\": null, \"dtc\": null");
-        return;
-    }
-    printf(", \"class\": \"%s\", \"dtc\": ", guti_class_name(r->dtc_class));
-    print_dtm(r->dtc);
-}
-
-static void print_json(const char *fen, const struct guti_position *pos,
-                       const struct guti_result *r, const struct guti_scored_move *m, int n,
-                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
-{
-    printf("{\"fen\": ");
-    json_str(stdout, fen);
-    printf(", \"value\": \"%s\", \"dtm\": ", guti_value_name(r->value));
-    print_dtm(r->dtm);
-    printf(", \"value_now\": ");
-    print_now(r->value_now);
-    printf(", \"clock\": %d, \"limit\": %d, \"over\": %s", r->clock, r->limit,
-           r->over ? "true" : "false");
-    if (r->over) {
-        printf(", \"result\": \"%s\", \"reason\": ",
-               r->winner < 0 ? "draw" : guti_side_name(pos->variant.game, r->winner));
-        json_str(stdout, r->reason);
-        printf(", \"reachable\": %s", r->reachable ? "true" : "false");
-    }
-    printf(", \"moves\": [");
-    for (int i = 0; i < n; i++) {
-        printf("%s{\"move\": \"%s\", \"value\": \"%s\", \"dtm\": ", i ? ", " : "", m[i].move.text,
-               guti_value_name(m[i].result.value));
-        print_dtm(m[i].result.dtm);
-        printf(", \"value_now\": ");
-        print_now(m[i].result.value_now);
-        if (r->dtc_class != GUTI_CLASS_UNKNOWN) print_class(&m[i].result);
-        printf("}");
-    }
-    printf("]");
-    if (want_pv) {
-        printf(", \"pv\": [");
-        for (int i = 0; i < npv; i++) printf("%s\"%s\"", i ? ", " : "", pv[i]);
-        printf("]");
-        if (*pv_error) {
-            printf(", \"pv_error\": ");
-            json_str(stdout, pv_error);
-        }
-    }
-    print_class(r);
-    printf("}\n");
-}
 
 static void print_text(const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
@@ -238,9 +170,12 @@ static int query_one(guti_tables *t, const char *text, const struct query_opts *
             cur = next;
         }
     }
-    if (q->json)
-        print_json(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
-    else
+    if (q->json) {
+        struct query_answer a = {fen, &pos, &r, moves, n, want_pv, pv, npv, pv_error, false};
+        printf("{");
+        query_json_members(&a, stdout);
+        printf("}\n");
+    } else
         print_text(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
     return 0;
 }

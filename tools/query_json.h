@@ -1,0 +1,31 @@
+/* guti query's answer for one position as JSON members, written once for the commands
+ * that give it: guti query --json and guti serve's /api/position. */
+#ifndef GUTI_QUERY_JSON_H
+#define GUTI_QUERY_JSON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "guti.h"
+
+/* One position's answer: the position as written, what the tables say of it and of each
+ * move, and a principal variation when asked for. */
+struct query_answer {
+    const char *fen; /* the position, in the notation the answer is in */
+    const struct guti_position *pos;
+    const struct guti_result *result;
+    const struct guti_scored_move *moves; /* best first; texts in the answer's notation */
+    int nmoves;
+    bool want_pv;
+    char (*pv)[GUTI_MOVE_MAX];
+    int npv;
+    const char *pv_error; /* empty when the variation is whole */
+    bool move_fens;       /* each move also with "fen", the position it leads to in guti's
+                             notation (guti serve's answers) */
+};
+
+/* Writes the answer's members, `"fen": ..., "value": ..., ..., "class": ..., "dtc": ...`,
+ * without braces around them (guti query --help lists them). */
+void query_json_members(const struct query_answer *a, FILE *out);
+
+#endif
