@@ -30,7 +30,9 @@ LIB_SRC = $(wildcard solver/*/*.c tablebase/*.c)
 TOOL_SRC = $(wildcard tools/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
-TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o)
+TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o) build/obj/gen/web_assets.o
+# The explorer page's files, compiled into guti (scripts/embed.sh).
+WEB_FILES = tools/web/index.html tools/web/app.js tools/web/style.css
 TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
 
 # Include paths by layer (target-specific: a pattern rule's objects pick theirs up).
@@ -44,6 +46,7 @@ build/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
 build/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
 build/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 build/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
+build/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
 .PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats plots \
         install clean format man completion
@@ -77,9 +80,20 @@ build/libguti.a: $(LIB_OBJ)
 	@echo "  AR $@"
 	@ar rcs $@ $^
 
+build/gen/web_assets.c: $(WEB_FILES) scripts/embed.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"
+	@sh scripts/embed.sh $(WEB_FILES) >$@.tmp && mv $@.tmp $@
+
+build/obj/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"
+	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) -c $< -o $@
+
+# guti serve's HTTP server is libmicrohttpd's.
 build/guti: $(TOOL_OBJ) build/libguti.a
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lmicrohttpd
 
 build/check_guti: $(TEST_OBJ) build/libguti.a
 	@echo "  LD $@"

@@ -13,6 +13,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_reach(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 static const struct {
     const char *name, *summary;
@@ -27,6 +28,7 @@ static const struct {
     {"verify", "check tables: checksums, and with --full every value", cmd_verify},
     {"reach", "which positions a game from the start reaches", cmd_reach},
     {"stats", "wins, draws and losses per layer, from the tables", cmd_stats},
+    {"serve", "the tables over HTTP, with a page to explore and play them", cmd_serve},
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])

@@ -35,7 +35,7 @@ elif ! sh "$CS/completion.sh" "$G" >"$T/guti.bash" 2>"$T/err"; then
     fail "completion.sh failed"
 else
     # Commands, options, operands.
-    comp 'show solve stats' guti s
+    comp 'show solve stats serve' guti s
     comp 'query' guti q
     comp '--help --version' guti -
     comp '--phase --pieces' guti solve --p

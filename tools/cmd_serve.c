@@ -1,0 +1,272 @@
+/* guti serve: the tables over HTTP on the user's own machine, with the explorer page.
+ * libmicrohttpd carries the requests; serve_api.c answers them. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "guti.h"
+#include "serve_api.h"
+
+static const char help[] =
+    "usage: guti serve [--dir DIR] [--port N] [--host H] [--threads N] [--json] [--quiet]\n"
+    "\n"
+    "Serves the tables over HTTP, with the explorer page: open the address it prints in a\n"
+    "browser to see any position of either game drawn, every legal move labelled with its\n"
+    "value and DTM, the best move and the principal variation, and to play against perfect\n"
+    "play. Everything is answered from the tables in DIR on this machine; the page makes no\n"
+    "request elsewhere. Prints one line, guti serve: http://HOST:PORT/, then serves until\n"
+    "interrupted (Ctrl-C, SIGTERM).\n"
+    "\n"
+    "The JSON interface (every answer one object; an error {\"error\": one line} with status\n"
+    "400 for bad input, 404 for an unknown path or a missing table, 405 for a wrong method,\n"
+    "413 for a body over 1 MiB, 500 for a damaged table):\n"
+    "  GET /api/position?fen=F&rules=R   guti query --json's answer for F (rules optional),\n"
+    "      each move also with \"fen\", the position it leads to; and \"game\", \"board\",\n"
+    "      \"rules\", \"side\", \"sides\", \"material\", \"pieces\" (on the board, per side),\n"
+    "      \"inhand\" and \"geometry\" ({\"cols\", \"rows\", \"points\": [{\"name\", \"col\",\n"
+    "      \"row\"}], \"lines\": [[p, q]]}, the board's lines between points p and q). A\n"
+    "      missing table: status 404, \"error\" naming the guti solve command that makes\n"
+    "      it, \"missing_table\": true, and the members that need no table\n"
+    "  GET /api/pv?fen=F&rules=R         {\"fen\", \"pv\": [moves], \"fens\": [the position\n"
+    "      after each], \"pv_error\" when cut short}: best moves to the end (a draw: 40)\n"
+    "  POST /api/analyze                 a game record as the body: guti game --analyze\n"
+    "      --json's answer\n"
+    "  GET /api/info                     {\"version\", \"dir\", \"variants\" (the tables'),\n"
+    "      \"games\": [{\"game\", \"board\", \"rules\", \"start\"}]}\n"
+    "Bound to a loopback address, the server answers only requests whose Host names one\n"
+    "(so that no web site can reach it through a name of its own).\n"
+    "\n"
+    "  --dir DIR    the tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --port N     the TCP port (default 8080; 0: any free port)\n"
+    "  --host H     the address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every\n"
+    "               interface, which lets other machines in)\n"
+    "  --threads N  requests answered at once (default 4)\n"
+    "  --json       the first line as {\"url\", \"host\", \"port\", \"dir\"}\n"
+    "  --quiet      no note on stderr about how to stop the server\n";
+
+/* A request being received: its body so far. */
+struct request {
+    char *body;
+    size_t len, cap;
+    bool too_large;
+};
+
+struct server {
+    struct api_context api;
+    bool loopback;
+    int port;
+};
+
+static const char *get_arg(void *cls, const char *name)
+{
+    return MHD_lookup_connection_value(cls, MHD_GET_ARGUMENT_KIND, name);
+}
+
+/* Whether a Host header names a loopback address (with or without a port). */
+static bool host_is_loopback(const char *host)
+{
+    static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        size_t n = strlen(names[i]);
+        if (!strncmp(host, names[i], n) && (host[n] == 0 || host[n] == ':')) return true;
+    }
+    return false;
+}
+
+static enum MHD_Result send_response(struct MHD_Connection *c, const struct api_response *r)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        r->len, r->body, r->is_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
+    if (!resp) return MHD_NO;
+    MHD_add_response_header(resp, "Content-Type", r->content_type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    /* the page may load nothing but its own files and ask nothing but this server */
+    MHD_add_response_header(resp, "Content-Security-Policy",
+                            "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                            "img-src 'self' data:; frame-ancestors 'none'");
+    enum MHD_Result ok = MHD_queue_response(c, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *json)
+{
+    struct api_response r = {status, "application/json", (char *)json, strlen(json), 1};
+    return send_response(c, &r);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **state)
+{
+    (void)version;
+    struct server *s = cls;
+    struct request *rq = *state;
+    if (!rq) {
+        /* the first call: the headers are in */
+        if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
+        *state = rq;
+        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+        if (s->loopback && host && !host_is_loopback(host))
+            return send_error(c, 403,
+                              "{\"error\": \"forbidden: this server answers only requests "
+                              "addressed to a loopback name (127.0.0.1, localhost, [::1])\"}\n");
+        const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        if (length && strtoull(length, NULL, 10) > API_MAX_BODY)
+            return send_error(c, 413, "{\"error\": \"request body over 1 MiB\"}\n");
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        size_t n = *upload_size;
+        *upload_size = 0;
+        if (rq->too_large || rq->len + n > API_MAX_BODY) {
+            rq->too_large = true;
+            return MHD_YES;
+        }
+        if (rq->len + n + 1 > rq->cap) {
+            size_t cap = rq->cap ? rq->cap : 4096;
+            while (cap < rq->len + n + 1) cap *= 2;
+            char *grown = realloc(rq->body, cap);
+            if (!grown) return MHD_NO;
+            rq->body = grown;
+            rq->cap = cap;
+        }
+        memcpy(rq->body + rq->len, upload, n);
+        rq->len += n;
+        rq->body[rq->len] = 0;
+        return MHD_YES;
+    }
+    if (rq->too_large) return send_error(c, 413, "{\"error\": \"request body over 1 MiB\"}\n");
+    struct api_request req = {method, url, get_arg, c, rq->body ? rq->body : "", rq->len};
+    struct api_response resp;
+    api_answer(&s->api, &req, &resp);
+    enum MHD_Result ok = send_response(c, &resp);
+    api_response_free(&resp);
+    return ok;
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **state,
+                      enum MHD_RequestTerminationCode why)
+{
+    (void)cls, (void)c, (void)why;
+    struct request *rq = *state;
+    if (rq) free(rq->body);
+    free(rq);
+    *state = NULL;
+}
+
+/* Opens the listening socket (so that its errors can be named); -1 with the reason. */
+static int listen_on(const char *host, int port, int *bound, bool *loopback, char *err,
+                     size_t errlen)
+{
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    socklen_t len;
+    const char *addr = !strcmp(host, "localhost") ? "127.0.0.1" : host;
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&ss;
+    if (inet_pton(AF_INET, addr, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+        len = sizeof *v4;
+        *loopback = (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
+    } else if (inet_pton(AF_INET6, addr, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+        len = sizeof *v6;
+        *loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
+    } else {
+        char shown[80];
+        cli_quote(host, shown, sizeof shown);
+        snprintf(err, errlen, "--host: '%s' is not an IPv4 or IPv6 address (or localhost)", shown);
+        return -1;
+    }
+    int fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1;
+    if (fd < 0) return snprintf(err, errlen, "socket: %s", strerror(errno)), -1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, (struct sockaddr *)&ss, len) || listen(fd, 128)) {
+        snprintf(err, errlen, "cannot listen on %s port %d: %s", host, port, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    getsockname(fd, (struct sockaddr *)&ss, &len);
+    *bound = ntohs(ss.ss_family == AF_INET ? v4->sin_port : v6->sin6_port);
+    return fd;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    struct game_opts o = {0};
+    const char *dir_opt = NULL, *host = "127.0.0.1";
+    int port = 8080, threads = 4;
+    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION_INT("port", &port, 0, 65535),
+                                      CLI_OPTION("host", CLI_TEXT, &host),
+                                      CLI_OPTION_INT("threads", &threads, 1, 256),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("serve", argc, argv, opts, &help_wanted, &first);
+    if (rc) return rc;
+    if (help_wanted) return fputs(help, stdout), 0;
+    if (first != argc) return cli_usage_error("serve", "takes no operands");
+    struct server s = {{NULL, cli_tables_dir(dir_opt)}, false, 0};
+    struct guti_error err;
+    if (guti_open(s.api.dir, 0, &s.api.tables, &err)) return cli_error("serve: %s", err.message);
+    char why[300];
+    int fd = listen_on(host, port, &s.port, &s.loopback, why, sizeof why);
+    if (fd < 0) {
+        guti_close(s.api.tables);
+        return cli_error("serve: %s", why);
+    }
+    /* The signals that stop the server are taken by sigwait below, in this thread: every
+     * thread libmicrohttpd starts inherits the mask. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, handle, &s, MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_CONNECTION_LIMIT, 1000u,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
+    if (!d) {
+        close(fd);
+        guti_close(s.api.tables);
+        return cli_error("serve: the HTTP server could not start");
+    }
+    char url[200];
+    bool v6 = strchr(host, ':') != NULL;
+    snprintf(url, sizeof url, "http://%s%s%s:%d/", v6 ? "[" : "", host, v6 ? "]" : "", s.port);
+    if (o.json) {
+        printf("{\"url\": ");
+        json_str(stdout, url);
+        printf(", \"host\": ");
+        json_str(stdout, host);
+        printf(", \"port\": %d, \"dir\": ", s.port);
+        json_str(stdout, s.api.dir);
+        printf("}\n");
+    } else
+        printf("guti serve: %s\n", url);
+    fflush(stdout);
+    if (!o.quiet) fprintf(stderr, "guti serve: tables from %s; Ctrl-C stops\n", s.api.dir);
+    int sig;
+    sigwait(&stop, &sig);
+    MHD_stop_daemon(d);
+    close(fd);
+    guti_close(s.api.tables);
+    return 0;
+}

@@ -1,0 +1,391 @@
+/* guti serve's answers (serve_api.h). Each answer is written into a memory stream. */
+#include "serve_api.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "query_json.h"
+#include "game_report.h"
+#include "web_assets.h"
+
+#define MAX_MOVES 4096
+#define MAX_PV 200
+#define DRAW_PV 40 /* a draw never ends: this many half-moves of it show its way */
+
+static const char out_of_memory[] = "{\"error\": \"out of memory\"}\n";
+
+/* A response being written. */
+struct answer {
+    FILE *f;
+    char *buf;
+    size_t len;
+};
+
+static bool answer_open(struct answer *a)
+{
+    a->buf = NULL;
+    a->len = 0;
+    a->f = open_memstream(&a->buf, &a->len);
+    return a->f != NULL;
+}
+
+/* Finishes the answer into resp with the status; out of memory makes it a 503. */
+static void answer_close(struct answer *a, int status, struct api_response *resp)
+{
+    bool failed = ferror(a->f) != 0;
+    failed |= fclose(a->f) != 0;
+    resp->content_type = "application/json";
+    if (failed || !a->buf) {
+        free(a->buf);
+        resp->status = 503;
+        resp->body = (char *)out_of_memory;
+        resp->len = sizeof out_of_memory - 1;
+        resp->is_static = 1;
+        return;
+    }
+    resp->status = status;
+    resp->body = a->buf;
+    resp->len = a->len;
+    resp->is_static = 0;
+}
+
+/* An error answer: {"error": message} and the status. */
+static void error_answer(int status, const char *message, struct api_response *resp)
+{
+    struct answer a;
+    if (!answer_open(&a)) {
+        resp->status = 503;
+        resp->content_type = "application/json";
+        resp->body = (char *)out_of_memory;
+        resp->len = sizeof out_of_memory - 1;
+        resp->is_static = 1;
+        return;
+    }
+    fprintf(a.f, "{\"error\": ");
+    json_str(a.f, message);
+    fprintf(a.f, "}\n");
+    answer_close(&a, status, resp);
+}
+
+/* The HTTP status of a library error. */
+static int status_of(int rc)
+{
+    switch (rc) {
+    case GUTI_EINPUT:
+        return 400;
+    case GUTI_ENOTABLE:
+        return 404;
+    case GUTI_ENOMEM:
+        return 503;
+    default:
+        return 500; /* a damaged table, a directory that cannot be read */
+    }
+}
+
+/* ---- /api/position ----------------------------------------------------------------- */
+
+/* The position's members besides the tables' answer: who is to move, the material and the
+ * board's geometry, for drawing it. */
+static void position_members(const struct guti_position *pos, FILE *f)
+{
+    enum guti_game game = pos->variant.game;
+    char material[160] = "";
+    guti_material(pos, material, sizeof material, NULL);
+    fprintf(f, ", \"game\": \"%s\", \"board\": ", guti_game_name(game));
+    json_str(f, pos->variant.board);
+    fprintf(f, ", \"rules\": ");
+    json_str(f, pos->variant.rules);
+    fprintf(f, ", \"side\": \"%s\", \"sides\": [\"%s\", \"%s\"], \"material\": ",
+            guti_side_name(game, pos->side), guti_side_name(game, 0), guti_side_name(game, 1));
+    json_str(f, material);
+    fprintf(f, ", \"pieces\": [%d, %d], \"inhand\": %d", __builtin_popcountll(pos->pieces[0]),
+            __builtin_popcountll(pos->pieces[1]), pos->inhand);
+    struct guti_board b;
+    if (guti_board_info(&pos->variant, &b, NULL)) return;
+    fprintf(f, ", \"geometry\": {\"cols\": %d, \"rows\": %d, \"points\": [", b.ncols, b.nrows);
+    for (int p = 0; p < b.npoints; p++) {
+        char name[3] = "";
+        guti_point_name(&pos->variant, p, name, NULL);
+        fprintf(f, "%s{\"name\": \"%s\", \"col\": %d, \"row\": %d}", p ? ", " : "", name, b.col[p],
+                b.row[p]);
+    }
+    fprintf(f, "], \"lines\": [");
+    bool first = true;
+    for (int p = 0; p < b.npoints; p++)
+        for (int k = 0; k < b.degree[p]; k++)
+            if (b.adjacent[p][k] > p) {
+                fprintf(f, "%s[%d, %d]", first ? "" : ", ", p, b.adjacent[p][k]);
+                first = false;
+            }
+    fprintf(f, "]}");
+}
+
+/* Reads the fen argument (any notation guti reads) with the rules argument as a hint. */
+static int read_position(const struct api_request *req, struct guti_position *pos,
+                         char fen[GUTI_FEN_MAX], struct guti_error *err)
+{
+    const char *text = req->arg(req->arg_cls, "fen");
+    const char *rules = req->arg(req->arg_cls, "rules");
+    if (!text) return snprintf(err->message, sizeof err->message, "fen: missing"), GUTI_EINPUT;
+    struct guti_variant hint = {0};
+    if (rules && strlen(rules) >= sizeof hint.rules)
+        return snprintf(err->message, sizeof err->message, "rules: unknown"), GUTI_EINPUT;
+    snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+    int rc = guti_parse_position(text, 0, &hint, pos, NULL, err);
+    if (rc) return rc;
+    return guti_format_fen(pos, fen, GUTI_FEN_MAX, err);
+}
+
+/* A position whose table is missing: the message, and everything but the values (the
+ * legal moves and where they lead, whether the game is over), so that the page can
+ * still draw and play it. */
+static void position_without_table(const struct guti_position *pos, const char *fen,
+                                   const char *message, FILE *f)
+{
+    struct guti_move *moves = malloc(MAX_MOVES * sizeof *moves);
+    int n = 0, winner = -1;
+    bool reachable = true;
+    char reason[64] = "";
+    int over = guti_over(pos, &winner, reason, sizeof reason, &reachable, NULL) == 1;
+    if (moves && !over && guti_legal_moves(pos, moves, MAX_MOVES, &n, NULL)) n = 0;
+    fprintf(f, "{\"error\": ");
+    json_str(f, message);
+    fprintf(f, ", \"missing_table\": true, \"fen\": ");
+    json_str(f, fen);
+    fprintf(f, ", \"clock\": %d, \"over\": %s", pos->clock, over ? "true" : "false");
+    if (over) {
+        fprintf(f, ", \"result\": \"%s\", \"reason\": ",
+                winner < 0 ? "draw" : guti_side_name(pos->variant.game, winner));
+        json_str(f, reason);
+        fprintf(f, ", \"reachable\": %s", reachable ? "true" : "false");
+    }
+    fprintf(f, ", \"moves\": [");
+    for (int i = 0; moves && i < n; i++) {
+        char after[GUTI_FEN_MAX] = "";
+        guti_format_fen(&moves[i].after, after, sizeof after, NULL);
+        fprintf(f, "%s{\"move\": ", i ? ", " : "");
+        json_str(f, moves[i].text);
+        fprintf(f, ", \"fen\": ");
+        json_str(f, after);
+        fprintf(f, "}");
+    }
+    fprintf(f, "]");
+    position_members(pos, f);
+    fprintf(f, "}\n");
+    free(moves);
+}
+
+static void api_position(const struct api_context *ctx, const struct api_request *req,
+                         struct api_response *resp)
+{
+    struct guti_position pos;
+    struct guti_result r;
+    struct guti_error err;
+    char fen[GUTI_FEN_MAX];
+    int rc = read_position(req, &pos, fen, &err);
+    if (rc) return error_answer(status_of(rc), err.message, resp);
+    const char *rules = req->arg(req->arg_cls, "rules");
+    struct answer a;
+    if (!answer_open(&a)) return error_answer(503, "out of memory", resp);
+    rc = guti_probe_fen(ctx->tables, fen, rules, &pos, &r, &err);
+    if (rc == GUTI_ENOTABLE) {
+        position_without_table(&pos, fen, err.message, a.f);
+        return answer_close(&a, 404, resp);
+    }
+    struct guti_scored_move *moves = NULL;
+    int n = 0;
+    if (!rc && !r.over) {
+        moves = malloc(MAX_MOVES * sizeof *moves);
+        rc = moves ? guti_probe_moves(ctx->tables, &pos, moves, MAX_MOVES, &n, &err)
+                   : (snprintf(err.message, sizeof err.message, "out of memory"), GUTI_ENOMEM);
+    }
+    if (rc) {
+        free(moves);
+        fclose(a.f);
+        free(a.buf);
+        return error_answer(status_of(rc), err.message, resp);
+    }
+    /* the position as the tables answered it: their rules */
+    pos.variant = r.variant;
+    struct query_answer q = {fen, &pos, &r, moves, n, false, NULL, 0, "", true};
+    fprintf(a.f, "{");
+    query_json_members(&q, a.f);
+    position_members(&pos, a.f);
+    fprintf(a.f, "}\n");
+    free(moves);
+    answer_close(&a, 200, resp);
+}
+
+/* ---- /api/pv -------------------------------------------------------------------------- */
+
+static void api_pv(const struct api_context *ctx, const struct api_request *req,
+                   struct api_response *resp)
+{
+    struct guti_position pos;
+    struct guti_result r;
+    struct guti_error err;
+    char fen[GUTI_FEN_MAX];
+    int rc = read_position(req, &pos, fen, &err);
+    if (!rc) rc = guti_probe_fen(ctx->tables, fen, req->arg(req->arg_cls, "rules"), &pos, &r, &err);
+    if (rc) return error_answer(status_of(rc), err.message, resp);
+    char(*pv)[GUTI_MOVE_MAX] = malloc(MAX_PV * sizeof *pv);
+    if (!pv) return error_answer(503, "out of memory", resp);
+    int npv = 0;
+    char pv_error[sizeof err.message] = "";
+    if (!r.over && guti_principal_variation(ctx->tables, &pos, pv,
+                                            r.value == GUTI_DRAW ? DRAW_PV : MAX_PV, &npv, &err))
+        snprintf(pv_error, sizeof pv_error, "%s", err.message);
+    struct answer a;
+    if (!answer_open(&a)) {
+        free(pv);
+        return error_answer(503, "out of memory", resp);
+    }
+    fprintf(a.f, "{\"fen\": ");
+    json_str(a.f, fen);
+    fprintf(a.f, ", \"pv\": [");
+    for (int i = 0; i < npv; i++) {
+        fprintf(a.f, "%s", i ? ", " : "");
+        json_str(a.f, pv[i]);
+    }
+    fprintf(a.f, "], \"fens\": [");
+    struct guti_position cur = pos, next;
+    for (int i = 0; i < npv && !guti_play(&cur, pv[i], &next, NULL); i++) {
+        char after[GUTI_FEN_MAX] = "";
+        guti_format_fen(&next, after, sizeof after, NULL);
+        fprintf(a.f, "%s", i ? ", " : "");
+        json_str(a.f, after);
+        cur = next;
+    }
+    fprintf(a.f, "]");
+    if (*pv_error) {
+        fprintf(a.f, ", \"pv_error\": ");
+        json_str(a.f, pv_error);
+    }
+    fprintf(a.f, "}\n");
+    free(pv);
+    answer_close(&a, 200, resp);
+}
+
+/* ---- /api/info ------------------------------------------------------------------------ */
+
+static void api_info(const struct api_context *ctx, struct api_response *resp)
+{
+    struct answer a;
+    if (!answer_open(&a)) return error_answer(503, "out of memory", resp);
+    struct guti_variant v[64];
+    int n = guti_variants(ctx->tables, v, 64);
+    fprintf(a.f, "{\"version\": \"%s\", \"dir\": ", GUTI_VERSION);
+    json_str(a.f, ctx->dir);
+    fprintf(a.f, ", \"variants\": [");
+    for (int i = 0; i < n && i < 64; i++) {
+        fprintf(a.f, "%s{\"game\": \"%s\", \"board\": ", i ? ", " : "", guti_game_name(v[i].game));
+        json_str(a.f, v[i].board);
+        fprintf(a.f, ", \"rules\": ");
+        json_str(a.f, v[i].rules);
+        fprintf(a.f, "}");
+    }
+    fprintf(a.f, "], \"games\": [");
+    static const struct {
+        enum guti_game game;
+        const char *board, *rules;
+    } games[] = {
+        {GUTI_BAGHCHAL, "5x5", "standard"},    {GUTI_BAGHCHAL, "5x5", "goat-pass"},
+        {GUTI_BAGHCHAL, "4x4", "standard"},    {GUTI_BAGHCHAL, "4x4", "goat-pass"},
+        {GUTI_BAGHCHAL, "3x3", "standard"},    {GUTI_BAGHCHAL, "3x3", "goat-pass"},
+        {GUTI_SIXTEEN, "sixteen", "optional"}, {GUTI_SIXTEEN, "sixteen", "forced"},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        struct guti_variant g = {.game = games[i].game};
+        struct guti_position start;
+        char fen[GUTI_FEN_MAX] = "";
+        snprintf(g.board, sizeof g.board, "%s", games[i].board);
+        snprintf(g.rules, sizeof g.rules, "%s", games[i].rules);
+        if (guti_start(&g, &start, NULL) || guti_format_fen(&start, fen, sizeof fen, NULL))
+            continue;
+        fprintf(a.f, "%s{\"game\": \"%s\", \"board\": \"%s\", \"rules\": \"%s\", \"start\": ",
+                i ? ", " : "", guti_game_name(g.game), g.board, g.rules);
+        json_str(a.f, fen);
+        fprintf(a.f, "}");
+    }
+    fprintf(a.f, "]}\n");
+    answer_close(&a, 200, resp);
+}
+
+/* ---- /api/analyze --------------------------------------------------------------------- */
+
+static void api_analyze(const struct api_context *ctx, const struct api_request *req,
+                        struct api_response *resp)
+{
+    if (strlen(req->body) != req->body_len)
+        return error_answer(400, "record: a NUL byte in the body", resp);
+    struct game_report gr;
+    char err[700];
+    if (game_report_make(req->body, NULL, ctx->tables, &gr, err, sizeof err))
+        return error_answer(strncmp(err, "--analyze: ", 11) ? 400 : 500, err, resp);
+    struct answer a;
+    if (!answer_open(&a)) {
+        game_report_free(&gr);
+        return error_answer(503, "out of memory", resp);
+    }
+    game_report_json(&gr, a.f);
+    fprintf(a.f, "\n");
+    game_report_free(&gr);
+    answer_close(&a, 200, resp);
+}
+
+/* ---- Routing -------------------------------------------------------------------------- */
+
+void api_answer(const struct api_context *ctx, const struct api_request *req,
+                struct api_response *resp)
+{
+    const char *path = req->path, *method = req->method;
+    bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    bool post = !strcmp(method, "POST");
+    for (int i = 0; i < web_asset_count; i++)
+        if (!strcmp(path, web_assets[i].path) || (!strcmp(path, "/index.html") && i == 0)) {
+            if (!get) return error_answer(405, "method not allowed: GET this page", resp);
+            resp->status = 200;
+            resp->content_type = web_assets[i].content_type;
+            resp->body = (char *)web_assets[i].data;
+            resp->len = web_assets[i].size;
+            resp->is_static = 1;
+            return;
+        }
+    static const struct {
+        const char *path;
+        bool post;
+    } routes[] = {
+        {"/api/info", false}, {"/api/position", false}, {"/api/pv", false}, {"/api/analyze", true}};
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
+        if (strcmp(path, routes[i].path)) continue;
+        if (routes[i].post ? !post : !get) {
+            char why[80];
+            snprintf(why, sizeof why, "method not allowed: %s takes %s", path,
+                     routes[i].post ? "POST" : "GET");
+            return error_answer(405, why, resp);
+        }
+        switch (i) {
+        case 0:
+            return api_info(ctx, resp);
+        case 1:
+            return api_position(ctx, req, resp);
+        case 2:
+            return api_pv(ctx, req, resp);
+        default:
+            return api_analyze(ctx, req, resp);
+        }
+    }
+    char shown[120], why[160];
+    cli_quote(path, shown, sizeof shown);
+    snprintf(why, sizeof why, "no such page: '%s'", shown);
+    error_answer(404, why, resp);
+}
+
+void api_response_free(struct api_response *resp)
+{
+    if (!resp->is_static) free(resp->body);
+    resp->body = NULL;
+}

@@ -1,0 +1,1 @@
+"use strict"; document.getElementById("app").textContent = "guti explorer";
