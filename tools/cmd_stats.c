@@ -892,8 +892,9 @@ int cmd_stats(int argc, char **argv)
     if (histogram && (dtc || reachable))
         return cli_usage_error("stats", "--histogram goes with neither --dtc nor --reachable");
     if (histogram && g.ops != &baghchal_ops)
-        return cli_usage_error("stats", "--histogram is for baghchal's movement phase (%s holds "
-                                        "sixteen tables)",
+        return cli_usage_error("stats",
+                               "--histogram is for baghchal's movement phase (%s holds "
+                               "sixteen tables)",
                                dir);
     if (histogram) {
         struct outputs hout;

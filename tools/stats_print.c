@@ -699,8 +699,9 @@ void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogr
         return;
     }
     if (!strcmp(format, "json")) {
-        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"phase\": "
-                   "\"movement\", \"max_dtm\": %d, \"rows\": [",
+        fprintf(f,
+                "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"phase\": "
+                "\"movement\", \"max_dtm\": %d, \"rows\": [",
                 g->ops->name, h->rules, g->board->name, h->max_dtm);
         for (int d = 0; d <= h->max_dtm; d++)
             fprintf(f,
