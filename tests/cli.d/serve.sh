@@ -19,11 +19,11 @@ check 1 "'nowhere' is not an IPv4 or IPv6 address" serve --host nowhere --dir "$
 serve_start() {
     name=$1
     shift
-    "$G" serve "$@" >"$T/$1.out" 2>"$T/$1.err" &
+    "$G" serve "$@" >"$T/$name.out" 2>"$T/$name.err" &
     SERVE_PID=$!
     SERVE_URL=
     for _ in $(seq 100); do
-        SERVE_URL=$(sed -n 's/^guti serve: \(http:.*\)$/\1/p' "$T/$1.out")
+        SERVE_URL=$(sed -n "s/^guti serve: \\(http:.*\\)$/\\1/p" "$T/$name.out")
         [ -n "$SERVE_URL" ] && break
         kill -0 "$SERVE_PID" 2>/dev/null || break
         sleep 0.1
