@@ -87,10 +87,10 @@ function missingMessage(error) {
     m.textContent = "";
     m.appendChild(h("strong", {}, "No table for this position: "));
     m.appendChild(document.createTextNode("the moves can be played, but not valued. "));
-    const cmd = /guti solve .*$/.exec(error || "");
-    const what = cmd ? error.slice(0, cmd.index).replace(/[;,:]?\s*make (it|them) with:?\s*$/, "") : error;
-    m.appendChild(h("span", {class: "why"}, cap(what || "") + (cmd ? ". Make it with:" : "")));
-    if (cmd) m.appendChild(h("code", {}, cmd[0]));
+    const cmd = /[;,.]?\s*make (it|them) with:\s*(guti solve .*)$/.exec(error || "");
+    const what = cmd ? error.slice(0, cmd.index) : error || "";
+    m.appendChild(h("span", {class: "why"}, cap(what) + (cmd ? `. Make ${cmd[1]} with:` : "")));
+    if (cmd) m.appendChild(h("code", {}, cmd[2]));
 }
 
 function status(text) {
@@ -253,18 +253,28 @@ function drawPiece(layer, side, game, x, y, name) {
     const g = el("g", {class: "piece side" + side, "data-piece": name,
                        transform: `translate(${x},${y})`}, layer);
     if (game === "baghchal" && side === 1) {
-        el("circle", {r: 33, class: "tiger"}, g);
-        /* stripes: tapered wedges from the rim inwards */
-        for (const deg of [-35, 0, 35, 145, 180, 215, -90, 90]) {
-            const a = (deg * Math.PI) / 180, w = 0.2, long = deg % 180 === 0 ? 15 : 19;
-            const r0 = 33, r1 = deg === 90 || deg === -90 ? 22 : long;
-            const p = (r, t) => `${(r * Math.cos(t)).toFixed(1)},${(r * Math.sin(t)).toFixed(1)}`;
-            el("path", {d: `M${p(r0, a - w)} L${p(r1, a)} L${p(r0, a + w)} Z`, class: "stripe"}, g);
+        /* a tiger's face: ears, striped forehead and cheeks, eyes, muzzle */
+        for (const x of [-21, 21]) {
+            el("circle", {cx: x, cy: -22, r: 10, class: "tiger"}, g);
+            el("circle", {cx: x, cy: -22, r: 4.5, class: "tiger-ear"}, g);
         }
-        el("circle", {r: 9, class: "tiger-nose"}, g);
+        el("circle", {r: 31, class: "tiger"}, g);
+        for (const d of ["M-9,-29 q3,7 1,13", "M0,-31 q3,8 0,15", "M9,-29 q-3,7 -1,13",
+                         "M-30,-4 l11,3", "M-29,7 l10,-1", "M30,-4 l-11,3", "M29,7 l-10,-1"])
+            el("path", {d, class: "stripe"}, g);
+        for (const x of [-11, 11]) el("circle", {cx: x, cy: -6, r: 3.6, class: "tiger-eye"}, g);
+        el("ellipse", {cx: 0, cy: 12, rx: 13, ry: 9.5, class: "tiger-muzzle"}, g);
+        el("path", {d: "M-4.5,7 h9 l-4.5,5 z", class: "tiger-eye"}, g);
     } else if (game === "baghchal") {
-        el("circle", {r: 27, class: "goat"}, g);
-        el("circle", {r: 15, class: "goat-inner"}, g);
+        /* a goat's face: horns, ears, eyes, a muzzle */
+        for (const sx of [-1, 1]) {
+            el("path", {d: `M${sx * 7},-20 q${sx * 3},-13 ${sx * 15},-13`, class: "goat-horn"}, g);
+            el("ellipse", {cx: sx * 26, cy: -6, rx: 9, ry: 5, transform: `rotate(${sx * 20} ${sx * 26} -6)`,
+                           class: "goat-ear"}, g);
+        }
+        el("circle", {r: 26, class: "goat"}, g);
+        for (const x of [-9, 9]) el("circle", {cx: x, cy: -5, r: 3.2, class: "goat-eye"}, g);
+        el("ellipse", {cx: 0, cy: 11, rx: 9, ry: 7, class: "goat-muzzle"}, g);
     } else {
         el("circle", {r: 30, class: side ? "blue" : "red"}, g);
         el("circle", {r: 19, class: "soldier-inner"}, g);
@@ -332,8 +342,19 @@ function render() {
         captured = capturedBy(last);
         if (t.length > 1 && !isCapture(last)) {
             const [fx, fy] = xy(g.points[idx.get(t[0])], g);
-            el("circle", {cx: fx, cy: fy, r: 12, class: "from-mark", "data-from": t[0]}, marks);
+            el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": t[0]}, marks);
         }
+    }
+    /* the path of the last move, or of the chain being played */
+    const path = state.chain || (last && last !== "pass" && !isPlacement(last) ? last : null);
+    if (path) {
+        const pts = tokens(path).map((n) => xy(g.points[idx.get(n)], g).join(",")).join(" ");
+        el("polyline", {points: pts, class: "move-path"}, marks);
+    }
+    if (state.chain) {
+        const from = tokens(state.chain)[0];
+        const [fx, fy] = xy(g.points[idx.get(from)], g);
+        el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": from}, marks);
     }
     for (const c of state.chain ? gone : captured) {
         const [x, y] = xy(g.points[idx.get(c)], g);
@@ -353,6 +374,7 @@ function render() {
         if (p.name === liftedPoint) {
             piece.classList.add("lifted");
             piece.before(el("circle", {cx: x, cy: y, r: 42, class: "lift-ring"}, pieces));
+            piece.before(el("ellipse", {cx: x + 3, cy: y + 8, rx: 33, ry: 31, class: "lift-shadow"}, pieces));
         } else if (personToMove() && !state.chain && movesFrom(p.name).length)
             piece.classList.add("movable");
     });
@@ -390,6 +412,18 @@ function render() {
         el("circle", {cx: x, cy: y, r: UNIT * 0.46, "data-point": p.name}, hits);
     });
     renderChainBar(dest);
+    dimRows();
+}
+
+/* In the move list, the moves the lifted piece (or the chain) cannot make are dimmed. */
+function dimRows() {
+    const from = state.chain ? state.chain + "x" : state.lifted;
+    for (const tr of document.querySelectorAll("#moves tbody tr")) {
+        const m = tr.dataset.move;
+        const mine = !from || (state.chain ? m === state.chain || m.startsWith(from)
+                                            : m.startsWith(from + "-") || m.startsWith(from + "x"));
+        tr.classList.toggle("dim", !mine);
+    }
 }
 
 function renderChainBar(dest) {
@@ -545,6 +579,7 @@ function renderMoves() {
         });
         body.appendChild(tr);
     }
+    dimRows();
 }
 
 function renderPV() {
@@ -911,7 +946,11 @@ async function start() {
     $("fen-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const fen = $("fen").value.trim();
-        if (fen) open(fen, true);
+        if (!fen) return;
+        /* rules of the other game would not do: the tables' rules then */
+        const sixteen = fen.split(" ")[0].split("/").length === 9;
+        if (state.rules && sixteen !== ["optional", "forced"].includes(state.rules)) state.rules = "";
+        open(fen, true);
     });
     $("new").addEventListener("click", () => {
         const o = $("game").selectedOptions[0];
