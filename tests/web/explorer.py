@@ -496,6 +496,14 @@ class Test:
         time.sleep(0.2)
         s = self.idle(cur)
         self.check("unknown letter" in s["message"], f"a malformed FEN gave the message {s['message']!r}")
+        # the other game's position typed in: its own rules
+        fen3 = "3/3/5/2BB1/5/2R2/5/3/2R r"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen3))
+        self.click("#fen-form button")
+        s = self.idle(fen3)
+        self.check(s["message"] == "" and "rules=optional" in s["hash"],
+                   f"a Sixteen Soldiers FEN typed on Bagh-Chal's page: {s['message']!r}, {s['hash']}")
+        self.compare(s, "optional")
 
     def sixteen(self):
         self.where = "Sixteen Soldiers, optional"
@@ -584,13 +592,26 @@ class Test:
         fen = "T3T/5/5/5/T3T g 20"
         self.goto_address(fen, rules="standard", play="")
         s = self.idle(fen)
-        self.check("guti solve baghchal" in s["message"], f"the message {s['message']!r} names no guti solve")
+        self.check("Make it with:guti solve baghchal --rules standard --board 5x5 --dir " in s["message"],
+                   f"the message {s['message']!r} names no guti solve")
         self.check(s["points"] == 25 and len(s["rows"]) == 21, f"{s['points']} points, {len(s['rows'])} moves shown")
         self.check(all(r["value"] == "" for r in s["rows"]), "moves labelled without tables")
         self.shot("explorer-missing.png")
         self.click_point("c3")
         s = self.idle()
         self.check(s["hist"][-1]["move"] == "c3" and s["side"] == "tigers", "a placement without tables was not played")
+        self.check("guti solve baghchal" in s["message"], "the next position lost the missing table's message")
+        # a new game from the chooser
+        games = self.api("/api/info")[1]["games"]
+        g = next(g for g in games if g["game"] == "sixteen" and g["rules"] == "forced")
+        loads = self.b.evaluate("guti.loads")
+        self.select("game", "sixteen/sixteen/forced")
+        self.b.wait("guti.loads > %d" % loads, 10, "the new game")
+        s = self.idle(g["start"])
+        self.check("rules=forced" in s["hash"] and s["points"] == 37 and len(s["pieces"]) == 32,
+                   f"the new game: {s['hash']}, {len(s['pieces'])} pieces drawn")
+        self.check("guti solve sixteen" in s["message"],
+                   f"the start of Sixteen Soldiers without tables: {s['message']!r}")
 
     def run(self):
         self.played = set()
