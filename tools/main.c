@@ -14,6 +14,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_reach(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 static const struct {
     const char *name, *summary;
@@ -25,6 +26,7 @@ static const struct {
     {"convert", "positions and games between guti's and other programs' notations", cmd_convert},
     {"solve", "generate tablebases by retrograde analysis", cmd_solve},
     {"query", "the value and best moves of positions, from the tables", cmd_query},
+    {"play", "a game against the tables in the terminal", cmd_play},
     {"verify", "check tables: checksums, and with --full every value", cmd_verify},
     {"reach", "which positions a game from the start reaches", cmd_reach},
     {"stats", "wins, draws and losses per layer, from the tables", cmd_stats},
