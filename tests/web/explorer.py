@@ -1,0 +1,706 @@
+#!/usr/bin/env python3
+"""The explorer page (guti serve's /) in a headless Chromium, clicked through real games.
+
+usage: explorer.py --guti G --dir TABLES --url URL --shots DIR       (the test)
+       explorer.py --url URL --shot FILE --fen FEN [--rules R] [--moves M,M...]
+                   [--lift P | --chain PREFIX] [--play SIDE] [--width W] [--height H]
+
+The test needs the server at URL to read TABLES, which must hold Bagh-Chal's 4x4 tables
+(standard rules, with DTM and the counting rule's) and Sixteen Soldiers' up to 4 pieces
+under both capture rules; it plays, by mouse clicks and drags at the board's points:
+
+- a 4x4 Bagh-Chal game from the start: placements, steps, a tiger's capture, a drag,
+  undo and redo, the best-move button, a row of the move list, then the goats against
+  the machine to the end of the game (the machine must play the best move each time);
+- Sixteen Soldiers endgames: a two-capture chain continued under the optional rule, one
+  stopped after its first capture (the stop button, and tapping the piece), a game under
+  the forced rule whose single captures play themselves, and a forced chain whose only
+  continuation is taken by itself;
+- positions loaded from the address and from the FEN field, a position without tables
+  (the message must name guti solve), a malformed FEN.
+
+At every position it compares what the page shows with `guti query --json` (the value,
+and every move's value, DTM, class, DTC and value under the counting rule, in the move
+list and on the board's markers), and checks each lifted piece's marked destinations
+against the server's move list. Screenshots of each game go into --shots. Prints one line
+per failed check, then a summary; exit status 1 if anything failed, 2 if the browser or
+the server could not be driven.
+
+The second form only takes a screenshot of a position (scripts/screenshots.sh).
+"""
+
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, CDPError  # noqa: E402
+
+# What the page shows, read in one evaluation.
+STATE_JS = r"""(() => {
+  const q = (s) => [...document.querySelectorAll(s)];
+  const svg = document.getElementById("board");
+  const msg = document.getElementById("message");
+  const val = document.getElementById("value");
+  const pos = window.guti && guti.pos;
+  return {
+    fen: pos ? pos.fen : null,
+    side: pos ? pos.side : null,
+    over: pos ? pos.over : null,
+    busy: document.body.dataset.busy,
+    value: val.dataset.value, dtm: val.dataset.dtm,
+    now: document.getElementById("clock").dataset.valueNow || "",
+    rows: q("#moves tbody tr").map((tr) => ({move: tr.dataset.move, value: tr.dataset.value,
+      dtm: tr.dataset.dtm, cls: tr.dataset.class, dtc: tr.dataset.dtc, now: tr.dataset.valueNow})),
+    dests: q("#board [data-dest]").map((g) => ({dest: g.dataset.dest, value: g.dataset.value,
+      dtm: g.dataset.dtm, move: g.dataset.move || null, via: g.dataset.via || null,
+      text: g.textContent})),
+    points: q("#board [data-point]").length,
+    lines: q("#board .lines line").length,
+    pieces: q("#board [data-piece]").map((g) => g.dataset.piece),
+    lifted: svg.dataset.lifted || "", chain: svg.dataset.chain || "",
+    last: q("#board [data-last]").map((e) => e.dataset.last),
+    captured: q("#board [data-captured]").map((e) => e.dataset.captured),
+    turn: document.getElementById("turn-text").textContent,
+    chainBar: !document.getElementById("chain-bar").hidden,
+    stop: !document.getElementById("chain-bar").hidden && !document.getElementById("stop-chain").hidden,
+    counts: q("#count [data-count]").map((e) => Object.assign({}, e.dataset)),
+    message: msg.hidden ? "" : msg.textContent,
+    status: document.getElementById("status").textContent,
+    hist: guti.hist.map((e) => ({fen: e.fen, move: e.move})), hpos: guti.hpos,
+    hash: location.hash, play: guti.play,
+  };
+})()"""
+
+
+def dtm_text(d):
+    return "" if d is None else str(d)
+
+
+class Test:
+    def __init__(self, args):
+        self.args = args
+        self.base = args.url.rstrip("/") + "/"
+        self.failed = 0
+        self.passed = 0
+        self.where = ""
+        self.cache = {}
+
+    # -- reporting ------------------------------------------------------------------------
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAIL: web: {self.where}: {what}", flush=True)
+        return ok
+
+    # -- the truth: guti query and the server's API ------------------------------------------
+    def query(self, fen, rules):
+        key = (fen, rules)
+        if key not in self.cache:
+            out = subprocess.run([self.args.guti, "query", "--json", "--dir", self.args.dir,
+                                  "--rules", rules, fen], capture_output=True, text=True)
+            self.cache[key] = json.loads(out.stdout.splitlines()[0])
+        return self.cache[key]
+
+    def query_pv(self, fen, rules):
+        out = subprocess.run([self.args.guti, "query", "--json", "--pv", "--dir", self.args.dir,
+                              "--rules", rules, fen], capture_output=True, text=True)
+        return json.loads(out.stdout.splitlines()[0])
+
+    def api(self, path, **params):
+        url = self.base + path.lstrip("/") + "?" + urllib.parse.urlencode(params)
+        try:
+            with urllib.request.urlopen(url, timeout=20) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    # -- the page -------------------------------------------------------------------------
+    def state(self):
+        return self.b.evaluate(STATE_JS)
+
+    def idle(self, fen=None, timeout=10):
+        """Waits until the page has nothing pending (and shows fen, when given)."""
+        time.sleep(0.02)
+        cond = "document.body && document.body.dataset.busy === '0' && window.guti && guti.pos"
+        if fen is not None:
+            cond += " && guti.pos.fen === " + json.dumps(fen)
+        self.b.wait(cond, timeout, what=f"the page to settle{' on ' + fen if fen else ''}")
+        return self.state()
+
+    def center(self, selector):
+        js = ("(() => { const e = document.querySelector(%s); if (!e) return null;"
+              " e.scrollIntoView({block: 'nearest'});"
+              " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+              % json.dumps(selector))
+        xy = self.b.evaluate(js)
+        if xy is None:
+            raise CDPError(f"no element {selector} on the page")
+        return xy
+
+    def click(self, selector):
+        x, y = self.center(selector)
+        self.b.click(x, y)
+
+    def click_point(self, p):
+        self.click(f'#board [data-point="{p}"]')
+
+    def drag_points(self, p, q):
+        x0, y0 = self.center(f'#board [data-point="{p}"]')
+        x1, y1 = self.center(f'#board [data-point="{q}"]')
+        self.b.drag(x0, y0, x1, y1)
+
+    def select(self, sel_id, value):
+        self.b.evaluate("(() => { const s = document.getElementById(%s); s.value = %s;"
+                        " s.dispatchEvent(new Event('change')); return 1; })()"
+                        % (json.dumps(sel_id), json.dumps(value)))
+
+    def goto_address(self, fen, rules=None, play=None):
+        """Loads a position by changing the page's address, as a person editing it does."""
+        a = "#fen=" + urllib.parse.quote(fen, safe="/")
+        if rules:
+            a += "&rules=" + rules
+        if play:
+            a += "&play=" + play
+        loads = self.b.evaluate("guti.loads")
+        self.b.evaluate("if (location.hash === %s) location.hash = '#'; 1" % json.dumps(a))
+        self.b.wait("guti.loads === %d || location.hash !== %s" % (loads, json.dumps(a)), 5)
+        self.b.evaluate("location.hash = %s; 1" % json.dumps(a))
+        self.b.wait("guti.loads > %d" % loads, 10, what="the address to load " + fen)
+
+    def shot(self, name):
+        path = os.path.join(self.args.shots, name)
+        self.b.screenshot(path)
+        with open(path, "rb") as f:
+            head = f.read(24)
+        ok = head[:8] == b"\x89PNG\r\n\x1a\n" and os.path.getsize(path) > 20000
+        w, h = struct.unpack(">II", head[16:24]) if len(head) == 24 else (0, 0)
+        self.check(ok and (w, h) == (self.args.width, self.args.height),
+                   f"screenshot {path}: {w}x{h}, {os.path.getsize(path)} bytes")
+
+    # -- comparing the page with guti query --------------------------------------------------
+    def compare(self, s, rules):
+        """The page's position, value and move labels against guti query --json."""
+        q = self.query(s["fen"], rules)
+        if not self.check("error" not in q, f"guti query failed on {s['fen']}: {q.get('error')}"):
+            return q
+        where = s["fen"]
+        self.check(s["value"] == q["value"] and s["dtm"] == dtm_text(q["dtm"]),
+                   f"{where}: the page says {s['value']} {s['dtm']}, query {q['value']} {q['dtm']}")
+        self.check(s["now"] == (q["value_now"] or "") or q["over"],
+                   f"{where}: value under the counting rule {s['now']!r}, query {q['value_now']!r}")
+        self.check(len(s["rows"]) == len(q["moves"]),
+                   f"{where}: {len(s['rows'])} rows in the move list, query {len(q['moves'])} moves")
+        for row, m in zip(s["rows"], q["moves"]):
+            got = (row["move"], row["value"], row["dtm"], row["cls"], row["dtc"], row["now"])
+            want = (m["move"], m["value"], dtm_text(m["dtm"]), m.get("class"),
+                    dtm_text(m.get("dtc")), m["value_now"] or "")
+            if not self.check(got == want, f"{where}: move list row {got}, query {want}"):
+                break
+        by_move = {m["move"]: m for m in q["moves"]}
+        for d in s["dests"]:
+            m = by_move.get(d["move"] or d["via"])
+            if not self.check(m is not None, f"{where}: marker {d} names no legal move"):
+                continue
+            want = (m["value"], dtm_text(m["dtm"]))
+            self.check((d["value"], d["dtm"]) == want,
+                       f"{where}: marker at {d['dest']} says {d['value']} {d['dtm']}, query {want}")
+            text = "=" if m["value"] == "draw" else dtm_text(m["dtm"])
+            self.check(d["text"].startswith(text), f"{where}: marker at {d['dest']} reads {d['text']!r}")
+        return q
+
+    def expected_dests(self, moves, lifted=None, chain=None):
+        """From the server's move list: where the lifted piece (or a chain) may go, and the
+        move each marker should be labelled with: the one stopping there, else the best
+        one through it (moves come best first)."""
+        out = {}
+        for m in moves:
+            t = m["move"]
+            if chain:
+                pre = chain + "x"
+                if not t.startswith(pre):
+                    continue
+                q = t[len(pre):].split("x")[0]
+                text = pre + q
+            elif t.startswith(lifted + "-"):
+                q = t[len(lifted) + 1:]
+                text = t
+            elif t.startswith(lifted + "x"):
+                q = t[len(lifted) + 1:].split("x")[0]
+                text = lifted + "x" + q
+            else:
+                continue
+            d = out.setdefault(q, {"exact": None, "best": t})
+            if t == text:
+                d["exact"] = t
+        return out
+
+    def check_dests(self, s, rules):
+        """The markers of a lifted piece or a chain against the server's move list."""
+        status, pos = self.api("/api/position", fen=s["fen"], rules=rules)
+        want = self.expected_dests(pos["moves"], lifted=s["lifted"] or None,
+                                   chain=s["chain"] or None)
+        got = {d["dest"]: d for d in s["dests"]}
+        what = f"{s['fen']}: {'chain ' + s['chain'] if s['chain'] else 'lifted ' + s['lifted']}"
+        self.check(sorted(got) == sorted(want), f"{what}: marked {sorted(got)}, the API's moves give {sorted(want)}")
+        for q, d in want.items():
+            g = got.get(q)
+            if g:
+                self.check((g["move"], g["via"]) == ((d["exact"], None) if d["exact"] else (None, d["best"])),
+                           f"{what}: marker {q} has data-move {g['move']}, data-via {g['via']}; expected "
+                           + (f"data-move {d['exact']}" if d["exact"] else f"data-via {d['best']}"))
+        self.compare(s, rules)
+
+    # -- playing --------------------------------------------------------------------------
+    def play_by_board(self, move, rules, drag=False, stop_by_tap=False):
+        """Plays a move as a person does, point by point; checks each step's markers."""
+        s = self.state()
+        if move == "pass":
+            self.click("#pass")
+            return
+        t = move.replace("x", "-").split("-")
+        if len(t) == 1:
+            self.click_point(move)
+            return
+        if drag:
+            self.drag_points(t[0], t[1])
+        else:
+            self.click_point(t[0])
+            s = self.state()
+            self.check(s["lifted"] == t[0], f"{s['fen']}: tapping {t[0]} lifted {s['lifted']!r}")
+            self.check_dests(s, rules)
+            self.click_point(t[1])
+        sep = "x" if "x" in move else "-"
+        prefix = t[0] + sep + t[1]
+        k = 2
+        while True:
+            s = self.idle()
+            if s["chain"] != prefix or not s["chain"]:
+                break  # played (or the chain went on by itself: checked by the caller)
+            self.check(s["lifted"] == "" and s["chainBar"], f"{s['fen']}: chain {prefix}: no chain bar")
+            self.check_dests(s, rules)
+            listed = any(m["move"] == prefix for m in self.api("/api/position", fen=s["fen"], rules=rules)[1]["moves"])
+            self.check(s["stop"] == listed, f"{s['fen']}: chain {prefix}: stop button shown {s['stop']}, "
+                       f"the prefix {'is' if listed else 'is not'} a legal move")
+            if k == len(t):
+                if stop_by_tap:
+                    self.click_point(t[-1])
+                else:
+                    self.click("#stop-chain")
+                break
+            self.click_point(t[k])
+            prefix += "x" + t[k]
+            k += 1
+
+    def play_game(self, rules, choose, person, max_plies=80, on_turn=None, start=None):
+        """Plays on from the page's position to the end: choose(state, query) gives the
+        person's move and how to play it; the machine (when person is a side) and forced
+        single moves play themselves. Checks every move against guti query."""
+        s = self.idle()
+        seen = len(s["hist"]) if start is None else start
+        for _ in range(max_plies):
+            hist = s["hist"]
+            for i in range(max(seen, 1), len(hist)):
+                self.check_arrival(hist[i - 1]["fen"], hist[i], rules, person)
+            seen = len(hist)
+            self.compare(s, rules)
+            if s["over"]:
+                if self.args.verbose:
+                    print(f"{self.where}: {s['hist'][0]['fen']}:", " ".join(e["move"] for e in s["hist"][1:]),
+                          "|", s["turn"], "|", s["status"], flush=True)
+                return s
+            q = self.query(s["fen"], rules)
+            if on_turn:
+                on_turn(s, q)
+            move, how = choose(s, q)
+            self.played.add((s["fen"], move))
+            if how == "row":
+                self.click(f'#moves tr[data-move="{move}"]')
+            elif how == "best":
+                self.click("#best")
+            else:
+                self.play_by_board(move, rules, drag=how == "drag", stop_by_tap=how == "tap")
+            s = self.idle()
+        self.check(False, f"the game did not end in {max_plies} plies")
+        return s
+
+    def check_arrival(self, before, entry, rules, person):
+        """A move of the page's history: legal, leading where the API says; the machine's
+        the best; one that played itself the only legal move under forced."""
+        q = self.query(before, rules)
+        moves = {m["move"]: m for m in q["moves"]}
+        status, pos = self.api("/api/position", fen=before, rules=rules)
+        fens = {m["move"]: m["fen"] for m in pos["moves"]}
+        m = entry["move"]
+        if not self.check(m in moves, f"{before}: the page played {m}, not a legal move"):
+            return
+        self.check(fens[m] == entry["fen"], f"{before}: {m} led to {entry['fen']}, the API says {fens[m]}")
+        mover = pos["side"]
+        if (before, m) in self.played:
+            return
+        if person and mover != person:
+            self.check(m == q["moves"][0]["move"],
+                       f"{before}: the machine played {m}, the best move is {q['moves'][0]['move']}")
+        else:
+            self.check(rules == "forced" and len(q["moves"]) == 1,
+                       f"{before}: {m} played by itself, though it is not a forced single move")
+            self.forced_seen += 1
+
+    # -- the games ------------------------------------------------------------------------
+    def baghchal(self):
+        self.where = "4x4 Bagh-Chal"
+        rules = "standard"
+        start = "T2T/4/4/T2T g 12"
+        self.b.navigate(self.base + "#fen=" + urllib.parse.quote(start, safe="/") + "&rules=standard")
+        s = self.idle(start)
+        geometry = self.api("/api/position", fen=start)[1]["geometry"]
+        self.check(s["points"] == 16 and s["lines"] == len(geometry["lines"]),
+                   f"{s['points']} points and {s['lines']} lines drawn on the 4x4 board")
+        q = self.compare(s, rules)
+        self.check(sorted(d["dest"] for d in s["dests"]) == sorted(m["move"] for m in q["moves"]),
+                   "the placements are not labelled on the empty points")
+        self.check("Goats to move" in s["turn"], f"the turn bar says {s['turn']!r}")
+        goats = next(c for c in s["counts"] if c["count"] == "goats")
+        self.check(goats["inhand"] == "12" and goats["captured"] == "0", f"goats counted {goats}")
+
+        # a placement, then a tiger lifted, put down, lifted again and capturing
+        self.play_by_board("b1", rules)
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "b1" and s["last"] == ["b1"], f"after b1: last {s['last']}, history {s['hist'][-1]}")
+        goats = next(c for c in s["counts"] if c["count"] == "goats")
+        self.check(goats["inhand"] == "11" and goats["onboard"] == "1", f"after b1, goats counted {goats}")
+        self.compare(s, rules)
+        after_b1 = s["fen"]
+        self.click_point("a1")
+        s = self.state()
+        self.check(s["lifted"] == "a1", "tapping a1 did not lift the tiger")
+        self.check_dests(s, rules)
+        self.check("c1" in [d["dest"] for d in s["dests"]], "the capture a1xc1 is not marked")
+        self.shot("explorer-baghchal.png")
+        self.click_point("a1")
+        s = self.state()
+        self.check(s["lifted"] == "" and not s["dests"], "tapping the lifted tiger again did not put it down")
+        self.click_point("a1")
+        self.click_point("c1")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "a1xc1", f"the capture was not played: {s['hist'][-1]}")
+        self.check(s["captured"] == ["b1"] and s["last"] == ["c1"],
+                   f"after a1xc1: captured marked {s['captured']}, last {s['last']}")
+        goats = next(c for c in s["counts"] if c["count"] == "goats")
+        self.check(goats["captured"] == "1" and goats["onboard"] == "0", f"after a1xc1, goats counted {goats}")
+        self.compare(s, rules)
+        capture_fen = s["fen"]
+
+        # undo and redo
+        self.click("#undo")
+        s = self.idle(after_b1)
+        self.check(s["hpos"] == 1 and s["last"] == ["b1"], "undo did not go back to the placement")
+        self.check("fen=" + urllib.parse.quote(after_b1, safe="/").replace("%20", "+") in s["hash"],
+                   f"the address {s['hash']} does not hold the position")
+        self.compare(s, rules)
+        self.click("#redo")
+        s = self.idle(capture_fen)
+        self.check(s["captured"] == ["b1"], "redo did not come back to the capture")
+        self.b.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); 1")
+        s = self.idle(after_b1)
+
+        # a drag, then the principal variation against guti query --pv
+        self.drag_points("d4", "c4")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "d4-c4", f"dragging d4 to c4 played {s['hist'][-1]['move']}")
+        self.check(s["hpos"] == 2 and len(s["hist"]) == 3, "a new move did not drop the redo history")
+        self.compare(s, rules)
+        self.click("#pv-button")
+        self.b.wait("!document.getElementById('pv').hidden", 10, "the principal variation")
+        got = self.b.evaluate("[...document.querySelectorAll('#pv [data-pv]')].map((b) => b.textContent)")
+        want = self.query_pv(s["fen"], rules)["pv"]
+        self.check(got == want, f"principal variation {got}, guti query --pv {want}")
+
+        # the best-move button, then the goats against the machine to the end
+        q = self.query(s["fen"], rules)
+        self.click("#best")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == q["moves"][0]["move"], "the best-move button did not play the best move")
+        start = len(s["hist"])
+        self.select("play", "goats")
+        s = self.idle()
+        self.check("play=goats" in s["hash"], f"the address {s['hash']} lacks the side played")
+        plies = [0]
+
+        def goats_choose(s, q):
+            # the quickest loss mostly (a short game with captures), played every way
+            plies[0] += 1
+            m = q["moves"][-1]["move"]
+            how = ["board", "row", "board", "drag", "best"][plies[0] % 5]
+            if how == "best":
+                m = q["moves"][0]["move"]
+            if how == "drag" and len(m) == 2:
+                how = "board"
+            return m, how
+
+        self.machine_captures = 0
+
+        def watch(s, q):
+            last = s["hist"][-1]["move"] if len(s["hist"]) > 1 else None
+            if last and "x" in last and s["side"] == "goats":
+                self.machine_captures += 1
+                t = last.split("x")
+                self.check(s["last"] == [t[1]] and len(s["captured"]) == 1,
+                           f"{s['fen']}: after the machine's {last}: last {s['last']}, captured {s['captured']}")
+
+        s = self.play_game(rules, goats_choose, "goats", on_turn=watch, start=start)
+        self.check(s["over"] and "Tigers win" in s["turn"], f"the game ended with {s['turn']!r}")
+        self.check(self.machine_captures > 0 or "x" in s["hist"][-1]["move"], "the machine never captured")
+        undo_to = self.b.evaluate("guti.hist.length")
+        self.click("#undo")
+        s = self.idle()
+        self.check(s["side"] == "goats" and s["hpos"] < undo_to - 1, "undo against the machine did not go back to the goats' turn")
+        self.select("play", "")
+
+        # a position from the address, another from the FEN field
+        fen = "TGGT/GG1G/GGGG/TG1T t 0"
+        self.goto_address(fen)
+        s = self.idle(fen)
+        self.check(len(s["hist"]) == 1 and s["hpos"] == 0, "a position from the address did not start a new history")
+        self.compare(s, rules)
+        self.click_point("a1")
+        s = self.state()
+        self.check_dests(s, rules)
+        fen2 = "TGGT/GGGG/G1GG/TG1T g 0"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen2))
+        self.click("#fen-form button")
+        s = self.idle(fen2)
+        self.compare(s, rules)
+        self.check(fen2.replace(" ", "+") in s["hash"], f"the address {s['hash']} is not the FEN typed")
+        # a goat's step in the movement phase
+        q = self.query(fen2, rules)
+        step = next(m["move"] for m in q["moves"] if "-" in m["move"])
+        self.played.add((fen2, step))
+        self.play_by_board(step, rules)
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == step and s["last"] == [step.split("-")[1]],
+                   f"the goat's step {step}: played {s['hist'][-1]['move']}, ringed {s['last']}")
+        self.compare(s, rules)
+        cur = s["fen"]
+        self.b.evaluate("document.getElementById('fen').value = 'T2T/4/4/T2X g 12'; 1")
+        self.click("#fen-form button")
+        time.sleep(0.2)
+        s = self.idle(cur)
+        self.check("unknown letter" in s["message"], f"a malformed FEN gave the message {s['message']!r}")
+        # the other game's position typed in: its own rules
+        fen3 = "3/3/5/2BB1/5/2R2/5/3/2R r"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen3))
+        self.click("#fen-form button")
+        s = self.idle(fen3)
+        self.check(s["message"] == "" and "rules=optional" in s["hash"],
+                   f"a Sixteen Soldiers FEN typed on Bagh-Chal's page: {s['message']!r}, {s['hash']}")
+        self.compare(s, "optional")
+
+    def sixteen(self):
+        self.where = "Sixteen Soldiers, optional"
+        rules = "optional"
+        # an endgame played through by hand: a step, a drag, a two-capture chain continued
+        fen = "3/3/5/2BB1/5/2R2/5/3/2R r"
+        self.goto_address(fen, rules="optional")
+        s = self.idle(fen)
+        self.check(s["points"] == 37 and s["lines"] == 76, f"{s['points']} points and {s['lines']} lines on the board")
+        self.check(sorted(s["pieces"]) == ["c4", "c6", "d6", "e1"], f"pieces drawn on {s['pieces']}")
+        script = iter([("e1-d2", "board"), ("c6-c5", "drag"), ("c4xc6xe6", "board")])
+        shot = [False]
+
+        def on_turn(s, q):
+            if s["fen"].startswith("3/3/5/3B1/2B2/2R2") and not shot[0]:
+                # in the middle of the chain: the screenshot
+                self.click_point("c4")
+                self.click_point("c6")
+                s2 = self.idle()
+                self.check(s2["chain"] == "c4xc6" and s2["stop"] and s2["captured"] == ["c5"],
+                           f"after c4xc6 the chain bar {s2['chain']!r} stop {s2['stop']} captured {s2['captured']}")
+                self.shot("explorer-sixteen.png")
+                self.click("#undo")  # undo in a chain takes the chain back
+                s2 = self.idle()
+                self.check(s2["chain"] == "" and s2["fen"] == s["fen"], "undo did not take the chain back")
+                shot[0] = True
+
+        s = self.play_game(rules, lambda s, q: next(script), None, on_turn=on_turn)
+        self.check(s["over"] and "Red wins" in s["turn"], f"the game ended with {s['turn']!r}")
+        self.check(s["hist"][-1]["move"] == "c4xc6xe6" and sorted(s["captured"]) == ["c5", "d6"],
+                   f"the chain: {s['hist'][-1]['move']}, captured marked {s['captured']}")
+        self.click("#undo")
+        s = self.idle()
+        self.compare(s, rules)
+        self.click("#redo")
+        s = self.idle()
+        self.check(s["over"], "redo did not come back to the end")
+
+        # a chain stopped after its first capture, against the machine
+        fen = "3/3/5/3B1/2B2/2R2/5/3/3 r"
+        self.goto_address(fen, rules="optional", play="red")
+        s = self.idle(fen)
+        self.click_point("c4")
+        self.click_point("c4")
+        s = self.state()
+        self.check(s["lifted"] == "", "tapping the lifted piece again did not put it down")
+        script = iter([("c4xc6", "board")])
+        s = self.play_game(rules, lambda s, q: next(script), "red")
+        self.check(s["hist"][1]["move"] == "c4xc6", f"the stopped chain was played as {s['hist'][1]['move']}")
+        self.check(s["over"] and "Blue wins" in s["turn"], f"the game ended with {s['turn']!r}")
+        # the same, stopped by tapping the piece in the middle of its chain
+        self.goto_address(fen, rules="optional", play="")
+        s = self.idle(fen)
+        script = iter([("c4xc6", "tap"), ("d6xb6", "row")])
+        s = self.play_game(rules, lambda s, q: next(script), None)
+        self.check([e["move"] for e in s["hist"][1:]] == ["c4xc6", "d6xb6"], "tapping the piece did not stop the chain")
+
+        self.where = "Sixteen Soldiers, forced"
+        rules = "forced"
+        self.forced_seen = 0
+        # single captures play themselves; the person plays red against the machine
+        fen = "3/1R1/2B1B/5/4R/5/5/3/3 r"
+        self.goto_address(fen, rules="forced", play="red")
+        s = self.play_game(rules, lambda s, q: (q["moves"][0]["move"], "board"), "red", start=1)
+        self.check(self.forced_seen >= 1, "no single capture played itself")
+        self.check(s["over"] and "Red wins" in s["turn"], f"the game ended with {s['turn']!r}")
+        self.check("played by itself" in s["status"] or self.forced_seen >= 1, f"status {s['status']!r}")
+        # a chain whose only continuation is taken by itself
+        fen = "3/3/5/3R1/3B1/2B2/2R2/3/3 r"
+        self.goto_address(fen, rules="forced", play="")
+        s = self.idle(fen)
+        self.compare(s, rules)
+        self.click_point("c3")
+        s = self.state()
+        self.check_dests(s, rules)
+        self.check([d["via"] for d in s["dests"]] == ["c3xc5xe5"], f"the chain's marker: {s['dests']}")
+        self.click_point("c5")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "c3xc5xe5" and s["over"],
+                   f"the forced chain did not go on by itself: {s['hist'][-1]}")
+        self.check("taken by itself" in s["status"] or "Red wins" in s["turn"], f"status {s['status']!r}")
+        self.compare(s, rules)
+
+    def missing(self):
+        self.where = "a 5x5 position (no tables)"
+        fen = "T3T/5/5/5/T3T g 20"
+        self.goto_address(fen, rules="standard", play="")
+        s = self.idle(fen)
+        self.check("Make it with:guti solve baghchal --rules standard --board 5x5 --dir " in s["message"],
+                   f"the message {s['message']!r} names no guti solve")
+        self.check(s["points"] == 25 and len(s["rows"]) == 21, f"{s['points']} points, {len(s['rows'])} moves shown")
+        self.check(all(r["value"] == "" for r in s["rows"]), "moves labelled without tables")
+        self.shot("explorer-missing.png")
+        self.click_point("c3")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "c3" and s["side"] == "tigers", "a placement without tables was not played")
+        self.check("guti solve baghchal" in s["message"], "the next position lost the missing table's message")
+        # a new game from the chooser
+        games = self.api("/api/info")[1]["games"]
+        g = next(g for g in games if g["game"] == "sixteen" and g["rules"] == "forced")
+        loads = self.b.evaluate("guti.loads")
+        self.select("game", "sixteen/sixteen/forced")
+        self.b.wait("guti.loads > %d" % loads, 10, "the new game")
+        s = self.idle(g["start"])
+        self.check("rules=forced" in s["hash"] and s["points"] == 37 and len(s["pieces"]) == 32,
+                   f"the new game: {s['hash']}, {len(s['pieces'])} pieces drawn")
+        self.check("guti solve sixteen" in s["message"],
+                   f"the start of Sixteen Soldiers without tables: {s['message']!r}")
+
+    def run(self):
+        self.played = set()
+        self.forced_seen = 0
+        os.makedirs(self.args.shots, exist_ok=True)
+        self.b = Browser(width=self.args.width, height=self.args.height)
+        try:
+            for part in (self.baghchal, self.sixteen, self.missing):
+                try:
+                    part()
+                except CDPError as e:
+                    self.check(False, f"stopped: {e}")
+            for e in self.b.errors:
+                self.check(False, f"the page: {e}")
+        finally:
+            self.b.close()
+        print(f"web: {self.passed} passed, {self.failed} failed", flush=True)
+        return 1 if self.failed else 0
+
+
+def screenshot(args):
+    """One screenshot of a position: moves played from the list, a piece lifted or a
+    chain begun."""
+    b = Browser(width=args.width, height=args.height)
+    t = Test(args)
+    t.b = b
+    try:
+        url = args.url.rstrip("/") + "/#fen=" + urllib.parse.quote(args.fen, safe="/")
+        if args.rules:
+            url += "&rules=" + args.rules
+        b.navigate(url)
+        t.idle()
+        for m in filter(None, (args.moves or "").split(",")):
+            t.click(f'#moves tr[data-move="{m}"]')
+            t.idle()
+        if args.play:
+            t.select("play", args.play)
+            t.idle()
+        if args.lift:
+            t.click_point(args.lift)
+        if args.chain:
+            p = args.chain.replace("x", "-").split("-")
+            for q in p:
+                t.click_point(q)
+                t.idle()
+        if args.pv:
+            t.click("#pv-button")
+            b.wait("!document.getElementById('pv').hidden", 20, "the principal variation")
+        b.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); 1")
+        time.sleep(0.3)
+        b.screenshot(args.shot)
+        if b.errors:
+            print("\n".join(b.errors), file=sys.stderr)
+            return 1
+    finally:
+        b.close()
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--url", required=True)
+    ap.add_argument("--guti")
+    ap.add_argument("--dir")
+    ap.add_argument("--shots")
+    ap.add_argument("--shot")
+    ap.add_argument("--fen")
+    ap.add_argument("--rules")
+    ap.add_argument("--moves")
+    ap.add_argument("--lift")
+    ap.add_argument("--chain")
+    ap.add_argument("--play")
+    ap.add_argument("--pv", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="print each game played")
+    ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--height", type=int, default=860)
+    args = ap.parse_args()
+    try:
+        if args.shot:
+            if not args.fen:
+                ap.error("--shot needs --fen")
+            return screenshot(args)
+        if not (args.guti and args.dir and args.shots):
+            ap.error("the test needs --guti, --dir and --shots")
+        return Test(args).run()
+    except (CDPError, OSError) as e:
+        print(f"FAIL: web: {e}", flush=True)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
