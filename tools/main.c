@@ -1,4 +1,5 @@
 /* guti: the command. One file per subcommand; this one only dispatches. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "guti: missing command; see 'guti --help'\n");
         return EXIT_USAGE;
     }
+    /* A file-size limit (ulimit -f) then fails the write with EFBIG, which the command
+     * reports in one line and cleans up after, rather than killing guti mid-file. */
+    signal(SIGXFSZ, SIG_IGN);
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
         return usage();
