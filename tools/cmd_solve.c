@@ -398,7 +398,8 @@ int cmd_solve(int argc, char **argv)
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
         if (o.board) return cli_usage_error("solve", "--board is for baghchal");
         const char *sdir = tables_dir(dir_opt);
-        if (mkdir(sdir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", sdir);
+        if (mkdir(sdir, 0777) && errno != EEXIST)
+            return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
         if (o.threads) omp_set_num_threads(o.threads);
         struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
         progress_init(&so.prog, o.quiet);
@@ -418,7 +419,8 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
     const char *dir = tables_dir(dir_opt);
-    if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", dir);
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return cli_error("solve: cannot make %s: %s", dir, strerror(errno));
     if (o.threads) omp_set_num_threads(o.threads);
 
     struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
