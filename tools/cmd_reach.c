@@ -108,7 +108,7 @@ int cmd_reach(int argc, char **argv)
     const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("reach: cannot make %s: %s", dir, strerror(errno));
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("reach", o.threads))) return rc;
     double t0 = omp_get_wtime();
     struct out *out = calloc(1, sizeof *out);
     if (!out) return cli_error("reach: out of memory");

@@ -400,7 +400,7 @@ int cmd_solve(int argc, char **argv)
         const char *sdir = tables_dir(dir_opt);
         if (mkdir(sdir, 0777) && errno != EEXIST)
             return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
-        if (o.threads) omp_set_num_threads(o.threads);
+        if ((rc = cli_threads("solve", o.threads))) return rc;
         struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
         progress_init(&so.prog, o.quiet);
         rc = solve_sixteen(&g, pieces, &so);
@@ -421,7 +421,7 @@ int cmd_solve(int argc, char **argv)
     const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("solve: cannot make %s: %s", dir, strerror(errno));
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("solve", o.threads))) return rc;
 
     struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
     progress_init(&out.prog, o.quiet);

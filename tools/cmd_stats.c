@@ -879,7 +879,7 @@ int cmd_stats(int argc, char **argv)
         return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
     if (out_opt && (format_opt || o.json))
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("stats", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
     struct game g;
     char err[400];

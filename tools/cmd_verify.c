@@ -1073,7 +1073,7 @@ int cmd_verify(int argc, char **argv)
     if ((o.rules || o.board) && !o.game)
         return cli_usage_error("verify", "%s goes with --game", o.rules ? "--rules" : "--board");
     if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("verify", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
     if (moves) return verify_moves(&o, dir, pieces, sample < 0 ? 1000 : sample);
     char **files;
