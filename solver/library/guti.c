@@ -423,8 +423,10 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
                 ? 0
                 : tables_games(dir, t->variants, MAX_VARIANTS);
     if (n < 0) {
+        int why = errno;
         guti_close(t);
-        return fail(err, GUTI_EIO, "cannot read directory %s", QUOTE(dir));
+        return fail(err, why == ENOMEM ? GUTI_ENOMEM : GUTI_EIO, "cannot read directory %s: %s",
+                    QUOTE(dir), strerror(why));
     }
     t->nvariants = n < MAX_VARIANTS ? n : MAX_VARIANTS;
     *out = t;
