@@ -67,7 +67,8 @@ lines = [
     "reading its answer's last byte, so they include the client's own waits on the shared",
     "cores. Meanwhile 10 slow clients send their headers or a record a byte a second, or send",
     "requests and never read the answers, and two threads send abusive requests one after",
-    "another (below). The server's memory is its VmRSS from `/proc/PID/status`, every 0.25 s.",
+    "another, about 50 a second each, each on a connection of its own (below). The server's",
+    "memory is its VmRSS from `/proc/PID/status`, every 0.25 s.",
     "",
     "| figure | value |",
     "| --- | --- |",
@@ -77,7 +78,10 @@ lines = [
     f"| latency p50 / p90 / p99 / p99.9 | {lat['p50']} / {lat['p90']} / {lat['p99']} / "
     f"{lat['p99.9']} ms |",
     f"| largest latency | {r['max_latency_ms']} ms |",
-    f"| abusive requests | {r['abusive_requests']:,}, every one answered cleanly or dropped |",
+    f"| abusive requests | {r['abusive_requests']:,}, every one answered cleanly or dropped; "
+    f"the slowest in {r['abuse_slowest'][0][0]} ms ({r['abuse_slowest'][0][1]}) |",
+    f"| CPU time in {r['seconds']} s | the server {r['server_cpu_seconds']} s, the client "
+    f"{r['client_cpu_seconds']} s |",
     f"| slow clients | {r['slow_clients']}: {', '.join(sorted(set(r['slow_outcomes'])))} at "
     "the end |",
     f"| server memory (VmRSS) | {rss['early']:,} kB a quarter in, {rss['final']:,} kB at the "

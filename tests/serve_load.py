@@ -29,6 +29,7 @@ for load, a line "load: ..." with the figures.
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -165,6 +166,16 @@ def rss_kb():
     except OSError:
         pass
     return None
+
+
+def cpu_seconds():
+    """The server's CPU time so far (user and system), from /proc/PID/stat."""
+    try:
+        with open(f"/proc/{ARGS.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def alive():
@@ -375,9 +386,9 @@ ABUSES = [
 
 
 def abuse(stop, outcomes):
-    """Sends the abuses one after another, about 50 a second (each on a connection of its own:
-    more would use up the machine's ephemeral ports), until stop is set: each outcome is
-    judged."""
+    """Sends the abuses one after another, about 50 a second for each thread (each on a
+    connection of its own: many more would use up the machine's ephemeral ports), until stop
+    is set: each outcome is judged."""
     k = 0
     while not stop.wait(0.02):
         what, data, allowed = ABUSES[k % len(ABUSES)]
@@ -442,7 +453,10 @@ async def run_load(positions):
 def load_mode():
     positions = expected(SEEDS, expand=True)
     check(len(positions) >= 20, f"only {len(positions)} positions to ask")
+    cpu0, mine0 = cpu_seconds(), os.times()
     load, slow_results, outcomes, samples, elapsed = asyncio.run(run_load(positions))
+    cpu, mine = cpu_seconds() - cpu0, os.times()
+    mine = mine.user + mine.system - mine0.user - mine0.system
     n = len(load.latencies)
     lat = sorted(load.latencies)
     check(load.wrong == 0, f"{load.wrong} of {n} answers wrong; the first: {load.first_wrong}")
@@ -476,7 +490,10 @@ def load_mode():
         "slow_clients": ARGS.slow, "slow_outcomes": sorted(map(str, slow_results)),
         "abusive_requests": len(outcomes),
         "abuse_statuses": sorted({f"{o[0]}: {o[1]}" for o in outcomes}),
-        "abuse_slowest": sorted(((round(o[4], 3), o[0]) for o in outcomes), reverse=True)[:5],
+        "abuse_slowest": sorted(((round(1000 * o[4], 2), o[0]) for o in outcomes),
+                                reverse=True)[:5],
+        "server_cpu_seconds": round(cpu, 2),
+        "client_cpu_seconds": round(mine, 2),
         "rss_kb": {"early": early, "final": final, "peak": peak,
                    "samples": [kb for _, kb in rss]},
     }
