@@ -84,8 +84,8 @@ lines = [
     f"{r['client_cpu_seconds']} s |",
     f"| slow clients | {r['slow_clients']}: {', '.join(sorted(set(r['slow_outcomes'])))} at "
     "the end |",
-    f"| server memory (VmRSS) | {rss['early']:,} kB a quarter in, {rss['final']:,} kB at the "
-    f"end, peak {rss['peak']:,} kB |",
+    f"| server memory (VmRSS) | at most {rss['early']:,} kB in the run's second quarter, "
+    f"{rss['final']:,} kB in its last; {rss['after']:,} kB once the clients are gone |",
     f"| checks | {'all passed' if status == '0' else 'FAILED (see the run)'} |",
     "",
     "The abusive requests and what the server answered each (a status, or `None`: the",
