@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 struct tbz_cctx {
     ZSTD_CCtx *z;
@@ -53,6 +54,16 @@ void tbz_dctx_free(struct tbz_dctx *d)
     free(d);
 }
 
+/* zstd's error as a message: its own name, but "out of memory" as every other part of
+ * guti says it (a memory limit, ulimit -v, trips zstd's workspace first). */
+static void zstd_error(size_t r, char *err, size_t errlen)
+{
+    if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+        snprintf(err, errlen, "out of memory");
+    else
+        snprintf(err, errlen, "zstd: %s", ZSTD_getErrorName(r));
+}
+
 size_t tbz_bound(size_t n)
 {
     return ZSTD_compressBound(n);
@@ -63,7 +74,7 @@ size_t tbz_compress(struct tbz_cctx *c, void *dst, size_t cap, const void *src, 
 {
     size_t r = ZSTD_compressCCtx(c->z, dst, cap, src, n, c->level);
     if (ZSTD_isError(r)) {
-        snprintf(err, errlen, "zstd: %s", ZSTD_getErrorName(r));
+        zstd_error(r, err, errlen);
         return 0;
     }
     return r;
@@ -81,7 +92,7 @@ int tbz_decompress(struct tbz_dctx *d, void *dst, size_t want, const void *src, 
     if (fsize != n)
         return snprintf(err, errlen, "zstd frame is %zu bytes, block is %zu", fsize, n), -1;
     size_t r = ZSTD_decompressDCtx(d->z, dst, want, src, n);
-    if (ZSTD_isError(r)) return snprintf(err, errlen, "zstd: %s", ZSTD_getErrorName(r)), -1;
+    if (ZSTD_isError(r)) return zstd_error(r, err, errlen), -1;
     if (r != want)
         return snprintf(err, errlen, "decompresses to %zu bytes, expected %zu", r, want), -1;
     return 0;

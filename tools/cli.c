@@ -1,6 +1,8 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <omp.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +150,33 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
         snprintf(buf + n, len - (size_t)n,
                  "; no game reaches this position, since a game ends on the winner's move and "
                  "here the winner is to move");
+}
+
+static void *no_work(void *arg)
+{
+    return arg;
+}
+
+int cli_threads(const char *cmd, int threads)
+{
+    if (threads) omp_set_num_threads(threads);
+    int n = omp_get_max_threads(), started = 0, rc = 0;
+    /* The team's threads are started once as plain threads, which can fail cleanly, then
+     * joined: libgomp's, started at once after, reuse their stacks, and stay for every
+     * parallel region of the run. */
+    pthread_t *t = calloc((size_t)n, sizeof *t);
+    if (!t) return cli_error("%s: out of memory", cmd);
+    while (started < n - 1 && !(rc = pthread_create(&t[started], NULL, no_work, NULL))) started++;
+    for (int k = 0; k < started; k++) pthread_join(t[k], NULL);
+    free(t);
+    if (rc)
+        return cli_error("%s: cannot start %d threads, only %d: out of memory or of processes "
+                         "(%s); try --threads %d",
+                         cmd, n, started + 1, strerror(rc), started + 1);
+#pragma omp parallel
+    {
+    }
+    return 0;
 }
 
 const char *cli_tables_dir(const char *opt)

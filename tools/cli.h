@@ -69,6 +69,12 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
 /* The tables' directory: the --dir option, else $GUTI_TABLES, else ./tables. */
 const char *cli_tables_dir(const char *opt);
 
+/* Sets the number of OpenMP threads (threads 0: the default, one per core) and starts
+ * them. libgomp exits with a message of its own when it cannot start a thread (a memory
+ * limit such as ulimit -v, or a limit on processes): this fails first, with one line
+ * "guti: CMD: cannot start N threads ..." and EXIT_BAD, before any work is done. */
+int cli_threads(const char *cmd, int threads);
+
 /* User text made safe to show in a message: printable ASCII, other bytes as \\xNN, cut
  * short with "..." to fit len (notation_quote). */
 void cli_quote(const char *s, char *buf, size_t len);

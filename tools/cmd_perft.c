@@ -46,7 +46,7 @@ int cmd_perft(int argc, char **argv)
         return cli_usage_error("perft", "%s", err);
     struct position start = g.ops->start(&g);
     if (fen_opt && g.ops->parse(&g, fen_opt, &start, err, sizeof err)) return cli_error("%s", err);
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("perft", o.threads))) return rc;
 
     uint64_t counts[PERFT_MAX_DEPTH];
     double t0 = omp_get_wtime();

@@ -106,8 +106,9 @@ int cmd_reach(int argc, char **argv)
     if (g.ops != &baghchal_ops || g.rules == BC_NO_REPEAT)
         return cli_usage_error("reach", "only baghchal under standard or goat-pass");
     const char *dir = tables_dir(dir_opt);
-    if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("reach: cannot make %s", dir);
-    if (o.threads) omp_set_num_threads(o.threads);
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return cli_error("reach: cannot make %s: %s", dir, strerror(errno));
+    if ((rc = cli_threads("reach", o.threads))) return rc;
     double t0 = omp_get_wtime();
     struct out *out = calloc(1, sizeof *out);
     if (!out) return cli_error("reach: out of memory");

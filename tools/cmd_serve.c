@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -65,6 +67,26 @@ struct server {
     int port;
 };
 
+/* libmicrohttpd's last message while the server starts: why it could not (a thread or
+ * memory it could not have, say). Its messages once running are not shown. */
+static struct {
+    pthread_mutex_t lock;
+    bool started;
+    char last[200];
+} start_log = {PTHREAD_MUTEX_INITIALIZER, false, ""};
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    pthread_mutex_lock(&start_log.lock);
+    if (!start_log.started) {
+        vsnprintf(start_log.last, sizeof start_log.last, fmt, ap);
+        /* one line: no newline of its own */
+        start_log.last[strcspn(start_log.last, "\r\n")] = 0;
+    }
+    pthread_mutex_unlock(&start_log.lock);
+}
+
 static const char *get_arg(void *cls, const char *name)
 {
     return MHD_lookup_connection_value(cls, MHD_GET_ARGUMENT_KIND, name);
@@ -114,7 +136,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     struct request *rq = *state;
     if (!rq) {
         /* the first call: the headers are in */
-        if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
+        if (!(rq = calloc(1, sizeof *rq)))
+            return send_error(c, 503, "{\"error\": \"out of memory\"}\n");
         *state = rq;
         const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
         if (s->loopback && host && !host_is_loopback(host))
@@ -239,14 +262,19 @@ int cmd_serve(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, handle, &s, MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, &s,
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_CONNECTION_LIMIT, 1000u,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)64 * 1024,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
+    pthread_mutex_lock(&start_log.lock);
+    start_log.started = true;
+    pthread_mutex_unlock(&start_log.lock);
     if (!d) {
         close(fd);
         guti_close(s.api.tables);
-        return cli_error("serve: the HTTP server could not start");
+        return cli_error("serve: the HTTP server could not start%s%s",
+                         start_log.last[0] ? ": " : "", start_log.last);
     }
     char url[200];
     bool v6 = strchr(host, ':') != NULL;

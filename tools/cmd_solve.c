@@ -398,8 +398,9 @@ int cmd_solve(int argc, char **argv)
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
         if (o.board) return cli_usage_error("solve", "--board is for baghchal");
         const char *sdir = tables_dir(dir_opt);
-        if (mkdir(sdir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", sdir);
-        if (o.threads) omp_set_num_threads(o.threads);
+        if (mkdir(sdir, 0777) && errno != EEXIST)
+            return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
+        if ((rc = cli_threads("solve", o.threads))) return rc;
         struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
         progress_init(&so.prog, o.quiet);
         rc = solve_sixteen(&g, pieces, &so);
@@ -418,8 +419,9 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
     const char *dir = tables_dir(dir_opt);
-    if (mkdir(dir, 0777) && errno != EEXIST) return cli_error("solve: cannot make %s", dir);
-    if (o.threads) omp_set_num_threads(o.threads);
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return cli_error("solve: cannot make %s: %s", dir, strerror(errno));
+    if ((rc = cli_threads("solve", o.threads))) return rc;
 
     struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
     progress_init(&out.prog, o.quiet);

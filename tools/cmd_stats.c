@@ -226,9 +226,15 @@ static int outputs_close(struct outputs *o, int rc)
                 rc = cli_error("stats: cannot write the output");
             continue;
         }
-        bool bad = ferror(o->f[k]) != 0;
+        /* the reason (a full disk, a file-size limit) from the flush that fails again */
+        errno = 0;
+        bool bad = (fflush(o->f[k]) != 0) | (ferror(o->f[k]) != 0);
+        int why = errno;
         bad |= fclose(o->f[k]) != 0;
-        if (!rc && bad) rc = cli_error("stats: cannot write %s", o->tmp[k]);
+        if (!why) why = errno;
+        if (!rc && bad)
+            rc = cli_error("stats: cannot write %s: %s", o->tmp[k],
+                           why ? strerror(why) : "write error");
     }
     for (int k = 0; k < o->n && !rc; k++)
         if (o->f[k] != stdout && rename(o->tmp[k], o->path[k]) != 0)
@@ -879,7 +885,7 @@ int cmd_stats(int argc, char **argv)
         return cli_usage_error("stats", "--format '%s', expected md, csv or json", format);
     if (out_opt && (format_opt || o.json))
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("stats", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
     struct game g;
     char err[400];

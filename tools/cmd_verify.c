@@ -1,4 +1,5 @@
 /* guti verify: checks every table file of a directory; --full re-derives every value. */
+#include <errno.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1073,12 +1074,12 @@ int cmd_verify(int argc, char **argv)
     if ((o.rules || o.board) && !o.game)
         return cli_usage_error("verify", "%s goes with --game", o.rules ? "--rules" : "--board");
     if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
-    if (o.threads) omp_set_num_threads(o.threads);
+    if ((rc = cli_threads("verify", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
     if (moves) return verify_moves(&o, dir, pieces, sample < 0 ? 1000 : sample);
     char **files;
     int nfiles = tables_list_all(dir, &files);
-    if (nfiles < 0) return cli_error("verify: cannot read directory %s", dir);
+    if (nfiles < 0) return cli_error("verify: cannot read directory %s: %s", dir, strerror(errno));
     if (nfiles == 0) {
         tables_list_free(files, nfiles);
         return cli_error("verify: no tables in %s", dir);

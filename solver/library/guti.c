@@ -423,8 +423,10 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
                 ? 0
                 : tables_games(dir, t->variants, MAX_VARIANTS);
     if (n < 0) {
+        int why = errno;
         guti_close(t);
-        return fail(err, GUTI_EIO, "cannot read directory %s", QUOTE(dir));
+        return fail(err, why == ENOMEM ? GUTI_ENOMEM : GUTI_EIO, "cannot read directory %s: %s",
+                    QUOTE(dir), strerror(why));
     }
     t->nvariants = n < MAX_VARIANTS ? n : MAX_VARIANTS;
     *out = t;
@@ -495,8 +497,14 @@ static struct prober *prober_of(guti_tables *t, const struct game *g, struct gut
     return &h->p;
 }
 
-static int status_of(int prober_rc)
+/* The status of a prober's failure and its message: a table the tablebase layer could not
+ * open or read for want of memory says so at the end of the line ("PATH: out of memory",
+ * tb.h), which is no damage. */
+static int status_of(int prober_rc, const char *why)
 {
+    static const char nomem[] = "out of memory";
+    size_t n = strlen(why), k = sizeof nomem - 1;
+    if (prober_rc == -1 && n >= k && !strcmp(why + n - k, nomem)) return GUTI_ENOMEM;
     return prober_rc == PROBER_MISSING ? GUTI_ENOTABLE
            : prober_rc == PROBER_NOMEM ? GUTI_ENOMEM
                                        : GUTI_EDAMAGED;
@@ -587,7 +595,7 @@ static int rule_class(guti_tables *t, const struct game *g, const struct positio
     char why[600];
     int rc = prober_probe_class(pr, p, &cls, why, sizeof why);
     if (rc == PROBER_MISSING) return 0;
-    if (rc) return fail(err, status_of(rc), "%s", why);
+    if (rc) return fail(err, status_of(rc, why), "%s", why);
     retro_code d = dtc_of_class(cls);
     if (d) {
         r->dtc_class = dtc_win(d) ? GUTI_CLASS_WIN : GUTI_CLASS_LOSS;
@@ -612,7 +620,7 @@ static int probe_locked(guti_tables *t, const struct game *g, const struct posit
     if (!pr) return GUTI_ENOMEM;
     char why[600];
     int rc = prober_probe(pr, p, code, known, why, sizeof why);
-    return rc ? fail(err, status_of(rc), "%s", why) : 0;
+    return rc ? fail(err, status_of(rc, why), "%s", why) : 0;
 }
 
 int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_result *r,

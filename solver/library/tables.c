@@ -1,6 +1,7 @@
 #include "tables.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -511,20 +512,26 @@ int tables_list_all(const char *dir, char ***out)
     if (!d) return -1;
     int n = 0, cap = 16;
     char **names = malloc((size_t)cap * sizeof *names);
+    bool short_of_memory = !names;
     struct dirent *e;
-    while (names && (e = readdir(d))) {
+    while (!short_of_memory && (e = readdir(d))) {
         if (!table_file(e->d_name)) continue;
         if (n == cap) {
             char **more = realloc(names, (size_t)(cap *= 2) * sizeof *names);
-            if (!more) break;
+            if ((short_of_memory = !more)) break;
             names = more;
         }
         size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        if (!(names[n] = malloc(len))) break;
+        if ((short_of_memory = !(names[n] = malloc(len)))) break;
         snprintf(names[n++], len, "%s/%s", dir, e->d_name);
     }
     closedir(d);
-    if (!names) return -1;
+    /* a list cut short would be a directory missing tables */
+    if (short_of_memory) {
+        tables_list_free(names, n);
+        errno = ENOMEM;
+        return -1;
+    }
     qsort(names, (size_t)n, sizeof *names, cmp_str);
     *out = names;
     return n;
@@ -593,7 +600,8 @@ int tables_choose(const char *dir, const char *game, const char *rules, const ch
 {
     struct game all[32], fit[32];
     int n = tables_games(dir, all, 32), nfit = 0;
-    if (n < 0) return snprintf(err, errlen, "cannot read directory %s", dir), -1;
+    if (n < 0)
+        return snprintf(err, errlen, "cannot read directory %s: %s", dir, strerror(errno)), -1;
     if (n == 0) return snprintf(err, errlen, "no tables in %s", dir), -1;
     if (n > 32) n = 32;
     for (int k = 0; k < n; k++) {

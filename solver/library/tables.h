@@ -160,7 +160,7 @@ int tables_games(const char *dir, struct game *out, int max);
  * and naming one that is not there is an error. When several games remain that differ
  * only in their rules, the game's default rules (standard, optional) are chosen if they
  * are there. Returns 0 with *g set up, or -1 with one line in err:
- *   cannot read directory DIR
+ *   cannot read directory DIR: REASON
  *   no tables in DIR
  *   no goat-pass tables in DIR; there are: baghchal 4x4 standard
  *   no 5x5 tables in DIR; there are: baghchal 4x4 standard, baghchal 4x4 goat-pass
@@ -255,7 +255,8 @@ void tables_layer_label(const struct tables_want *w, char *buf, size_t len);
 int tables_dtc_limits(const char *dir, const struct game *g, int *limits, int max);
 
 /* Every table file (*.wdl, *.dtm, *.reach, *.dtc) of dir as "dir/name", sorted; the count, or -1
- * when dir cannot be read. Free with tables_list_free(). */
+ * when dir cannot be read, errno saying why (ENOMEM when the list would not fit: never a list
+ * cut short). Free with tables_list_free(). */
 int tables_list_all(const char *dir, char ***names);
 
 #endif
