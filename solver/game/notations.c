@@ -410,6 +410,15 @@ int notation_detect_record(const char *text, enum notation *n, char *err, size_t
     if (!copy) return snprintf(err, errlen, "out of memory"), -1;
     bool in_comment = false;
     for (char *s = copy; *s; s++) {
+        if (!in_comment && *s == '[') {
+            /* a tag's value, as record.c reads it (to a '"' or the line's end): a '{' in
+             * it starts no comment */
+            char *q = s + strcspn(s, "\"\n");
+            if (*q == '"') q += 1 + strcspn(q + 1, "\"\n");
+            if (!*q) break;
+            s = q;
+            continue;
+        }
         if (*s == '{') in_comment = true;
         if (!in_comment) continue;
         if (*s == '}') in_comment = false;
