@@ -12,7 +12,10 @@ if [ $# -lt 3 ]; then
 fi
 bin=build/fuzz/bin/$1
 out=fuzz/regressions/$1/$3
-mkdir -p "fuzz/regressions/$1"
+mkdir -p "fuzz/regressions/$1" build/fuzz/logs build/fuzz/tmp
+# the harness's temporary directories (each crash leaves one) in build/
+TMPDIR=$(pwd)/build/fuzz/tmp
+export TMPDIR
 [ -x "$bin" ] || { echo "fuzz: $bin is not built (make fuzz-build)" >&2; exit 2; }
 GUTI_FUZZ_TABLES=${GUTI_FUZZ_TABLES:-build/fuzz/tables} ${FUZZ_NICE:-nice -n 10} "$bin" \
     -minimize_crash=1 -timeout=10 -max_total_time="${4:-60}" -exact_artifact_path="$out" "$2" \

@@ -14,7 +14,10 @@ fi
 secs=$1
 shift
 failed=0
-mkdir -p build/fuzz/logs
+# the harnesses' temporary directories: where a crash leaves its own
+mkdir -p build/fuzz/logs build/fuzz/tmp
+TMPDIR=$(pwd)/build/fuzz/tmp
+export TMPDIR
 for h in "$@"; do
     bin=build/fuzz/bin/$h
     work=build/fuzz/work/$h
