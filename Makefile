@@ -195,3 +195,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+include fuzz/fuzz.mk

@@ -410,6 +410,15 @@ int notation_detect_record(const char *text, enum notation *n, char *err, size_t
     if (!copy) return snprintf(err, errlen, "out of memory"), -1;
     bool in_comment = false;
     for (char *s = copy; *s; s++) {
+        if (!in_comment && *s == '[') {
+            /* a tag's value, as record.c reads it (to a '"' or the line's end): a '{' in
+             * it starts no comment */
+            char *q = s + strcspn(s, "\"\n");
+            if (*q == '"') q += 1 + strcspn(q + 1, "\"\n");
+            if (!*q) break;
+            s = q;
+            continue;
+        }
         if (*s == '{') in_comment = true;
         if (!in_comment) continue;
         if (*s == '}') in_comment = false;
@@ -548,11 +557,17 @@ static int guti_write_record(const struct game *g, const struct record *r, const
     const char *recorded = recorded_result(r);
     const char *word = recorded ? recorded : outcome_word(g, &rp->outcome);
     sb_printf(out, "[Result \"%s\"]\n\n", word);
+    /* After the moves only a word a reader takes as a result (record.h's): a Result tag's
+     * that is none would read back as a move. The tag alone keeps it. */
+    static const char *const results[] = {"tigers", "goats", "red", "blue", "draw", "*"};
+    const char *last = NULL;
+    for (size_t k = 0; k < sizeof results / sizeof *results; k++)
+        if (!strcmp(word, results[k])) last = word;
     size_t line = out->n;
     int number = 0;
-    for (int i = 0; i <= rp->played; i++) {
+    for (int i = 0; i < rp->played + (last != NULL); i++) {
         char num[24] = "";
-        const char *w = i < rp->played ? r->moves[i] : word;
+        const char *w = i < rp->played ? r->moves[i] : last;
         if (i < rp->played && rp->h.p[i].side == 0)
             snprintf(num, sizeof num, "%d. ", ++number);
         else if (i == 0 && rp->played > 0)
