@@ -13,7 +13,7 @@ mkdir -p "$CW/w4"
 # the 4x4 whole game made above (its WDL, REACH and movement DTM tables)
 cp "$W"/*.wdl "$W"/*.reach "$W"/*-h0-c[0-9].dtm "$CW/w4"/
 # the library the sweep loads (make test builds it; a bare cli.sh run may not have)
-if [ ! -e "$(dirname "$G")/libguti.so.0" ] && [ "$(dirname "$G")" -ef "$ROOT/build" ]; then
+if [ ! -e "$(dirname "$G")/libguti.so.0" ] && [ "$(cd "$(dirname "$G")" && pwd)" = "$ROOT/build" ]; then
     make -s -C "$ROOT" "build/libguti.so.$(sed -n 's/^LIBVERSION = //p' "$ROOT/Makefile")" >/dev/null 2>&1
 fi
 python3 "$ROOT/tests/corrupt.py" "$G" "$CW" >"$T/corrupt.out" 2>&1
