@@ -147,6 +147,17 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
         }
         st->levels = d + 1;
         bool next = d + 1 < b.nlevels; /* whether level d + 1 is still within reach */
+        /* The wins through an exit decided at this level are claimed first, before any
+         * thread propagates from it: under the counting rule a level holds losses too
+         * (a DTC's parity says nothing), and a loss of this level must not claim one of
+         * them for a win one half-move slower. (A DTM level is all wins or all losses.)
+         * An entry claimed here is final; one whose position was decided before is left
+         * as it is, and skipped below. */
+#pragma omp parallel for schedule(static)
+        for (size_t k = 0; k < m; k++)
+            if (!(level[k] & FINAL) &&
+                claim(res, INDEX(level[k]), code_at(L, d, level[k] & WON)))
+                level[k] |= FINAL;
 #pragma omp parallel
         {
             uint64_t *pred = malloc((size_t)L->max_moves * sizeof *pred);
