@@ -22,7 +22,8 @@ TOOLS_INC = $(LIBRARY_INC) -Itools
 
 # SANITIZE=1 builds everything into build-san/ instead of build/, with AddressSanitizer and
 # UndefinedBehaviorSanitizer (each finding fatal), and `make test SANITIZE=1` runs the whole
-# suite on that build; the two builds never share an object.
+# suite on that build; SANITIZE=thread, into build-tsan/ with ThreadSanitizer, for `make
+# tsan`. The builds never share an object.
 SANITIZE =
 ifeq ($(SANITIZE),1)
 B = build-san
@@ -30,11 +31,17 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 # gcc warns of a maybe-uninitialized array in notation.c under the sanitizers alone (the
 # plain build keeps the warning, and -Werror)
 SAN_CFLAGS = $(SAN_FLAGS) -Wno-maybe-uninitialized
+else ifeq ($(SANITIZE),thread)
+# make tsan's build (tests/tsan.sh says why clang's)
+B = build-tsan
+CC = clang
+SAN_FLAGS = -fsanitize=thread
+SAN_CFLAGS = $(SAN_FLAGS)
 else ifeq ($(SANITIZE),)
 B = build
 SAN_CFLAGS =
 else
-$(error SANITIZE=$(SANITIZE): expected SANITIZE=1 or nothing)
+$(error SANITIZE=$(SANITIZE): expected SANITIZE=1, SANITIZE=thread or nothing)
 endif
 BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS) \
         $(SAN_CFLAGS)
@@ -65,7 +72,7 @@ $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats plots \
+.PHONY: all deps test check tsan bench demo solve baghchal-stats sixteen-stats movement-stats plots \
         install clean format man completion
 
 all: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash
@@ -173,6 +180,14 @@ $(B)/bin/python3: Makefile
 
 check: test
 
+# ThreadSanitizer: the engine on the small boards and the library from several threads
+# (tests/tsan.sh), built with clang, LLVM's OpenMP runtime and its Archer.
+tsan:
+	@sh scripts/deps.sh clang libomp-dev
+	@$(MAKE) --no-print-directory SANITIZE=thread build-tsan/guti build-tsan/check_guti \
+		build-tsan/libguti.a
+	CC=clang sh tests/tsan.sh build-tsan
+
 demo: deps
 	@$(MAKE) --no-print-directory $(B)/guti
 	sh scripts/demo.sh ./$(B)/guti
@@ -239,6 +254,6 @@ format:
 	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-tsan
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
