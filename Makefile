@@ -146,23 +146,27 @@ test: deps
 	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS)
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
-	$(TEST_ENV) GUTI_BUILD=$(B) python3 -m unittest discover -s tests/python
+	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
 
 # The sanitized suite: a finding stops the program with SIGABRT, which every test takes for
 # a failure (a crash to tests/cli.sh, a signal to Check), and leaks are findings too
 # (LeakSanitizer). Check's time limits are ten times longer. Programs the tests build
 # against the library (tests/outside, examples/probe.c, tests/tools) must carry the
-# sanitizers' runtime, and python3 must have it loaded first to load the sanitized
-# libguti.so through ctypes: $(B)/bin holds a cc and a python3 that do so, first in the
-# tests' PATH (python3 without LeakSanitizer, as the interpreter never frees everything; so
-# are the programs it starts). A make install run by the tests installs build-san's files,
-# as SANITIZE=1 reaches it through MAKEFLAGS.
+# sanitizers' runtime: $(B)/bin/cc, first in the tests' PATH, builds them so. A python3
+# that loads the sanitized libguti.so through ctypes must have that runtime loaded first:
+# $(B)/python3 preloads it (and has no LeakSanitizer, as the interpreter never frees
+# everything), for the Python tests and, through GUTI_PYTHON, tests/cli.d/library.sh; the
+# programs they start inherit both, but no other python3 of the tests does (a browser
+# started from one would not run with ASan preloaded). A make install run by the tests
+# installs build-san's files, as SANITIZE=1 reaches it through MAKEFLAGS.
+TEST_PYTHON = python3
 ifeq ($(SANITIZE),1)
-SAN_TOOLS = $(B)/bin/cc $(B)/bin/python3
+SAN_TOOLS = $(B)/bin/cc $(B)/python3
 SAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so)
+TEST_PYTHON = ./$(B)/python3
 TEST_ENV = ASAN_OPTIONS="abort_on_error=1:detect_leaks=1$${ASAN_OPTIONS:+:$$ASAN_OPTIONS}" \
         UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS}" \
-        CK_TIMEOUT_MULTIPLIER=10 PATH="$(CURDIR)/$(B)/bin:$$PATH"
+        CK_TIMEOUT_MULTIPLIER=10 PATH="$(CURDIR)/$(B)/bin:$$PATH" GUTI_PYTHON="$(CURDIR)/$(B)/python3"
 endif
 
 $(B)/bin/cc: Makefile
@@ -171,7 +175,7 @@ $(B)/bin/cc: Makefile
 	@printf '#!/bin/sh\nexec %s "$$@" %s\n' "$$(command -v cc)" "$(SAN_FLAGS)" >$@.tmp
 	@chmod +x $@.tmp && mv $@.tmp $@
 
-$(B)/bin/python3: Makefile
+$(B)/python3: Makefile
 	@mkdir -p $(dir $@)
 	@echo "  GEN $@"
 	@printf '#!/bin/sh\nLD_PRELOAD="%s$${LD_PRELOAD:+ $$LD_PRELOAD}" ASAN_OPTIONS="$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0" exec %s "$$@"\n' \
