@@ -20,7 +20,31 @@ GAMES_INC = $(GAME_INC) -Isolver/baghchal -Isolver/sixteen
 LIBRARY_INC = $(GAMES_INC) -Itablebase -Isolver/library -Isolver
 TOOLS_INC = $(LIBRARY_INC) -Itools
 
-BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS)
+# SANITIZE=1 builds everything into build-san/ instead of build/, with AddressSanitizer and
+# UndefinedBehaviorSanitizer (each finding fatal), and `make test SANITIZE=1` runs the whole
+# suite on that build; SANITIZE=thread, into build-tsan/ with ThreadSanitizer, for `make
+# tsan`. The builds never share an object.
+SANITIZE =
+ifeq ($(SANITIZE),1)
+B = build-san
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# gcc warns of a maybe-uninitialized array in notation.c under the sanitizers alone (the
+# plain build keeps the warning, and -Werror)
+SAN_CFLAGS = $(SAN_FLAGS) -Wno-maybe-uninitialized
+else ifeq ($(SANITIZE),thread)
+# make tsan's build (tests/tsan.sh says why clang's)
+B = build-tsan
+CC = clang
+SAN_FLAGS = -fsanitize=thread
+SAN_CFLAGS = $(SAN_FLAGS)
+else ifeq ($(SANITIZE),)
+B = build
+SAN_CFLAGS =
+else
+$(error SANITIZE=$(SANITIZE): expected SANITIZE=1, SANITIZE=thread or nothing)
+endif
+BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS) \
+        $(SAN_CFLAGS)
 ALL_CFLAGS = $(BASE_CFLAGS) $(TOOLS_INC)
 LIBS = -lzstd
 CHECK_FLAGS = $(shell pkg-config --cflags check 2>/dev/null)
@@ -29,36 +53,36 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 LIB_SRC = $(wildcard solver/*/*.c tablebase/*.c)
 TOOL_SRC = $(wildcard tools/*.c)
 TEST_SRC = $(wildcard tests/*.c)
-LIB_OBJ = $(LIB_SRC:%.c=build/obj/%.o)
-TOOL_OBJ = $(TOOL_SRC:%.c=build/obj/%.o) build/obj/gen/web_assets.o
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
+TOOL_OBJ = $(TOOL_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/web_assets.o
 # The explorer page's files, compiled into guti (scripts/embed.sh).
 WEB_FILES = tools/web/index.html tools/web/app.js tools/web/style.css
-TEST_OBJ = $(TEST_SRC:%.c=build/obj/%.o)
+TEST_OBJ = $(TEST_SRC:%.c=$(B)/obj/%.o)
 
 # Include paths by layer (target-specific: a pattern rule's objects pick theirs up).
 # Library objects go into the shared library too: position-independent.
-build/obj/tablebase/%.o build/obj/solver/%.o: BASE_CFLAGS += -fPIC
-build/obj/tablebase/%.o: LAYER_INC = -Itablebase
-build/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
-build/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
-build/obj/solver/baghchal/%.o: LAYER_INC = $(GAME_INC) -Isolver/baghchal
-build/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
-build/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
-build/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
-build/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
-build/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
+$(B)/obj/tablebase/%.o $(B)/obj/solver/%.o: BASE_CFLAGS += -fPIC
+$(B)/obj/tablebase/%.o: LAYER_INC = -Itablebase
+$(B)/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
+$(B)/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
+$(B)/obj/solver/baghchal/%.o: LAYER_INC = $(GAME_INC) -Isolver/baghchal
+$(B)/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
+$(B)/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
+$(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
+$(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
+$(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all deps test check bench demo solve baghchal-stats sixteen-stats movement-stats plots \
+.PHONY: all deps test check tsan bench demo solve baghchal-stats sixteen-stats movement-stats plots \
         install clean format man completion
 
-all: build/guti build/man/guti.1 build/guti.bash
+all: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash
 
-build/obj/%.o: %.c
+$(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) -c $< -o $@
 
-build/obj/tests/%.o: tests/%.c
+$(B)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) $(CHECK_FLAGS) -c $< -o $@
@@ -69,49 +93,49 @@ SOVERSION = 0
 LIBVERSION = 0.4.0
 SONAME = libguti.so.$(SOVERSION)
 
-build/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map
+$(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map
 	@echo "  LD $@"
 	@$(CC) $(BASE_CFLAGS) -shared -Wl,-soname,$(SONAME) \
 		-Wl,--version-script=solver/library/libguti.map -o $@ $(LIB_OBJ) $(LIBS) -lpthread
-	@ln -sf libguti.so.$(LIBVERSION) build/$(SONAME)
-	@ln -sf $(SONAME) build/libguti.so
+	@ln -sf libguti.so.$(LIBVERSION) $(B)/$(SONAME)
+	@ln -sf $(SONAME) $(B)/libguti.so
 
-build/libguti.a: $(LIB_OBJ)
+$(B)/libguti.a: $(LIB_OBJ)
 	@echo "  AR $@"
 	@ar rcs $@ $^
 
-build/gen/web_assets.c: $(WEB_FILES) scripts/embed.sh
+$(B)/gen/web_assets.c: $(WEB_FILES) scripts/embed.sh
 	@mkdir -p $(dir $@)
 	@echo "  GEN $@"
 	@sh scripts/embed.sh $(WEB_FILES) >$@.tmp && mv $@.tmp $@
 
-build/obj/gen/%.o: build/gen/%.c
+$(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) -c $< -o $@
 
 # guti serve's HTTP server is libmicrohttpd's.
-build/guti: $(TOOL_OBJ) build/libguti.a
+$(B)/guti: $(TOOL_OBJ) $(B)/libguti.a
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lmicrohttpd
 
-build/check_guti: $(TEST_OBJ) build/libguti.a
+$(B)/check_guti: $(TEST_OBJ) $(B)/libguti.a
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 # The man pages, guti(1) and guti-CMD(1), and the bash completion are made from the --help
 # texts built into guti (scripts/help.awk reads them); guti.1 stands for all the pages.
-man: build/man/guti.1
+man: $(B)/man/guti.1
 
-build/man/guti.1: build/guti scripts/man.sh scripts/help.awk
-	@echo "  MAN build/man"
-	@sh scripts/man.sh build/guti build/man
+$(B)/man/guti.1: $(B)/guti scripts/man.sh scripts/help.awk
+	@echo "  MAN $(B)/man"
+	@sh scripts/man.sh $(B)/guti $(B)/man
 
-completion: build/guti.bash
+completion: $(B)/guti.bash
 
-build/guti.bash: build/guti scripts/completion.sh scripts/help.awk
+$(B)/guti.bash: $(B)/guti scripts/completion.sh scripts/help.awk
 	@echo "  GEN $@"
-	@sh scripts/completion.sh build/guti >$@.tmp && mv $@.tmp $@
+	@sh scripts/completion.sh $(B)/guti >$@.tmp && mv $@.tmp $@
 
 deps:
 	@sh scripts/deps.sh
@@ -119,21 +143,63 @@ deps:
 # The test binaries are built in a second make, so that pkg-config is asked about Check
 # only after deps has installed it.
 test: deps
-	@$(MAKE) --no-print-directory build/guti build/check_guti build/libguti.so.$(LIBVERSION)
-	./build/check_guti
-	sh tests/cli.sh ./build/guti
-	python3 -m unittest discover -s tests/python
+	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS)
+	$(TEST_ENV) ./$(B)/check_guti
+	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
+	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
+
+# The sanitized suite: a finding stops the program with SIGABRT, which every test takes for
+# a failure (a crash to tests/cli.sh, a signal to Check), and leaks are findings too
+# (LeakSanitizer). Check's time limits are ten times longer. Programs the tests build
+# against the library (tests/outside, examples/probe.c, tests/tools) must carry the
+# sanitizers' runtime: $(B)/bin/cc, first in the tests' PATH, builds them so. A python3
+# that loads the sanitized libguti.so through ctypes must have that runtime loaded first:
+# $(B)/python3 preloads it (and has no LeakSanitizer, as the interpreter never frees
+# everything), for the Python tests and, through GUTI_PYTHON, tests/cli.d/library.sh; the
+# programs they start inherit both, but no other python3 of the tests does (a browser
+# started from one would not run with ASan preloaded). A make install run by the tests
+# installs build-san's files, as SANITIZE=1 reaches it through MAKEFLAGS.
+TEST_PYTHON = python3
+ifeq ($(SANITIZE),1)
+SAN_TOOLS = $(B)/bin/cc $(B)/python3
+SAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so)
+TEST_PYTHON = ./$(B)/python3
+TEST_ENV = ASAN_OPTIONS="abort_on_error=1:detect_leaks=1$${ASAN_OPTIONS:+:$$ASAN_OPTIONS}" \
+        UBSAN_OPTIONS="abort_on_error=1:print_stacktrace=1$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS}" \
+        CK_TIMEOUT_MULTIPLIER=10 PATH="$(CURDIR)/$(B)/bin:$$PATH" GUTI_PYTHON="$(CURDIR)/$(B)/python3"
+endif
+
+$(B)/bin/cc: Makefile
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"
+	@printf '#!/bin/sh\nexec %s "$$@" %s\n' "$$(command -v cc)" "$(SAN_FLAGS)" >$@.tmp
+	@chmod +x $@.tmp && mv $@.tmp $@
+
+$(B)/python3: Makefile
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"
+	@printf '#!/bin/sh\nLD_PRELOAD="%s$${LD_PRELOAD:+ $$LD_PRELOAD}" ASAN_OPTIONS="$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0" exec %s "$$@"\n' \
+		"$(SAN_PRELOAD)" "$$(python3 -c 'import sys; print(sys.executable)')" >$@.tmp
+	@chmod +x $@.tmp && mv $@.tmp $@
 
 check: test
 
+# ThreadSanitizer: the engine on the small boards and the library from several threads
+# (tests/tsan.sh), built with clang, LLVM's OpenMP runtime and its Archer.
+tsan:
+	@sh scripts/deps.sh clang libomp-dev
+	@$(MAKE) --no-print-directory SANITIZE=thread build-tsan/guti build-tsan/check_guti \
+		build-tsan/libguti.a
+	CC=clang sh tests/tsan.sh build-tsan
+
 demo: deps
-	@$(MAKE) --no-print-directory build/guti
-	sh scripts/demo.sh ./build/guti
+	@$(MAKE) --no-print-directory $(B)/guti
+	sh scripts/demo.sh ./$(B)/guti
 
 # The main job: solves Bagh-Chal, the whole game, into ./tables and prints the start's value.
 solve: deps
-	@$(MAKE) --no-print-directory build/guti
-	./build/guti solve baghchal
+	@$(MAKE) --no-print-directory $(B)/guti
+	./$(B)/guti solve baghchal
 
 # Solves the whole game (standard rules), its reachable positions, and writes the
 # statistics into data/; RULES=goat-pass for the other rule set, DTM=no to leave out the
@@ -141,20 +207,20 @@ solve: deps
 RULES = standard
 DTM = yes
 baghchal-stats: deps
-	@$(MAKE) --no-print-directory build/guti
-	GUTI_DTM=$(DTM) sh scripts/publish-baghchal.sh ./build/guti $(RULES)
+	@$(MAKE) --no-print-directory $(B)/guti
+	GUTI_DTM=$(DTM) sh scripts/publish-baghchal.sh ./$(B)/guti $(RULES)
 
 # Solves Sixteen Soldiers' endgames up to PIECES pieces under both rules and writes their
 # statistics into data/. About 6 minutes for 7 pieces.
 PIECES = 7
 sixteen-stats: deps
-	@$(MAKE) --no-print-directory build/guti
-	sh scripts/publish-sixteen.sh ./build/guti $(PIECES)
+	@$(MAKE) --no-print-directory $(B)/guti
+	sh scripts/publish-sixteen.sh ./$(B)/guti $(PIECES)
 
 # Solves the movement phase under both rules and writes its statistics into data/.
 movement-stats: deps
-	@$(MAKE) --no-print-directory build/guti
-	sh scripts/publish-movement.sh ./build/guti
+	@$(MAKE) --no-print-directory $(B)/guti
+	sh scripts/publish-movement.sh ./$(B)/guti
 
 # Draws the plots of data/plots/ (SVG, with gnuplot) from the published CSV files of data/
 # alone, no tables needed; PLOTS_DIR=DIR draws them elsewhere.
@@ -163,8 +229,8 @@ plots: deps
 	sh scripts/plots.sh $(PLOTS_DIR)
 
 bench: deps
-	@$(MAKE) --no-print-directory build/guti
-	sh scripts/bench.sh ./build/guti
+	@$(MAKE) --no-print-directory $(B)/guti
+	sh scripts/bench.sh ./$(B)/guti
 
 # Installs the command with its man pages and bash completion, the library (static and
 # shared), its header and pkg-config file, and the Python module where Debian's python3
@@ -172,16 +238,16 @@ bench: deps
 PYDIR = $(PREFIX)/lib/python3/dist-packages
 MANDIR = $(PREFIX)/share/man/man1
 COMPDIR = $(PREFIX)/share/bash-completion/completions
-install: build/guti build/libguti.a build/libguti.so.$(LIBVERSION) build/man/guti.1 build/guti.bash
+install: $(B)/guti $(B)/libguti.a $(B)/libguti.so.$(LIBVERSION) $(B)/man/guti.1 $(B)/guti.bash
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PYDIR)/guti $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(COMPDIR)
-	install -m 755 build/guti $(DESTDIR)$(PREFIX)/bin/guti
-	install -m 644 build/man/*.1 $(DESTDIR)$(MANDIR)/
-	install -m 644 build/guti.bash $(DESTDIR)$(COMPDIR)/guti
+	install -m 755 $(B)/guti $(DESTDIR)$(PREFIX)/bin/guti
+	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 644 $(B)/guti.bash $(DESTDIR)$(COMPDIR)/guti
 	install -m 644 solver/guti.h $(DESTDIR)$(PREFIX)/include/guti.h
-	install -m 644 build/libguti.a $(DESTDIR)$(PREFIX)/lib/libguti.a
-	install -m 755 build/libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(B)/libguti.a $(DESTDIR)$(PREFIX)/lib/libguti.a
+	install -m 755 $(B)/libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libguti.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIBVERSION)|' solver/library/guti.pc.in \
@@ -192,7 +258,7 @@ format:
 	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
 
 clean:
-	rm -rf build
+	rm -rf build build-san build-tsan
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 include fuzz/fuzz.mk

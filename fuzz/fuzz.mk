@@ -19,7 +19,7 @@ FUZZ_NICE = nice -n 10
 FUZZ_SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -fopenmp -g -O1 -fno-omit-frame-pointer \
               -Wall -Wextra $(FUZZ_SANITIZE) -MMD -MP $(TOOLS_INC) -Ifuzz
-FUZZ_TABLES = build/fuzz/tables
+FUZZ_TABLES = $(B)/fuzz/tables
 
 # What the harnesses link besides the library: the tools' serve_api.c and what it uses,
 # and the explorer page's files (fuzz_serve; the others link them all the same).
@@ -27,8 +27,8 @@ FUZZ_TOOL_SRC = tools/serve_api.c tools/query_json.c tools/game_report.c tools/a
                 tools/cli.c
 FUZZ_LIB_OBJ = $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(FUZZ_TOOL_SRC:%.c=build/fuzz/obj/%.o) \
                build/fuzz/obj/gen/web_assets.o build/fuzz/obj/fuzz/fuzz_util.o
-FUZZ_REPLAY_OBJ = $(FUZZ_TOOL_SRC:%.c=build/obj/%.o) build/obj/gen/web_assets.o \
-                  build/obj/fuzz/fuzz_util.o build/obj/fuzz/replay_main.o
+FUZZ_REPLAY_OBJ = $(FUZZ_TOOL_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/web_assets.o \
+                  $(B)/obj/fuzz/fuzz_util.o $(B)/obj/fuzz/replay_main.o
 
 .PHONY: fuzz fuzz-build fuzz-replay
 
@@ -43,7 +43,7 @@ build/fuzz/obj/%.o: %.c
 	@echo "  FUZZCC $<"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COV) -c $< -o $@
 
-build/fuzz/obj/gen/%.o: build/gen/%.c
+build/fuzz/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	@echo "  FUZZCC $<"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COV) -c $< -o $@
@@ -56,19 +56,20 @@ build/fuzz/bin/%: build/fuzz/obj/fuzz/%.o $(FUZZ_LIB_OBJ)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 # The replay build: gcc, the project's own flags and objects.
-build/obj/fuzz/%.o: LAYER_INC = $(TOOLS_INC) -Ifuzz
+$(B)/obj/fuzz/%.o: LAYER_INC = $(TOOLS_INC) -Ifuzz
 
-build/fuzz/replay/%: build/obj/fuzz/%.o $(FUZZ_REPLAY_OBJ) build/libguti.a
+$(B)/fuzz/replay/%: $(B)/obj/fuzz/%.o $(FUZZ_REPLAY_OBJ) $(B)/libguti.a
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
 
-$(FUZZ_TABLES)/.stamp: build/guti fuzz/tables.sh
+$(FUZZ_TABLES)/.stamp: $(B)/guti fuzz/tables.sh
 	@echo "  TABLES $(FUZZ_TABLES)"
-	@sh fuzz/tables.sh build/guti $(FUZZ_TABLES)
+	@sh fuzz/tables.sh $(B)/guti $(FUZZ_TABLES)
 	@touch $@
 
-fuzz-build: deps
+fuzz-build:
+	@sh scripts/deps.sh clang-14 libclang-rt-14-dev libomp-14-dev
 	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=build/fuzz/bin/%) $(FUZZ_TABLES)/.stamp
 
 fuzz: fuzz-build
@@ -76,16 +77,16 @@ fuzz: fuzz-build
 		sh fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
 
 fuzz-replay: deps
-	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=build/fuzz/replay/%) $(FUZZ_TABLES)/.stamp
+	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=$(B)/fuzz/replay/%) $(FUZZ_TABLES)/.stamp
 	@for h in $(FUZZ_HARNESSES); do \
-		GUTI_FUZZ_TABLES=$(FUZZ_TABLES) ./build/fuzz/replay/$$h fuzz/corpus/$$h \
+		GUTI_FUZZ_TABLES=$(FUZZ_TABLES) ./$(B)/fuzz/replay/$$h fuzz/corpus/$$h \
 			fuzz/regressions/$$h || exit 1; \
 	done
 
 # make test replays the seed corpus and the regression inputs through every harness.
 test: fuzz-replay
 
-.SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_HARNESSES:%=build/fuzz/obj/fuzz/%.o) $(FUZZ_HARNESSES:%=build/obj/fuzz/%.o) \
-            build/obj/fuzz/fuzz_util.o build/obj/fuzz/replay_main.o
+.SECONDARY: $(FUZZ_LIB_OBJ) $(FUZZ_HARNESSES:%=build/fuzz/obj/fuzz/%.o) $(FUZZ_HARNESSES:%=$(B)/obj/fuzz/%.o) \
+            $(B)/obj/fuzz/fuzz_util.o $(B)/obj/fuzz/replay_main.o
 
--include $(wildcard build/fuzz/obj/*/*.d build/fuzz/obj/*/*/*.d build/obj/fuzz/*.d)
+-include $(wildcard build/fuzz/obj/*/*.d build/fuzz/obj/*/*/*.d $(B)/obj/fuzz/*.d)

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Makes sure the Debian packages guti needs are installed: installs the missing ones with
-# apt-get when running as root, and otherwise fails naming the command to run.
+# apt-get when running as root, and otherwise fails naming the command to run. Packages
+# named as operands are needed too (make tsan: clang libomp-dev; make fuzz: clang-14
+# libclang-rt-14-dev libomp-14-dev).
 set -u
-need="libzstd-dev check pkg-config strace python3 gnuplot-nox libxml2-utils man-db groff-base libmicrohttpd-dev chromium tmux clang-14 libclang-rt-14-dev libomp-14-dev"
+need="libzstd-dev check pkg-config strace python3 gnuplot-nox libxml2-utils man-db groff-base libmicrohttpd-dev chromium tmux $*"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -168,24 +168,51 @@ START_TEST(small_board_record)
 }
 END_TEST
 
-/* The process's address space in bytes (VmSize), or 0 when unknown. */
-static size_t address_space(void)
+/* A field of /proc/self/status in bytes (VmSize, the address space; VmData, its private
+ * writable part), or 0 when unknown. */
+static size_t vm_bytes(const char *field)
 {
     FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
+    char line[256], format[32];
     size_t kb = 0;
+    snprintf(format, sizeof format, "%s: %%zu kB", field);
     while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmSize: %zu kB", &kb) == 1) break;
+        if (sscanf(line, format, &kb) == 1) break;
     if (f) fclose(f);
     return kb * 1024;
 }
 
+/* Under AddressSanitizer (make test SANITIZE=1) malloc is ASan's, and three things differ.
+ * When it cannot allocate it reports and dies, unless allocator_may_return_null=1 makes it
+ * return NULL as malloc does (set here, for check_guti: the library's own answer to a
+ * NULL is what these tests check). Its small blocks come from address space it reserved at
+ * start, which RLIMIT_AS does not see (mapping into a reservation does not grow it), while
+ * RLIMIT_DATA does (the kernel counts the writable private mappings made in it). And its
+ * free needs memory of its own (the quarantine's bookkeeping), so the limit on data is
+ * lifted before the ballast is freed. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifdef UNDER_ASAN
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+    return "allocator_may_return_null=1";
+}
+#endif
+
 /* Takes every byte malloc can give, down to its smallest blocks, as a list of blocks
- * each holding the address of the previous one; returns the last. */
+ * each holding the address of the previous one; returns the last. The sizes fall by a
+ * sixteenth at a time, so that an allocator that keeps blocks of each size class apart
+ * (ASan's does) has every class emptied. */
 static void **exhaust(void)
 {
     void **last = NULL;
-    for (size_t size = (size_t)1 << 20; size >= sizeof(void *); size /= 4)
+    for (size_t size = (size_t)1 << 20; size >= sizeof(void *); size -= size / 16 + 1)
         for (void **b; (b = malloc(size));) {
             *b = last;
             last = b;
@@ -202,9 +229,16 @@ static int out_of_memory_steps(void)
     struct record r;
     char err[200];
     if (record_parse(text, &r, err, sizeof err)) return 10;
-    size_t vm = address_space();
+    size_t vm = vm_bytes("VmSize");
     struct rlimit lim = {vm + ((size_t)64 << 20), vm + ((size_t)64 << 20)};
     if (!vm || setrlimit(RLIMIT_AS, &lim)) return 11;
+#ifdef UNDER_ASAN
+    size_t data = vm_bytes("VmData");
+    struct rlimit dlim, data_before;
+    if (!data || getrlimit(RLIMIT_DATA, &data_before)) return 11;
+    dlim = (struct rlimit){data + ((size_t)64 << 20), data_before.rlim_max};
+    if (setrlimit(RLIMIT_DATA, &dlim)) return 11;
+#endif
     void **ballast = exhaust();
     struct movelist l;
     movelist_init(&l);
@@ -226,6 +260,10 @@ static int out_of_memory_steps(void)
     struct replay rp;
     if (!bad && (record_replay(&bc, &b0, &r, &rp) != -1 || strcmp(rp.why, "out of memory")))
         bad = 19;
+#ifdef UNDER_ASAN
+    /* ASan's free needs memory of its own (see above) */
+    if (setrlimit(RLIMIT_DATA, &data_before)) return 11;
+#endif
     while (ballast) {
         void **prev = *ballast;
         free(ballast);

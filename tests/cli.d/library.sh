@@ -25,7 +25,8 @@ make -s -C "$ROOT" install PREFIX=/usr/local DESTDIR="$T/stage" >/dev/null 2>&1 
 
 # The Python module as installed (issue 13): with PYTHONPATH alone, no GUTI_LIBRARY, it
 # loads the libguti.so.0 of its own prefix and probes the 4x4 whole game as query does.
-(cd "$T" && env -u GUTI_LIBRARY PYTHONPATH="$LP/lib/python3/dist-packages" python3 -c '
+# (GUTI_PYTHON: make test SANITIZE=1's python3, which can load a sanitized libguti.so.)
+(cd "$T" && env -u GUTI_LIBRARY PYTHONPATH="$LP/lib/python3/dist-packages" "${GUTI_PYTHON:-python3}" -c '
 import json, sys, guti
 print(guti.__file__, guti.library_path())
 with guti.open(sys.argv[1]) as tb:

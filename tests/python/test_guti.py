@@ -6,7 +6,8 @@ GUTI_LIBRARY; the tables are made here, in a temporary directory, with build/gut
 4x4 Bagh-Chal whole game and Sixteen Soldiers up to 4 pieces, both with the counting
 rule's tables (--dtc), and a copy of the 4x4 tables with the placement phase's DTM too.
 Positions come from random games (a fixed seed; GUTI_TEST_SEED changes it), and every
-field the module gives is compared with what guti query prints.
+field the module gives is compared with what guti query prints. GUTI_BUILD names another
+build directory (make test SANITIZE=1 gives build-san).
 """
 import ctypes
 import ctypes.util
@@ -21,8 +22,9 @@ import tempfile
 import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-GUTI = os.path.join(ROOT, "build", "guti")
-LIBRARY = os.path.join(ROOT, "build", "libguti.so.0")
+BUILD = os.path.join(ROOT, os.environ.get("GUTI_BUILD", "build"))
+GUTI = os.path.join(BUILD, "guti")
+LIBRARY = os.path.join(BUILD, "libguti.so.0")
 SEED = int(os.environ.get("GUTI_TEST_SEED", "13"))
 
 BC_START = "T2T/4/4/T2T g 12"
