@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "guti.h"
+#include "query_json.h"
 
 static const char help[] =
     "usage: guti play [GAME] [--side S] [--dir DIR] [--rules R] [--board B] [--fen FEN]\n"
@@ -346,33 +347,15 @@ static void show_hint(struct session *g, const char *input)
         json_str(stdout, fen);
         printf(", \"moves\": [");
         for (int i = 0; i < n; i++) {
-            printf("%s{\"move\": \"%s\", \"value\": \"%s\", \"dtm\": ", i ? ", " : "",
-                   m[i].move.text, guti_value_name(m[i].result.value));
-            print_dtm(m[i].result.dtm);
-            printf(", \"value_now\": ");
-            if (m[i].result.value_now == GUTI_UNKNOWN)
-                printf("null");
-            else
-                printf("\"%s\"", guti_value_name(m[i].result.value_now));
-            printf("}");
+            printf("%s", i ? ", " : "");
+            query_json_move(&m[i], false, false, stdout);
         }
         printf("]}\n");
         return;
     }
     printf("%d moves, best first, with the value and DTM for %s:\n", n,
            side_name(g, current(g)->side));
-    for (int i = 0; i < n; i++) {
-        printf("  %-16s %-5s ", m[i].move.text, guti_value_name(m[i].result.value));
-        if (m[i].result.dtm < 0)
-            printf("-");
-        else
-            printf("%d", m[i].result.dtm);
-        if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_DRAW)
-            printf("  (a draw by the clock)");
-        else if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_UNKNOWN)
-            printf("  (the clock may draw)");
-        printf("\n");
-    }
+    for (int i = 0; i < n; i++) query_text_move(&m[i], stdout);
 }
 
 /* Takes back the person's last move and what the machine played after it. */

@@ -91,18 +91,7 @@ static void print_text(const char *fen, const struct guti_position *pos,
                "draw (no counting-rule table here for this position; guti solve --dtc makes "
                "them)\n",
                r->clock, r->limit);
-    for (int i = 0; i < n; i++) {
-        printf("  %-16s %-5s ", m[i].move.text, guti_value_name(m[i].result.value));
-        if (m[i].result.dtm < 0)
-            printf("-");
-        else
-            printf("%d", m[i].result.dtm);
-        if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_DRAW)
-            printf("  (a draw by the clock)");
-        else if (m[i].result.value != GUTI_DRAW && m[i].result.value_now == GUTI_UNKNOWN)
-            printf("  (the clock may draw)");
-        printf("\n");
-    }
+    for (int i = 0; i < n; i++) query_text_move(&m[i], stdout);
     if (want_pv) {
         printf("pv:");
         for (int i = 0; i < npv; i++) printf(" %s", pv[i]);

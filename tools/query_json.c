@@ -49,21 +49,8 @@ void query_json_members(const struct query_answer *a, FILE *out)
     }
     fprintf(out, ", \"moves\": [");
     for (int i = 0; i < a->nmoves; i++) {
-        const struct guti_scored_move *m = &a->moves[i];
-        fprintf(out, "%s{\"move\": ", i ? ", " : "");
-        json_str(out, m->move.text);
-        fprintf(out, ", \"value\": \"%s\", \"dtm\": ", guti_value_name(m->result.value));
-        print_dtm(out, m->result.dtm);
-        fprintf(out, ", \"value_now\": ");
-        print_now(out, m->result.value_now);
-        if (r->dtc_class != GUTI_CLASS_UNKNOWN) print_class(out, &m->result);
-        if (a->move_fens) {
-            char fen[GUTI_FEN_MAX];
-            if (guti_format_fen(&m->move.after, fen, sizeof fen, NULL)) fen[0] = 0;
-            fprintf(out, ", \"fen\": ");
-            json_str(out, fen);
-        }
-        fprintf(out, "}");
+        fprintf(out, "%s", i ? ", " : "");
+        query_json_move(&a->moves[i], r->dtc_class != GUTI_CLASS_UNKNOWN, a->move_fens, out);
     }
     fprintf(out, "]");
     if (a->want_pv) {
@@ -79,4 +66,36 @@ void query_json_members(const struct query_answer *a, FILE *out)
         }
     }
     print_class(out, r);
+}
+
+void query_json_move(const struct guti_scored_move *m, bool with_class, bool with_fen, FILE *out)
+{
+    fprintf(out, "{\"move\": ");
+    json_str(out, m->move.text);
+    fprintf(out, ", \"value\": \"%s\", \"dtm\": ", guti_value_name(m->result.value));
+    print_dtm(out, m->result.dtm);
+    fprintf(out, ", \"value_now\": ");
+    print_now(out, m->result.value_now);
+    if (with_class) print_class(out, &m->result);
+    if (with_fen) {
+        char fen[GUTI_FEN_MAX];
+        if (guti_format_fen(&m->move.after, fen, sizeof fen, NULL)) fen[0] = 0;
+        fprintf(out, ", \"fen\": ");
+        json_str(out, fen);
+    }
+    fprintf(out, "}");
+}
+
+void query_text_move(const struct guti_scored_move *m, FILE *out)
+{
+    fprintf(out, "  %-16s %-5s ", m->move.text, guti_value_name(m->result.value));
+    if (m->result.dtm < 0)
+        fprintf(out, "-");
+    else
+        fprintf(out, "%d", m->result.dtm);
+    if (m->result.value != GUTI_DRAW && m->result.value_now == GUTI_DRAW)
+        fprintf(out, "  (a draw by the clock)");
+    else if (m->result.value != GUTI_DRAW && m->result.value_now == GUTI_UNKNOWN)
+        fprintf(out, "  (the clock may draw)");
+    fprintf(out, "\n");
 }

@@ -1,5 +1,6 @@
-/* guti query's answer for one position as JSON members, written once for the commands
- * that give it: guti query --json and guti serve's /api/position. */
+/* guti query's answer for one position, as JSON members and a move as a text line, written
+ * once for the commands that give it: guti query, guti serve's /api/position, guti play's
+ * hint. */
 #ifndef GUTI_QUERY_JSON_H
 #define GUTI_QUERY_JSON_H
 
@@ -27,5 +28,13 @@ struct query_answer {
 /* Writes the answer's members, `"fen": ..., "value": ..., ..., "class": ..., "dtc": ...`,
  * without braces around them (guti query --help lists them). */
 void query_json_members(const struct query_answer *a, FILE *out);
+
+/* One move as a JSON object, {"move", "value", "dtm", "value_now"}, with "class" and "dtc"
+ * when with_class, and "fen" (the position it leads to) when with_fen. */
+void query_json_move(const struct guti_scored_move *m, bool with_class, bool with_fen, FILE *out);
+
+/* One move as guti query's text line: its text, value and DTM, and what the clock does to
+ * it. */
+void query_text_move(const struct guti_scored_move *m, FILE *out);
 
 #endif
