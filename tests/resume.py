@@ -184,7 +184,13 @@ class Resume:
         over it). Returns (the first's name or None, what was planted)."""
         os.makedirs(d, exist_ok=True)
         have = set(os.listdir(d))
-        done = [f for f in ref_files if f in have]
+        # a table beside which nothing may be written: one whose layer is whole (a layer's
+        # WDL and DTM tables are made together, so a WDL table without its DTM table is
+        # made again, over its temporary name, as it should be)
+        def whole(f):
+            stem = f.rsplit(".", 1)[0]
+            return all(g in have for g in ref_files if g.rsplit(".", 1)[0] == stem)
+        done = [f for f in ref_files if f in have and whole(f)]
         todo = [f for f in ref_files if f not in have]
         beside = None
         said = []
