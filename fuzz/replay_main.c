@@ -85,7 +85,7 @@ int main(int argc, char **argv)
             names[n++] = strdup(e->d_name);
         }
         closedir(d);
-        qsort(names, (size_t)n, sizeof *names, cmp_names);
+        if (n) qsort(names, (size_t)n, sizeof *names, cmp_names); /* names is NULL when n is 0 */
         for (int k = 0; k < n; k++) {
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", argv[a], names[k]);
