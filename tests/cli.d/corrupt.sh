@@ -16,7 +16,7 @@ cp "$W"/*.wdl "$W"/*.reach "$W"/*-h0-c[0-9].dtm "$CW/w4"/
 if [ ! -e "$(dirname "$G")/libguti.so.0" ] && [ "$(cd "$(dirname "$G")" && pwd)" = "$ROOT/build" ]; then
     make -s -C "$ROOT" "build/libguti.so.$(sed -n 's/^LIBVERSION = //p' "$ROOT/Makefile")" >/dev/null 2>&1
 fi
-python3 "$ROOT/tests/corrupt.py" "$G" "$CW" >"$T/corrupt.out" 2>&1
+"${GUTI_PYTHON:-python3}" "$ROOT/tests/corrupt.py" "$G" "$CW" >"$T/corrupt.out" 2>&1
 corrupt_rc=$?
 CMD="(tests/corrupt.py)"
 : >"$T/err"
