@@ -228,7 +228,8 @@ static int outputs_close(struct outputs *o, int rc)
         }
         /* the reason (a full disk, a file-size limit) from the flush that fails again */
         errno = 0;
-        bool bad = (fflush(o->f[k]) != 0) | (ferror(o->f[k]) != 0);
+        bool bad = fflush(o->f[k]) != 0;
+        bad |= ferror(o->f[k]) != 0; /* both asked, whatever the first says */
         int why = errno;
         bad |= fclose(o->f[k]) != 0;
         if (!why) why = errno;
