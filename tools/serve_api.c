@@ -139,6 +139,17 @@ static int read_position(const struct api_request *req, struct guti_position *po
     return guti_format_fen(pos, fen, GUTI_FEN_MAX, err);
 }
 
+/* Reads the position (read_position) and probes it under the rules argument; *pos is set
+ * also when its table is missing (GUTI_ENOTABLE). */
+static int probe_request(const struct api_context *ctx, const struct api_request *req,
+                         struct guti_position *pos, char fen[GUTI_FEN_MAX], struct guti_result *r,
+                         struct guti_error *err)
+{
+    int rc = read_position(req, pos, fen, err);
+    if (rc) return rc;
+    return guti_probe_fen(ctx->tables, fen, req->arg(req->arg_cls, "rules"), pos, r, err);
+}
+
 /* A position whose table is missing: the message, and everything but the values (the
  * legal moves and where they lead, whether the game is over), so that the page can
  * still draw and play it. */
@@ -185,19 +196,17 @@ static void api_position(const struct api_context *ctx, const struct api_request
     struct guti_result r;
     struct guti_error err;
     char fen[GUTI_FEN_MAX];
-    int rc = read_position(req, &pos, fen, &err);
-    if (rc) return error_answer(status_of(rc), err.message, resp);
-    const char *rules = req->arg(req->arg_cls, "rules");
+    int rc = probe_request(ctx, req, &pos, fen, &r, &err);
+    if (rc && rc != GUTI_ENOTABLE) return error_answer(status_of(rc), err.message, resp);
     struct answer a;
     if (!answer_open(&a)) return error_answer(503, "out of memory", resp);
-    rc = guti_probe_fen(ctx->tables, fen, rules, &pos, &r, &err);
     if (rc == GUTI_ENOTABLE) {
         position_without_table(&pos, fen, err.message, a.f);
         return answer_close(&a, 404, resp);
     }
     struct guti_scored_move *moves = NULL;
     int n = 0;
-    if (!rc && !r.over) {
+    if (!r.over) {
         moves = malloc(MAX_MOVES * sizeof *moves);
         rc = moves ? guti_probe_moves(ctx->tables, &pos, moves, MAX_MOVES, &n, &err)
                    : (snprintf(err.message, sizeof err.message, "out of memory"), GUTI_ENOMEM);
@@ -228,8 +237,7 @@ static void api_pv(const struct api_context *ctx, const struct api_request *req,
     struct guti_result r;
     struct guti_error err;
     char fen[GUTI_FEN_MAX];
-    int rc = read_position(req, &pos, fen, &err);
-    if (!rc) rc = guti_probe_fen(ctx->tables, fen, req->arg(req->arg_cls, "rules"), &pos, &r, &err);
+    int rc = probe_request(ctx, req, &pos, fen, &r, &err);
     if (rc) return error_answer(status_of(rc), err.message, resp);
     char(*pv)[GUTI_MOVE_MAX] = malloc(MAX_PV * sizeof *pv);
     if (!pv) return error_answer(503, "out of memory", resp);
