@@ -101,6 +101,23 @@ feed() {
     IN=/dev/null
 }
 
+# py_checks FILE: counts the report of a Python checker (tests/serve_api.py,
+# tests/serve_load.py) in FILE: each "FAIL: ..." line a failure, its last line "checks N
+# failed M" the N - M checks passed; a report without that line is a failure.
+py_checks() {
+    report=$1
+    while IFS= read -r line; do
+        case $line in
+        FAIL:*) fail "${line#FAIL: }" ;;
+        "checks "*)
+            set -- $line
+            passed=$((passed + $2 - $4))
+            ;;
+        esac
+    done <"$report"
+    grep -q '^checks ' "$report" || fail "$(tail -n 3 "$report" | tr '\n' ' ')"
+}
+
 # rec NAME TEXT: writes TEXT (printf %b) as the record $T/NAME.
 rec() {
     printf '%b' "$2" >"$T/$1"

@@ -301,16 +301,7 @@ serve_py() {
     shift
     python3 "$(dirname "$0")/serve_load.py" "$mode" "$G" "$@" >"$F/$mode.py.out" 2>&1
     CMD="(serve_load.py $mode)"
-    while IFS= read -r line; do
-        case $line in
-        FAIL:*) fail "${line#FAIL: }" ;;
-        "checks "*)
-            set -- $line
-            passed=$((passed + $2 - $4))
-            ;;
-        esac
-    done <"$F/$mode.py.out"
-    grep -q '^checks ' "$F/$mode.py.out" || fail "$(tail -n 3 "$F/$mode.py.out" | tr '\n' ' ')"
+    py_checks "$F/$mode.py.out"
 }
 
 # The tables served: the 4x4 whole game and Sixteen Soldiers up to 4 pieces, both rules.

@@ -38,16 +38,7 @@ else
     passed=$((passed + 1))
     python3 "$(dirname "$0")/serve_api.py" "$G" "$SV" "$SERVE_URL" "$T" >"$T/api.out" 2>&1
     CMD="(serve API) $SERVE_URL"
-    while IFS= read -r line; do
-        case $line in
-        FAIL:*) fail "${line#FAIL: }" ;;
-        "checks "*)
-            set -- $line
-            passed=$((passed + $2 - $4))
-            ;;
-        esac
-    done <"$T/api.out"
-    grep -q '^checks ' "$T/api.out" || fail "serve_api.py: $(tail -n 3 "$T/api.out" | tr '\n' ' ')"
+    py_checks "$T/api.out"
     # a second server on the same port: a one-line error naming it
     port=${SERVE_URL##*:}
     port=${port%/}
