@@ -21,4 +21,12 @@ static inline int bits_pop(bits_t *b)
     return i;
 }
 
+/* The next larger set with as many members (Gosper's hack): colex order is the numeric
+ * order of the masks, so this walks k-subsets in rank order. b must not be 0. */
+static inline bits_t bits_next_combination(bits_t b)
+{
+    bits_t low = b & -b, ripple = b + low;
+    return ripple | (((b ^ ripple) >> 2) / low);
+}
+
 #endif

@@ -74,12 +74,6 @@ static uint64_t *colex_table(int nbits, int k, int *nchunks)
     return t;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
-}
-
 /* The smallest rank of B's images under A's stabiliser, B already mapped so that A is
  * canonical. */
 static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
@@ -90,6 +84,36 @@ static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index
         if (r < best) best = r;
     }
     return best;
+}
+
+/* Whether B, of rank r among the free points of o, is the smallest of its images under
+ * A's stabiliser: the first smaller image says no, without ranking the rest. */
+static bool b_is_canonical(const struct pair_index *ix, const struct index_orbit *o, bits_t B,
+                           uint64_t r)
+{
+    for (int t = 1; t < o->nstab; t++)
+        if (pair_index_rank_free(ix, o, symmap_apply(ix->sm, o->stab[t], B)) < r) return false;
+    return true;
+}
+
+/* The canonical B list of a symmetric A: the B sets in rank order, each the next
+ * combination of the last rather than unranked, those smallest under the stabiliser kept
+ * (so the list comes out sorted). The list is then cut to its length. -1: no memory. */
+static int make_blist(const struct pair_index *ix, struct index_orbit *o, uint64_t nbsets)
+{
+    uint32_t *list = malloc(nbsets * sizeof *list);
+    if (!list) return -1;
+    bits_t all = BIT(ix->n - ix->a) - 1, m = BIT(ix->kb) - 1;
+    uint64_t count = 0;
+    for (uint64_t r = 0; r < nbsets; r++) {
+        bits_t B = bits_deposit(ix->b_by_empties ? ~m & all : m, o->free);
+        if (b_is_canonical(ix, o, B, r)) list[count++] = (uint32_t)r;
+        if (m) m = bits_next_combination(m);
+    }
+    uint32_t *cut = realloc(list, (count ? count : 1) * sizeof *list);
+    o->blist = cut ? cut : list;
+    o->count = count;
+    return 0;
 }
 
 /* B on the free points of o from its rank. */
@@ -145,23 +169,23 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
         }
         ix->norbits++;
     }
-    /* Offsets, and the canonical B lists of symmetric A sets. */
+    /* The canonical B lists of symmetric A sets, which are most of the time spent here
+     * (a query's first probe of a layer waits for it): one orbit per thread at a time. */
     uint64_t nbsets = binom[ix->n - a][nb];
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
+    for (int k = 0; k < ix->norbits; k++) {
+        struct index_orbit *o = &ix->orbits[k];
+        if (o->nstab == 1)
+            o->count = nbsets;
+        else
+            failed |= make_blist(ix, o, nbsets) != 0;
+    }
+    if (failed) return pair_index_free(ix), -1;
     for (int k = 0; k < ix->norbits; k++) {
         struct index_orbit *o = &ix->orbits[k];
         o->offset = ix->size;
         ix->raw += nbsets * (uint64_t)(sm->nsyms / o->nstab);
-        if (o->nstab == 1) {
-            o->count = nbsets;
-        } else {
-            o->blist = malloc(nbsets * sizeof *o->blist);
-            if (!o->blist) return pair_index_free(ix), -1;
-            for (uint64_t r = 0; r < nbsets; r++) {
-                bits_t B = unrank_free(ix, o, r);
-                if (canonical_b_rank(ix, o, B) == r) o->blist[o->count++] = (uint32_t)r;
-            }
-            qsort(o->blist, o->count, sizeof *o->blist, cmp_u32);
-        }
         ix->size += o->count;
     }
     return 0;
@@ -277,9 +301,7 @@ void pair_index_iter_next(struct pair_index_iter *it)
     } else if (ix->kb == 0) {
         it->m = 0;
     } else {
-        /* Gosper's hack: the next larger mask with as many bits */
-        bits_t m = it->m, low = m & -m, ripple = m + low;
-        it->m = ripple | (((m ^ ripple) >> 2) / low);
+        it->m = bits_next_combination(it->m);
     }
 }
 
