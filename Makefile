@@ -90,7 +90,7 @@ $(B)/obj/tests/%.o: tests/%.c
 # The library: static, and shared with a soname whose number changes when the interface
 # does; only the guti_* functions of guti.h are exported from the shared one.
 SOVERSION = 0
-LIBVERSION = 0.4.0
+LIBVERSION = 0.5.0
 SONAME = libguti.so.$(SOVERSION)
 
 $(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map

@@ -40,7 +40,7 @@
 extern "C" {
 #endif
 
-#define GUTI_VERSION "0.4.0"
+#define GUTI_VERSION "0.5.0"
 
 /* What a call returns. */
 enum guti_status {
@@ -202,6 +202,18 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
 
 /* Closes the handle and frees everything; t may be NULL. No probe may be running. */
 void guti_close(guti_tables *t);
+
+/* What the handle's block cache has done since guti_open, for benchmarks and for choosing
+ * cache_bytes: the probes answered from a decompressed block in memory (hits) or by
+ * reading and decompressing one (misses), the bytes those reads took from the files and
+ * gave decompressed, and the blocks and bytes held now. Safe from any thread. (Since
+ * 0.5.0.) */
+struct guti_cache_stats {
+    uint64_t hits, misses, evictions;
+    uint64_t bytes_read, bytes_decompressed;
+    uint64_t bytes_held, blocks_held;
+};
+void guti_cache_stats(guti_tables *t, struct guti_cache_stats *out);
 
 /* The variants whose tables are in the directory, from the headers: their number, and
  * the first max of them in out (sorted: game, board, rules). */

@@ -188,9 +188,12 @@ void tb_cache_free(struct tb_cache *c);
 int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t *entry, char *err,
                     size_t errlen);
 
-/* What the cache holds and has done, for benchmarks and tests. */
+/* What the cache holds and has done, for benchmarks and tests: probes answered from a block
+ * in memory (hits) or by loading one (misses), the blocks pushed out, the bytes the misses
+ * read from files and decompressed, and what it holds now. */
 struct tb_cache_stats {
     uint64_t hits, misses, evictions;
+    uint64_t bytes_read, bytes_decompressed;
     size_t bytes, blocks;
 };
 void tb_cache_get_stats(struct tb_cache *c, struct tb_cache_stats *st);

@@ -96,7 +96,10 @@ static void push_newest(struct tb_cache *c, struct entry *e)
     if (!c->oldest) c->oldest = e;
 }
 
-static void evict_oldest(struct tb_cache *c)
+/* Pushes the least recently used entry out; its block's memory is handed back through
+ * *keep when keep is not NULL and it is `size` bytes (a block of the same kind of table:
+ * reusing it spares the allocator and the kernel a fresh buffer per miss), else freed. */
+static void evict_oldest(struct tb_cache *c, unsigned char **keep, size_t size)
 {
     struct entry *e = c->oldest;
     unlink_lru(c, e);
@@ -106,7 +109,10 @@ static void evict_oldest(struct tb_cache *c)
     c->used -= e->size;
     c->nentries--;
     c->st.evictions++;
-    free(e->raw);
+    if (keep && !*keep && e->size == size)
+        *keep = e->raw;
+    else
+        free(e->raw);
     free(e);
 }
 
@@ -149,8 +155,11 @@ static struct entry *find_or_load(struct tb_cache *c, const struct tb *t, uint64
         c->cbuf = p;
         c->cbuf_size = csize;
     }
+    /* make room first, so that a block pushed out lends its buffer */
+    unsigned char *raw = NULL;
+    while (c->oldest && c->used + rsize > c->bound) evict_oldest(c, &raw, rsize);
     struct entry *e = calloc(1, sizeof *e);
-    unsigned char *raw = malloc(rsize);
+    if (!raw) raw = malloc(rsize);
     if (!e || !raw) {
         free(e);
         free(raw);
@@ -161,7 +170,9 @@ static struct entry *find_or_load(struct tb_cache *c, const struct tb *t, uint64
         free(raw);
         return NULL; /* a damaged block is never cached */
     }
-    while (c->oldest && c->used + rsize > c->bound) evict_oldest(c);
+    size_t decompressed;
+    c->st.bytes_read += tb_block_stored_size(t, b, &decompressed);
+    c->st.bytes_decompressed += decompressed;
     *e = (struct entry){.serial = serial, .block = b, .raw = raw, .size = rsize};
     if (c->nentries >= c->nbuckets) grow(c);
     size_t h = hash(serial, b, c->nbuckets);

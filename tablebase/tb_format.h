@@ -108,6 +108,8 @@ struct tbz_dctx;
 uint64_t tb_block_of(const struct tb *t, uint64_t i);
 uint64_t tb_serial(const struct tb *t);
 size_t tb_block_buffer_sizes(const struct tb *t, size_t *compressed);
+/* The bytes block b takes in the file, and decompressed. */
+size_t tb_block_stored_size(const struct tb *t, uint64_t b, size_t *decompressed);
 int tb_load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsigned char *raw,
                   struct tbz_dctx *d, char *err, size_t errlen);
 uint16_t tb_block_entry(const struct tb *t, const unsigned char *raw, uint64_t i);

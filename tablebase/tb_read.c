@@ -533,6 +533,12 @@ size_t tb_block_buffer_sizes(const struct tb *t, size_t *compressed)
     return t->max_raw ? t->max_raw : 1;
 }
 
+size_t tb_block_stored_size(const struct tb *t, uint64_t b, size_t *decompressed)
+{
+    *decompressed = (size_t)tb_enc_bytes(t->info.encoding, block_positions(t, b));
+    return t->blocks[b].csize;
+}
+
 int tb_load_block(const struct tb *t, uint64_t b, unsigned char *cbuf, unsigned char *raw,
                   struct tbz_dctx *d, char *err, size_t errlen)
 {

@@ -596,6 +596,19 @@ START_TEST(block_cache)
         ck_assert_uint_eq(v, codes[5]);
     }
     tb_close(b);
+    /* the counters of bytes: a fresh cache's one miss reads block 2 of a, as its block
+     * table says, and decompresses it whole; a second probe of it is a hit */
+    tb_cache_free(c);
+    ck_assert_int_eq(tb_cache_new(1 << 20, &c, err, sizeof err), 0);
+    for (int k = 0; k < 2; k++)
+        ck_assert_int_eq(tb_probe_cached(c, a, 2 * 65536 + 7, &v, err, sizeof err), 0);
+    tb_cache_get_stats(c, &st);
+    const unsigned char *e2 = bytes + TB_HEADER_SIZE + 2 * TB_TABLE_ENTRY;
+    ck_assert_uint_eq(st.hits, 1);
+    ck_assert_uint_eq(st.misses, 1);
+    ck_assert_uint_eq(st.bytes_read, tb_get32(e2 + 8));
+    ck_assert_uint_eq(st.bytes_decompressed, 65536);
+    ck_assert_uint_eq(st.bytes, 65536);
     tb_close(a);
     tb_cache_free(c);
     free(bytes);

@@ -446,6 +446,15 @@ void guti_close(guti_tables *t)
     free(t);
 }
 
+void guti_cache_stats(guti_tables *t, struct guti_cache_stats *out)
+{
+    struct tb_cache_stats st;
+    tb_cache_get_stats(t->cache, &st);
+    *out = (struct guti_cache_stats){
+        st.hits,  st.misses, st.evictions, st.bytes_read, st.bytes_decompressed,
+        st.bytes, st.blocks};
+}
+
 int guti_variants(const guti_tables *t, struct guti_variant *out, int max)
 {
     for (int k = 0; k < t->nvariants && k < max; k++) to_variant(&t->variants[k], &out[k]);

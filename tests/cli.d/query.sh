@@ -116,3 +116,26 @@ rm -rf "$T/pvcut" && cp -r "$W" "$T/pvcut" && rm "$T/pvcut"/baghchal-4x4-standar
 check 1 'pv cut short: no table' query --dir "$T/pvcut" --pv --json 'T2T/4/4/T2T g 12'
 grep -q '"pv_error": "no table' "$T/out" || fail "the JSON does not say the pv was cut short"
 passed=$((passed + 1))
+
+# --cache-stats (issue 16): what a batch cost, counted by the block cache. Three positions
+# of one layer (4x4, 12 goats in hand): each probe is a hit or a miss, the first probe of a
+# block a miss; a miss reads fewer bytes than it decompresses (the blocks compress); a
+# second pass over the same positions with the cache still holding them misses no more.
+printf 'T2T/4/4/T2T g 12\nT2T/4/4/T2T g 12\nT2T/4/4/T2T g 12\n' >"$T/three"
+"$G" query --dir "$W" --cache 1 --cache-stats --json <"$T/three" >"$T/out" 2>"$T/err" ||
+    fail "query --cache-stats failed"
+"${GUTI_PYTHON:-python3}" - "$T/err" <<'PY' || fail "query --cache-stats: $(cat "$T/err")"
+import json, sys
+s = json.loads(open(sys.argv[1]).read())
+assert s["positions"] == 3, s
+assert s["probes"] == s["hits"] + s["misses"] and s["misses"] >= 1, s
+assert s["probes"] % 3 == 0 and s["hits"] >= 2 * s["probes"] // 3, s  # passes 2 and 3 hit
+assert 0 < s["bytes_read"] < s["bytes_decompressed"], s
+assert s["bytes_held"] == s["bytes_decompressed"], s  # 1 MB holds them all
+PY
+"$G" query --dir "$W" --cache-stats 'T2T/4/4/T2T g 12' >"$T/out" 2>"$T/err" &&
+    grep -q '^guti: query: 1 positions in .* block cache: [0-9]* probes' "$T/err" ||
+    fail "query --cache-stats wrote no summary line: $(cat "$T/err")"
+passed=$((passed + 1))
+check 2 "--cache 0" query --dir "$W" --cache 0 'T2T/4/4/T2T g 12'
+passed=$((passed + 1))
