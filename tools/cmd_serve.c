@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <omp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -134,6 +135,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     (void)version;
     struct server *s = cls;
     struct request *rq = *state;
+    /* A table's index is built on its first probe with OpenMP threads, and libgomp ends
+     * the process when it cannot start one (a thread of libmicrohttpd's has no team of its
+     * own yet, and under a memory limit its threads may not start): here the index is built
+     * by the thread that asked for it, and out of memory is a 503. The setting is this
+     * thread's alone. */
+    omp_set_num_threads(1);
     if (!rq) {
         /* the first call: the headers are in */
         if (!(rq = calloc(1, sizeof *rq)))
