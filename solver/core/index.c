@@ -102,14 +102,27 @@ static bool b_is_canonical(const struct pair_index *ix, const struct index_orbit
 static int make_blist(const struct pair_index *ix, struct index_orbit *o, uint64_t nbsets)
 {
     uint32_t *list = malloc(nbsets * sizeof *list);
-    if (!list) return -1;
+    struct index_rank_word *words = calloc(nbsets / 64 + 1, sizeof *words);
+    if (!list || !words) {
+        free(list);
+        free(words);
+        return -1;
+    }
     bits_t all = BIT(ix->n - ix->a) - 1, m = BIT(ix->kb) - 1;
     uint64_t count = 0;
     for (uint64_t r = 0; r < nbsets; r++) {
         bits_t B = bits_deposit(ix->b_by_empties ? ~m & all : m, o->free);
-        if (b_is_canonical(ix, o, B, r)) list[count++] = (uint32_t)r;
+        if (b_is_canonical(ix, o, B, r)) {
+            list[count++] = (uint32_t)r;
+            words[r / 64].bits |= BIT(r % 64);
+        }
         if (m) m = bits_next_combination(m);
     }
+    for (uint64_t w = 0, below = 0; w <= nbsets / 64; w++) {
+        words[w].below = below;
+        below += (uint64_t)bits_count(words[w].bits);
+    }
+    o->rank_words = words;
     uint32_t *cut = realloc(list, (count ? count : 1) * sizeof *list);
     o->blist = cut ? cut : list;
     o->count = count;
@@ -193,7 +206,10 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
 
 void pair_index_free(struct pair_index *ix)
 {
-    for (int k = 0; k < ix->norbits; k++) free(ix->orbits[k].blist);
+    for (int k = 0; k < ix->norbits; k++) {
+        free(ix->orbits[k].blist);
+        free(ix->orbits[k].rank_words);
+    }
     free(ix->orbits);
     free(ix->a_orbit);
     free(ix->a_sym);
@@ -205,16 +221,9 @@ void pair_index_free(struct pair_index *ix)
 uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct index_orbit *o,
                                    bits_t B)
 {
-    uint32_t r = (uint32_t)canonical_b_rank(ix, o, B);
-    uint64_t lo = 0, hi = o->count;
-    while (lo < hi) {
-        uint64_t mid = (lo + hi) / 2;
-        if (o->blist[mid] < r)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return o->offset + lo;
+    uint64_t r = canonical_b_rank(ix, o, B);
+    const struct index_rank_word *w = &o->rank_words[r / 64];
+    return o->offset + w->below + (uint64_t)bits_count(w->bits & (BIT(r % 64) - 1));
 }
 
 static int find_orbit(const struct pair_index *ix, uint64_t i)
@@ -230,13 +239,15 @@ static int find_orbit(const struct pair_index *ix, uint64_t i)
     return lo;
 }
 
-void pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A, bits_t *B)
+const struct index_orbit *pair_index_unrank(const struct pair_index *ix, uint64_t i, bits_t *A,
+                                            bits_t *B)
 {
     const struct index_orbit *o = &ix->orbits[find_orbit(ix, i)];
     uint64_t r = i - o->offset;
     if (o->nstab > 1) r = o->blist[r];
     *A = o->a;
     *B = unrank_free(ix, o, r);
+    return o;
 }
 
 int pair_index_orbit_size(const struct pair_index *ix, uint64_t i)
