@@ -207,6 +207,12 @@ static void check_against_brute(const char *board, const char *rules)
         uint64_t bad[4];
         int nbad;
         ck_assert_uint_eq(retro_verify(&R, layers[c].res, bad, 4, &nbad), 0);
+        /* the 8-byte bucket entries of layers past 2^30 positions give the same codes */
+        retro_code *wide = malloc(R.size * sizeof *wide);
+        R.bucket_bytes = 8;
+        ck_assert_int_eq(retro_solve(&R, wide, &st), 0);
+        ck_assert_int_eq(memcmp(wide, layers[c].res, R.size * sizeof *wide), 0);
+        free(wide);
     }
     uint64_t decided = 0;
     for (int i = 0; i < br.n; i++) {

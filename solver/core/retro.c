@@ -12,56 +12,83 @@
 #define WON ((uint64_t)1 << 62)
 #define INDEX(e) ((e) & ~(FINAL | WON))
 
+/* A bucket's entries are stored in 4 bytes rather than 8 when the layer has at most 2^30
+ * positions (every Bagh-Chal layer, every Sixteen Soldiers material up to 8 pieces): the
+ * index in the low 30 bits, FINAL and WON above it. The buckets are the largest memory of
+ * a big solve after the codes (the initial pass pushes every win through an exit, about
+ * half of a Sixteen Soldiers material), so this halves them. */
+#define NARROW_MAX ((uint64_t)1 << 30)
+
 struct vec {
-    uint64_t *v;
+    void *v; /* entries of the buckets' width */
     size_t n, cap;
 };
 
 struct buckets {
     int nthreads, nlevels;
     int highest;   /* the highest level anything was pushed to */
-    struct vec *v; /* [level * nthreads + thread] */
+    /* [thread * nlevels + level]: a thread's vectors side by side, so that two threads
+     * pushing to one level write no common cache line (with [level][thread] the pushes of
+     * the movement phase's propagation spent 8% of its time passing one line back and
+     * forth) */
+    struct vec *v;
+    size_t width;  /* bytes per entry: 4 or 8 */
     int failed;
 };
 
-static int vec_push(struct vec *x, uint64_t e)
+static inline uint64_t entry_get(const struct buckets *b, const void *v, size_t k)
+{
+    if (b->width == 8) return ((const uint64_t *)v)[k];
+    uint32_t e = ((const uint32_t *)v)[k];
+    return (e & (uint32_t)(NARROW_MAX - 1)) | (uint64_t)(e >> 30) << 62;
+}
+
+static inline void entry_put(const struct buckets *b, void *v, size_t k, uint64_t e)
+{
+    if (b->width == 8)
+        ((uint64_t *)v)[k] = e;
+    else
+        ((uint32_t *)v)[k] = (uint32_t)(INDEX(e) | (e >> 62) << 30);
+}
+
+static int vec_push(const struct buckets *b, struct vec *x, uint64_t e)
 {
     if (x->n == x->cap) {
         size_t cap = x->cap ? 2 * x->cap : 1024;
-        uint64_t *v = realloc(x->v, cap * sizeof *v);
+        void *v = realloc(x->v, cap * b->width);
         if (!v) return -1;
         x->v = v;
         x->cap = cap;
     }
-    x->v[x->n++] = e;
+    entry_put(b, x->v, x->n++, e);
     return 0;
 }
 
 static void bucket_push(struct buckets *b, int level, uint64_t e)
 {
-    if (level >= b->nlevels || vec_push(&b->v[level * b->nthreads + omp_get_thread_num()], e))
+    if (level >= b->nlevels || vec_push(b, &b->v[omp_get_thread_num() * b->nlevels + level], e))
         b->failed = 1;
     int h = __atomic_load_n(&b->highest, __ATOMIC_RELAXED);
     while (level > h && !__atomic_compare_exchange_n(&b->highest, &h, level, false,
                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
 }
 
-/* Gathers a level's entries into one array (freed by the caller). */
-static uint64_t *bucket_take(struct buckets *b, int level, size_t *n)
+/* Gathers a level's entries into one array of the buckets' width (freed by the caller). */
+static void *bucket_take(struct buckets *b, int level, size_t *n)
 {
     size_t total = 0;
-    for (int t = 0; t < b->nthreads; t++) total += b->v[level * b->nthreads + t].n;
+    for (int t = 0; t < b->nthreads; t++) total += b->v[t * b->nlevels + level].n;
     *n = total;
     if (total == 0) return NULL;
-    uint64_t *all = malloc(total * sizeof *all);
+    unsigned char *all = malloc(total * b->width);
     if (!all) {
         b->failed = 1;
         return NULL;
     }
     size_t k = 0;
     for (int t = 0; t < b->nthreads; t++) {
-        struct vec *x = &b->v[level * b->nthreads + t];
-        if (x->n) memcpy(all + k, x->v, x->n * sizeof *all); /* x->v is NULL when empty */
+        struct vec *x = &b->v[t * b->nlevels + level];
+        if (x->n) memcpy(all + k * b->width, x->v, x->n * b->width); /* NULL when empty */
         k += x->n;
         free(x->v);
         memset(x, 0, sizeof *x);
@@ -83,13 +110,53 @@ static retro_code code_at(const struct retro_layer *L, int level, bool won)
     return L->dtc_limit ? dtc_code(level, won) : (retro_code)(level + 1);
 }
 
+/* Entries of a level taken by a thread at a time: the propagation's work per entry varies. */
+#define RELAX_CHUNK 1024
+
+/* What propagating from one level needs. */
+struct relax {
+    const struct retro_layer *L;
+    retro_code *res;
+    uint8_t *cnt;
+    struct buckets *b;
+    int d;              /* the level */
+    uint64_t *scratch;  /* max_moves entries, for expand */
+};
+
+/* Propagates a position decided at level r->d (won or lost) to its n predecessors: each
+ * undecided one wins in d + 1 when the position is lost; when it is won, each loses one
+ * move, and one left with none is lost, delayed through its exits. */
+static void relax(const struct relax *r, const uint64_t *pred, int n, bool won)
+{
+    const struct retro_layer *L = r->L;
+    int d = r->d, dtc = L->dtc_limit;
+    for (int j = 0; j < n; j++) {
+        uint64_t q = pred[j];
+        if (__atomic_load_n(&r->res[q], __ATOMIC_RELAXED)) continue;
+        if (!won) {
+            /* the position is lost: q wins in d + 1 */
+            if (claim(r->res, q, code_at(L, d + 1, true))) bucket_push(r->b, d + 1, q | FINAL | WON);
+        } else if (__atomic_sub_fetch(&r->cnt[q], 1, __ATOMIC_RELAXED) == 0) {
+            /* every move of q now loses: q is lost, delaying through its exits */
+            struct move_fold ex = {0};
+            if (L->exits)
+                L->exits(L->ctx, q, &ex);
+            else
+                L->expand(L->ctx, q, r->scratch, &ex);
+            int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
+            if (claim(r->res, q, code_at(L, lvl, false))) bucket_push(r->b, lvl, q | FINAL);
+        }
+    }
+}
+
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
 {
     uint64_t n = L->size;
     int dtc = L->dtc_limit; /* 0: DTM; else the counting rule's limit */
     if (dtc < 0 || dtc > RETRO_MAX_DTC) return -1;
     struct buckets b = {.nthreads = omp_get_max_threads(),
-                        .nlevels = dtc ? dtc + 1 : RETRO_MAX_DTM + 2};
+                        .nlevels = dtc ? dtc + 1 : RETRO_MAX_DTM + 2,
+                        .width = n <= NARROW_MAX && L->bucket_bytes != 8 ? 4 : 8};
     uint8_t *cnt = malloc(n ? n : 1);
     b.v = calloc((size_t)b.nlevels * (size_t)b.nthreads, sizeof *b.v);
     if (!cnt || !b.v) {
@@ -140,7 +207,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     uint64_t decided = 0;
     for (int d = 0; d < b.nlevels && !b.failed; d++) {
         size_t m;
-        uint64_t *level = bucket_take(&b, d, &m);
+        void *level = bucket_take(&b, d, &m);
         if (!level) {
             if (d >= b.highest) break;
             continue;
@@ -154,45 +221,52 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
          * An entry claimed here is final; one whose position was decided before is left
          * as it is, and skipped below. */
 #pragma omp parallel for schedule(static)
-        for (size_t k = 0; k < m; k++)
-            if (!(level[k] & FINAL) &&
-                claim(res, INDEX(level[k]), code_at(L, d, level[k] & WON)))
-                level[k] |= FINAL;
+        for (size_t k = 0; k < m; k++) {
+            uint64_t e = entry_get(&b, level, k);
+            if (!(e & FINAL) && claim(res, INDEX(e), code_at(L, d, e & WON)))
+                entry_put(&b, level, k, e | FINAL);
+        }
 #pragma omp parallel
         {
-            uint64_t *pred = malloc((size_t)L->max_moves * sizeof *pred);
+            /* two lists of predecessors: those of the entry before, whose values and counts
+             * are being fetched from memory, and those of this entry (below) */
+            uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
+                                 malloc((size_t)L->max_moves * sizeof(uint64_t))};
             uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
-            if (!pred || !scratch) b.failed = 1;
+            bool ok = pred[0] && pred[1] && scratch;
+            if (!ok) b.failed = 1;
             uint64_t mine = 0;
-#pragma omp for schedule(dynamic, 1024)
-            for (size_t k = 0; k < m; k++) {
-                if (!pred || !scratch) continue;
-                uint64_t i = INDEX(level[k]);
-                bool won = level[k] & WON;
-                if (!(level[k] & FINAL) && !claim(res, i, code_at(L, d, won))) continue;
-                mine++;
-                if (!next) continue;
-                int np = L->predecessors(L->ctx, i, pred);
-                for (int j = 0; j < np; j++) {
-                    uint64_t q = pred[j];
-                    if (__atomic_load_n(&res[q], __ATOMIC_RELAXED)) continue;
-                    if (!won) {
-                        /* i is lost: q wins in d + 1 */
-                        if (claim(res, q, code_at(L, d + 1, true)))
-                            bucket_push(&b, d + 1, q | FINAL | WON);
-                    } else if (__atomic_sub_fetch(&cnt[q], 1, __ATOMIC_RELAXED) == 0) {
-                        /* every move of q now loses: q is lost, delaying through its exits */
-                        struct move_fold ex = {0};
-                        if (L->exits)
-                            L->exits(L->ctx, q, &ex);
-                        else
-                            L->expand(L->ctx, q, scratch, &ex);
-                        int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
-                        if (claim(res, q, code_at(L, lvl, false))) bucket_push(&b, lvl, q | FINAL);
+            struct relax rx = {L, res, cnt, &b, d, scratch};
+#pragma omp for schedule(dynamic, 1)
+            for (size_t c0 = 0; c0 < m; c0 += RELAX_CHUNK) {
+                size_t c1 = c0 + RELAX_CHUNK < m ? c0 + RELAX_CHUNK : m;
+                int cur = 0;      /* the list this entry's predecessors go to */
+                int waiting = -1; /* the entry before's, in the other list: their number */
+                bool waiting_won = false;
+                for (size_t k = c0; k < c1 && ok; k++) {
+                    uint64_t e = entry_get(&b, level, k), i = INDEX(e);
+                    bool won = e & WON;
+                    if (!(e & FINAL) && !claim(res, i, code_at(L, d, won))) continue;
+                    mine++;
+                    if (!next) continue;
+                    /* the predecessors lie all over the layer: their values and counts are
+                     * asked for now and used one entry later, so that the reads of memory
+                     * overlap with finding the next entry's predecessors rather than wait
+                     * in turn (the movement phase's propagation waits on them most) */
+                    int np = L->predecessors(L->ctx, i, pred[cur]);
+                    for (int j = 0; j < np; j++) {
+                        __builtin_prefetch(&res[pred[cur][j]]);
+                        __builtin_prefetch(&cnt[pred[cur][j]]);
                     }
+                    if (waiting >= 0) relax(&rx, pred[cur ^ 1], waiting, waiting_won);
+                    waiting = np;
+                    waiting_won = won;
+                    cur ^= 1;
                 }
+                if (waiting >= 0) relax(&rx, pred[cur ^ 1], waiting, waiting_won);
             }
-            free(pred);
+            free(pred[0]);
+            free(pred[1]);
             free(scratch);
 #pragma omp atomic
             decided += mine;
@@ -203,7 +277,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     st->propagate_seconds = omp_get_wtime() - t0;
     int failed = b.failed;
     for (int e = 0; e <= b.highest && e < b.nlevels; e++)
-        for (int t = 0; t < b.nthreads; t++) free(b.v[e * b.nthreads + t].v);
+        for (int t = 0; t < b.nthreads; t++) free(b.v[t * b.nlevels + e].v);
     free(b.v);
     free(cnt);
     return failed ? -1 : 0;

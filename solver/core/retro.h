@@ -69,6 +69,9 @@ struct retro_layer {
     void *progress_arg;
     /* 0: solve for DTM. L > 0: the counting rule's pass, with limit L (below). */
     int dtc_limit;
+    /* 0: the engine's buckets take 4 bytes an entry when size allows, else 8; 8 forces 8
+     * (for the tests, which have no layer large enough to need them). */
+    int bucket_bytes;
 };
 
 struct retro_stats {
