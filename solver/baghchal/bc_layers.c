@@ -4,8 +4,11 @@
 
 #define MAX_MOVES 64
 
+static uint64_t serials; /* numbers the layers, see decode() */
+
 int bc_layer_init(struct bc_layer *l, const struct game *g, const struct symmap *sm, int captured)
 {
+    l->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     l->g = g;
     l->captured = captured;
     l->next = NULL;
@@ -32,15 +35,22 @@ static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
     return false;
 }
 
-/* Whether two boards one step of the mover away from (moved, still) can be one class.
- * If S1 and S2 are such boards and a symmetry s maps S1 onto S2, then s keeps the still
- * pieces and moves at most 4 points of the mover's set. Far from symmetric positions,
- * the common case, need no deduplication at all. */
-static bool may_repeat(const struct symmap *sm, bits_t moved, bits_t still)
+/* Whether two boards one step of the mover (0 goats, 1 tigers) away from (T, G) can be one
+ * class, T canonical with orbit o. If S1 and S2 are such boards and a symmetry s maps S1
+ * onto S2, then s keeps the still pieces and moves at most 4 points of the mover's set.
+ * Far from symmetric positions, the common case, need no deduplication at all. When the
+ * goats move, the symmetries that keep the tigers are o's stabiliser, nearly always the
+ * identity alone, so the test costs nothing (it was 8% of the movement phase's time). */
+static bool may_repeat(const struct symmap *sm, const struct index_orbit *o, int mover, bits_t T,
+                       bits_t G)
 {
+    if (mover == 0) {
+        for (int t = 1; t < o->nstab; t++)
+            if (bits_count(symmap_apply(sm, o->stab[t], G) ^ G) <= 4) return true;
+        return false;
+    }
     for (int s = 1; s < sm->nsyms; s++)
-        if (symmap_apply(sm, s, still) == still &&
-            bits_count(symmap_apply(sm, s, moved) ^ moved) <= 4)
+        if (symmap_apply(sm, s, G) == G && bits_count(symmap_apply(sm, s, T) ^ T) <= 4)
             return true;
     return false;
 }
@@ -100,18 +110,57 @@ static void add_captures(const struct bc_layer *l, bits_t T, bits_t G, bits_t em
     }
 }
 
+/* Position i's tigers and goats (the class i / 2), and the tigers' orbit. The engine's
+ * initial pass asks for positions in order, two a class, so each thread remembers the
+ * last class it decoded (layers told apart by a serial number, as a freed layer's address
+ * may be reused) and walks the index with an iterator from the second of consecutive
+ * classes on; other classes are unranked directly. Unranking was 14% of the movement
+ * phase's time, half of it in this pass. */
+static _Thread_local struct {
+    uint64_t serial, cls;
+    bool iterating;
+    struct pair_index_iter it;
+    bits_t T, G;
+    const struct index_orbit *o;
+} cursor;
+
+static const struct index_orbit *decode(const struct bc_layer *l, uint64_t i, bits_t *T, bits_t *G)
+{
+    uint64_t c = i / 2;
+    bool same = cursor.serial == l->serial;
+    if (same && c == cursor.cls) {
+        /* the other side to move of the class decoded last */
+    } else if (same && c == cursor.cls + 1) {
+        if (cursor.iterating)
+            pair_index_iter_next(&cursor.it);
+        else
+            pair_index_iter_init(&cursor.it, &l->ix, c);
+        cursor.iterating = true;
+        pair_index_iter_get(&cursor.it, &cursor.T, &cursor.G);
+        cursor.o = &l->ix.orbits[cursor.it.k];
+    } else {
+        cursor.iterating = false;
+        cursor.o = pair_index_unrank(&l->ix, c, &cursor.T, &cursor.G);
+    }
+    cursor.serial = l->serial;
+    cursor.cls = c;
+    *T = cursor.T;
+    *G = cursor.G;
+    return cursor.o;
+}
+
 static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
 {
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;
     bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    const struct index_orbit *o = decode(l, i, &T, &G);
     bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
     int mover = (int)(i % 2);
     int k = steps(l, T, G, mover, 1 - i % 2, succ);
     if (mover == 0 && k == 0 && l->g->rules == BC_GOAT_PASS) succ[k++] = i + 1;
     if (mover == 1) add_captures(l, T, G, empty, ex);
-    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? retro_unique(succ, k) : k;
+    return may_repeat(l->ix.sm, o, mover, T, G) ? retro_unique(succ, k) : k;
 }
 
 /* expand() without the list: the count of distinct successors, by counting the moves
@@ -121,9 +170,9 @@ static int count(void *ctx, uint64_t i, struct move_fold *ex)
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;
     bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    const struct index_orbit *o = decode(l, i, &T, &G);
     int mover = (int)(i % 2);
-    if (may_repeat(l->ix.sm, mover ? T : G, mover ? G : T)) {
+    if (may_repeat(l->ix.sm, o, mover, T, G)) {
         uint64_t succ[2 * MAX_MOVES];
         return expand(ctx, i, succ, ex);
     }
@@ -139,14 +188,14 @@ static int predecessors(void *ctx, uint64_t i, uint64_t *pred)
     const struct bc_layer *l = ctx;
     const struct board *b = l->g->board;
     bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    const struct index_orbit *o = decode(l, i, &T, &G);
     /* the side not to move just stepped, or the goats passed */
     int mover = (int)(1 - i % 2);
     int k = steps(l, T, G, mover, 1 - i % 2, pred);
     bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
     if (mover == 0 && l->g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty))
         pred[k++] = i - 1;
-    return may_repeat(l->ix.sm, mover ? T : G, mover ? G : T) ? retro_unique(pred, k) : k;
+    return may_repeat(l->ix.sm, o, mover, T, G) ? retro_unique(pred, k) : k;
 }
 
 static void exits(void *ctx, uint64_t i, struct move_fold *ex)
@@ -155,7 +204,7 @@ static void exits(void *ctx, uint64_t i, struct move_fold *ex)
     const struct board *b = l->g->board;
     if (i % 2 == 0) return; /* goats never leave the layer */
     bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
+    decode(l, i, &T, &G);
     add_captures(l, T, G, (BIT(b->npoints) - 1) & ~T & ~G, ex);
 }
 
