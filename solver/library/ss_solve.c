@@ -89,6 +89,7 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
     db.layer_load = load;
     db.layer_done = done;
     db.hook_arg = &u;
+    db.drop_largest = true; /* the tables on disk have them */
     int solved = ss_solve_all(&db, pieces, NULL, 0);
     ss_db_free(&db);
     if (solved >= 0) return 0;
@@ -198,23 +199,26 @@ int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_so
             }
             /* the db keeps the material's classes as the codes the captures of larger
              * materials read: a loss code (1) where the side to move loses under the rule, a
-             * win code (2) where it wins, 0 where the rule draws */
-            if (!rc && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
+             * win code (2) where it wins, 0 where the rule draws; not those of the largest
+             * total, which nothing here reads */
+            bool kept = total < pieces;
+            if (!rc && kept && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
                 rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-            if (rc) {
-                free(cls);
+            if (!rc) count_classes(cls, l->size, &r);
+            if (!rc && kept) {
+#pragma omp parallel for schedule(static)
+                for (uint64_t i = 0; i < l->size; i++) {
+                    retro_code d = dtc_of_class(cls[i]);
+                    l->res[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
+                }
+                ss_db_add(&db, l);
+            }
+            free(cls);
+            if (rc || !kept) {
                 ss_layer_free(l);
                 free(l);
-                break;
             }
-#pragma omp parallel for schedule(static)
-            for (uint64_t i = 0; i < l->size; i++) {
-                retro_code d = dtc_of_class(cls[i]);
-                l->res[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
-            }
-            ss_db_add(&db, l);
-            count_classes(cls, l->size, &r);
-            free(cls);
+            if (rc) break;
             r.seconds = omp_get_wtime() - t0;
             if (h->layer) h->layer(h->arg, &r);
         }

@@ -448,6 +448,11 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
                 stats[nstats++].seconds = seconds;
             }
             if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
+            if (db->drop_largest && total == max_pieces) {
+                db->layer[m][n] = db->layer[n][m] = NULL;
+                ss_layer_free(l);
+                free(l);
+            }
         }
     return solved;
 }

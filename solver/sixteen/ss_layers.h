@@ -65,6 +65,11 @@ struct ss_db {
     int (*layer_load)(void *arg, struct ss_layer *l);
     int (*layer_done)(void *arg, const struct ss_layer *l, int loaded, double seconds);
     void *hook_arg;
+    /* Optional: free each material of the largest total once layer_done has had it, as
+     * nothing of this solve reads it again (a capture lowers the total), so that the
+     * solve holds one of them at a time beside the smaller ones: the 8-piece run held all
+     * four, 9.1 GB. ss_db_find no longer has them afterwards. */
+    bool drop_largest;
 };
 
 /* 0, or -1 when memory runs out. */
