@@ -55,6 +55,40 @@ static void check_index(const struct board *b, int a, int nb, uint64_t step)
     free(sm);
 }
 
+/* pair_index_rank_add_each against ranking each (A, B + p) afresh, for every class of
+ * (a, nb) whose A has no symmetry, into the index of nb + 1 (B ranked by its points or by
+ * its empty ones, both met as nb grows). */
+static void check_add_each(const struct board *b, int a, int nb)
+{
+    struct symmap *sm = symmap_for(b);
+    struct pair_index ix, nx;
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
+    ck_assert_int_eq(pair_index_init(&nx, b, sm, a, nb + 1), 0);
+    uint64_t out[BOARD_MAX_POINTS];
+    for (uint64_t i = 0; i < ix.size; i++) {
+        bits_t A, B;
+        if (pair_index_unrank(&ix, i, &A, &B)->nstab > 1) continue;
+        struct pair_index_a pa = pair_index_lookup_a(&nx, A);
+        ck_assert_int_eq(pa.sym, 0);
+        int n = pair_index_rank_add_each(&nx, pa.o, B, out), k = 0;
+        for (bits_t e = (BIT(b->npoints) - 1) & ~A & ~B; e; k++)
+            ck_assert_uint_eq(out[k], pair_index_rank(&nx, A, B | BIT(bits_pop(&e))));
+        ck_assert_int_eq(n, k);
+    }
+    pair_index_free(&ix);
+    pair_index_free(&nx);
+    free(sm);
+}
+
+START_TEST(index_add_each)
+{
+    for (int nb = 0; nb < 5; nb++) check_add_each(board_named("3x3"), 4, nb);
+    for (int nb = 0; nb < 12; nb++) check_add_each(board_named("4x4"), 4, nb);
+    check_add_each(board_named("5x5"), 4, 2);
+    check_add_each(board_named("5x5"), 4, 18);
+}
+END_TEST
+
 START_TEST(index_small_boards)
 {
     for (int nb = 0; nb <= 4; nb++) check_index(board_named("3x3"), 4, nb, 1);
@@ -1042,6 +1076,7 @@ Suite *retro_suite(void)
     TCase *tc = tcase_create("retro");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, index_small_boards);
+    tcase_add_test(tc, index_add_each);
     tcase_add_test(tc, index_movement_counts);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);

@@ -2,23 +2,35 @@
 
 #include "retro.h"
 
-/* The goats to move place one: each empty point gives a tigers-to-move position with the
- * same tigers, so the same orbit (k) in the next index, and no symmetry to apply. */
+/* The positions of next that the goats' placements in (T, G) lead to, T the canonical
+ * tigers of orbit k, in the order of the points; their number. A placement keeps the
+ * tigers, hence their orbit (k) in the next index, and no symmetry to apply. */
+static int placements(const struct pair_index *nx, int k, bits_t T, bits_t G, bits_t all,
+                      uint64_t *r)
+{
+    const struct index_orbit *o = &nx->orbits[k];
+    if (o->nstab == 1) return pair_index_rank_add_each(nx, o, G, r);
+    int n = 0;
+    for (bits_t e = all & ~T & ~G; e;)
+        r[n++] = pair_index_rank_symmetric(nx, o, G | BIT(bits_pop(&e)));
+    return n;
+}
+
+/* The goats to move place one: each empty point gives a tigers-to-move position. */
 static int goats_value(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
 {
-    const struct pair_index *nx = next->ix;
-    const struct index_orbit *o = &nx->orbits[k];
+    uint64_t r[BOARD_MAX_POINTS];
+    int n = placements(next->ix, k, T, G, all, r);
     struct wdl_fold f = {0};
-    for (bits_t e = all & ~T & ~G; e;) {
-        bits_t G2 = G | BIT(bits_pop(&e));
-        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
-                                   : pair_index_rank_symmetric(nx, o, G2);
-        if (wdl_fold_add(&f, wdl_get(&next->val, r))) return WDL_WIN;
-    }
+    for (int j = 0; j < n; j++)
+        if (wdl_fold_add(&f, wdl_get(&next->val, r[j]))) return WDL_WIN;
     return wdl_fold_value(&f);
 }
 
-/* The tigers to move: captures first (the last one needed wins at once), then steps. */
+/* The tigers to move: captures first (the last one needed wins at once), then steps.
+ * (Ranking the steps first and asking memory for all their values at once was slower, as
+ * was ranking every move of a position while folding the one before: most of the tigers'
+ * positions win by an early move, and the search stops there.) */
 static int tigers_value(const struct board *b, const struct bc_place_layer *next,
                         const struct bc_place_layer *capt, bits_t T, bits_t G, bits_t all)
 {
@@ -87,14 +99,11 @@ int bc_place_value(const struct game *g, const struct bc_place_layer *L, uint64_
 
 static uint8_t goats_dtm(const struct bc_place_layer *next, int k, bits_t T, bits_t G, bits_t all)
 {
-    const struct pair_index *nx = next->ix;
-    const struct index_orbit *o = &nx->orbits[k];
+    uint64_t r[BOARD_MAX_POINTS];
+    int n = placements(next->ix, k, T, G, all, r);
     struct move_fold f = {0};
-    for (bits_t e = all & ~T & ~G; e;) {
-        bits_t G2 = G | BIT(bits_pop(&e));
-        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
-                                   : pair_index_rank_symmetric(nx, o, G2);
-        move_fold_add(&f, next->dtm[r]);
+    for (int j = 0; j < n; j++) {
+        move_fold_add(&f, next->dtm[r[j]]);
         if (f.win == 1) break; /* nothing is quicker */
     }
     return (uint8_t)move_fold_code(&f);
@@ -166,15 +175,11 @@ static retro_code goats_code(int v)
 static retro_code goats_dtc(const struct bc_place_layer *next, int k, bits_t T, bits_t G,
                             bits_t all, int limit)
 {
-    const struct pair_index *nx = next->ix;
-    const struct index_orbit *o = &nx->orbits[k];
+    uint64_t r[BOARD_MAX_POINTS];
+    int n = placements(next->ix, k, T, G, all, r);
     struct move_fold ex = {0};
-    for (bits_t e = all & ~T & ~G; e && !ex.win;) {
-        bits_t G2 = G | BIT(bits_pop(&e));
-        uint64_t r = o->nstab == 1 ? o->offset + pair_index_rank_free(nx, o, G2)
-                                   : pair_index_rank_symmetric(nx, o, G2);
-        move_fold_add(&ex, code_of_wdl(wdl_get(&next->val, r)));
-    }
+    for (int j = 0; j < n && !ex.win; j++)
+        move_fold_add(&ex, code_of_wdl(wdl_get(&next->val, r[j])));
     return retro_derive_dtc(0, NULL, NULL, &ex, limit);
 }
 

@@ -226,6 +226,41 @@ uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct ind
     return o->offset + w->below + (uint64_t)bits_count(w->bits & (BIT(r % 64) - 1));
 }
 
+int pair_index_rank_add_each(const struct pair_index *ix, const struct index_orbit *o, bits_t B,
+                             uint64_t *out)
+{
+    /* Colex ranks, 0-based: the set {x_0 < x_1 < ...} ranks sum C(x_t, t + 1). */
+    int nf = ix->n - ix->a, k = 0, n = 0;
+    bits_t m = bits_extract(B, o->free);
+    uint64_t high[BOARD_MAX_POINTS + 2];
+    int x[BOARD_MAX_POINTS + 1];
+    if (!ix->b_by_empties) {
+        /* p joins the ranked set with j points below it: the terms below stay, p adds
+         * C(p, j + 1), and each point above moves up one place (high[j]) */
+        for (bits_t y = m; y;) x[k++] = bits_pop(&y);
+        high[k] = 0;
+        for (int t = k - 1; t >= 0; t--) high[t] = high[t + 1] + binom[x[t]][t + 2];
+        uint64_t low = 0;
+        for (int p = 0, j = 0; p < nf; p++)
+            if (m & BIT(p))
+                low += binom[p][++j];
+            else
+                out[n++] = o->offset + low + binom[p][j + 1] + high[j];
+        return n;
+    }
+    /* The ranked set is the empty points: p leaves it, the terms below stay and each point
+     * above moves down one place (high[t + 1]) */
+    for (bits_t y = ~m & (BIT(nf) - 1); y;) x[k++] = bits_pop(&y);
+    high[k] = 0;
+    for (int t = k - 1; t >= 0; t--) high[t] = high[t + 1] + binom[x[t]][t];
+    uint64_t low = 0;
+    for (int t = 0; t < k; t++) {
+        out[n++] = o->offset + low + high[t + 1];
+        low += binom[x[t]][t + 1];
+    }
+    return n;
+}
+
 static int find_orbit(const struct pair_index *ix, uint64_t i)
 {
     int lo = 0, hi = ix->norbits - 1;

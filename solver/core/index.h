@@ -130,6 +130,14 @@ static inline uint64_t pair_index_rank_free(const struct pair_index *ix,
 uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct index_orbit *o,
                                    bits_t B);
 
+/* The classes of (A, B + p) for each free point p of the canonical A of orbit o that B
+ * leaves empty, in the points' order, into out; their number. A has no symmetry of its own
+ * (o->nstab == 1), and ix is the index with one more B than B has. One pass over the free
+ * points ranks them all (a point added shifts the colex terms of the points above it),
+ * where ranking each afresh costs a lookup per byte: Bagh-Chal's goat placements. */
+int pair_index_rank_add_each(const struct pair_index *ix, const struct index_orbit *o, bits_t B,
+                             uint64_t *out);
+
 /* The class of (A, B), A looked up already. */
 static inline uint64_t pair_index_rank_b(const struct pair_index *ix, const struct pair_index_a *pa,
                                          bits_t B)
