@@ -50,8 +50,7 @@ static bool may_repeat(const struct symmap *sm, const struct index_orbit *o, int
         return false;
     }
     for (int s = 1; s < sm->nsyms; s++)
-        if (symmap_apply(sm, s, G) == G && bits_count(symmap_apply(sm, s, T) ^ T) <= 4)
-            return true;
+        if (symmap_apply(sm, s, G) == G && bits_count(symmap_apply(sm, s, T) ^ T) <= 4) return true;
     return false;
 }
 

@@ -26,13 +26,13 @@ struct vec {
 
 struct buckets {
     int nthreads, nlevels;
-    int highest;   /* the highest level anything was pushed to */
+    int highest; /* the highest level anything was pushed to */
     /* [thread * nlevels + level]: a thread's vectors side by side, so that two threads
      * pushing to one level write no common cache line (with [level][thread] the pushes of
      * the movement phase's propagation spent 8% of its time passing one line back and
      * forth) */
     struct vec *v;
-    size_t width;  /* bytes per entry: 4 or 8 */
+    size_t width; /* bytes per entry: 4 or 8 */
     int failed;
 };
 
@@ -119,8 +119,8 @@ struct relax {
     retro_code *res;
     uint8_t *cnt;
     struct buckets *b;
-    int d;              /* the level */
-    uint64_t *scratch;  /* max_moves entries, for expand */
+    int d;             /* the level */
+    uint64_t *scratch; /* max_moves entries, for expand */
 };
 
 /* Propagates a position decided at level r->d (won or lost) to its n predecessors: each
@@ -135,7 +135,8 @@ static void relax(const struct relax *r, const uint64_t *pred, int n, bool won)
         if (__atomic_load_n(&r->res[q], __ATOMIC_RELAXED)) continue;
         if (!won) {
             /* the position is lost: q wins in d + 1 */
-            if (claim(r->res, q, code_at(L, d + 1, true))) bucket_push(r->b, d + 1, q | FINAL | WON);
+            if (claim(r->res, q, code_at(L, d + 1, true)))
+                bucket_push(r->b, d + 1, q | FINAL | WON);
         } else if (__atomic_sub_fetch(&r->cnt[q], 1, __ATOMIC_RELAXED) == 0) {
             /* every move of q now loses: q is lost, delaying through its exits */
             struct move_fold ex = {0};
