@@ -228,7 +228,9 @@ PLOTS_DIR = data/plots
 plots: deps
 	sh scripts/plots.sh $(PLOTS_DIR)
 
-bench: deps
+# (/usr/bin/time, from Debian's package time, measures each row's peak memory)
+bench:
+	@sh scripts/deps.sh time
 	@$(MAKE) --no-print-directory $(B)/guti
 	sh scripts/bench.sh ./$(B)/guti
 
