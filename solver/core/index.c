@@ -74,58 +74,60 @@ static uint64_t *colex_table(int nbits, int k, int *nchunks)
     return t;
 }
 
-/* The smallest rank of B's images under A's stabiliser, B already mapped so that A is
- * canonical. */
-static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
+/* The colex order of the sets ranked among o's free points is the order of their masks as
+ * integers (the highest point where two sets differ decides, and bits_extract keeps the
+ * points' order), so images of B under A's stabiliser (which keeps A, hence o->free) are
+ * compared without ranking them: by B itself, or by the free points it leaves empty when
+ * the empties are ranked. */
+static inline bits_t b_order_key(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
 {
-    uint64_t best = pair_index_rank_free(ix, o, B);
-    for (int t = 1; t < o->nstab; t++) {
-        uint64_t r = pair_index_rank_free(ix, o, symmap_apply(ix->sm, o->stab[t], B));
-        if (r < best) best = r;
-    }
-    return best;
+    return ix->b_by_empties ? o->free & ~B : B;
 }
 
-/* Whether B, of rank r among the free points of o, is the smallest of its images under
- * A's stabiliser: the first smaller image says no, without ranking the rest. */
-static bool b_is_canonical(const struct pair_index *ix, const struct index_orbit *o, bits_t B,
-                           uint64_t r)
+/* The smallest rank of B's images under A's stabiliser, B already mapped so that A is
+ * canonical: the image of the smallest key, ranked once. */
+static uint64_t canonical_b_rank(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
 {
+    bits_t best = B, best_key = b_order_key(ix, o, B);
+    for (int t = 1; t < o->nstab; t++) {
+        bits_t image = symmap_apply(ix->sm, o->stab[t], B), key = b_order_key(ix, o, image);
+        if (key < best_key) best = image, best_key = key;
+    }
+    return pair_index_rank_free(ix, o, best);
+}
+
+/* Whether B is the smallest of its images under A's stabiliser: the first smaller image
+ * says no. */
+static bool b_is_canonical(const struct pair_index *ix, const struct index_orbit *o, bits_t B)
+{
+    bits_t key = b_order_key(ix, o, B);
     for (int t = 1; t < o->nstab; t++)
-        if (pair_index_rank_free(ix, o, symmap_apply(ix->sm, o->stab[t], B)) < r) return false;
+        if (b_order_key(ix, o, symmap_apply(ix->sm, o->stab[t], B)) < key) return false;
     return true;
 }
 
-/* The canonical B list of a symmetric A: the B sets in rank order, each the next
- * combination of the last rather than unranked, those smallest under the stabiliser kept
- * (so the list comes out sorted). The list is then cut to its length. -1: no memory. */
-static int make_blist(const struct pair_index *ix, struct index_orbit *o, uint64_t nbsets)
+/* The canonical B bitmap of a symmetric A: the B sets in rank order, each the next
+ * combination of the last rather than unranked, those smallest under the stabiliser
+ * marked. -1: no memory. */
+static int make_rank_words(const struct pair_index *ix, struct index_orbit *o, uint64_t nbsets)
 {
-    uint32_t *list = malloc(nbsets * sizeof *list);
-    struct index_rank_word *words = calloc(nbsets / 64 + 1, sizeof *words);
-    if (!list || !words) {
-        free(list);
-        free(words);
-        return -1;
-    }
+    uint64_t nwords = nbsets / 64 + 1;
+    struct index_rank_word *words = calloc(nwords, sizeof *words);
+    if (!words) return -1;
     bits_t all = BIT(ix->n - ix->a) - 1, m = BIT(ix->kb) - 1;
-    uint64_t count = 0;
     for (uint64_t r = 0; r < nbsets; r++) {
         bits_t B = bits_deposit(ix->b_by_empties ? ~m & all : m, o->free);
-        if (b_is_canonical(ix, o, B, r)) {
-            list[count++] = (uint32_t)r;
-            words[r / 64].bits |= BIT(r % 64);
-        }
+        if (b_is_canonical(ix, o, B)) words[r / 64].bits |= BIT(r % 64);
         if (m) m = bits_next_combination(m);
     }
-    for (uint64_t w = 0, below = 0; w <= nbsets / 64; w++) {
+    uint64_t below = 0;
+    for (uint64_t w = 0; w < nwords; w++) {
         words[w].below = below;
         below += (uint64_t)bits_count(words[w].bits);
     }
     o->rank_words = words;
-    uint32_t *cut = realloc(list, (count ? count : 1) * sizeof *list);
-    o->blist = cut ? cut : list;
-    o->count = count;
+    o->nwords = nwords;
+    o->count = below;
     return 0;
 }
 
@@ -182,7 +184,7 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
         }
         ix->norbits++;
     }
-    /* The canonical B lists of symmetric A sets, which are most of the time spent here
+    /* The canonical B bitmaps of symmetric A sets, which are most of the time spent here
      * (a query's first probe of a layer waits for it): one orbit per thread at a time. */
     uint64_t nbsets = binom[ix->n - a][nb];
     int failed = 0;
@@ -192,7 +194,7 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
         if (o->nstab == 1)
             o->count = nbsets;
         else
-            failed |= make_blist(ix, o, nbsets) != 0;
+            failed |= make_rank_words(ix, o, nbsets) != 0;
     }
     if (failed) return pair_index_free(ix), -1;
     for (int k = 0; k < ix->norbits; k++) {
@@ -207,7 +209,6 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
 void pair_index_free(struct pair_index *ix)
 {
     for (int k = 0; k < ix->norbits; k++) {
-        free(ix->orbits[k].blist);
         free(ix->orbits[k].rank_words);
     }
     free(ix->orbits);
@@ -279,7 +280,7 @@ const struct index_orbit *pair_index_unrank(const struct pair_index *ix, uint64_
 {
     const struct index_orbit *o = &ix->orbits[find_orbit(ix, i)];
     uint64_t r = i - o->offset;
-    if (o->nstab > 1) r = o->blist[r];
+    if (o->nstab > 1) r = index_orbit_canonical_b(o, r);
     *A = o->a;
     *B = unrank_free(ix, o, r);
     return o;
@@ -300,16 +301,20 @@ void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes)
 #pragma omp parallel for schedule(dynamic, 1)
     for (int k = 0; k < ix->norbits; k++) {
         const struct index_orbit *o = &ix->orbits[k];
-        for (uint64_t r = 0; r < o->count; r++) {
-            int fixed = 1;
-            if (o->nstab > 1) {
-                bits_t B = unrank_free(ix, o, o->blist[r]);
-                fixed = 0;
+        uint8_t *out = sizes + o->offset;
+        if (o->nstab == 1) {
+            memset(out, ix->sm->nsyms, o->count);
+            continue;
+        }
+        /* the canonical B sets in order: the set bits of the bitmap */
+        for (uint64_t w = 0; w < o->nwords; w++)
+            for (bits_t bits = o->rank_words[w].bits; bits;) {
+                bits_t B = unrank_free(ix, o, 64 * w + (uint64_t)bits_pop(&bits));
+                int fixed = 0;
                 for (int t = 0; t < o->nstab; t++)
                     fixed += symmap_apply(ix->sm, o->stab[t], B) == B;
+                *out++ = (uint8_t)(ix->sm->nsyms / fixed);
             }
-            sizes[o->offset + r] = (uint8_t)(ix->sm->nsyms / fixed);
-        }
     }
 }
 
@@ -319,7 +324,7 @@ static void iter_load(struct pair_index_iter *it)
 {
     const struct pair_index *ix = it->ix;
     const struct index_orbit *o = &ix->orbits[it->k];
-    uint64_t r = o->nstab > 1 ? o->blist[it->r] : it->r;
+    uint64_t r = o->nstab > 1 ? (it->cr = index_orbit_canonical_b(o, it->r)) : it->r;
     it->m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
 }
 
@@ -343,7 +348,12 @@ void pair_index_iter_next(struct pair_index_iter *it)
         return;
     }
     if (o->nstab > 1) {
-        iter_load(it);
+        /* the next set bit of the bitmap; there is one, as it->r < o->count */
+        uint64_t next = it->cr + 1, w = next / 64;
+        bits_t bits = o->rank_words[w].bits & ~(BIT(next % 64) - 1);
+        while (!bits) bits = o->rank_words[++w].bits;
+        it->cr = 64 * w + (uint64_t)__builtin_ctzll(bits);
+        it->m = colex_unrank_below(it->cr, ix->kb, ix->n - ix->a);
     } else if (ix->kb == 0) {
         it->m = 0;
     } else {

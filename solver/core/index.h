@@ -62,11 +62,11 @@ struct index_orbit {
     uint64_t count;  /* classes with this A */
     int nstab;       /* symmetries that fix A, the identity first */
     uint8_t stab[BOARD_MAX_SYMS];
-    uint32_t *blist; /* nstab > 1: sorted colex ranks of the canonical B sets */
-    /* nstab > 1: the same set as a bitmap over every colex rank, for ranking: a class is
-     * then one read of memory (the count below a word, and a popcount within it), where a
-     * search of blist read it many times, far apart (16% of a Sixteen Soldiers solve) */
+    /* nstab > 1: the canonical B sets (those smallest under the stabiliser) as a bitmap
+     * over every colex rank of the free points, with the count below each word: ranking a
+     * class is one read of memory and a popcount, and unranking a search of the counts */
     struct index_rank_word *rank_words;
+    uint64_t nwords;
 };
 
 struct pair_index {
@@ -119,6 +119,22 @@ static inline struct pair_index_a pair_index_lookup_a(const struct pair_index *i
 }
 
 /* The rank of B among the free points of a canonical A (B in the canonical frame). */
+/* The colex rank (among the free points of o) of the r-th canonical B of a symmetric orbit
+ * o: the last word with at most r canonical sets below it, then the bit within it. */
+static inline uint64_t index_orbit_canonical_b(const struct index_orbit *o, uint64_t r)
+{
+    uint64_t lo = 0, hi = o->nwords - 1;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi + 1) / 2;
+        if (o->rank_words[mid].below <= r)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    bits_t bit = bits_deposit(BIT(r - o->rank_words[lo].below), o->rank_words[lo].bits);
+    return lo * 64 + (uint64_t)__builtin_ctzll(bit);
+}
+
 static inline uint64_t pair_index_rank_free(const struct pair_index *ix,
                                             const struct index_orbit *o, bits_t B)
 {
@@ -167,9 +183,10 @@ void pair_index_orbit_sizes(const struct pair_index *ix, uint8_t *sizes);
  * plain orbit is the next combination (colex order is numeric order of the masks). */
 struct pair_index_iter {
     const struct pair_index *ix;
-    int k;      /* orbit */
-    uint64_t r; /* rank within the orbit */
-    bits_t m;   /* the ranked mask (B or its empty points) in the compact free space */
+    int k;       /* orbit */
+    uint64_t r;  /* rank within the orbit */
+    uint64_t cr; /* a symmetric orbit's: the colex rank of the current B */
+    bits_t m;    /* the ranked mask (B or its empty points) in the compact free space */
 };
 
 void pair_index_iter_init(struct pair_index_iter *it, const struct pair_index *ix, uint64_t i);

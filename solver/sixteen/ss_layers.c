@@ -97,7 +97,7 @@ static void part_unrank(const struct ss_part *pt, uint64_t c, bits_t *A, bits_t 
     while (k + 1 < (uint32_t)ix->norbits && ix->orbits[k + 1].offset <= c) k++;
     const struct index_orbit *o = &ix->orbits[k];
     uint64_t r = c - o->offset;
-    if (o->nstab > 1) r = o->blist[r];
+    if (o->nstab > 1) r = index_orbit_canonical_b(o, r);
     bits_t m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
     if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
     *A = o->a;
