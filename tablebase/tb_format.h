@@ -41,7 +41,7 @@
 #define TB_TRAILER_SIZE 8 /* trailer magic, CRC32C of every byte before the CRC */
 
 /* The decompressed size of the blocks guti writes, and the most a reader accepts. */
-#define TB_BLOCK_BYTES 65536
+#define TB_BLOCK_BYTES 16384
 #define TB_MAX_BLOCK_BYTES (1u << 20)
 
 /* Bytes that n positions take decompressed. */

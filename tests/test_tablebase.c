@@ -249,13 +249,13 @@ START_TEST(round_trips)
 {
     dir_make();
     /* DTM, one byte a position: three full blocks and a part */
-    round_trip(TB_DTM, 3 * 65536 + 777, 255, TB_ENC_DTM8, 4);
-    round_trip(TB_DTM, 65536, 9, TB_ENC_DTM8, 1);
+    round_trip(TB_DTM, 3 * TB_BLOCK_BYTES + 777, 255, TB_ENC_DTM8, 4);
+    round_trip(TB_DTM, TB_BLOCK_BYTES, 9, TB_ENC_DTM8, 1);
     /* DTM, two bytes: a code above 255 */
-    round_trip(TB_DTM, 2 * 32768 + 5, 256, TB_ENC_DTM16, 3);
+    round_trip(TB_DTM, 2 * (TB_BLOCK_BYTES / 2) + 5, 256, TB_ENC_DTM16, 3);
     round_trip(TB_DTM, 1000, 65001, TB_ENC_DTM16, 1);
     /* WDL, five positions a byte, with every padding of the last byte */
-    round_trip(TB_WDL, 2 * 327680 + 3, 300, TB_ENC_WDL5, 3);
+    round_trip(TB_WDL, 2 * (5 * TB_BLOCK_BYTES) + 3, 300, TB_ENC_WDL5, 3);
     for (uint64_t n = 2; n <= 11; n++) round_trip(TB_WDL, n, 7, TB_ENC_WDL5, 1);
     /* empty and single tables */
     round_trip(TB_DTM, 0, 0, TB_ENC_DTM8, 0);
@@ -366,7 +366,7 @@ static void reseal_file(unsigned char *c, size_t size)
 START_TEST(damaged_header)
 {
     dir_make();
-    uint64_t n = 3 * 65536 + 10;
+    uint64_t n = 3 * TB_BLOCK_BYTES + 10;
     uint16_t *codes = make_codes(n, 200, 8, 5);
     write_table(file("t.tb"), TB_DTM, codes, n);
     size_t size;
@@ -449,7 +449,7 @@ END_TEST
 START_TEST(damaged_block)
 {
     dir_make();
-    uint64_t n = 3 * 65536 + 10;
+    uint64_t n = 3 * TB_BLOCK_BYTES + 10;
     uint16_t *codes = make_codes(n, 200, 8, 6);
     const char *path = file("t.tb");
     write_table(path, TB_DTM, codes, n);
@@ -471,14 +471,14 @@ START_TEST(damaged_block)
     ck_assert_int_ne(tb_read_all(t, all, err, sizeof err), 0);
     ck_assert_str_eq(err, want);
     uint16_t v;
-    ck_assert_int_ne(tb_probe(t, 65536 + 5, &v, err, sizeof err), 0);
+    ck_assert_int_ne(tb_probe(t, TB_BLOCK_BYTES + 5, &v, err, sizeof err), 0);
     ck_assert_str_eq(err, want);
     /* other blocks still answer, and block 1 fails again after them */
     ck_assert_int_eq(tb_probe(t, 5, &v, err, sizeof err), 0);
     ck_assert_uint_eq(v, codes[5]);
     ck_assert_int_eq(tb_probe(t, n - 1, &v, err, sizeof err), 0);
     ck_assert_uint_eq(v, codes[n - 1]);
-    ck_assert_int_ne(tb_probe(t, 2 * 65536 - 1, &v, err, sizeof err), 0);
+    ck_assert_int_ne(tb_probe(t, 2 * TB_BLOCK_BYTES - 1, &v, err, sizeof err), 0);
     tb_close(t);
 
     /* the file checksum in the trailer */
@@ -544,7 +544,7 @@ static void flip_every_byte(enum tb_kind kind, int32_t limit, uint64_t n, uint16
 START_TEST(block_cache)
 {
     dir_make();
-    uint64_t n = 5 * 65536 + 17;
+    uint64_t n = 5 * TB_BLOCK_BYTES + 17;
     uint16_t *codes = make_codes(n, 200, 8, 11), *codes2 = make_codes(n, 90, 8, 12);
     write_table(file("a.tb"), TB_DTM, codes, n);
     write_table(file("b.tb"), TB_WDL, codes2, n);
@@ -554,7 +554,7 @@ START_TEST(block_cache)
     ck_assert_msg(tb_open(file("a.tb"), &a, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(tb_open(file("b.tb"), &b, err, sizeof err) == 0, "%s", err);
     /* room for two DTM blocks: probing all over evicts all the time */
-    ck_assert_int_eq(tb_cache_new(2 * 65536 * 2 + 100, &c, err, sizeof err), 0);
+    ck_assert_int_eq(tb_cache_new(2 * TB_BLOCK_BYTES * 2 + 100, &c, err, sizeof err), 0);
     uint64_t s = 99;
     for (int k = 0; k < 3000; k++) {
         uint64_t i = rng(&s) % n;
@@ -568,7 +568,7 @@ START_TEST(block_cache)
     struct tb_cache_stats st;
     tb_cache_get_stats(c, &st);
     ck_assert_uint_gt(st.evictions, 0);
-    ck_assert_uint_le(st.bytes, 2 * 65536 * 2 + 100);
+    ck_assert_uint_le(st.bytes, 2 * TB_BLOCK_BYTES * 2 + 100);
     ck_assert_uint_eq(st.hits + st.misses, 6000);
     uint16_t v;
     ck_assert_int_ne(tb_probe_cached(c, a, n, &v, err, sizeof err), 0);
@@ -590,7 +590,7 @@ START_TEST(block_cache)
     spill(file("d.tb"), bytes, size);
     ck_assert_msg(tb_open(file("d.tb"), &b, err, sizeof err) == 0, "%s", err);
     for (int k = 0; k < 2; k++) {
-        ck_assert_int_ne(tb_probe_cached(c, b, 65536 + 5, &v, err, sizeof err), 0);
+        ck_assert_int_ne(tb_probe_cached(c, b, TB_BLOCK_BYTES + 5, &v, err, sizeof err), 0);
         ck_assert_ptr_nonnull(strstr(err, "block 1: checksum mismatch"));
         ck_assert_int_eq(tb_probe_cached(c, b, 5, &v, err, sizeof err), 0);
         ck_assert_uint_eq(v, codes[5]);
@@ -601,14 +601,14 @@ START_TEST(block_cache)
     tb_cache_free(c);
     ck_assert_int_eq(tb_cache_new(1 << 20, &c, err, sizeof err), 0);
     for (int k = 0; k < 2; k++)
-        ck_assert_int_eq(tb_probe_cached(c, a, 2 * 65536 + 7, &v, err, sizeof err), 0);
+        ck_assert_int_eq(tb_probe_cached(c, a, 2 * TB_BLOCK_BYTES + 7, &v, err, sizeof err), 0);
     tb_cache_get_stats(c, &st);
     const unsigned char *e2 = bytes + TB_HEADER_SIZE + 2 * TB_TABLE_ENTRY;
     ck_assert_uint_eq(st.hits, 1);
     ck_assert_uint_eq(st.misses, 1);
     ck_assert_uint_eq(st.bytes_read, tb_get32(e2 + 8));
-    ck_assert_uint_eq(st.bytes_decompressed, 65536);
-    ck_assert_uint_eq(st.bytes, 65536);
+    ck_assert_uint_eq(st.bytes_decompressed, TB_BLOCK_BYTES);
+    ck_assert_uint_eq(st.bytes, TB_BLOCK_BYTES);
     tb_close(a);
     tb_cache_free(c);
     free(bytes);
@@ -620,21 +620,21 @@ END_TEST
 
 START_TEST(flips_dtm)
 {
-    flip_every_byte(TB_DTM, 0, 2 * 32768 + 100, 400);
+    flip_every_byte(TB_DTM, 0, 2 * (TB_BLOCK_BYTES / 2) + 100, 400);
 }
 END_TEST
 
 START_TEST(flips_wdl)
 {
-    flip_every_byte(TB_WDL, 0, 327680 + 999, 30);
+    flip_every_byte(TB_WDL, 0, (5 * TB_BLOCK_BYTES) + 999, 30);
 }
 END_TEST
 
 START_TEST(flips_dtc)
 {
     /* one byte a position (L = 100), then two (L = 1000, the largest entry a loss) */
-    flip_every_byte(TB_DTC, 100, 2 * 65536 + 100, 204);
-    flip_every_byte(TB_DTC, 1000, 2 * 32768 + 100, 2003);
+    flip_every_byte(TB_DTC, 100, 2 * TB_BLOCK_BYTES + 100, 204);
+    flip_every_byte(TB_DTC, 1000, 2 * (TB_BLOCK_BYTES / 2) + 100, 2003);
 }
 END_TEST
 
@@ -666,14 +666,14 @@ START_TEST(dtc_round_trips)
 {
     dir_make();
     /* one byte a position: the largest entry up to 255, a loss at DTC 126 */
-    round_trip_dtc(3 * 65536 + 777, 6, 16, TB_ENC_DTM8, 4);
-    round_trip_dtc(65536, 6, 15, TB_ENC_DTM8, 1);
-    round_trip_dtc(2 * 65536 + 1, 100, 204, TB_ENC_DTM8, 3);
+    round_trip_dtc(3 * TB_BLOCK_BYTES + 777, 6, 16, TB_ENC_DTM8, 4);
+    round_trip_dtc(TB_BLOCK_BYTES, 6, 15, TB_ENC_DTM8, 1);
+    round_trip_dtc(2 * TB_BLOCK_BYTES + 1, 100, 204, TB_ENC_DTM8, 3);
     round_trip_dtc(1000, 80, 164, TB_ENC_DTM8, 1);
     round_trip_dtc(5000, 126, 255, TB_ENC_DTM8, 1);
     /* two bytes: a win at DTC 126, and up to 4 + 2L for L = 1000 and the largest limit */
     round_trip_dtc(5000, 126, 256, TB_ENC_DTM16, 1);
-    round_trip_dtc(2 * 32768 + 5, 1000, 2004, TB_ENC_DTM16, 3);
+    round_trip_dtc(2 * (TB_BLOCK_BYTES / 2) + 5, 1000, 2004, TB_ENC_DTM16, 3);
     round_trip_dtc(1000, 1000, 517, TB_ENC_DTM16, 1);
     round_trip_dtc(1000, TB_DTC_MAX_LIMIT, 60004, TB_ENC_DTM16, 1);
     /* the smallest limit; no win or loss under the rule; empty and single tables */
@@ -707,7 +707,7 @@ START_TEST(dtc_write)
 {
     dir_make();
     char err[300];
-    uint64_t n = 3 * 32768 + 11;
+    uint64_t n = 3 * (TB_BLOCK_BYTES / 2) + 11;
     uint16_t *e = make_dtc_entries(n, 1000, 2004, 8, 3);
     struct tb_meta m = meta_of(TB_DTC, n);
     /* a limit is a DTC table's, 1 to TB_DTC_MAX_LIMIT */
@@ -774,7 +774,7 @@ static void set_field(unsigned char *c, const unsigned char *b, size_t size, int
 START_TEST(dtc_damaged_header)
 {
     dir_make();
-    uint64_t n = 2 * 65536 + 10;
+    uint64_t n = 2 * TB_BLOCK_BYTES + 10;
     uint16_t *e = make_dtc_entries(n, 100, 204, 8, 7);
     write_table_limit(file("t.tb"), TB_DTC, 100, e, n);
     size_t size;
@@ -844,7 +844,7 @@ END_TEST
 START_TEST(dtc_damaged_block)
 {
     dir_make();
-    uint64_t n = 2 * 65536 + 10;
+    uint64_t n = 2 * TB_BLOCK_BYTES + 10;
     uint16_t *e = make_dtc_entries(n, 100, 204, 8, 8);
     const char *path = file("t.tb");
     write_table_limit(path, TB_DTC, 100, e, n);
