@@ -24,14 +24,16 @@
  * what is wrong (a missing table comes with the command that makes it). The library never
  * exits, aborts or prints.
  *
- * Threads. A guti_tables handle may be used from any number of threads at once; tables
- * and indexes are opened on first use under a lock, and decompressed blocks are shared
- * through a cache bounded by the size given to guti_open. Everything else here works on
- * the caller's memory and is safe from any thread. An index is built with OpenMP
- * threads (omp_get_max_threads() of the calling thread), and OpenMP's runtime ends the
- * process when it cannot start one: a program that probes from threads of its own where
- * memory or threads may run short calls omp_set_num_threads(1) in each of them, and an
- * index that cannot be built is then GUTI_ENOMEM (guti serve does so).
+ * Threads. A guti_tables handle may be used from any number of threads at once, and
+ * they probe in parallel: tables and indexes are opened on first use under a lock that
+ * the other threads wait for, and decompressed blocks are shared through a cache bounded
+ * by the size given to guti_open (threads missing at once decompress at once).
+ * Everything else here works on the caller's memory and is safe from any thread. An
+ * index is built with OpenMP threads (omp_get_max_threads() of the calling thread), and
+ * OpenMP's runtime ends the process when it cannot start one: a program that probes
+ * from threads of its own where memory or threads may run short calls
+ * omp_set_num_threads(1) in each of them, and an index that cannot be built is then
+ * GUTI_ENOMEM (guti serve does so).
  */
 #ifndef GUTI_H
 #define GUTI_H

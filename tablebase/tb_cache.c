@@ -1,6 +1,9 @@
 /* A bounded cache of decompressed blocks, shared by tables and threads (tb.h). A hash of
- * (table serial, block) to entries, and a list from the most to the least recently used;
- * everything under one lock. */
+ * (table serial, block) to entries, and a list from the most to the least recently used,
+ * under one lock. A miss reads and decompresses its block outside the lock, so that
+ * threads missing at once load their blocks at once: it reserves the block's room first,
+ * loads with buffers of its own (a loader, kept for the next miss), then inserts the block
+ * unless another thread did meanwhile. */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,15 +21,21 @@ struct entry {
     struct entry *next_in_bucket, *newer, *older;
 };
 
+/* What one miss loads with: the compressed block's buffer and a zstd context. */
+struct loader {
+    unsigned char *cbuf;
+    size_t cbuf_size;
+    struct tbz_dctx *dctx;
+    struct loader *next;
+};
+
 struct tb_cache {
     pthread_mutex_t lock;
-    size_t bound, used;
+    size_t bound, used; /* used counts the blocks being loaded too */
     struct entry **bucket;
     size_t nbuckets, nentries;
     struct entry *newest, *oldest;
-    unsigned char *cbuf; /* the compressed block being read */
-    size_t cbuf_size;
-    struct tbz_dctx *dctx;
+    struct loader *idle; /* loaders no miss is using */
     struct tb_cache_stats st;
 };
 
@@ -44,12 +53,15 @@ int tb_cache_new(size_t bytes, struct tb_cache **out, char *err, size_t errlen)
         c->bound = bytes;
         c->nbuckets = 1024;
         c->bucket = calloc(c->nbuckets, sizeof *c->bucket);
-        c->dctx = tbz_dctx_new();
+        /* one loader from the start: a cache that cannot decompress a block is no cache,
+         * and is refused here rather than at its first miss */
+        if ((c->idle = calloc(1, sizeof *c->idle))) c->idle->dctx = tbz_dctx_new();
     }
-    if (!c || !c->bucket || !c->dctx || pthread_mutex_init(&c->lock, NULL)) {
+    if (!c || !c->bucket || !c->idle || !c->idle->dctx || pthread_mutex_init(&c->lock, NULL)) {
         if (c) {
             free(c->bucket);
-            tbz_dctx_free(c->dctx);
+            if (c->idle) tbz_dctx_free(c->idle->dctx);
+            free(c->idle);
         }
         free(c);
         snprintf(err, errlen, "out of memory for a block cache");
@@ -67,9 +79,13 @@ void tb_cache_free(struct tb_cache *c)
         free(e->raw);
         free(e);
     }
+    for (struct loader *l = c->idle, *next; l; l = next) {
+        next = l->next;
+        free(l->cbuf);
+        tbz_dctx_free(l->dctx);
+        free(l);
+    }
     free(c->bucket);
-    free(c->cbuf);
-    tbz_dctx_free(c->dctx);
     pthread_mutex_destroy(&c->lock);
     free(c);
 }
@@ -134,54 +150,53 @@ static void grow(struct tb_cache *c)
     c->nbuckets = n;
 }
 
-/* The entry of block b of t: found, or loaded (evicting the least recently used to stay
- * within the bound). Called with the lock held. */
-static struct entry *find_or_load(struct tb_cache *c, const struct tb *t, uint64_t b, char *err,
-                                  size_t errlen)
+/* The entry of block b of table serial, moved to the front; NULL when it is not cached.
+ * Called with the lock held. */
+static struct entry *find(struct tb_cache *c, uint64_t serial, uint64_t b)
 {
-    uint64_t serial = tb_serial(t);
     for (struct entry *e = c->bucket[hash(serial, b, c->nbuckets)]; e; e = e->next_in_bucket)
         if (e->serial == serial && e->block == b) {
-            c->st.hits++;
             unlink_lru(c, e);
             push_newest(c, e);
             return e;
         }
-    c->st.misses++;
-    size_t csize, rsize = tb_block_buffer_sizes(t, &csize);
-    if (csize > c->cbuf_size) {
-        unsigned char *p = realloc(c->cbuf, csize);
-        if (!p) return snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL;
-        c->cbuf = p;
-        c->cbuf_size = csize;
-    }
-    /* make room first, so that a block pushed out lends its buffer */
-    unsigned char *raw = NULL;
-    while (c->oldest && c->used + rsize > c->bound) evict_oldest(c, &raw, rsize);
-    struct entry *e = calloc(1, sizeof *e);
-    if (!raw) raw = malloc(rsize);
-    if (!e || !raw) {
-        free(e);
-        free(raw);
-        return snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL;
-    }
-    if (tb_load_block(t, b, c->cbuf, raw, c->dctx, err, errlen)) {
-        free(e);
-        free(raw);
-        return NULL; /* a damaged block is never cached */
-    }
-    size_t decompressed;
-    c->st.bytes_read += tb_block_stored_size(t, b, &decompressed);
-    c->st.bytes_decompressed += decompressed;
-    *e = (struct entry){.serial = serial, .block = b, .raw = raw, .size = rsize};
+    return NULL;
+}
+
+/* Adds a loaded block, whose room is reserved already. Called with the lock held. */
+static void insert(struct tb_cache *c, struct entry *e)
+{
     if (c->nentries >= c->nbuckets) grow(c);
-    size_t h = hash(serial, b, c->nbuckets);
+    size_t h = hash(e->serial, e->block, c->nbuckets);
     e->next_in_bucket = c->bucket[h];
     c->bucket[h] = e;
     push_newest(c, e);
-    c->used += rsize;
     c->nentries++;
-    return e;
+}
+
+/* Loads block b of t into a new entry, the lock not held: the reserved buffer raw (NULL:
+ * allocated here) and the loader's buffers. NULL with err on failure, raw then freed. */
+static struct entry *load(struct loader *ld, const struct tb *t, uint64_t b, unsigned char *raw,
+                          size_t rsize, char *err, size_t errlen)
+{
+    size_t csize;
+    tb_block_buffer_sizes(t, &csize);
+    struct entry *e = calloc(1, sizeof *e);
+    if (!raw) raw = malloc(rsize);
+    if (csize > ld->cbuf_size) {
+        unsigned char *p = realloc(ld->cbuf, csize);
+        if (p) ld->cbuf = p, ld->cbuf_size = csize;
+    }
+    if (!ld->dctx) ld->dctx = tbz_dctx_new();
+    if (!e || !raw || csize > ld->cbuf_size || !ld->dctx) {
+        snprintf(err, errlen, "%s: out of memory", tb_path(t));
+    } else if (tb_load_block(t, b, ld->cbuf, raw, ld->dctx, err, errlen) == 0) {
+        *e = (struct entry){.serial = tb_serial(t), .block = b, .raw = raw, .size = rsize};
+        return e;
+    }
+    free(e);
+    free(raw);
+    return NULL; /* a damaged block is never cached */
 }
 
 int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t *entry, char *err,
@@ -192,10 +207,46 @@ int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t
                  (unsigned long long)i, (unsigned long long)tb_get_meta(t)->npositions);
         return -1;
     }
+    uint64_t serial = tb_serial(t), b = tb_block_of(t, i);
     pthread_mutex_lock(&c->lock);
-    struct entry *e = find_or_load(c, t, tb_block_of(t, i), err, errlen);
-    if (e) *entry = tb_block_entry(t, e->raw, i);
+    struct entry *e = find(c, serial, b);
+    if (e) {
+        c->st.hits++;
+        *entry = tb_block_entry(t, e->raw, i);
+        pthread_mutex_unlock(&c->lock);
+        return 0;
+    }
+    c->st.misses++;
+    /* room first, so that a block pushed out lends its buffer */
+    size_t csize, rsize = tb_block_buffer_sizes(t, &csize);
+    unsigned char *raw = NULL;
+    while (c->oldest && c->used + rsize > c->bound) evict_oldest(c, &raw, rsize);
+    c->used += rsize;
+    struct loader *ld = c->idle;
+    if (ld) c->idle = ld->next;
     pthread_mutex_unlock(&c->lock);
+
+    if (!ld) ld = calloc(1, sizeof *ld);
+    e = ld ? load(ld, t, b, raw, rsize, err, errlen)
+           : (free(raw), snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL);
+
+    pthread_mutex_lock(&c->lock);
+    if (ld) ld->next = c->idle, c->idle = ld;
+    struct entry *there = e ? find(c, serial, b) : NULL; /* loaded by another thread meanwhile */
+    if (!e || there) {
+        c->used -= rsize;
+    } else {
+        size_t decompressed;
+        c->st.bytes_read += tb_block_stored_size(t, b, &decompressed);
+        c->st.bytes_decompressed += decompressed;
+        insert(c, e);
+    }
+    if (e) *entry = tb_block_entry(t, (there ? there : e)->raw, i);
+    pthread_mutex_unlock(&c->lock);
+    if (there) {
+        free(e->raw);
+        free(e);
+    }
     return e ? 0 : -1;
 }
 

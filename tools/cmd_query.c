@@ -1,8 +1,12 @@
 /* guti query: the value and DTM of positions, and of every move, from the tables. A client
  * of the library's public interface (guti.h) alone. */
+#include <errno.h>
 #include <omp.h>
+#include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "guti.h"
@@ -10,7 +14,7 @@
 
 static const char help[] =
     "usage: guti query [--dir DIR] [--rules R] [--notation N] [--pv] [--json] [--cache MB]\n"
-    "                  [--cache-stats] [FEN...]\n"
+    "                  [--cache-stats] [--threads N] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
@@ -56,8 +60,11 @@ static const char help[] =
     "              that cannot be answered: {\"fen\": the input, \"line\" or \"operand\": its\n"
     "              number, \"error\": the message}\n"
     "  --cache MB  the memory for decompressed table blocks (default 64): each probe of a\n"
-    "              block not held reads and decompresses its 64 KiB; a batch of positions\n"
+    "              block not held reads and decompresses its 16 KiB; a batch of positions\n"
     "              near each other in the game goes faster with more\n"
+    "  --threads N answer N positions at once (default: all cores); the answers keep the\n"
+    "              inputs' order, and the lines already on stdin are taken together, so a\n"
+    "              program that writes one position and waits gets its answer at once\n"
     "  --cache-stats  at the end, on stderr: the positions answered and how fast, and what\n"
     "              the block cache did (hits, misses, bytes read and decompressed); as one\n"
     "              JSON object with --json\n"
@@ -66,44 +73,48 @@ static const char help[] =
 /* Room for every move: a Sixteen Soldiers position has at most a few hundred. */
 #define MAX_MOVES 4096
 #define MAX_PV 200
+/* Inputs answered at once, at most: enough to keep the threads busy */
+#define QUERY_BATCH 1024
 
-static void print_text(const char *fen, const struct guti_position *pos,
+static void print_text(FILE *f, const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
                        char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
 {
-    printf("%s\n", fen);
+    fprintf(f, "%s\n", fen);
     if (r->over) {
         char text[300];
         cli_outcome_text(pos, r, text, sizeof text);
-        printf("%s\n", text);
+        fprintf(f, "%s\n", text);
         return;
     }
-    printf("%s to move: %s", guti_side_name(pos->variant.game, pos->side),
-           guti_value_name(r->value));
-    if (r->dtm >= 0) printf(" in %d (DTM)", r->dtm);
-    printf("\n");
+    fprintf(f, "%s to move: %s", guti_side_name(pos->variant.game, pos->side),
+            guti_value_name(r->value));
+    if (r->dtm >= 0) fprintf(f, " in %d (DTM)", r->dtm);
+    fprintf(f, "\n");
     if (r->dtc_class != GUTI_CLASS_UNKNOWN) {
         static const char *const words[5] = {"a loss", "a blessed loss", "a draw", "a cursed win",
                                              "a win"};
-        printf("under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
+        fprintf(f, "under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
         if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
-            printf(" (%s in %d without the rule, a draw under it from clock 0)",
-                   r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
+            fprintf(f, " (%s in %d without the rule, a draw under it from clock 0)",
+                    r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
         else if (r->dtc >= 0)
-            printf(", DTC %d (decided while the clock is at most %d)", r->dtc, r->limit - r->dtc);
-        printf("; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
+            fprintf(f, ", DTC %d (decided while the clock is at most %d)", r->dtc,
+                    r->limit - r->dtc);
+        fprintf(f, "; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
     } else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
-        printf("clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
+        fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
-        printf("clock %d of %d: this value ignores the counting rule, which may make it a "
-               "draw (no counting-rule table here for this position; guti solve --dtc makes "
-               "them)\n",
-               r->clock, r->limit);
-    for (int i = 0; i < n; i++) query_text_move(&m[i], stdout);
+        fprintf(f,
+                "clock %d of %d: this value ignores the counting rule, which may make it a "
+                "draw (no counting-rule table here for this position; guti solve --dtc makes "
+                "them)\n",
+                r->clock, r->limit);
+    for (int i = 0; i < n; i++) query_text_move(&m[i], f);
     if (want_pv) {
-        printf("pv:");
-        for (int i = 0; i < npv; i++) printf(" %s", pv[i]);
-        printf(*pv_error ? " (cut short: %s)\n" : "\n", pv_error);
+        fprintf(f, "pv:");
+        for (int i = 0; i < npv; i++) fprintf(f, " %s", pv[i]);
+        fprintf(f, *pv_error ? " (cut short: %s)\n" : "\n", pv_error);
     }
 }
 
@@ -127,7 +138,7 @@ static void move_in(const struct guti_position *pos, char text[GUTI_MOVE_MAX],
         memcpy(text, out, sizeof out);
 }
 
-static int query_one(guti_tables *t, const char *text, const struct query_opts *q,
+static int query_one(FILE *f, guti_tables *t, const char *text, const struct query_opts *q,
                      struct guti_scored_move *moves, char *pv_error, struct guti_error *err)
 {
     struct guti_position pos;
@@ -169,32 +180,31 @@ static int query_one(guti_tables *t, const char *text, const struct query_opts *
     }
     if (q->json) {
         struct query_answer a = {fen, &pos, &r, moves, n, want_pv, pv, npv, pv_error, false};
-        printf("{");
-        query_json_members(&a, stdout);
-        printf("}\n");
+        fprintf(f, "{");
+        query_json_members(&a, f);
+        fprintf(f, "}\n");
     } else
-        print_text(fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
+        print_text(f, fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
     return 0;
 }
 
 /* An input that could not be answered: its answer says so, in the output's own form, and
  * stderr names it too, so that the answers stay in step with the inputs. */
-static void answer_error(const char *text, const char *where, long number, const char *err,
-                         bool json)
+static void answer_error(FILE *f, FILE *ef, const char *text, const char *where, long number,
+                         const char *err, bool json)
 {
     if (json) {
-        printf("{\"fen\": ");
-        json_str(stdout, text);
-        printf(", \"%s\": %ld, \"error\": ", where, number);
-        json_str(stdout, err);
-        printf("}\n");
+        fprintf(f, "{\"fen\": ");
+        json_str(f, text);
+        fprintf(f, ", \"%s\": %ld, \"error\": ", where, number);
+        json_str(f, err);
+        fprintf(f, "}\n");
     } else {
         char shown[120];
         cli_quote(text, shown, sizeof shown);
-        printf("%s\nerror: %s %ld: %s\n", shown, where, number, err);
+        fprintf(f, "%s\nerror: %s %ld: %s\n", shown, where, number, err);
     }
-    fflush(stdout);
-    fprintf(stderr, "guti: query: %s %ld: %s\n", where, number, err);
+    fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
 }
 
 /* --cache-stats: what a batch cost, for tuning --cache and for benchmarks. */
@@ -223,13 +233,98 @@ static void print_cache_stats(guti_tables *t, long positions, double seconds, bo
                 (double)s.bytes_decompressed / 1e6, (double)s.bytes_held / 1e6);
 }
 
+/* Lines of stdin, read with read(2) so that what is already there can be told from what
+ * is still to come: a batch takes every line already written, never waiting for more while
+ * it has one, so that a program that writes a position and waits for its answer gets it. */
+struct line_reader {
+    char *buf;
+    size_t len, start, cap;
+    bool eof;
+};
+
+/* Reads what the file has (blocking: wait for it, else only when poll says it is there);
+ * false at the end, on an error, or when nothing is there yet. */
+static bool fill(struct line_reader *r, bool block)
+{
+    if (r->eof) return false;
+    if (!block) {
+        struct pollfd p = {.fd = 0, .events = POLLIN};
+        if (poll(&p, 1, 0) <= 0) return false;
+    }
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->len - r->start);
+        r->len -= r->start;
+        r->start = 0;
+    }
+    if (r->cap - r->len < 4096) {
+        size_t cap = r->cap ? 2 * r->cap : 65536;
+        char *b = realloc(r->buf, cap);
+        if (!b) return r->eof = true, false;
+        r->buf = b;
+        r->cap = cap;
+    }
+    ssize_t got;
+    do got = read(0, r->buf + r->len, r->cap - r->len - 1);
+    while (got < 0 && errno == EINTR);
+    if (got <= 0) return r->eof = true, false;
+    r->len += (size_t)got;
+    return true;
+}
+
+/* The next line, without its line end, into a new string; NULL when there is none (at
+ * the end, or, unless block, when it has not come yet). The last line may lack its
+ * newline. */
+static char *next_line(struct line_reader *r, bool block)
+{
+    for (;;) {
+        char *nl = memchr(r->buf + r->start, '\n', r->len - r->start);
+        if (nl || (r->eof && r->start < r->len)) {
+            size_t n = nl ? (size_t)(nl - (r->buf + r->start)) : r->len - r->start;
+            char *line = strndup(r->buf + r->start, n);
+            r->start += nl ? n + 1 : n;
+            if (line) line[strcspn(line, "\r")] = 0;
+            return line;
+        }
+        if (!r->buf && r->eof) return NULL;
+        if (!fill(r, block) && !r->eof) return NULL;
+        if (r->eof && r->start >= r->len) return NULL;
+    }
+}
+
+/* One input's answer, made by one thread: its output and its lines for stderr. */
+struct answer {
+    char *text, *out, *err;
+    size_t out_len, err_len;
+    bool failed;
+};
+
+static void answer(guti_tables *t, const struct query_opts *q, struct answer *a, long number,
+                   const char *where, struct guti_scored_move *moves)
+{
+    FILE *f = open_memstream(&a->out, &a->out_len), *ef = open_memstream(&a->err, &a->err_len);
+    struct guti_error err;
+    char pv_error[sizeof err.message] = "";
+    if (!f || !ef) {
+        a->failed = true;
+    } else if (query_one(f, t, a->text, q, moves, pv_error, &err)) {
+        answer_error(f, ef, a->text, where, number, err.message, q->json);
+        a->failed = true;
+    } else if (*pv_error) {
+        fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
+        a->failed = true;
+    }
+    if (f) fclose(f);
+    if (ef) fclose(ef);
+}
+
 int cmd_query(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL, *notation_opt = NULL;
     bool want_pv = false, cache_stats = false;
-    int cache_mb = 64;
+    int cache_mb = 64, threads = 0;
     const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION_INT("threads", &threads, 1, 1024),
                                       CLI_OPTION_INT("cache", &cache_mb, 1, 1 << 20),
                                       CLI_OPTION("cache-stats", CLI_FLAG, &cache_stats),
                                       CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
@@ -244,47 +339,64 @@ int cmd_query(int argc, char **argv)
     if (o.rules && !strncmp(o.rules, "no-repeat", 9))
         return cli_usage_error("query", "rules no-repeat have no tables: a position's value "
                                         "under them depends on the game's history");
+    if ((rc = cli_threads("query", threads))) return rc;
+    /* The threads answer a batch's positions; an index built on a first probe meanwhile
+     * (the others wait for it) is built by a team of its own rather than by one thread. */
+    omp_set_max_active_levels(2);
     const char *dir = cli_tables_dir(dir_opt);
     guti_tables *t;
     struct guti_error err;
     if (guti_open(dir, (size_t)cache_mb << 20, &t, &err))
         return cli_error("query: %s", err.message);
     double t0 = omp_get_wtime();
-    struct guti_scored_move *moves = malloc(MAX_MOVES * sizeof *moves);
-    if (!moves) {
-        guti_close(t);
-        return cli_error("query: out of memory");
-    }
     int failed = 0;
     bool from_stdin = first == argc;
     struct query_opts q = {o.rules, o.json, want_pv,
                            notation_opt ? guti_notation_named(notation_opt) : 0};
-    char *line = NULL;
-    size_t cap = 0;
+    const char *where = from_stdin ? "line" : "operand";
+    struct line_reader lr = {0};
+    struct answer *batch = calloc(QUERY_BATCH, sizeof *batch);
+    int nthreads = omp_get_max_threads();
+    struct guti_scored_move *moves = malloc((size_t)nthreads * MAX_MOVES * sizeof *moves);
+    if (!batch || !moves) {
+        free(batch);
+        free(moves);
+        guti_close(t);
+        return cli_error("query: out of memory");
+    }
     long answered = 0;
-    for (long k = 1;; k++, answered++) {
-        const char *text;
-        if (!from_stdin) {
-            if (first + k - 1 == argc) break;
-            text = argv[first + k - 1];
-        } else {
-            ssize_t len = getline(&line, &cap, stdin);
-            if (len < 0) break;
-            line[strcspn(line, "\r\n")] = 0;
-            text = line;
+    for (int next_operand = first;;) {
+        /* A batch: the inputs there are now (at least one, waited for), answered by the
+         * threads at once, then written in order. */
+        int n = 0;
+        while (n < QUERY_BATCH) {
+            char *text = from_stdin            ? next_line(&lr, n == 0)
+                         : next_operand < argc ? strdup(argv[next_operand++])
+                                               : NULL;
+            if (!text) break;
+            batch[n++] = (struct answer){.text = text};
         }
-        char pv_error[sizeof err.message] = "";
-        if (query_one(t, text, &q, moves, pv_error, &err)) {
-            answer_error(text, from_stdin ? "line" : "operand", k, err.message, o.json);
-            failed = 1;
-        } else if (*pv_error) {
-            fprintf(stderr, "guti: query: %s %ld: pv cut short: %s\n",
-                    from_stdin ? "line" : "operand", k, pv_error);
-            failed = 1;
+        if (n == 0) break; /* the end (or no memory for a line) */
+#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
+        for (int k = 0; k < n; k++)
+            answer(t, &q, &batch[k], answered + k + 1, where,
+                   moves + (size_t)omp_get_thread_num() * MAX_MOVES);
+        for (int k = 0; k < n; k++) {
+            struct answer *a = &batch[k];
+            if (a->out) fwrite(a->out, 1, a->out_len, stdout);
+            if (a->err) fwrite(a->err, 1, a->err_len, stderr);
+            if (!a->out || !a->err)
+                fprintf(stderr, "guti: query: %s %ld: out of memory\n", where, answered + k + 1);
+            failed |= a->failed;
+            free(a->text);
+            free(a->out);
+            free(a->err);
         }
+        answered += n;
         fflush(stdout);
     }
-    free(line);
+    free(lr.buf);
+    free(batch);
     free(moves);
     if (cache_stats) print_cache_stats(t, answered, omp_get_wtime() - t0, o.json);
     guti_close(t);

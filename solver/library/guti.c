@@ -25,7 +25,12 @@ struct handle {
 struct guti_tables {
     char *dir;
     struct tb_cache *cache;
-    pthread_mutex_t lock; /* guards the probers: they open tables and build indexes lazily */
+    /* Guards the probers, which open tables and build indexes on first use: probes run
+     * under the read lock, with opening forbidden (prober.may_open points at opening, true
+     * only while a thread holds the lock for writing); one that needs something opened
+     * runs again under the write lock (locked(), below). */
+    pthread_rwlock_t lock;
+    bool opening;
     struct game variants[MAX_VARIANTS];
     int nvariants;
     struct handle *handles[MAX_VARIANTS];
@@ -409,7 +414,7 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
     if (!dir) return fail(err, GUTI_EINPUT, "tables: no directory given");
     guti_tables *t = calloc(1, sizeof *t);
     char why[400];
-    if (!t || !(t->dir = strdup(dir)) || pthread_mutex_init(&t->lock, NULL)) {
+    if (!t || !(t->dir = strdup(dir)) || pthread_rwlock_init(&t->lock, NULL)) {
         if (t) free(t->dir);
         free(t);
         return fail(err, GUTI_ENOMEM, "out of memory");
@@ -441,7 +446,7 @@ void guti_close(guti_tables *t)
         free(t->handles[k]);
     }
     tb_cache_free(t->cache);
-    pthread_mutex_destroy(&t->lock);
+    pthread_rwlock_destroy(&t->lock);
     free(t->dir);
     free(t);
 }
@@ -481,8 +486,44 @@ static void choose_rules(const guti_tables *t, struct game *g)
     *g = first ? *first : def;
 }
 
-/* The prober of a game (made on first use). Called with the lock held. */
-static struct prober *prober_of(guti_tables *t, const struct game *g, struct guti_error *err)
+/* What a probe under the read lock returns when it needs a table or index opened, or a
+ * prober made: not a guti_status, never returned to a caller. */
+#define NEEDS_OPENING 1
+
+static void lock(guti_tables *t, bool write)
+{
+    if (write) {
+        pthread_rwlock_wrlock(&t->lock);
+        t->opening = true;
+    } else
+        pthread_rwlock_rdlock(&t->lock);
+}
+
+static void unlock(guti_tables *t, bool write)
+{
+    if (write) t->opening = false;
+    pthread_rwlock_unlock(&t->lock);
+}
+
+/* From the read lock to the write lock and back, for one probe that opens something. The
+ * lock is let go in between, which is safe because the probers only ever gain tables and
+ * indexes while the handle is open: nothing a thread read before can go away. */
+static void start_opening(guti_tables *t)
+{
+    unlock(t, false);
+    lock(t, true);
+}
+
+static void stop_opening(guti_tables *t)
+{
+    unlock(t, true);
+    lock(t, false);
+}
+
+/* The prober of a game (made on first use: NULL with *rc NEEDS_OPENING under the read
+ * lock, GUTI_ENOMEM without memory). Called with the lock held. */
+static struct prober *prober_of(guti_tables *t, const struct game *g, int *rc,
+                                struct guti_error *err)
 {
     for (int k = 0; k < t->nhandles; k++) {
         const struct game *h = &t->handles[k]->g;
@@ -490,6 +531,9 @@ static struct prober *prober_of(guti_tables *t, const struct game *g, struct gut
             h->repeat_window == g->repeat_window)
             return &t->handles[k]->p;
     }
+    *rc = NEEDS_OPENING;
+    if (!t->opening) return NULL;
+    *rc = GUTI_ENOMEM;
     if (t->nhandles == MAX_VARIANTS) {
         fail(err, GUTI_ENOMEM, "tables: more than %d games probed on one handle", MAX_VARIANTS);
         return NULL;
@@ -502,8 +546,23 @@ static struct prober *prober_of(guti_tables *t, const struct game *g, struct gut
     h->g = *g;
     prober_init(&h->p, &h->g, t->dir);
     h->p.cache = t->cache;
+    h->p.may_open = &t->opening;
     t->handles[t->nhandles++] = h;
     return &h->p;
+}
+
+/* prober_of under the read lock: a prober not made yet is made under the write lock. The
+ * prober stays where it is while the handle is open. */
+static struct prober *prober_locked(guti_tables *t, const struct game *g, int *rc,
+                                    struct guti_error *err)
+{
+    struct prober *pr = prober_of(t, g, rc, err);
+    if (!pr && *rc == NEEDS_OPENING) {
+        start_opening(t);
+        pr = prober_of(t, g, rc, err);
+        stop_opening(t);
+    }
+    return pr;
 }
 
 /* The status of a prober's failure and its message: a table the tablebase layer could not
@@ -598,11 +657,17 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
 static int rule_class(guti_tables *t, const struct game *g, const struct position *p,
                       struct guti_result *r, struct guti_error *err)
 {
-    struct prober *pr = prober_of(t, g, err);
-    if (!pr) return GUTI_ENOMEM;
+    int rc;
+    struct prober *pr = prober_locked(t, g, &rc, err);
+    if (!pr) return rc;
     uint16_t cls;
     char why[600];
-    int rc = prober_probe_class(pr, p, &cls, why, sizeof why);
+    rc = prober_probe_class(pr, p, &cls, why, sizeof why);
+    if (rc == PROBER_CLOSED) {
+        start_opening(t);
+        rc = prober_probe_class(pr, p, &cls, why, sizeof why);
+        stop_opening(t);
+    }
     if (rc == PROBER_MISSING) return 0;
     if (rc) return fail(err, status_of(rc, why), "%s", why);
     retro_code d = dtc_of_class(cls);
@@ -625,10 +690,16 @@ static int rule_class(guti_tables *t, const struct game *g, const struct positio
 static int probe_locked(guti_tables *t, const struct game *g, const struct position *p,
                         retro_code *code, bool *known, struct guti_error *err)
 {
-    struct prober *pr = prober_of(t, g, err);
-    if (!pr) return GUTI_ENOMEM;
+    int rc;
+    struct prober *pr = prober_locked(t, g, &rc, err);
+    if (!pr) return rc;
     char why[600];
-    int rc = prober_probe(pr, p, code, known, why, sizeof why);
+    rc = prober_probe(pr, p, code, known, why, sizeof why);
+    if (rc == PROBER_CLOSED) {
+        start_opening(t);
+        rc = prober_probe(pr, p, code, known, why, sizeof why);
+        stop_opening(t);
+    }
     return rc ? fail(err, status_of(rc, why), "%s", why) : 0;
 }
 
@@ -642,13 +713,13 @@ int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_resu
     if (over_result(&g, &p, r)) return 0;
     retro_code code;
     bool known;
-    pthread_mutex_lock(&t->lock);
+    lock(t, false);
     rc = probe_locked(t, &g, &p, &code, &known, err);
     if (!rc) {
         fill_result(&g, &p, code, known, r);
         rc = rule_class(t, &g, &p, r, err);
     }
-    pthread_mutex_unlock(&t->lock);
+    unlock(t, false);
     return rc;
 }
 
@@ -760,10 +831,10 @@ int guti_probe_moves(guti_tables *t, const struct guti_position *pos,
         movelist_free(&l);
         return fail(err, GUTI_ENOMEM, "out of memory");
     }
-    pthread_mutex_lock(&t->lock);
+    lock(t, false);
     for (int i = 0; i < k && !rc; i++)
         rc = score_move(t, &g, &l.mv[i], &l.succ[i], &s[i], &order[i], err);
-    pthread_mutex_unlock(&t->lock);
+    unlock(t, false);
     movelist_free(&l);
     if (rc) {
         free(s);
@@ -825,9 +896,9 @@ int guti_probe_move(guti_tables *t, const struct guti_position *pos, const char 
         return fail(err, GUTI_EINPUT, "move '%s': not among the position's moves", QUOTE(move));
     }
     int order;
-    pthread_mutex_lock(&t->lock);
+    lock(t, false);
     rc = score_move(t, &g, &l.mv[i], &l.succ[i], out, &order, err);
-    pthread_mutex_unlock(&t->lock);
+    unlock(t, false);
     movelist_free(&l);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+
 /* A DTC table's entries are values.h's class codes. */
 _Static_assert(TB_DTC_DRAW == CLASS_DRAW && TB_DTC_CURSED_WIN == CLASS_CURSED_WIN &&
                    TB_DTC_BLESSED_LOSS == CLASS_BLESSED_LOSS,
@@ -278,6 +279,11 @@ void prober_free(struct prober *p)
 }
 
 /* One entry of an open table: through the shared block cache when there is one. */
+static bool may_open(const struct prober *p)
+{
+    return !p->may_open || *p->may_open;
+}
+
 static int probe_table(const struct prober *p, struct tb *t, uint64_t i, uint16_t *entry, char *err,
                        size_t errlen)
 {
@@ -346,6 +352,7 @@ static int probe_sixteen(struct prober *p, const struct position *pos, retro_cod
             tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
             if (access(path, F_OK) != 0) return missing_sixteen(p, path, m + n, err, errlen);
         }
+        if (!may_open(p)) return PROBER_CLOSED;
         if (!p->ssdb) {
             p->ssdb = malloc(sizeof *p->ssdb);
             if (!p->ssdb || ss_db_init(p->ssdb, p->g)) {
@@ -431,6 +438,7 @@ static int open_layer(struct prober *p, int inhand, int c, int side, uint64_t n,
     enum tb_kind kind;
     if (!find_layer(p, inhand, c, side, path, sizeof path, &kind))
         return missing(p, path, inhand, err, errlen);
+    if (!may_open(p)) return PROBER_CLOSED;
     /* A damaged table is an error, not a reason to fall back silently. */
     struct tb_meta want = inhand ? tables_place_meta(p->g, inhand, c, side, kind, n)
                                  : tables_meta(p->g, 0, c, kind, n);
@@ -463,6 +471,7 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
     bool opened = pos->inhand ? p->place[pos->inhand][c][pos->side] != NULL : p->move[c] != NULL;
     if (!opened && !find_layer(p, pos->inhand, c, pos->side, path, sizeof path, &kind))
         return missing(p, path, pos->inhand, err, errlen);
+    if (!p->ix[goats] && !may_open(p)) return PROBER_CLOSED;
     const struct pair_index *ix = prober_index(p, goats, err, errlen);
     if (!ix) return PROBER_NOMEM;
     uint64_t r = pair_index_rank(ix, pos->men[1], pos->men[0]);
@@ -955,6 +964,7 @@ static int open_dtc(struct prober *p, struct tb **t, signed char *state, int inh
 {
     if (*state < 0) return PROBER_MISSING;
     if (*state > 0) return 0;
+    if (!may_open(p)) return PROBER_CLOSED;
     char path[1024];
     int limit = p->limit;
     tables_dtc_name(path, sizeof path, p->dir, p->g, inhand, captured, side, limit);

@@ -118,6 +118,11 @@ struct prober {
     signed char dtc_place_state[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
     struct tb *dtc_ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     signed char dtc_ss_state[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    /* Whether a probe may open tables and build indexes (NULL: always). A caller that
+     * probes from several threads points it at a flag it sets only while it holds its lock
+     * for writing: a probe under the read lock that needs something opened then fails with
+     * PROBER_CLOSED, changing nothing, and is run again under the write lock. */
+    const bool *may_open;
 };
 
 void prober_init(struct prober *p, const struct game *g, const char *dir);
@@ -144,6 +149,7 @@ int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *c
 #define PROBER_MISSING                                                                             \
     (-2) /* the table is not in the directory (the message says how to make it) */
 #define PROBER_NOMEM (-3)
+#define PROBER_CLOSED (-4) /* it needs a table or index opened, and *may_open is false */
 
 /* ---- Which games a directory holds, and what a complete set of tables is ----------- */
 
