@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bigmem.h"
 #include "cli_game.h"
 #include "progress.h"
 #include "stats.h"
@@ -430,7 +431,7 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
                 rc = cli_error("stats: out of memory");
                 break;
             }
-            uint8_t *w = malloc(ix.size + 1);
+            uint8_t *w = big_alloc(ix.size + 1);
             if (w)
                 pair_index_orbit_sizes(&ix, w);
             else
@@ -654,7 +655,7 @@ static int stats_dtc(const struct game *g, const char *dir, int limit, const str
                 rc = cli_error("stats: out of memory");
                 break;
             }
-            uint8_t *w = malloc(ix.size + 1);
+            uint8_t *w = big_alloc(ix.size + 1);
             if (w)
                 pair_index_orbit_sizes(&ix, w);
             else
@@ -819,7 +820,7 @@ static int stats_histogram(const struct game *g, const char *dir, const struct o
         uint64_t n = 2 * ix.size;
         struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
         retro_code *codes = NULL;
-        uint8_t *w = malloc(ix.size + 1);
+        uint8_t *w = big_alloc(ix.size + 1);
         if (access(path, F_OK) != 0) {
             game_rules_name(g, rules, sizeof rules);
             rc = cli_error("stats: --histogram: no table %s; make it with: guti solve baghchal "

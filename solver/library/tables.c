@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bigmem.h"
 
 /* A DTC table's entries are values.h's class codes. */
 _Static_assert(TB_DTC_DRAW == CLASS_DRAW && TB_DTC_CURSED_WIN == CLASS_CURSED_WIN &&
@@ -222,7 +223,7 @@ void tables_list_free(char **names, int n)
 
 uint16_t *tables_read(const char *path, const struct tb_meta *want, char *err, size_t errlen)
 {
-    uint16_t *e = malloc(want->npositions * sizeof *e + 1);
+    uint16_t *e = big_alloc(want->npositions * sizeof *e + 1);
     struct tb *t = NULL;
     if (!e) {
         snprintf(err, errlen, "out of memory");
