@@ -9,8 +9,9 @@
 # usage: sh scripts/bench-full.sh [--guti G] [--work DIR] [--tables DIR] [--gamesman DIR]
 #                                 [--out FILE] [ROW...]
 #   ROW      movement, game, dtm, reach, stats, sixteen7, sixteen8, gamesman, query,
-#            report (only rewrite FILE from WORK/results.tsv); default: all of them, about
-#            four hours on 2 cores
+#            encodings (bits per position of five tables under other block sizes and
+#            encodings, scripts/tb-encodings.c), report (only rewrite FILE from
+#            WORK/results.tsv); default: all of them, about four hours on 2 cores
 #   --guti G         the binary (default ./build/guti)
 #   --work DIR       where tables are made and results kept (default ./bench-work; the
 #                    whole game takes about 12 GB with its DTM)
@@ -34,7 +35,7 @@ while [ $# -gt 0 ]; do
     *) rows="$rows $1"; shift ;;
     esac
 done
-[ -n "$rows" ] || rows="movement game dtm reach stats sixteen7 sixteen8 gamesman query"
+[ -n "$rows" ] || rows="movement game dtm reach stats sixteen7 sixteen8 gamesman query encodings"
 [ -x "$guti" ] || { echo "bench-full: no guti binary at $guti (make first, or --guti)" >&2; exit 2; }
 sh "$(dirname "$0")/deps.sh" time || exit 2 # /usr/bin/time
 mkdir -p "$work"
@@ -140,6 +141,17 @@ for row in $rows; do
             done
         done
         ;;
+    encodings)
+        # the encoding study (scripts/tb-encodings.c): five tables of the game under other
+        # block sizes and encodings, at guti's zstd level
+        cc -std=c11 -O2 -I"$(dirname "$0")/../tablebase" -o "$work/tb-encodings" \
+            "$(dirname "$0")/tb-encodings.c" "$(dirname "$guti")/libguti.a" -lzstd -fopenmp
+        (cd "$game" && "$work/tb-encodings" 9 baghchal-5x5-standard-h0-c2.dtm \
+            baghchal-5x5-standard-h0-c2.wdl baghchal-5x5-standard-h9-c1-g.wdl \
+            baghchal-5x5-standard-h10-c0-t.wdl baghchal-5x5-standard-h8-c3-t.wdl) \
+            >"$work/encodings.md"
+        cat "$work/encodings.md"
+        ;;
     report) ;;
     *) echo "bench-full: unknown row '$row'" >&2; exit 2 ;;
     esac
@@ -164,6 +176,12 @@ done
         echo "## Against GamesmanClassic (\`sh scripts/bench-gamesman.sh DIR\`, one thread)"
         echo
         cat "$work/gamesman.md"
+    fi
+    if [ -s "$work/encodings.md" ]; then
+        echo
+        echo "## Encodings (row encodings: bits per position on disk, zstd level 9)"
+        echo
+        cat "$work/encodings.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
