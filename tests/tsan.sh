@@ -79,6 +79,12 @@ step "perft baghchal 5" "$G" perft baghchal 5 --threads 2
 step "perft sixteen 4" "$G" perft sixteen 4 --threads 2
 step "stats 4x4" "$G" stats --dir "$T/b4" --reachable
 step "query 4x4" "$G" query --dir "$T/b4" --pv 'T2T/4/4/T2T g 12'
+# a batch answered by 3 threads at once on one handle, through a cache that misses often
+{
+    python3 "$ROOT/scripts/random-positions.py" 200 5 placement 4x4
+    python3 "$ROOT/scripts/random-positions.py" 200 6 movement 4x4
+} >"$T/batch"
+step "query 4x4 batch, 3 threads" "$G" query --dir "$T/b4" --threads 3 --cache 1 --json <"$T/batch"
 
 # The unit tests of the engine (retro: against a brute force on the small boards), of the
 # tables' parallel writing and reading, and of the library. (Not the whole of check_guti:
