@@ -277,17 +277,17 @@ static bool fill(struct line_reader *r, bool block)
 static char *next_line(struct line_reader *r, bool block)
 {
     for (;;) {
-        char *nl = memchr(r->buf + r->start, '\n', r->len - r->start);
-        if (nl || (r->eof && r->start < r->len)) {
-            size_t n = nl ? (size_t)(nl - (r->buf + r->start)) : r->len - r->start;
-            char *line = strndup(r->buf + r->start, n);
+        size_t left = r->len - r->start;
+        char *at = r->buf ? r->buf + r->start : NULL;
+        char *nl = left ? memchr(at, '\n', left) : NULL;
+        if (nl || (r->eof && left)) {
+            size_t n = nl ? (size_t)(nl - at) : left;
+            char *line = strndup(at, n);
             r->start += nl ? n + 1 : n;
             if (line) line[strcspn(line, "\r")] = 0;
             return line;
         }
-        if (!r->buf && r->eof) return NULL;
-        if (!fill(r, block) && !r->eof) return NULL;
-        if (r->eof && r->start >= r->len) return NULL;
+        if (!fill(r, block)) return NULL; /* the end, or nothing there yet */
     }
 }
 

@@ -118,7 +118,6 @@ static inline struct pair_index_a pair_index_lookup_a(const struct pair_index *i
     return (struct pair_index_a){&ix->orbits[ix->a_orbit[ra]], ix->a_sym[ra]};
 }
 
-/* The rank of B among the free points of a canonical A (B in the canonical frame). */
 /* The colex rank (among the free points of o) of the r-th canonical B of a symmetric orbit
  * o: the last word with at most r canonical sets below it, then the bit within it. */
 static inline uint64_t index_orbit_canonical_b(const struct index_orbit *o, uint64_t r)
@@ -135,6 +134,7 @@ static inline uint64_t index_orbit_canonical_b(const struct index_orbit *o, uint
     return lo * 64 + (uint64_t)__builtin_ctzll(bit);
 }
 
+/* The rank of B among the free points of a canonical A (B in the canonical frame). */
 static inline uint64_t pair_index_rank_free(const struct pair_index *ix,
                                             const struct index_orbit *o, bits_t B)
 {
