@@ -1,4 +1,5 @@
 /* libguti: the public interface (guti.h) over the games, the prober and the tables. */
+#define _GNU_SOURCE /* pthread_rwlockattr_setkind_np: a lock that does not starve writers */
 #include "guti.h"
 
 #include <errno.h>
@@ -408,13 +409,29 @@ int guti_over(const struct guti_position *pos, int *winner, char *reason, size_t
 
 /* ---- Tables ----------------------------------------------------------------------------- */
 
+/* The handle's lock. glibc's read-write locks let readers in while a writer waits, so
+ * under a steady stream of probes (guti serve under load) a thread that needs a table
+ * opened could wait as long as the stream lasts; this kind makes new readers wait behind
+ * a waiting writer. No thread takes the read lock twice, as this kind requires. */
+static int init_lock(pthread_rwlock_t *lock)
+{
+    pthread_rwlockattr_t attr;
+    if (pthread_rwlockattr_init(&attr)) return -1;
+#ifdef PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP
+    pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+#endif
+    int rc = pthread_rwlock_init(lock, &attr);
+    pthread_rwlockattr_destroy(&attr);
+    return rc;
+}
+
 int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
 {
     *out = NULL;
     if (!dir) return fail(err, GUTI_EINPUT, "tables: no directory given");
     guti_tables *t = calloc(1, sizeof *t);
     char why[400];
-    if (!t || !(t->dir = strdup(dir)) || pthread_rwlock_init(&t->lock, NULL)) {
+    if (!t || !(t->dir = strdup(dir)) || init_lock(&t->lock)) {
         if (t) free(t->dir);
         free(t);
         return fail(err, GUTI_ENOMEM, "out of memory");
