@@ -175,12 +175,11 @@ static void insert(struct tb_cache *c, struct entry *e)
 }
 
 /* Loads block b of t into a new entry, the lock not held: the reserved buffer raw (NULL:
- * allocated here) and the loader's buffers. NULL with err on failure, raw then freed. */
+ * allocated here) of rsize bytes and the loader's buffers, grown to csize, the largest
+ * compressed block (tb_block_buffer_sizes). NULL with err on failure, raw then freed. */
 static struct entry *load(struct loader *ld, const struct tb *t, uint64_t b, unsigned char *raw,
-                          size_t rsize, char *err, size_t errlen)
+                          size_t rsize, size_t csize, char *err, size_t errlen)
 {
-    size_t csize;
-    tb_block_buffer_sizes(t, &csize);
     struct entry *e = calloc(1, sizeof *e);
     if (!raw) raw = malloc(rsize);
     if (csize > ld->cbuf_size) {
@@ -227,7 +226,7 @@ int tb_probe_cached(struct tb_cache *c, const struct tb *t, uint64_t i, uint16_t
     pthread_mutex_unlock(&c->lock);
 
     if (!ld) ld = calloc(1, sizeof *ld);
-    e = ld ? load(ld, t, b, raw, rsize, err, errlen)
+    e = ld ? load(ld, t, b, raw, rsize, csize, err, errlen)
            : (free(raw), snprintf(err, errlen, "%s: out of memory", tb_path(t)), NULL);
 
     pthread_mutex_lock(&c->lock);
