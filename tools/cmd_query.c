@@ -239,7 +239,7 @@ static void print_cache_stats(guti_tables *t, long positions, double seconds, bo
 struct line_reader {
     char *buf;
     size_t len, start, cap;
-    bool eof;
+    bool eof, no_memory; /* no_memory: a line outgrew the memory there is */
 };
 
 /* Reads what the file has (blocking: wait for it, else only when poll says it is there);
@@ -259,7 +259,10 @@ static bool fill(struct line_reader *r, bool block)
     if (r->cap - r->len < 4096) {
         size_t cap = r->cap ? 2 * r->cap : 65536;
         char *b = realloc(r->buf, cap);
-        if (!b) return r->eof = true, false;
+        if (!b) { /* the line so far is dropped, never taken for a whole one */
+            r->start = r->len;
+            return r->eof = r->no_memory = true, false;
+        }
         r->buf = b;
         r->cap = cap;
     }
@@ -271,10 +274,11 @@ static bool fill(struct line_reader *r, bool block)
     return true;
 }
 
-/* The next line, without its line end, into a new string; NULL when there is none (at
- * the end, or, unless block, when it has not come yet). The last line may lack its
- * newline. */
-static char *next_line(struct line_reader *r, bool block)
+/* The next line, without its line end, into *line, a new string (NULL when there was no
+ * memory for it: the line is passed over, and its answer must say so); false when there is
+ * none (at the end, or, unless block, when it has not come yet). The last line may lack its
+ * newline. A line longer than the memory there is ends the input, with r->no_memory set. */
+static bool next_line(struct line_reader *r, bool block, char **line)
 {
     for (;;) {
         size_t left = r->len - r->start;
@@ -282,18 +286,21 @@ static char *next_line(struct line_reader *r, bool block)
         char *nl = left ? memchr(at, '\n', left) : NULL;
         if (nl || (r->eof && left)) {
             size_t n = nl ? (size_t)(nl - at) : left;
-            char *line = strndup(at, n);
+            *line = strndup(at, n);
             r->start += nl ? n + 1 : n;
-            if (line) line[strcspn(line, "\r")] = 0;
-            return line;
+            if (*line) (*line)[strcspn(*line, "\r")] = 0;
+            return true;
         }
-        if (!fill(r, block)) return NULL; /* the end, or nothing there yet */
+        if (!fill(r, block)) return false; /* the end, or nothing there yet */
     }
 }
 
-/* One input's answer, made by one thread: its output and its lines for stderr. */
+/* One input's answer, made by one thread: its output and its lines for stderr. text is
+ * the input (an operand, or owned, a line of stdin), NULL when there was no memory to copy
+ * the line. */
 struct answer {
-    char *text, *out, *err;
+    const char *text;
+    char *owned, *out, *err;
     size_t out_len, err_len;
     bool failed;
 };
@@ -305,6 +312,9 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
     struct guti_error err;
     char pv_error[sizeof err.message] = "";
     if (!f || !ef) {
+        a->failed = true;
+    } else if (!a->text) {
+        answer_error(f, ef, "", where, number, "out of memory for this line", q->json);
         a->failed = true;
     } else if (query_one(f, t, a->text, q, moves, pv_error, &err)) {
         answer_error(f, ef, a->text, where, number, err.message, q->json);
@@ -370,13 +380,17 @@ int cmd_query(int argc, char **argv)
          * threads at once, then written in order. */
         int n = 0;
         while (n < QUERY_BATCH) {
-            char *text = from_stdin            ? next_line(&lr, n == 0)
-                         : next_operand < argc ? strdup(argv[next_operand++])
-                                               : NULL;
-            if (!text) break;
-            batch[n++] = (struct answer){.text = text};
+            struct answer *a = &batch[n];
+            if (from_stdin) {
+                if (!next_line(&lr, n == 0, &a->owned)) break;
+                *a = (struct answer){.text = a->owned, .owned = a->owned};
+            } else {
+                if (next_operand == argc) break;
+                *a = (struct answer){.text = argv[next_operand++]};
+            }
+            n++;
         }
-        if (n == 0) break; /* the end (or no memory for a line) */
+        if (n == 0) break; /* the end */
 #pragma omp parallel for schedule(dynamic, 1) if (n > 1)
         for (int k = 0; k < n; k++)
             answer(t, &q, &batch[k], answered + k + 1, where,
@@ -388,12 +402,17 @@ int cmd_query(int argc, char **argv)
             if (!a->out || !a->err)
                 fprintf(stderr, "guti: query: %s %ld: out of memory\n", where, answered + k + 1);
             failed |= a->failed;
-            free(a->text);
+            free(a->owned);
             free(a->out);
             free(a->err);
         }
         answered += n;
         fflush(stdout);
+    }
+    if (lr.no_memory) {
+        fprintf(stderr, "guti: query: line %ld: out of memory for a line this long\n",
+                answered + 1);
+        failed = 1;
     }
     free(lr.buf);
     free(batch);

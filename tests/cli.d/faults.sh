@@ -371,6 +371,21 @@ else
     sweep 1024 "whole $F/mr" reach baghchal --board 4x4 --dir "$F/mr" --threads 1 --quiet
     sweep 1024 "no_out $F/mo/st" stats --dir "$W" --out "$F/mo/st" --threads 1 --quiet
     all_out "$F/mo/st"
+    # a query's line longer than the memory there is: the lines before it answered, then
+    # one line naming it, exit status 1 (the input cannot go on past a line never read)
+    {
+        echo 'T2T/4/4/T2T g 12'
+        head -c 67108864 /dev/zero | tr '\0' x
+        echo
+        echo 'T2T/4/4/T2T g 12'
+    } >"$F/long.txt"
+    CMD="query, a 64 MiB line under ulimit -v $((base + 49152))"
+    (ulimit -v $((base + 49152)) && exec "$G" query --dir "$W") <"$F/long.txt" >"$T/out" 2>"$T/err"
+    got=$?
+    if fjudge 1 'line 2: out of memory for a line this long'; then
+        [ "$(grep -c '^T2T/4/4/T2T g 12' "$T/out")" -eq 1 ] || fail "line 1 not answered once"
+    fi
+    rm -f "$F/long.txt"
     # serve: below the least limit it starts in, a clean one-line error; at it, requests
     # get their answer, or 503 out of memory, or are dropped, and it lives on.
     kb=$base
