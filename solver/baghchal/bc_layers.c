@@ -4,11 +4,8 @@
 
 #define MAX_MOVES 64
 
-static uint64_t serials; /* numbers the layers, see decode() */
-
 int bc_layer_init(struct bc_layer *l, const struct game *g, const struct symmap *sm, int captured)
 {
-    l->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     l->g = g;
     l->captured = captured;
     l->next = NULL;
@@ -110,15 +107,11 @@ static void add_captures(const struct bc_layer *l, bits_t T, bits_t G, bits_t em
 }
 
 /* Position i's tigers and goats (the class i / 2), and the tigers' orbit. The engine's
- * initial pass asks for positions in order, two a class, so each thread remembers the
- * last class it decoded (layers told apart by a serial number, as a freed layer's address
- * may be reused) and walks the index with an iterator from the second of consecutive
- * classes on; other classes are unranked directly. Unranking was 14% of the movement
- * phase's time, half of it in this pass. */
+ * initial pass asks for positions in order, two a class, so each thread keeps the class it
+ * decoded last and walks the index with a cursor (index.h); other classes are unranked
+ * directly. Unranking was 14% of the movement phase's time, half of it in this pass. */
 static _Thread_local struct {
-    uint64_t serial, cls;
-    bool iterating;
-    struct pair_index_iter it;
+    struct pair_index_cursor at;
     bits_t T, G;
     const struct index_orbit *o;
 } cursor;
@@ -126,23 +119,14 @@ static _Thread_local struct {
 static const struct index_orbit *decode(const struct bc_layer *l, uint64_t i, bits_t *T, bits_t *G)
 {
     uint64_t c = i / 2;
-    bool same = cursor.serial == l->serial;
-    if (same && c == cursor.cls) {
+    if (cursor.at.serial == l->ix.serial && c == cursor.at.i) {
         /* the other side to move of the class decoded last */
-    } else if (same && c == cursor.cls + 1) {
-        if (cursor.iterating)
-            pair_index_iter_next(&cursor.it);
-        else
-            pair_index_iter_init(&cursor.it, &l->ix, c);
-        cursor.iterating = true;
-        pair_index_iter_get(&cursor.it, &cursor.T, &cursor.G);
-        cursor.o = &l->ix.orbits[cursor.it.k];
+    } else if (pair_index_cursor_seek(&cursor.at, &l->ix, c)) {
+        pair_index_iter_get(&cursor.at.it, &cursor.T, &cursor.G);
+        cursor.o = &l->ix.orbits[cursor.at.it.k];
     } else {
-        cursor.iterating = false;
         cursor.o = pair_index_unrank(&l->ix, c, &cursor.T, &cursor.G);
     }
-    cursor.serial = l->serial;
-    cursor.cls = c;
     *T = cursor.T;
     *G = cursor.G;
     return cursor.o;

@@ -18,7 +18,6 @@ struct bc_layer {
     struct pair_index ix;
     const struct bc_layer *next; /* layer captured + 1, solved; NULL when it ends the game */
     retro_code *res;             /* this layer's codes, once solved */
-    uint64_t serial;             /* tells layers apart (decode() in bc_layers.c) */
 };
 
 /* Sets up layer c (its index); 0 or -1 when memory runs out. */

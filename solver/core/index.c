@@ -149,6 +149,8 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
     ix->n = b->npoints;
     ix->a = a;
     ix->b = nb;
+    static uint64_t serials; /* the one count of indexes built, shared by all threads */
+    ix->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     uint64_t na = binom[ix->n][a];
     ix->a_orbit = malloc(na * sizeof *ix->a_orbit);
     ix->a_sym = malloc(na);

@@ -86,6 +86,7 @@ struct pair_index {
     int chunks_a, chunks_b;
     uint32_t *a_orbit; /* colex rank of an A set -> its orbit */
     uint8_t *a_sym;    /* colex rank of an A set -> a symmetry mapping it to the canonical A */
+    uint64_t serial;   /* this index among all built, from 1 (see pair_index_cursor) */
 };
 
 /* Builds the index; 0, or -1 when memory runs out. */
@@ -201,6 +202,33 @@ static inline void pair_index_iter_get(const struct pair_index_iter *it, bits_t 
     *B = bits_deposit(m, o->free);
 }
 void pair_index_iter_next(struct pair_index_iter *it);
+
+/* A thread's place in an index, for decoding classes asked mostly in order (the engine's
+ * initial pass): a class that follows the one decoded last is reached by the iterator
+ * rather than unranked. Indexes are told apart by their serial, since a freed index's
+ * address may be reused. Zero-initialised; one per thread (_Thread_local). */
+struct pair_index_cursor {
+    uint64_t serial, i; /* the index (0: none yet) and the class decoded last */
+    bool iterating;     /* it is on class i */
+    struct pair_index_iter it;
+};
+
+/* Moves the cursor to class i of ix: true when it got there by the iterator, which
+ * pair_index_iter_get(&c->it, ...) then reads (its orbit c->it.k); false when i does not
+ * follow the class it was on, and the caller decodes i itself (pair_index_unrank). */
+static inline bool pair_index_cursor_seek(struct pair_index_cursor *c, const struct pair_index *ix,
+                                          uint64_t i)
+{
+    bool follows = c->serial == ix->serial && i == c->i + 1;
+    if (follows && c->iterating)
+        pair_index_iter_next(&c->it);
+    else if (follows)
+        pair_index_iter_init(&c->it, ix, i);
+    c->serial = ix->serial;
+    c->i = i;
+    c->iterating = follows;
+    return follows;
+}
 
 /* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */
 uint64_t colex_rank(bits_t m);

@@ -7,8 +7,6 @@
 /* A bound on in-layer successors and predecessors: every piece steps to at most 8 points. */
 #define MAX_STEPS(pieces) (BOARD_MAX_DEGREE * (pieces))
 
-static uint64_t serials; /* numbers the layers, see decode() */
-
 int ss_db_init(struct ss_db *db, const struct game *g)
 {
     memset(db, 0, sizeof *db);
@@ -57,7 +55,6 @@ int ss_layer_init(struct ss_layer *l, const struct ss_db *db, int m, int n)
     l->m = m;
     l->n = n;
     l->nparts = m == n ? 1 : 2;
-    l->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     for (int p = 0; p < l->nparts; p++) {
         struct ss_part *pt = &l->part[p];
         pt->m = p ? n : m;
@@ -242,35 +239,18 @@ static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, str
 }
 
 /* Position i's part and sets. The engine's initial pass asks for positions in order, so
- * each thread remembers the last position it decoded (layers told apart by a serial
- * number, as a freed layer's address may be reused) and walks the index with an iterator
- * from the second of consecutive positions on; other positions are unranked directly. */
-static _Thread_local struct {
-    uint64_t serial, next;
-    int part;
-    bool iterating;
-    struct pair_index_iter it;
-} cursor;
+ * each thread walks the index with a cursor (index.h); other positions are unranked
+ * directly. */
+static _Thread_local struct pair_index_cursor cursor;
 
 static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
 {
     int p = l->nparts == 2 && i >= l->part[1].offset;
     const struct ss_part *pt = &l->part[p];
-    bool follows = cursor.serial == l->serial && cursor.next == i && cursor.part == p;
-    cursor.serial = l->serial;
-    cursor.part = p;
-    cursor.next = i + 1;
-    if (follows && cursor.iterating) {
-        pair_index_iter_next(&cursor.it);
-    } else if (follows) {
-        pair_index_iter_init(&cursor.it, &pt->ix, i - pt->offset);
-        cursor.iterating = true;
-    } else {
-        cursor.iterating = false;
+    if (pair_index_cursor_seek(&cursor, &pt->ix, i - pt->offset))
+        pair_index_iter_get(&cursor.it, A, B);
+    else
         part_unrank(pt, i - pt->offset, A, B);
-        return p;
-    }
-    pair_index_iter_get(&cursor.it, A, B);
     return p;
 }
 

@@ -47,7 +47,6 @@ struct ss_layer {
     struct ss_part part[2]; /* part[0]: (m, n); part[1]: (n, m) */
     uint64_t size;          /* positions of both parts */
     retro_code *res;        /* the codes, once solved (size entries); NULL before */
-    uint64_t serial;        /* tells layers apart (ss_layers.c) */
 };
 
 /* The solved layers, by material, and what they share. */
