@@ -38,6 +38,7 @@ done
 [ -n "$rows" ] || rows="movement game dtm reach stats sixteen7 sixteen8 gamesman query encodings"
 [ -x "$guti" ] || { echo "bench-full: no guti binary at $guti (make first, or --guti)" >&2; exit 2; }
 sh "$(dirname "$0")/deps.sh" time || exit 2 # /usr/bin/time
+. "$(dirname "$0")/timed.sh"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 guti=$(cd "$(dirname "$guti")" && pwd)/$(basename "$guti")
@@ -54,18 +55,16 @@ measure() {
     row=$1 target=$2
     shift 2
     echo "bench-full: $row: $*" >&2
-    if ! /usr/bin/time -f '%e %U %S %M' -o "$work/$row.time" "$@" >"$work/$row.log" 2>&1; then
+    if ! timed "$work/$row.time" "$@" >"$work/$row.log" 2>&1; then
         echo "bench-full: $row failed; see $work/$row.log" >&2
         exit 1
     fi
-    read -r wall user sys rss <"$work/$row.time"
     said=""
     [ -z "$note" ] || said=$(sh -c "$note")
     note=""
     # the command as a reader would type it: guti and WORK rather than this run's paths
     cmd=$(echo "$*" | sed "s|$guti|guti|g; s|$work|WORK|g; s|^sh -c ||; s|'||g")
-    record "$row" "$target" "$wall" "$(echo "$user $sys" | awk '{printf "%.1f", $1 + $2}')" \
-        "$((rss / 1024))" "$cmd" "$said"
+    record "$row" "$target" "$wall" "$cpu" "$rss_mb" "$cmd" "$said"
 }
 
 # record ROW TARGET WALL CPU RSS_MB COMMAND [EXTRA]: one line of results.tsv, replacing

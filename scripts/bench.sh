@@ -10,6 +10,7 @@ guti=${1:-./build/guti}
 rules=${BENCH_RULES:-standard}
 pieces=${BENCH_PIECES:-6}
 here=$(dirname "$0")
+. "$here/timed.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 table=$dir/table.md
@@ -19,10 +20,8 @@ table=$dir/table.md
 measure() {
     label=$1
     shift
-    /usr/bin/time -f '%e %U %S %M' -o "$dir/time" "$@"
-    read -r wall user sys rss <"$dir/time"
-    printf '| %s | %s | %s | %s |\n' "$label" "$wall" \
-        "$(echo "$user $sys" | awk '{printf "%.1f", $1 + $2}')" "$((rss / 1024))" >>"$table"
+    timed "$dir/time" "$@"
+    printf '| %s | %s | %s | %s |\n' "$label" "$wall" "$cpu" "$rss_mb" >>"$table"
 }
 
 echo "== perft: Bagh-Chal depth 6, Sixteen Soldiers (optional) depth 7"
