@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bc_solve.h"
 #include "bigmem.h"
 #include "cli_game.h"
 #include "progress.h"
@@ -117,6 +118,46 @@ static retro_code *read_bc(const struct game *g, const char *dir, int inhand, in
     }
     *absent = true;
     return NULL;
+}
+
+/* A goats-to-move placement layer read from its WDL table while the placement phase has
+ * DTM: its DTM codes from the tigers' layer below (bc_goats_dtm), which the DTM pass
+ * stores in its stead, into codes. 0; 1 when that layer's DTM table is not there (the
+ * goats' layer then has no DTM either, codes unchanged); -1 with err. */
+static int derive_goats(const struct game *g, const char *dir, const struct symmap *sm, int inhand,
+                        int c, const struct pair_index *ix, retro_code *codes, char *err,
+                        size_t errlen)
+{
+    char path[1024];
+    if (inhand > 1)
+        tables_place_name(path, sizeof path, dir, g, inhand - 1, c, 1, TB_DTM);
+    else
+        tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
+    if (access(path, F_OK) != 0) return 1;
+    struct pair_index below_ix;
+    if (pair_index_init(&below_ix, g->board, sm, g->ntigers, g->ngoats - inhand - c + 1))
+        return snprintf(err, errlen, "out of memory"), -1;
+    uint64_t nb = below_ix.size, n = inhand > 1 ? nb : 2 * nb;
+    struct tb_meta want = inhand > 1 ? tables_place_meta(g, inhand - 1, c, 1, TB_DTM, n)
+                                     : tables_meta(g, 0, c, TB_DTM, n);
+    retro_code *res = read_codes(path, &want, err, errlen);
+    uint8_t *below = res ? malloc(nb + 1) : NULL;
+    int rc = -1;
+    if (res && !below) {
+        snprintf(err, errlen, "out of memory");
+    } else if (res) {
+        /* the movement phase's table holds both sides: the tigers' entries are the odd ones */
+        uint64_t stride = inhand > 1 ? 1 : 2, offset = inhand > 1 ? 0 : 1;
+#pragma omp parallel for schedule(static, 65536)
+        for (uint64_t i = 0; i < nb; i++) below[i] = (uint8_t)res[i * stride + offset];
+        free(res);
+        res = NULL;
+        rc = bc_goats_dtm(g, inhand, c, ix, &below_ix, below, codes, err, errlen);
+    }
+    free(res);
+    free(below);
+    pair_index_free(&below_ix);
+    return rc;
 }
 
 /* Reads a layer's REACH table (entries 1 for reached positions). */
@@ -441,7 +482,7 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
             for (int side = 0; side < 2 && !rc; side++) {
                 if (inhand > 0 && side == 1 && inhand == g.ngoats) break;
                 const struct tables_want *d = tables_set_find(set, TB_DTM, inhand, c, side);
-                bool dtm = false, absent = false;
+                bool dtm = false, absent = false, goats_unknown = false;
                 uint64_t n = inhand ? ix.size : 2 * ix.size;
                 if (!res) {
                     res = read_bc(&g, dir, inhand, c, side, n, &absent, &dtm, err, sizeof err);
@@ -450,6 +491,18 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
                                                 inhand, c)
                                     : cli_error("stats: %s", err);
                         break;
+                    }
+                    if (inhand > 0 && side == 0 && !dtm && set->dtm[1]) {
+                        int derived =
+                            derive_goats(&g, dir, sm, inhand, c, &ix, res, err, sizeof err);
+                        if (derived < 0) {
+                            rc = cli_error("stats: %s", err);
+                            break;
+                        }
+                        dtm = derived == 0;
+                        /* the tigers' table below is missing: the warning names it, and
+                         * this layer's longest are unknown too */
+                        goats_unknown = derived == 1;
                     }
                     bool alt_absent = false, alt_dtm;
                     if (compare)
@@ -472,7 +525,7 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
                 r->inhand = inhand;
                 r->captured = c;
                 r->side = side;
-                r->dtm_missing = d && !d->present;
+                r->dtm_missing = (d && !d->present) || (side == 0 && goats_unknown);
                 x->present = alt != NULL;
                 tabulate(&g, &ix, w, res, alt, reach, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side,
                          dtm, r, x);
@@ -951,8 +1004,11 @@ int cmd_stats(int argc, char **argv)
         }
         fprintf(stderr,
                 "guti: stats: warning: %d DTM table%s of %s missing from %s (%s): the statistics "
-                "leave out the longest wins of %s; make %s with: %s\n",
+                "leave out the longest wins of %s%s; make %s with: %s\n",
                 n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers",
+                g.ops == &baghchal_ops
+                    ? " (and of the goats' placement layers above, whose DTM comes from them)"
+                    : "",
                 one ? "it" : "them", make);
     }
     struct outputs out;

@@ -199,9 +199,11 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
             missing += rows[k].dtm_missing && !(rows[k].inhand == 0 && rows[k].side == 1);
         if (missing) {
             fprintf(f,
-                    "\n**DTM missing**: the DTM tables of %d layer%s are not in the directory, "
-                    "so their longest wins and losses, and those of all, are not known:",
-                    missing, missing == 1 ? "" : "s");
+                    "\n**DTM missing**: the DTM of %d layer%s is not known, its table%s not in "
+                    "the directory (for a goats' placement layer, the tigers' table of the layer "
+                    "below), so %s longest wins and losses, and those of all, are not known:",
+                    missing, missing == 1 ? "" : "s", missing == 1 ? "" : "s",
+                    missing == 1 ? "its" : "their");
             for (int k = 0, n = 0; k < nrows; k++) {
                 const struct bc_row *r = &rows[k];
                 if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;

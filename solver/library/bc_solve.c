@@ -507,7 +507,12 @@ static int do_layer(struct run *u, struct bc_place_layer *L, const struct bc_pla
     return 0;
 }
 
-/* Makes or reads back one layer's DTM codes, and saves its DTM table. */
+/* do_dtm_layer's return when a tigers' layer must be made and the goats' layers it reads
+ * were not (solve_placement then makes them). */
+#define NEED_GOATS 1
+
+/* Makes or reads back one layer's DTM codes, and saves its DTM table (the tigers' side's
+ * alone in the placement phase). */
 static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc_place_layer *next,
                         const struct bc_place_layer *capt)
 {
@@ -526,6 +531,11 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
     double t0 = omp_get_wtime();
     r.resumed = store_exists(&h->store, g, &t) &&
                 read_dtm(u, &t, L->dtm, 1, 0, 255, &r.dtm_bytes, err, sizeof err) == 0;
+    if (!r.resumed && !next->dtm) { /* a damaged tigers' table, the goats' group not made */
+        free(L->dtm);
+        L->dtm = NULL;
+        return NEED_GOATS;
+    }
     if (!r.resumed) {
         struct store_table wt = {TB_WDL, inhand, L->captured, side, n, 0};
         if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
@@ -544,8 +554,12 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
         uint8_t top = 0;
 #pragma omp parallel for reduction(max : top) schedule(static, 65536)
         for (uint64_t i = 0; i < n; i++) top = L->dtm[i] > top ? L->dtm[i] : top;
+        /* The goats' side is not stored: a goats' position's DTM is the fold of its
+         * placements', all in a tigers' layer that is (prober_probe), so the tables take
+         * half the disk. */
         struct tb_source src = {.fill = fill_dtm, .ctx = L->dtm, .max_code = top};
-        if (store_save(&h->store, g, &t, &src, &r.dtm_bytes, u->err, u->errlen)) return -1;
+        if (side == 1 && store_save(&h->store, g, &t, &src, &r.dtm_bytes, u->err, u->errlen))
+            return -1;
     }
     r.seconds = omp_get_wtime() - t0;
     add_layer(&u->pass, &r);
@@ -698,6 +712,21 @@ static void layer_free(struct bc_place_layer *L)
     L->dtm = NULL;
 }
 
+/* Makes (or reads back) the goats' layers of the group with p goats placed, from the
+ * tigers' layers tn they lead to. */
+static int goats_group(struct run *u,
+                       int (*layer)(struct run *, struct bc_place_layer *,
+                                    const struct bc_place_layer *, const struct bc_place_layer *),
+                       int p, int top, struct bc_place_layer *gp, struct bc_place_layer *tn)
+{
+    for (int c = 0; c <= top; c++) {
+        gp[c] = (struct bc_place_layer){.placed = p, .captured = c, .side = 0};
+        if (!(gp[c].ix = index_of(u, p - c))) return -1;
+        if (layer(u, &gp[c], &tn[c], NULL)) return -1;
+    }
+    return 0;
+}
+
 /* Whether every placement layer's table of that kind is stored with a header that
  * describes it: then a run has nothing to do, and need not read the 33 billion values
  * back to find that out (guti verify checks their blocks). */
@@ -707,7 +736,7 @@ static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enu
     char err[400];
     for (int in = 1; in <= g->ngoats; in++)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - in; c++)
-            for (int side = 0; side < 2 - (in == g->ngoats); side++) {
+            for (int side = kind == TB_DTM; side < 2 - (in == g->ngoats); side++) {
                 struct store_table t = {kind, in, c, side, 0, limit};
                 if (store_load(&h->store, g, &t, STORE_HEADER, NULL, NULL, err, sizeof err))
                     return false;
@@ -746,12 +775,18 @@ static int solve_placement(const struct game *g, int pass, int limit,
         int top = p < cw - 1 ? p : cw - 1;
         memset(gp, 0, sizeof gp);
         memset(tp, 0, sizeof tp);
-        for (int c = 0; c <= top && !rc; c++) {
-            gp[c] = (struct bc_place_layer){.placed = p, .captured = c, .side = 0};
-            if (!(gp[c].ix = index_of(&u, p - c))) rc = -1;
-            if (!rc) rc = layer(&u, &gp[c], &tn[c], NULL);
+        /* The DTM pass stores only the tigers' side, so the goats' group is made again
+         * only when one of this group's tigers' layers is to be made (or for the report
+         * of the last group, which has no tigers' side); a tigers' layer that turns out
+         * to be damaged asks for it then (NEED_GOATS). */
+        bool goats_needed = !dtm || p == 0;
+        for (int c = 0; c <= top && !goats_needed; c++) {
+            struct store_table t = {TB_DTM, g->ngoats - p, c, 1, 0, 0};
+            goats_needed = !store_exists(&h->store, g, &t);
         }
-        for (int c = 0; c < cw; c++) layer_free(&tn[c]);
+        if (goats_needed) rc = goats_group(&u, layer, p, top, gp, tn);
+        /* the tigers' layers below stay while the goats' group may still be asked for */
+        for (int c = 0; c < cw && goats_needed; c++) layer_free(&tn[c]);
         for (int c = 0; c <= top && !rc && p >= 1; c++) {
             tp[c] = (struct bc_place_layer){.placed = p, .captured = c, .side = 1};
             if (!(tp[c].ix = index_of(&u, p - c))) rc = -1;
@@ -759,7 +794,14 @@ static int solve_placement(const struct game *g, int pass, int limit,
             const struct bc_place_layer *capt = c + 1 < cw && c + 1 <= top ? &gp[c + 1] : NULL;
             if (c + 1 < cw && c == p) capt = &gp[c];
             if (!rc) rc = layer(&u, &tp[c], &gp[c], capt);
+            if (rc == NEED_GOATS && !goats_needed) {
+                goats_needed = true;
+                rc = goats_group(&u, layer, p, top, gp, tn);
+                if (!rc) rc = layer(&u, &tp[c], &gp[c], capt);
+            }
+            if (rc == NEED_GOATS) rc = fail(err, errlen, "internal error: goats' layers missing");
         }
+        for (int c = 0; c < cw; c++) layer_free(&tn[c]);
         for (int c = 0; c <= top; c++) layer_free(&gp[c]);
         memcpy(tn, tp, sizeof tn);
         memset(tp, 0, sizeof tp);
@@ -798,5 +840,34 @@ int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks 
     if ((passes & BC_SOLVE_MOVEMENT) && bc_solve_movement(g, h, err, errlen)) return -1;
     if ((passes & BC_SOLVE_PLACEMENT) && bc_solve_placement(g, false, h, err, errlen)) return -1;
     if ((passes & BC_SOLVE_PLACEMENT_DTM) && bc_solve_placement(g, true, h, err, errlen)) return -1;
+    return 0;
+}
+
+int bc_goats_dtm(const struct game *g, int inhand, int captured, const struct pair_index *ix,
+                 const struct pair_index *below_ix, const uint8_t *below, uint16_t *codes,
+                 char *err, size_t errlen)
+{
+    uint64_t n = ix->size;
+    struct bc_place_layer L = {.placed = g->ngoats - inhand, .captured = captured, .ix = ix};
+    /* the layer below as the DTM pass holds it: the movement phase's tigers at placed 20 */
+    struct bc_place_layer next = {
+        .placed = g->ngoats - inhand + 1, .captured = captured, .side = 1, .ix = below_ix};
+    next.dtm = (uint8_t *)below; /* only read */
+    if (wdl_alloc(&L.val, n) || !(L.dtm = malloc(n + 1))) {
+        wdl_free(&L.val);
+        return fail(err, errlen, "out of memory for layer h%d-c%d-g", inhand, captured);
+    }
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) wdl_set(&L.val, i, wdl_of_code(codes[i]));
+    uint64_t wrong = bc_place_solve_dtm(g, &L, &next, NULL, NULL, NULL);
+    if (!wrong)
+        for (uint64_t i = 0; i < n; i++) codes[i] = L.dtm[i];
+    wdl_free(&L.val);
+    free(L.dtm);
+    if (wrong)
+        return fail(err, errlen,
+                    "layer h%d-c%d-g: the moves of %llu positions disagree with its WDL table; "
+                    "run guti verify",
+                    inhand, captured, (unsigned long long)wrong);
     return 0;
 }

@@ -157,4 +157,18 @@ int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve
 int bc_solve_placement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
                            char *err, size_t errlen);
 
+struct pair_index;
+
+/* The DTM codes of a goats-to-move placement layer (inhand >= 1 goats in hand, captured),
+ * whose DTM the DTM pass does not store: each position's is the fold of its placements',
+ * all in the tigers-to-move layer below (inhand - 1; the movement layer when inhand is 1).
+ * ix: the layer's index; below_ix: the one with a goat more; below: that layer's tigers'
+ * DTM codes by class (retro codes, at most 255). codes holds the layer's WDL values as
+ * codes (code_of_wdl) on entry and its DTM codes on return. OpenMP threads share the
+ * positions. 0, or -1 with err: out of memory, or moves that disagree with the WDL values
+ * (a wrong table: guti verify says which). */
+int bc_goats_dtm(const struct game *g, int inhand, int captured, const struct pair_index *ix,
+                 const struct pair_index *below_ix, const uint8_t *below, uint16_t *codes,
+                 char *err, size_t errlen);
+
 #endif

@@ -448,6 +448,32 @@ static int open_layer(struct prober *p, int inhand, int c, int side, uint64_t n,
     return 0;
 }
 
+/* A goats-to-move placement position's code as the fold of its placements' (the solver's
+ * goats_dtm): 0 with *code, 1 when a placement's DTM is not known (its layer has none),
+ * else prober_probe's failure. */
+static int fold_placements(struct prober *p, const struct position *pos, retro_code *code,
+                           char *err, size_t errlen)
+{
+    bits_t empty = (BIT(p->g->board->npoints) - 1) & ~pos->men[0] & ~pos->men[1];
+    struct move_fold f = {0};
+    for (bits_t e = empty; e;) {
+        struct position placed = *pos;
+        placed.men[0] |= BIT(bits_pop(&e));
+        placed.inhand--;
+        placed.side = 1;
+        placed.clock = 0;
+        retro_code c;
+        bool known;
+        int rc = prober_probe(p, &placed, &c, &known, err, errlen);
+        if (rc) return rc;
+        if (!known) return 1;
+        move_fold_add(&f, c);
+        if (f.win == 1) break; /* nothing is quicker */
+    }
+    *code = move_fold_code(&f);
+    return 0;
+}
+
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen)
 {
@@ -494,6 +520,17 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
             return rc;
         t = p->place[h][c][s];
         dtm = p->place_dtm[h][c][s];
+    }
+    if (!dtm && pos->inhand && pos->side == 0) {
+        signed char *derived = &p->place_derived[pos->inhand][c];
+        if (*derived == 0 && !may_open(p)) return PROBER_CLOSED; /* it sets the flag */
+        if (*derived >= 0) {
+            rc = fold_placements(p, pos, code, err, errlen);
+            if (rc == 0) return *derived = 1, 0;
+            /* the layer below without DTM, or not there: the layer's own table answers */
+            if (rc != 1 && rc != PROBER_MISSING) return rc;
+            *derived = -1;
+        }
     }
     uint16_t entry;
     if (probe_table(p, t, i, &entry, err, errlen)) return -1;
@@ -789,9 +826,9 @@ int tables_expected(const char *dir, const struct game *g, unsigned require, str
     s->reach |= (require & TABLES_KIND(TB_REACH)) != 0;
     for (int k = 0; k < nl; k++) {
         int h = L[k][0], c = L[k][1], side = L[k][2];
-        if (((h == 0 || s->placement) &&
-             (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0, 0) ||
-              (s->dtm[h > 0] && set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0, 0)))) ||
+        if (((h == 0 || s->placement) && (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0, 0) ||
+                                          (s->dtm[h > 0] && (h == 0 || side == 1) &&
+                                           set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0, 0)))) ||
             (s->reach && set_add(s, &cap, dir, TB_REACH, h, c, side, 0, 0, 0))) {
             free(L);
             return tables_set_free(s), -1;

@@ -103,6 +103,10 @@ struct prober {
     bool move_dtm[TABLES_MAX_LAYERS];
     struct tb *place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2]; /* [in hand][captured][side] */
     bool place_dtm[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
+    /* A goats-to-move placement layer without its DTM table: whether its DTM is the fold
+     * of its placements' (prober_probe): 0 not known yet, 1 it is, -1 it is not (the
+     * layer below has no DTM either) */
+    signed char place_derived[BOARD_MAX_POINTS][TABLES_MAX_LAYERS];
     /* Sixteen Soldiers: the layers (their indexes) and tables by material {m, n}, m >= n */
     struct ss_db *ssdb;
     struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
@@ -128,8 +132,11 @@ struct prober {
 void prober_init(struct prober *p, const struct game *g, const char *dir);
 void prober_free(struct prober *p);
 
-/* The value of a position: a retro_code. When only a WDL table answers (a layer without
- * its DTM table), *dtm_known is false and the code
+/* The value of a position: a retro_code. A goats-to-move placement position whose layer
+ * has no DTM table (the solver stores the tigers' side of the placement phase alone) is
+ * answered from its placements, each a tigers-to-move position of the layer below, when
+ * those are known with DTM: up to 21 probes. When only a WDL table answers (a layer
+ * without its DTM table), *dtm_known is false and the code
  * carries the value with DTM 1 (win) or 0 (loss). A finished game needs no table. Fails
  * with a message naming the missing table and the command that makes it. */
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
@@ -202,7 +209,9 @@ struct tables_want {
  *     h0-c<captures to win - 1>); if any placement table is there, a WDL table for every
  *     placement layer too (h1 .. h<goats>, c0 up to captures to win - 1 and never more
  *     than the goats placed, both sides to move, tigers only once a goat is placed);
- *     a DTM table for every layer of a phase that has any DTM table; and if any REACH
+ *     a DTM table for every layer of a phase that has any DTM table, but for the
+ *     goats-to-move placement layers, whose DTM comes from the layer below (prober_probe:
+ *     a goats' table that is there is read all the same); and if any REACH
  *     table is there, a REACH table for every layer of both phases.
  *   Sixteen Soldiers: a WDL table for every material {m, n}, m >= n >= 1, up to the most
  *     pieces of a material there, and a DTM table for each when any DTM table is there.
