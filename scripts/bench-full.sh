@@ -11,7 +11,9 @@
 #   ROW      movement, game, dtm, reach, stats, sixteen7, sixteen8, gamesman, query,
 #            encodings (bits per position of five tables under other block sizes and
 #            encodings, scripts/tb-encodings.c), report (only rewrite FILE from
-#            WORK/results.tsv); default: all of them, about four hours on 2 cores
+#            WORK/results.tsv); default: all of them, about four hours on 2 cores.
+#            The stats and query rows over tables with the placement phase's DTM are
+#            named stats-dtm, query-place-dtm-warm and so on.
 #   --guti G         the binary (default ./build/guti)
 #   --work DIR       where tables are made and results kept (default ./bench-work; the
 #                    whole game takes about 12 GB with its DTM)
@@ -50,6 +52,16 @@ game=${tables:-$work/game}
 # WORK/ROW.log, and records wall seconds, CPU seconds and peak RSS (MB) against the
 # row's target, with the output of the shell command in $note (run afterwards) as its
 # note. A failed command stops the script with its log named.
+# dtm_tag: "-dtm" when the tables read have the placement phase's DTM, which the reading
+# rows (stats, query) read too, so that their figures with and without it are rows of
+# their own.
+dtm_tag() {
+    for f in "$game"/*-h1-c0-t.dtm; do
+        [ -e "$f" ] && echo -dtm
+        return 0
+    done
+}
+
 note=""
 measure() {
     row=$1 target=$2
@@ -102,7 +114,7 @@ for row in $rows; do
         ;;
     stats)
         rm -rf "$work/stats" && mkdir -p "$work/stats"
-        measure stats "3 min" "$guti" stats --dir "$game" --rules standard --out "$work/stats/s" --quiet
+        measure "stats$(dtm_tag)" "3 min" "$guti" stats --dir "$game" --rules standard --out "$work/stats/s" --quiet
         ;;
     sixteen7)
         rm -rf "$work/sixteen7"
@@ -135,7 +147,7 @@ for row in $rows; do
                 note="tail -n 1 $work/query-$phase-$temp.log | sed 's/^guti: query: //'"
                 target="measured"
                 [ $phase = move ] || target="100,000 placement positions in 10 s"
-                measure "query-$phase-$temp" "$target" \
+                measure "query-$phase$(dtm_tag)-$temp" "$target" \
                     sh -c "'$guti' query --dir '$game' --cache-stats <'$work/$phase.txt' >/dev/null"
             done
         done
