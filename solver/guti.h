@@ -75,7 +75,9 @@ enum guti_game { GUTI_BAGHCHAL = 1, GUTI_SIXTEEN = 2 };
 
 /* A game with its rules and board, as `--rules` and `--board` name them: rules
  * "standard", "goat-pass", "no-repeat", "no-repeat:N" (Bagh-Chal) or "optional", "forced"
- * (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or "sixteen". */
+ * (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or "sixteen". A Bagh-Chal
+ * rules name with "-kN" after it ("standard-k3") has the tigers win with N captures rather
+ * than the board's own number (5 on 5x5): its tables are its own. */
 struct guti_variant {
     enum guti_game game;
     char rules[24];

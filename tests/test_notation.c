@@ -239,11 +239,67 @@ START_TEST(quoting)
     ck_assert_str_eq(err, "unknown game 'bagh\\xffchal' (baghchal or sixteen)");
     ck_assert_int_ne(game_setup(&g, "baghchal", "std\n", NULL, err, sizeof err), 0);
     ck_assert_str_eq(err, "unknown rules 'std\\x0a' for baghchal (standard, goat-pass, "
-                          "no-repeat, no-repeat:N)");
+                          "no-repeat, no-repeat:N, each with -kN for N captures to win)");
     ck_assert_int_ne(game_setup(&g, "baghchal", NULL, "\t", err, sizeof err), 0);
     ck_assert_str_eq(err, "unknown board '\\x09' (5x5, 4x4 or 3x3)");
     ck_assert_int_ne(game_setup(&g, "sixteen", NULL, "5x5", err, sizeof err), 0);
     ck_assert_str_eq(err, "board '5x5' is for baghchal: Sixteen Soldiers has one board");
+}
+END_TEST
+
+/* A capture goal rides on the rules' name: it reads back, the board's own goal is no goal
+ * of its own, and a goal out of range or on the wrong game is refused with its reason. */
+START_TEST(capture_goal_names)
+{
+    static const struct {
+        const char *rules, *board;
+        int goal;
+        const char *name; /* as game_rules_name writes it back */
+    } good[] = {
+        {"standard-k3", "5x5", 3, "standard-k3"},
+        {"goat-pass-k1", "5x5", 1, "goat-pass-k1"},
+        {"standard-k5", "5x5", 5, "standard"},
+        {"standard-k8", "5x5", 8, "standard-k8"},
+        {"standard-k4", "3x3", 4, "standard-k4"},
+        {"goat-pass-k3", "4x4", 3, "goat-pass"},
+        {"no-repeat:12-k2", "5x5", 2, "no-repeat:12-k2"},
+    };
+    char err[200], name[40];
+    struct game g, d;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        ck_assert_msg(game_setup(&g, "baghchal", good[i].rules, good[i].board, err, sizeof err) ==
+                          0,
+                      "%s: %s", good[i].rules, err);
+        ck_assert_int_eq(g.captures_to_win, good[i].goal);
+        game_rules_name(&g, name, sizeof name);
+        ck_assert_str_eq(name, good[i].name);
+        ck_assert_int_eq(game_setup(&d, "baghchal", name, good[i].board, err, sizeof err), 0);
+        ck_assert(game_same(&g, &d));
+        ck_assert_int_eq(game_setup(&d, "baghchal", NULL, good[i].board, err, sizeof err), 0);
+        ck_assert_int_eq(game_same(&g, &d), d.captures_to_win == good[i].goal && !g.rules);
+    }
+    static const struct {
+        const char *game, *rules, *board, *err;
+    } bad[] = {
+        {"baghchal", "standard-k0", "5x5",
+         "rules 'standard-k0': capture goal 0, expected 1..8 on 5x5"},
+        {"baghchal", "standard-k9", "5x5",
+         "rules 'standard-k9': capture goal 9, expected 1..8 on 5x5"},
+        {"baghchal", "goat-pass-k5", "3x3",
+         "rules 'goat-pass-k5': capture goal 5, expected 1..4 on 3x3"},
+        {"baghchal", "standard-k03", "5x5",
+         "rules 'standard-k03': capture goal 03, expected 1..8 on 5x5"},
+        {"baghchal", "standard-k", "5x5",
+         "unknown rules 'standard-k' for baghchal (standard, goat-pass, no-repeat, "
+         "no-repeat:N, each with -kN for N captures to win)"},
+        {"sixteen", "optional-k3", NULL,
+         "unknown rules 'optional-k3' for sixteen (optional, forced)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_ne(game_setup(&g, bad[i].game, bad[i].rules, bad[i].board, err, sizeof err),
+                         0);
+        ck_assert_str_eq(err, bad[i].err);
+    }
 }
 END_TEST
 
@@ -259,6 +315,7 @@ Suite *notation_suite(void)
     tcase_add_test(tc, letter_case);
     tcase_add_test(tc, row_errors_name_the_board);
     tcase_add_test(tc, quoting);
+    tcase_add_test(tc, capture_goal_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,8 +13,8 @@
 #include "query_json.h"
 
 static const char help[] =
-    "usage: guti query [--dir DIR] [--rules R] [--notation N] [--pv] [--json] [--cache MB]\n"
-    "                  [--cache-stats] [--threads N] [FEN...]\n"
+    "usage: guti query [--dir DIR] [--rules R] [--captures K] [--notation N] [--pv] [--json]\n"
+    "                  [--cache MB] [--cache-stats] [--threads N] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
@@ -40,6 +40,8 @@ static const char help[] =
     "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
     "              tables to read (default: the rule set whose tables are in DIR, the\n"
     "              game's default rules when several are there)\n"
+    "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
+    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --notation N  guti, baghchal or obx; every position must be in it, and the positions,\n"
     "              moves and variations are written in it (a pass, which the others lack,\n"
     "              as pass). Without it, each position's notation is told from its shape\n"
@@ -333,19 +335,22 @@ int cmd_query(int argc, char **argv)
     const char *dir_opt = NULL, *notation_opt = NULL;
     bool want_pv = false, cache_stats = false;
     int cache_mb = 64, threads = 0;
-    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION_INT("threads", &threads, 1, 1024),
-                                      CLI_OPTION_INT("cache", &cache_mb, 1, 1 << 20),
-                                      CLI_OPTION("cache-stats", CLI_FLAG, &cache_stats),
-                                      CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
-                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("pv", CLI_FLAG, &want_pv),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    const struct cli_option opts[] = {
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION_INT("threads", &threads, 1, 1024),
+        CLI_OPTION_INT("cache", &cache_mb, 1, 1 << 20),
+        CLI_OPTION("cache-stats", CLI_FLAG, &cache_stats),
+        CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
+        CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION_INT("captures", &o.captures, 1, 100), /* the library checks it */
+        CLI_OPTION("pv", CLI_FLAG, &want_pv),
+        CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
+    if ((rc = cli_fold_captures("query", &o))) return rc;
     if (o.rules && !strncmp(o.rules, "no-repeat", 9))
         return cli_usage_error("query", "rules no-repeat have no tables: a position's value "
                                         "under them depends on the game's history");

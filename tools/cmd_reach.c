@@ -12,8 +12,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti reach baghchal [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet]\n"
-    "                          [--json]\n"
+    "usage: guti reach baghchal [--rules R] [--captures K] [--board B] [--dir DIR]\n"
+    "                          [--threads N] [--quiet] [--json]\n"
     "\n"
     "Finds, in symmetry classes, every position that some legal game from the start reaches\n"
     "(draw rules aside), forward from the start: the placement layers in the order of play,\n"
@@ -25,6 +25,8 @@ static const char help[] =
     "An interrupted run resumes from the last goats-to-move layers it wrote.\n"
     "\n"
     "  --rules R     standard (default) or goat-pass\n"
+    "  --captures K  the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
+    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --board B     5x5 (default), 4x4 or 3x3\n"
     "  --dir DIR     where the tables are (default $GUTI_TABLES, else ./tables)\n"
     "  --threads N   threads to use (default: all cores)\n"
@@ -87,17 +89,20 @@ int cmd_reach(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL;
-    const struct cli_option opts[] = {CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
-                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    const struct cli_option opts[] = {
+        CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
+        CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("reach", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
+    if ((rc = cli_fold_captures("reach", &o))) return rc;
     if (argc - first != 1)
         return cli_usage_error("reach", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];

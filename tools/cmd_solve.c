@@ -16,7 +16,8 @@
 
 static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"
-    "                  [--rules R] [--board B] [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "                  [--rules R] [--captures K] [--board B] [--dir DIR] [--threads N]\n"
+    "                  [--quiet] [--json]\n"
     "       guti solve sixteen --pieces N [--dtc [--limit L]] [--rules R] [--dir DIR]\n"
     "                  [--threads N] [--quiet] [--json]\n"
     "\n"
@@ -60,6 +61,8 @@ static const char help[] =
     "  --rules R     baghchal: standard (default) or goat-pass (no-repeat depends on the\n"
     "                history of a game, not on its position, and has no tables); sixteen:\n"
     "                optional (default: captures never compulsory) or forced\n"
+    "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
+    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables); made if\n"
     "                missing\n"
     "  --threads N   threads to use (default: all cores)\n"
@@ -378,12 +381,19 @@ int cmd_solve(int argc, char **argv)
     int pieces = 0, limit = 0;
     bool dtm = false, dtc = false;
     const struct cli_option opts[] = {
-        CLI_OPTION("phase", CLI_TEXT, &phase_opt),      CLI_OPTION("dtm", CLI_FLAG, &dtm),
-        CLI_OPTION_INT("pieces", &pieces, 2, 12),       CLI_OPTION("rules", CLI_RULES, &o.rules),
-        CLI_OPTION("board", CLI_BOARD, &o.board),       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-        CLI_OPTION_INT("threads", &o.threads, 1, 1024), CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-        CLI_OPTION("json", CLI_FLAG, &o.json),          CLI_OPTION("dtc", CLI_FLAG, &dtc),
-        CLI_OPTION_INT("limit", &limit, 1, 30000),      CLI_OPTIONS_END};
+        CLI_OPTION("phase", CLI_TEXT, &phase_opt),
+        CLI_OPTION("dtm", CLI_FLAG, &dtm),
+        CLI_OPTION_INT("pieces", &pieces, 2, 12),
+        CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTION("dtc", CLI_FLAG, &dtc),
+        CLI_OPTION_INT("limit", &limit, 1, 30000),
+        CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -392,7 +402,7 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];
     struct game g;
-    if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if ((rc = cli_fold_captures("solve", &o)) || (rc = cli_game(&o, NULL, &g))) return rc;
     if (limit && !dtc) return cli_usage_error("solve", "--limit goes with --dtc");
     if (g.ops == &sixteen_ops) {
         if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);

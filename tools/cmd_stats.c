@@ -14,7 +14,7 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti stats [--dir DIR] [--rules R] [--board B]\n"
+    "usage: guti stats [--dir DIR] [--rules R] [--captures K] [--board B]\n"
     "                  [--reachable | --dtc [--limit L] | --histogram]\n"
     "                  [--format md|csv|json | --json | --out P] [--threads N] [--quiet]\n"
     "\n"
@@ -40,6 +40,8 @@ static const char help[] =
     "                 rule set's tables, when DIR holds several (default: standard, or\n"
     "                 optional; else the one there); naming one that is not there is an\n"
     "                 error that lists those there\n"
+    "  --captures K   baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
+    "                 3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --board B      baghchal: 5x5, 4x4 or 3x3; which board's tables, when DIR holds\n"
     "                 several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
@@ -442,10 +444,10 @@ static int stats_baghchal(const struct game *gp, const char *dir, const struct t
     int ngames = tables_games(dir, games, 32);
     bool compare = false;
     if (game_setup(&other, "baghchal", g.rules == BC_STANDARD ? "goat-pass" : "standard",
-                   g.board->name, err, sizeof err) == 0)
-        for (int k = 0; k < ngames && k < 32; k++)
-            compare |= games[k].ops == other.ops && games[k].board == other.board &&
-                       games[k].rules == other.rules;
+                   g.board->name, err, sizeof err) == 0) {
+        other.captures_to_win = g.captures_to_win; /* the same goal, the other rules */
+        for (int k = 0; k < ngames && k < 32; k++) compare |= game_same(&games[k], &other);
+    }
 
     int top = g.captures_to_win - 1, nrows = 0, maxrows = 2 * TABLES_MAX_LAYERS * (g.ngoats + 1);
     int rc = 0;
@@ -917,23 +919,26 @@ int cmd_stats(int argc, char **argv)
     const char *dir_opt = NULL, *format_opt = NULL, *out_opt = NULL;
     bool reachable = false, dtc = false, histogram = false;
     int limit = 0;
-    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION("dtc", CLI_FLAG, &dtc),
-                                      CLI_OPTION("histogram", CLI_FLAG, &histogram),
-                                      CLI_OPTION_INT("limit", &limit, 1, 30000),
-                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION("reachable", CLI_FLAG, &reachable),
-                                      CLI_OPTION("format", CLI_TEXT, &format_opt),
-                                      CLI_OPTION("out", CLI_TEXT, &out_opt),
-                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
-                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    const struct cli_option opts[] = {
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION("dtc", CLI_FLAG, &dtc),
+        CLI_OPTION("histogram", CLI_FLAG, &histogram),
+        CLI_OPTION_INT("limit", &limit, 1, 30000),
+        CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
+        CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION("reachable", CLI_FLAG, &reachable),
+        CLI_OPTION("format", CLI_TEXT, &format_opt),
+        CLI_OPTION("out", CLI_TEXT, &out_opt),
+        CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("stats", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
+    if ((rc = cli_fold_captures("stats", &o))) return rc;
     if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
     const char *format = format_opt ? format_opt : o.json ? "json" : "md";
     if (strcmp(format, "md") && strcmp(format, "csv") && strcmp(format, "json"))

@@ -13,8 +13,8 @@
 
 static const char help[] =
     "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet] [--json]\n"
-    "       guti verify --moves [--game G [--rules R] [--board B]] [--pieces N] [--sample N]\n"
-    "                   [--dir DIR] [--quiet] [--json]\n"
+    "       guti verify --moves [--game G [--rules R] [--captures K] [--board B]]\n"
+    "                   [--pieces N] [--sample N] [--dir DIR] [--quiet] [--json]\n"
     "\n"
     "Checks every table (*.wdl, *.dtm, *.reach) in DIR: its header, the checksum of every\n"
     "block and of the whole file, and that every block decompresses to valid values.\n"
@@ -60,6 +60,8 @@ static const char help[] =
     "  --game G      baghchal or sixteen (with --moves)\n"
     "  --rules R     baghchal: standard (default) or goat-pass; sixteen: optional\n"
     "                (default) or forced (with --game)\n"
+    "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
+    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --board B     baghchal: 5x5 (default), 4x4, 3x3 (with --game baghchal)\n"
     "  --pieces N    with --moves, Sixteen Soldiers: materials of up to N pieces, 2..12\n"
     "                (default: the most pieces of its tables in DIR, else 5)\n"
@@ -1045,22 +1047,25 @@ int cmd_verify(int argc, char **argv)
     const char *dir_opt = NULL;
     bool full = false, moves = false;
     int sample = -1, pieces = 0;
-    const struct cli_option opts[] = {CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION("full", CLI_FLAG, &full),
-                                      CLI_OPTION_INT("sample", &sample, 0, 1000000000),
-                                      CLI_OPTION("moves", CLI_FLAG, &moves),
-                                      CLI_OPTION("game", CLI_TEXT, &o.game),
-                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION_INT("pieces", &pieces, 2, 12),
-                                      CLI_OPTION_INT("threads", &o.threads, 1, 1024),
-                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    const struct cli_option opts[] = {
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION("full", CLI_FLAG, &full),
+        CLI_OPTION_INT("sample", &sample, 0, 1000000000),
+        CLI_OPTION("moves", CLI_FLAG, &moves),
+        CLI_OPTION("game", CLI_TEXT, &o.game),
+        CLI_OPTION("rules", CLI_RULES, &o.rules),
+        CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
+        CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION_INT("pieces", &pieces, 2, 12),
+        CLI_OPTION_INT("threads", &o.threads, 1, 1024),
+        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("verify", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
+    if ((rc = cli_fold_captures("verify", &o))) return rc;
     if (sample >= 0 && !full && !moves)
         return cli_usage_error("verify", "--sample goes with --full or --moves");
     if (full && moves)

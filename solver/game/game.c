@@ -56,7 +56,23 @@ static const struct {
     {"3x3", {"a1", "c1", "a3", "c3"}, 4, 1},
 };
 
-static int setup_baghchal(struct game *g, const char *rules, const char *board, char *err,
+/* The capture goal, when the rules' name carries one: "standard-k3" is the standard rules
+ * with three captures to win. It rides on the name so that everything keyed by the rules
+ * (table names and headers, records' Rules tags, the library's variants) tells the goals
+ * apart with no field of its own. Returns the goal (0: none) and the name's length without
+ * it, or -1 for a suffix that is no number. */
+static int capture_goal(const char *rules, size_t *base_len)
+{
+    const char *k = strrchr(rules, '-');
+    *base_len = strlen(rules);
+    if (!k || k[1] != 'k' || !k[2] || strspn(k + 2, "0123456789") != strlen(k + 2)) return 0;
+    *base_len = (size_t)(k - rules);
+    /* -k0, a number with a leading zero, or one too long to be a goal */
+    if (k[2] == '0' || strlen(k + 2) > 4) return -1;
+    return atoi(k + 2);
+}
+
+static int setup_baghchal(struct game *g, const char *rules_named, const char *board, char *err,
                           size_t errlen)
 {
     int i, n = (int)(sizeof baghchal_boards / sizeof baghchal_boards[0]);
@@ -73,7 +89,21 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
     }
     g->ntigers = 4;
     g->ngoats = baghchal_boards[i].ngoats;
-    g->captures_to_win = baghchal_boards[i].captures_to_win;
+    g->captures_to_win = g->captures_default = baghchal_boards[i].captures_to_win;
+    char base[64];
+    if (rules_named) {
+        size_t base_len;
+        int goal = capture_goal(rules_named, &base_len);
+        int most = g->ngoats < GAME_MAX_CAPTURE_GOAL ? g->ngoats : GAME_MAX_CAPTURE_GOAL;
+        if (goal < 0 || goal > most) {
+            snprintf(err, errlen, "rules '%s': capture goal %s, expected 1..%d on %s",
+                     QUOTE(rules_named), QUOTE(rules_named + base_len + 2), most, board);
+            return -1;
+        }
+        if (goal) g->captures_to_win = goal;
+        snprintf(base, sizeof base, "%.*s", (int)(base_len < 63 ? base_len : 63), rules_named);
+    }
+    const char *rules = rules_named ? base : NULL;
     for (int t = 0; t < 4; t++)
         g->tiger_start |= BIT(board_parse_point(g->board, baghchal_boards[i].tigers[t], 2));
     if (!rules || strcmp(rules, "standard") == 0) {
@@ -91,7 +121,8 @@ static int setup_baghchal(struct game *g, const char *rules, const char *board, 
         }
     } else {
         snprintf(err, errlen,
-                 "unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, no-repeat:N)",
+                 "unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, no-repeat:N, "
+                 "each with -kN for N captures to win)",
                  QUOTE(rules));
         return -1;
     }
@@ -161,6 +192,12 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
     return game_setup(g, name, rules, board, err, errlen);
 }
 
+bool game_same(const struct game *a, const struct game *b)
+{
+    return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
+           a->repeat_window == b->repeat_window && a->captures_to_win == b->captures_to_win;
+}
+
 void game_rules_name(const struct game *g, char *buf, size_t len)
 {
     if (g->ops == &sixteen_ops)
@@ -172,6 +209,10 @@ void game_rules_name(const struct game *g, char *buf, size_t len)
                  g->rules == BC_GOAT_PASS   ? "goat-pass"
                  : g->rules == BC_NO_REPEAT ? "no-repeat"
                                             : "standard");
+    /* a goal other than the board's own is part of the name (capture_goal) */
+    size_t used = strlen(buf);
+    if (g->ops == &baghchal_ops && g->captures_to_win != g->captures_default && used < len)
+        snprintf(buf + used, len - used, "-k%d", g->captures_to_win);
 }
 
 int game_play_text(const struct game *g, const struct position *pos, const char *text,

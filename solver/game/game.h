@@ -119,6 +119,10 @@ struct game_ops {
     void (*material)(const struct game *g, const struct position *pos, char *buf, size_t len);
 };
 
+/* The most captures a Bagh-Chal capture goal may ask for: the solvers and tables keep a
+ * layer for each number of goats captured short of it. */
+#define GAME_MAX_CAPTURE_GOAL 8
+
 /* Rules variants. */
 enum bc_rules { BC_STANDARD, BC_GOAT_PASS, BC_NO_REPEAT };
 enum ss_rules { SS_OPTIONAL, SS_FORCED };
@@ -131,11 +135,15 @@ struct game {
     /* Bagh-Chal parameters: the board is data, so are these. */
     bits_t tiger_start;
     int ntigers, ngoats, captures_to_win;
-    int repeat_window; /* no-repeat: boards remembered, 0 for unlimited */
+    int captures_default; /* the board's own goal; another is named in the rules ("-k3") */
+    int repeat_window;    /* no-repeat: boards remembered, 0 for unlimited */
 };
 
 /* Sets up a game by name ("baghchal" or "sixteen"), rules name (NULL for the default) and,
- * for Bagh-Chal, board name (NULL for "5x5"). 0, or -1 with a one-line reason that names
+ * for Bagh-Chal, board name (NULL for "5x5"). A Bagh-Chal rules name may end in "-kN":
+ * the tigers then win with N captures (1 to the board's goats, at most
+ * GAME_MAX_CAPTURE_GOAL), not the board's own
+ * number (5 on 5x5, 3 on 4x4, 1 on 3x3). 0, or -1 with a one-line reason that names
  * the field ("unknown rules 'x' ...") but has no prefix: options and record tags both come
  * here, and their callers say which. */
 int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
@@ -148,7 +156,12 @@ int game_setup(struct game *g, const char *name, const char *rules, const char *
 int game_setup_for_fen(struct game *g, const char *fen, const char *name, const char *rules,
                        const char *board, char *err, size_t errlen);
 
-/* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"). */
+/* Whether two set-up games are the same game: game, board, rules with their window and
+ * capture goal. Tables of one are never read for the other. */
+bool game_same(const struct game *a, const struct game *b);
+
+/* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"; with a
+ * Bagh-Chal capture goal other than the board's, "standard-k3"). */
 void game_rules_name(const struct game *g, char *buf, size_t len);
 
 /* Reads a move's text and plays it: 0 with the successor, or -1 with a reason. */

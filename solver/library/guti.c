@@ -544,9 +544,7 @@ static struct prober *prober_of(guti_tables *t, const struct game *g, int *rc,
 {
     for (int k = 0; k < t->nhandles; k++) {
         const struct game *h = &t->handles[k]->g;
-        if (h->ops == g->ops && h->board == g->board && h->rules == g->rules &&
-            h->repeat_window == g->repeat_window)
-            return &t->handles[k]->p;
+        if (game_same(h, g)) return &t->handles[k]->p;
     }
     *rc = NEEDS_OPENING;
     if (!t->opening) return NULL;

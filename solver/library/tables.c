@@ -584,12 +584,6 @@ int tables_list_all(const char *dir, char ***out)
     return n;
 }
 
-static bool same_game(const struct game *a, const struct game *b)
-{
-    return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
-           a->repeat_window == b->repeat_window;
-}
-
 int tables_games(const char *dir, struct game *out, int max)
 {
     char **files;
@@ -608,7 +602,7 @@ int tables_games(const char *dir, struct game *out, int max)
         tb_close(t);
         if (!ok) continue;
         bool dup = false;
-        for (int j = 0; j < nseen && !dup; j++) dup = same_game(&seen[j], &g);
+        for (int j = 0; j < nseen && !dup; j++) dup = game_same(&seen[j], &g);
         if (dup) continue;
         if (nseen < (int)(sizeof seen / sizeof seen[0])) seen[nseen++] = g;
         if (n < max) out[n] = g;
@@ -678,7 +672,7 @@ int tables_choose(const char *dir, const char *game, const char *rules, const ch
         char why[200];
         if (game_setup(&d, fit[0].ops->name, NULL, fit[0].board->name, why, sizeof why) == 0)
             for (int k = 0; k < nfit; k++)
-                if (same_game(&fit[k], &d)) {
+                if (game_same(&fit[k], &d)) {
                     fit[0] = fit[k];
                     nfit = 1;
                 }

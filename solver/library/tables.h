@@ -25,6 +25,7 @@
 
 #define TABLES_DEFAULT_DIR "tables"
 #define TABLES_MAX_LAYERS 8
+_Static_assert(TABLES_MAX_LAYERS >= GAME_MAX_CAPTURE_GOAL, "a layer per goats captured");
 
 const char *tables_dir(const char *opt);
 void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
