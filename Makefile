@@ -216,9 +216,10 @@ baghchal-stats: deps
 # cores: goal K costs about K/5 of the whole game; it resumes when run again.
 GOALS = 1 2 3 4 5
 GOAL_RULES = standard goat-pass
+GOAL_DTM = auto
 capture-goal: deps
 	@$(MAKE) --no-print-directory $(B)/guti
-	GUTI_DTM=$(DTM) sh scripts/publish-capture-goal.sh ./$(B)/guti "$(GOAL_RULES)" "$(GOALS)"
+	GUTI_DTM=$(GOAL_DTM) sh scripts/publish-capture-goal.sh ./$(B)/guti "$(GOAL_RULES)" "$(GOALS)"
 
 # Solves Sixteen Soldiers' endgames up to PIECES pieces under both rules and writes their
 # statistics into data/. About 6 minutes for 7 pieces.

@@ -3,7 +3,9 @@
 # whole 5x5 game solved with the tigers winning at K captures rather than 5, so that the
 # start's value tells how many goats the tigers can force. For each rules R and goal K:
 #
-#   guti solve baghchal --rules R --captures K --dtm   (DTM unless GUTI_DTM=no)
+#   guti solve baghchal --rules R --captures K
+#   guti solve baghchal --rules R --captures K --dtm   (GUTI_DTM: yes, no, or auto, the
+#          default: only when the start is won or lost, as a draw has no distance to show)
 #   guti reach baghchal --rules R --captures K
 #   guti stats ... --out data/capture-goal/baghchal-R-kK            (all positions)
 #   guti stats ... --reachable --out data/capture-goal/baghchal-R-kK-reachable
@@ -26,10 +28,10 @@ guti=${1:-./build/guti}
 rules_list=${2:-standard goat-pass}
 goals=${3:-1 2 3 4 5}
 dir=${GUTI_TABLES:-tables}
-case ${GUTI_DTM:-yes} in
-yes) dtm=--dtm ;;
-no) dtm= ;;
-*) echo "publish-capture-goal: GUTI_DTM must be yes or no, not '$GUTI_DTM'" >&2; exit 2 ;;
+dtm=${GUTI_DTM:-auto}
+case $dtm in
+yes | no | auto) ;;
+*) echo "publish-capture-goal: GUTI_DTM must be yes, no or auto, not '$dtm'" >&2; exit 2 ;;
 esac
 here=$(dirname "$0")
 sh "$here/deps.sh" time || exit 2 # /usr/bin/time
@@ -53,8 +55,19 @@ for rules in $rules_list; do
         base=$out/baghchal-$rules-k$k
         if [ "$k" != 5 ]; then
             if [ ! -f "$base-reachable.json" ]; then
-                step solve "$guti" solve baghchal $dtm --rules "$rules" --captures "$k" \
+                step solve "$guti" solve baghchal --rules "$rules" --captures "$k" \
                     --dir "$dir" --quiet
+                want_dtm=$dtm
+                if [ "$dtm" = auto ]; then
+                    "$guti" query --dir "$dir" --rules "$rules" --captures "$k" "$start" \
+                        >"$out/.start"
+                    want_dtm=yes
+                    grep -q '^goats to move: draw' "$out/.start" && want_dtm=no
+                fi
+                if [ "$want_dtm" = yes ]; then
+                    step solve-dtm "$guti" solve baghchal --dtm --phase placement \
+                        --rules "$rules" --captures "$k" --dir "$dir" --quiet
+                fi
                 step reach "$guti" reach baghchal --rules "$rules" --captures "$k" \
                     --dir "$dir" --quiet
                 step stats "$guti" stats --dir "$dir" --rules "$rules" --captures "$k" \
@@ -75,7 +88,7 @@ for rules in $rules_list; do
         mv "$base-start.json.tmp" "$base-start.json"
     done
 done
-rm -f "$out/.time"
+rm -f "$out/.time" "$out/.start"
 python3 "$here/capture-goal-report.py" data >data/baghchal-capture-goal.md.tmp
 mv data/baghchal-capture-goal.md.tmp data/baghchal-capture-goal.md
 echo "wrote data/baghchal-capture-goal.md and data/capture-goal/" >&2
