@@ -955,6 +955,9 @@ START_TEST(reach_driver_small)
     reach_driver("3x3", "standard");
     reach_driver("3x3", "goat-pass");
     reach_driver("4x4", "standard");
+    /* other capture goals: the game ends at another layer */
+    reach_driver("3x3", "standard-k3");
+    reach_driver("4x4", "goat-pass-k1");
 }
 END_TEST
 
