@@ -525,11 +525,17 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
         signed char *derived = &p->place_derived[pos->inhand][c];
         if (*derived == 0 && !may_open(p)) return PROBER_CLOSED; /* it sets the flag */
         if (*derived >= 0) {
+            /* the flag is written only while it is 0, which may_open allowed: under the
+             * library's write lock, as other threads read it */
+            bool first = *derived == 0;
             rc = fold_placements(p, pos, code, err, errlen);
-            if (rc == 0) return *derived = 1, 0;
+            if (rc == 0) {
+                if (first) *derived = 1;
+                return 0;
+            }
             /* the layer below without DTM, or not there: the layer's own table answers */
             if (rc != 1 && rc != PROBER_MISSING) return rc;
-            *derived = -1;
+            if (first) *derived = -1;
         }
     }
     uint16_t entry;
