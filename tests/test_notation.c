@@ -300,6 +300,17 @@ START_TEST(capture_goal_names)
                          0);
         ck_assert_str_eq(err, bad[i].err);
     }
+    /* the name --captures builds reads back as its goal, and a name with a goal takes none */
+    ck_assert_int_eq(game_rules_with_goal("no-repeat:12", 2, name, sizeof name, err, sizeof err),
+                     0);
+    ck_assert_str_eq(name, "no-repeat:12-k2");
+    ck_assert_int_eq(game_rules_with_goal(NULL, 3, name, sizeof name, err, sizeof err), 0);
+    ck_assert_int_eq(game_setup(&g, "baghchal", name, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(g.captures_to_win, 3);
+    ck_assert_int_ne(game_rules_with_goal("goat-pass-k2", 3, name, sizeof name, err, sizeof err),
+                     0);
+    ck_assert_str_eq(err, "rules 'goat-pass-k2' name a capture goal already");
+    ck_assert_int_ne(game_rules_with_goal("standard", 3, name, 8, err, sizeof err), 0);
 }
 END_TEST
 

@@ -60,11 +60,9 @@ int cli_fold_captures(const char *cmd, struct game_opts *o)
     if (o->game && game_setup(&g, o->game, NULL, NULL, why, sizeof why) == 0 &&
         g.ops != &baghchal_ops)
         return cli_usage_error(cmd, "--captures is for baghchal");
-    const char *rules = o->rules ? o->rules : "standard", *k = strrchr(rules, '-');
-    if (k && k[1] == 'k')
-        return cli_usage_error(cmd, "--captures and --rules %s both name a capture goal",
-                               QUOTE(rules));
-    snprintf(o->rules_goal, sizeof o->rules_goal, "%s-k%d", rules, o->captures);
+    if (game_rules_with_goal(o->rules, o->captures, o->rules_goal, sizeof o->rules_goal, why,
+                             sizeof why))
+        return cli_usage_error(cmd, "--captures: %s", why);
     o->rules = o->rules_goal;
     return 0;
 }

@@ -72,6 +72,22 @@ static int capture_goal(const char *rules, size_t *base_len)
     return atoi(k + 2);
 }
 
+int game_rules_with_goal(const char *rules, int goal, char *buf, size_t len, char *err,
+                         size_t errlen)
+{
+    size_t base_len;
+    if (!rules) rules = "standard";
+    if (capture_goal(rules, &base_len) != 0) {
+        snprintf(err, errlen, "rules '%s' name a capture goal already", QUOTE(rules));
+        return -1;
+    }
+    if (snprintf(buf, len, "%s-k%d", rules, goal) >= (int)len) {
+        snprintf(err, errlen, "rules '%s': name too long", QUOTE(rules));
+        return -1;
+    }
+    return 0;
+}
+
 static int setup_baghchal(struct game *g, const char *rules_named, const char *board, char *err,
                           size_t errlen)
 {

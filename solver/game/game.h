@@ -149,6 +149,13 @@ struct game {
 int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
                size_t errlen);
 
+/* Writes to buf (len bytes) the name of rules `rules` (NULL: "standard") with capture
+ * goal `goal`: "goat-pass" and 3 give "goat-pass-k3", the one spelling game_setup reads.
+ * The goal's range is game_setup's to check, as it depends on the board. 0, or -1 with a
+ * one-line reason when the rules name a goal already or the name does not fit. */
+int game_rules_with_goal(const char *rules, int goal, char *buf, size_t len, char *err,
+                         size_t errlen);
+
 /* game_setup for a position: with fen not NULL, a game not named is read from its number
  * of rows (9: Sixteen Soldiers; 3, 4 or 5: Bagh-Chal), and so is a Bagh-Chal board not
  * named; what is named wins, and a FEN that disagrees then fails to parse. 0, or -1 with

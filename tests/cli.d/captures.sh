@@ -38,5 +38,5 @@ check 2 "rules 'standard-k5': capture goal 5, expected 1..4 on 3x3" \
 check 2 "--captures 9, expected 1..8" solve baghchal --captures 9 --dir "$KD"
 check 2 "rules 'standard-k0': capture goal 0, expected 1..8 on 5x5" stats --rules standard-k0 --dir "$KD"
 check 2 "--captures is for baghchal" solve sixteen --pieces 3 --captures 2 --dir "$KD"
-check 2 "--captures and --rules goat-pass-k2 both name a capture goal" \
+check 2 "--captures: rules 'goat-pass-k2' name a capture goal already" \
     query --dir "$KD" --rules goat-pass-k2 --captures 3 "$START3"
