@@ -391,6 +391,41 @@ int guti_analyze_game(guti_tables *t, const struct guti_position *start, const c
                       int n, struct guti_move_analysis *out, struct guti_analysis *a,
                       struct guti_error *err);
 
+/* ---- Rules no-repeat: values by search --------------------------------------------- */
+
+/* Under rules no-repeat a position's value depends on the game's history, so no table
+ * holds it: it is searched (the method is in the README, "The no-repeat rule"). */
+struct guti_norepeat_result {
+    struct guti_position position; /* the position after the moves */
+    int value;       /* for the side to move: GUTI_WIN or GUTI_LOSS; GUTI_DRAW only under
+                        a window (no-repeat:N), where play can go on forever; GUTI_UNKNOWN
+                        when the search ran out of its budget */
+    uint64_t nodes;  /* search nodes spent */
+    uint64_t budget; /* the budget it had */
+    bool has_best;   /* a win or a draw: a move that keeps it, in best */
+    char best[GUTI_MOVE_MAX];
+    bool over;       /* the game is over there (every move refused included) */
+    int winner;      /* when over: 0 or 1 */
+    char reason[64]; /* when over: why */
+    bool bounded;    /* standard tables bounded the search (boards where that is proven) */
+};
+
+/*
+ * The value under rules no-repeat (start->variant.rules "no-repeat" or "no-repeat:N") of
+ * the position after moves[0..n-1] played from start, with that history: only the boards
+ * since the last placement or capture matter, as no other board can come back. budget
+ * bounds the search's nodes (0: 10^7); past it the value is GUTI_UNKNOWN, not an error.
+ * t may be NULL; when it holds the standard rules' tables of the same board, they order
+ * the moves, and on a board where every step changes the colour of a two-colouring (4x4)
+ * they also give exact values to positions entering a movement layer, which is proven
+ * there (README). Errors: GUTI_EINPUT for other rules, a malformed start, or a move that
+ * is illegal or refused (the message gives its number, from 1); GUTI_ENOMEM. Threads: as
+ * guti_probe; the search is the caller's thread's and can take long: seconds for 10^7.
+ */
+int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                        int n, uint64_t budget, struct guti_norepeat_result *r,
+                        struct guti_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "guti.h"
 #include "query_json.h"
+#include "query_norepeat.h"
 
 static const char help[] =
     "usage: guti query [--dir DIR] [--rules R] [--captures K] [--notation N] [--pv] [--json]\n"
@@ -70,6 +71,18 @@ static const char help[] =
     "  --cache-stats  at the end, on stderr: the positions answered and how fast, and what\n"
     "              the block cache did (hits, misses, bytes read and decompressed); as one\n"
     "              JSON object with --json\n"
+    "\n"
+    "Rules no-repeat (no-repeat, no-repeat:N) have no tables: a position's value under them\n"
+    "depends on the game's history, so it is searched (the README's \"The no-repeat rule\").\n"
+    "  --history FILE  the position at the end of this game record, with its history (the\n"
+    "              record's rules, unless --rules says otherwise); FEN operands are each\n"
+    "              answered with only its own board behind it\n"
+    "  --budget N  search nodes at most (default 10000000); past them the value is unknown\n"
+    "              (not an error). The standard tables in DIR, when there, order the moves,\n"
+    "              and on 4x4 bound the search where that is proven\n"
+    "  --json      {\"fen\", \"rules\", \"moves_played\", \"value\" (win, loss, draw only\n"
+    "              under a window, or unknown), \"best\", \"nodes\", \"budget\", \"bounded\",\n"
+    "              \"over\"} (and \"result\", \"reason\" when over)\n"
     "Exit status 1 if any position could not be answered.\n";
 
 /* Room for every move: a Sixteen Soldiers position has at most a few hundred. */
@@ -332,8 +345,9 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
 int cmd_query(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *dir_opt = NULL, *notation_opt = NULL;
+    const char *dir_opt = NULL, *notation_opt = NULL, *history = NULL;
     bool want_pv = false, cache_stats = false;
+    const char *budget_opt = NULL;
     int cache_mb = 64, threads = 0;
     const struct cli_option opts[] = {
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
@@ -345,15 +359,35 @@ int cmd_query(int argc, char **argv)
         CLI_OPTION_INT("captures", &o.captures, 1, 100), /* the library checks it */
         CLI_OPTION("pv", CLI_FLAG, &want_pv),
         CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTION("history", CLI_TEXT, &history),
+        CLI_OPTION("budget", CLI_TEXT, &budget_opt),
         CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
     if ((rc = cli_fold_captures("query", &o))) return rc;
-    if (o.rules && !strncmp(o.rules, "no-repeat", 9))
-        return cli_usage_error("query", "rules no-repeat have no tables: a position's value "
-                                        "under them depends on the game's history");
+    bool norepeat = o.rules && !strncmp(o.rules, "no-repeat", 9);
+    if ((history || budget_opt) && !norepeat && !history)
+        return cli_usage_error("query", "--budget is for rules no-repeat (--rules no-repeat)");
+    if (norepeat || history) {
+        uint64_t budget = 10000000;
+        if (budget_opt) {
+            char *end;
+            unsigned long long b = strtoull(budget_opt, &end, 10);
+            if (!*budget_opt || *end || b == 0 || budget_opt[0] == '-')
+                return cli_usage_error("query", "--budget: '%s' is no positive number of nodes",
+                                       budget_opt);
+            budget = b;
+        }
+        if (want_pv || notation_opt || o.captures)
+            return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
+                                            "under rules no-repeat");
+        if (!history && first == argc)
+            return cli_usage_error("query", "rules no-repeat: give FEN operands or --history FILE");
+        return query_norepeat(cli_tables_dir(dir_opt), o.rules, history, argv + first, argc - first,
+                              budget, o.json);
+    }
     if ((rc = cli_threads("query", threads))) return rc;
     /* The threads answer a batch's positions; an index built on a first probe meanwhile
      * (the others wait for it) is built by a team of its own rather than by one thread. */

@@ -9,6 +9,7 @@
 #include "cli.h"
 
 int cmd_perft(int argc, char **argv);
+int cmd_norepeat(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
@@ -34,6 +35,7 @@ static const struct {
     {"verify", "check tables: checksums, and with --full every value", cmd_verify},
     {"reach", "which positions a game from the start reaches", cmd_reach},
     {"stats", "wins, draws and losses per layer, from the tables", cmd_stats},
+    {"norepeat", "a movement layer under the no-repeat rules, by search", cmd_norepeat},
     {"serve", "the tables over HTTP, with a page to explore and play them", cmd_serve},
 };
 
@@ -45,7 +47,7 @@ static int usage(void)
            "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
            "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
-        printf("  %-8s %s\n", commands[i].name, commands[i].summary);
+        printf("  %-9s %s\n", commands[i].name, commands[i].summary);
     printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n"
            "Exit status: 0 success, 1 bad input or a failed check, 2 a usage error.\n");
     return 0;

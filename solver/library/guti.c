@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "history.h"
+#include "norepeat.h"
 #include "notation.h"
 #include "notations.h"
 #include "tables.h"
@@ -957,5 +959,132 @@ int guti_principal_variation(guti_tables *t, const struct guti_position *pos,
         cur = best.move.after;
         if (!pos->variant.rules[0]) cur.variant.rules[0] = 0;
     }
+    return 0;
+}
+
+/* ---- Rules no-repeat: values by search ------------------------------------------------- */
+
+/* The standard tables as the search's hints (norepeat.h), probed under the read lock. A
+ * table that cannot be read turns the hints off: they only order moves and bound. */
+struct norepeat_hint {
+    guti_tables *t;
+    struct game standard;
+    bool off;
+};
+
+static int norepeat_standard(void *arg, const struct position *pos, retro_code *code)
+{
+    struct norepeat_hint *h = arg;
+    if (h->off) return -1;
+    struct position q = *pos;
+    q.clock = 0;
+    bool known;
+    struct guti_error e;
+    if (probe_locked(h->t, &h->standard, &q, code, &known, &e)) h->off = true;
+    return h->off ? -1 : 0;
+}
+
+/* The move from the current position of h to succ, as text. */
+static void move_to(const struct game *g, const struct position *from, const struct position *succ,
+                    char *buf, size_t len)
+{
+    struct movelist l;
+    movelist_init(&l);
+    int n = g->ops->moves(g, from, &l);
+    buf[0] = 0;
+    for (int i = 0; i < n; i++)
+        if (position_same(&l.succ[i], succ)) {
+            notation_format_move(g->board, &l.mv[i], buf, len);
+            break;
+        }
+    movelist_free(&l);
+}
+
+int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                        int n, uint64_t budget, struct guti_norepeat_result *r,
+                        struct guti_error *err)
+{
+    if (!start || !r) return fail(err, GUTI_EINPUT, "no-repeat: no start or result given");
+    memset(r, 0, sizeof *r);
+    struct game g;
+    struct position p;
+    int rc = to_internal(start, &g, &p, err);
+    if (rc) return rc;
+    if (g.ops != &baghchal_ops || g.rules != BC_NO_REPEAT) {
+        char name[32];
+        game_rules_name(&g, name, sizeof name);
+        return fail(err, GUTI_EINPUT,
+                    "rules '%s': a search for rules no-repeat only; the tables answer these", name);
+    }
+    if (n < 0 || (n > 0 && !moves)) return fail(err, GUTI_EINPUT, "no-repeat: no moves given");
+    struct history h;
+    if (history_init(&h, &p)) return fail(err, GUTI_ENOMEM, "out of memory");
+    rc = 0;
+    struct outcome o;
+    for (int i = 0; i < n && !rc; i++) {
+        const struct position *cur = &h.p[h.n - 1];
+        struct position q;
+        char why[300];
+        int over = history_over(&g, &h, &o);
+        if (over < 0)
+            rc = fail(err, GUTI_ENOMEM, "out of memory");
+        else if (over)
+            rc = fail(err, GUTI_EINPUT, "move %d: the game is over", i + 1);
+        else if (game_play_text(&g, cur, moves[i] ? moves[i] : "", &q, why, sizeof why))
+            rc = fail(err, GUTI_EINPUT, "move %d '%s': %s", i + 1, QUOTE(moves[i] ? moves[i] : ""),
+                      why);
+        else if (history_refuses(&g, &h, &q))
+            rc = fail(err, GUTI_EINPUT,
+                      "move %d '%s': recreates a board seen since the last placement or "
+                      "capture (rules no-repeat)",
+                      i + 1, QUOTE(moves[i]));
+        else if (history_push(&h, &q))
+            rc = fail(err, GUTI_ENOMEM, "out of memory");
+    }
+    const struct position *cur = &h.p[h.n - 1];
+    to_public(&g, cur, &r->position);
+    r->budget = budget ? budget : 10000000;
+    int over = rc ? 0 : history_over(&g, &h, &o);
+    if (over < 0) rc = fail(err, GUTI_ENOMEM, "out of memory");
+    if (rc || over) {
+        if (over) {
+            r->over = true;
+            r->winner = o.winner;
+            r->value = o.winner == cur->side ? GUTI_WIN : GUTI_LOSS;
+            snprintf(r->reason, sizeof r->reason, "%s", end_reason_text(&g, &o, 1 - o.winner));
+        }
+        history_free(&h);
+        return rc;
+    }
+    struct norepeat_hint hint = {.t = t, .off = !t};
+    char std_rules[40], why[300];
+    if (t && (game_rules_with_goal("standard", g.captures_to_win, std_rules, sizeof std_rules, why,
+                                   sizeof why) ||
+              game_setup(&hint.standard, "baghchal",
+                         g.captures_to_win == g.captures_default ? "standard" : std_rules,
+                         g.board->name, why, sizeof why)))
+        hint.off = true;
+    struct nr_search *s = nr_new(&g, hint.off ? NULL : norepeat_standard, &hint, true);
+    if (!s) {
+        history_free(&h);
+        return fail(err, GUTI_ENOMEM, "out of memory for the search");
+    }
+    if (t) lock(t, false);
+    struct nr_answer a;
+    rc = nr_value(s, &h, r->budget, &a);
+    if (t) unlock(t, false);
+    r->bounded = nr_bounded(s) && !hint.off;
+    nr_free(s);
+    if (rc) {
+        history_free(&h);
+        return fail(err, GUTI_ENOMEM, "out of memory for the search");
+    }
+    r->value = a.value; /* enum nr_value numbers its values as guti.h does */
+    r->nodes = a.nodes;
+    if (a.has_best) {
+        move_to(&g, cur, &a.best, r->best, sizeof r->best);
+        r->has_best = r->best[0] != 0;
+    }
+    history_free(&h);
     return 0;
 }

@@ -62,7 +62,7 @@ print(word, q["dtm"] if q["dtm"] is not None else -1)
 # --- options, usage, missing tables ----------------------------------------------------
 check 0 'usage: guti play [GAME]' play --help
 check 0 '--side S' play --help
-check 0 'play     a game against the tables' --help
+check 0 'play      a game against the tables' --help
 check 2 "--side 'foo': expected goats, tigers, none or both" play --side foo --dir "$GP44"
 check 2 "--side 'goats': expected red, blue, none or both" play sixteen --side goats --dir "$GP16"
 check 2 "unknown game 'chess'" play chess

@@ -1,0 +1,826 @@
+/* Bagh-Chal under the no-repeat rules, by search: the method is in norepeat.h. */
+#include "norepeat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Internal results beside enum nr_value: the budget ran out, or memory did. */
+#define NR_ABORT 3
+#define NR_NOMEM 4
+
+/* The deepest a depth-first search goes (plies inside one layer) before it gives up, so
+ * that the C stack holds. */
+#define NR_MAX_DEPTH 50000
+
+/* A board as one word: goats in the low half, tigers in the high (Bagh-Chal boards have at
+ * most 32 points). Never 0: there are always tigers. */
+static inline uint64_t board_key(const struct position *p)
+{
+    return (uint64_t)p->men[0] | (uint64_t)p->men[1] << 32;
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* The two independent hashes of a board. */
+static inline uint64_t hash_a(uint64_t key)
+{
+    return mix64(key ^ 0x243f6a8885a308d3ull);
+}
+static inline uint64_t hash_b(uint64_t key)
+{
+    return mix64(key * 0x13198a2e03707345ull + 0xa4093822299f31d0ull);
+}
+
+/* ---- A growable open-addressing map from two words to a small value ------------------ */
+
+struct map_slot {
+    uint64_t k1, k2; /* k1 == 0: empty */
+    int8_t value;
+};
+
+struct map {
+    struct map_slot *slot;
+    size_t mask, used, cap_limit; /* cap_limit: most slots; full then: start again empty */
+};
+
+static int map_init(struct map *m, size_t slots, size_t cap_limit)
+{
+    m->slot = calloc(slots, sizeof *m->slot);
+    m->mask = slots - 1;
+    m->used = 0;
+    m->cap_limit = cap_limit;
+    return m->slot ? 0 : -1;
+}
+
+static void map_free(struct map *m)
+{
+    free(m->slot);
+    m->slot = NULL;
+}
+
+static struct map_slot *map_find(const struct map *m, uint64_t k1, uint64_t k2)
+{
+    for (size_t i = mix64(k1 ^ k2) & m->mask;; i = (i + 1) & m->mask) {
+        struct map_slot *s = &m->slot[i];
+        if (!s->k1 || (s->k1 == k1 && s->k2 == k2)) return s;
+    }
+}
+
+static int map_get(const struct map *m, uint64_t k1, uint64_t k2)
+{
+    const struct map_slot *s = map_find(m, k1, k2);
+    return s->k1 ? s->value : NR_UNKNOWN;
+}
+
+/* Stores a proven value; -1 when memory runs out. A map at its limit forgets everything
+ * (a transposition table only saves work). */
+static int map_put(struct map *m, uint64_t k1, uint64_t k2, int value)
+{
+    if (2 * (m->used + 1) > m->mask + 1) {
+        size_t slots = 2 * (m->mask + 1);
+        if (slots > m->cap_limit) {
+            memset(m->slot, 0, (m->mask + 1) * sizeof *m->slot);
+            m->used = 0;
+        } else {
+            struct map bigger;
+            if (map_init(&bigger, slots, m->cap_limit)) return -1;
+            for (size_t i = 0; i <= m->mask; i++)
+                if (m->slot[i].k1) *map_find(&bigger, m->slot[i].k1, m->slot[i].k2) = m->slot[i];
+            bigger.used = m->used;
+            free(m->slot);
+            *m = bigger;
+        }
+    }
+    struct map_slot *s = map_find(m, k1, k2);
+    if (!s->k1) m->used++;
+    *s = (struct map_slot){k1, k2, (int8_t)value};
+    return 0;
+}
+
+/* ---- The boards on the path of a depth-first search (one layer) ---------------------- */
+
+struct path_set {
+    uint64_t *key; /* 0: empty */
+    size_t mask, used;
+    uint64_t ha, hb; /* the set's hashes: the XOR of its boards' */
+};
+
+static int path_init(struct path_set *p)
+{
+    memset(p, 0, sizeof *p);
+    p->key = calloc(1024, sizeof *p->key);
+    p->mask = 1023;
+    return p->key ? 0 : -1;
+}
+
+static size_t path_slot(const struct path_set *p, uint64_t key)
+{
+    size_t i = mix64(key) & p->mask;
+    while (p->key[i] && p->key[i] != key) i = (i + 1) & p->mask;
+    return i;
+}
+
+static bool path_has(const struct path_set *p, uint64_t key)
+{
+    return p->key[path_slot(p, key)] != 0;
+}
+
+static int path_add(struct path_set *p, uint64_t key)
+{
+    if (2 * (p->used + 1) > p->mask + 1) {
+        size_t n = 2 * (p->mask + 1);
+        uint64_t *old = p->key, *k = calloc(n, sizeof *k);
+        if (!k) return -1;
+        size_t oldn = p->mask + 1;
+        p->key = k;
+        p->mask = n - 1;
+        for (size_t i = 0; i < oldn; i++)
+            if (old[i]) p->key[path_slot(p, old[i])] = old[i];
+        free(old);
+    }
+    p->key[path_slot(p, key)] = key;
+    p->used++;
+    p->ha ^= hash_a(key);
+    p->hb ^= hash_b(key);
+    return 0;
+}
+
+/* Removes a key that is there, shifting back the run after it (linear probing). */
+static void path_remove(struct path_set *p, uint64_t key)
+{
+    size_t i = path_slot(p, key);
+    for (size_t j = i;;) {
+        p->key[i] = 0;
+        for (;;) {
+            j = (j + 1) & p->mask;
+            if (!p->key[j]) goto done;
+            size_t home = mix64(p->key[j]) & p->mask;
+            /* move key j back to i unless its home lies cyclically in (i, j] */
+            bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+            if (!stays) break;
+        }
+        p->key[i] = p->key[j];
+        i = j;
+    }
+done:
+    p->used--;
+    p->ha ^= hash_a(key);
+    p->hb ^= hash_b(key);
+}
+
+static void path_clear(struct path_set *p)
+{
+    memset(p->key, 0, (p->mask + 1) * sizeof *p->key);
+    p->used = 0;
+    p->ha = p->hb = 0;
+}
+
+/* ---- The search ------------------------------------------------------------------------ */
+
+struct nr_search {
+    const struct game *g;
+    nr_standard_fn standard;
+    void *arg;
+    bool bounds; /* standard wins bound entry values (bipartite boards only) */
+    uint64_t nodes, budget;
+    struct map entries; /* entry values, by position */
+    struct map tt;      /* unlimited window: by position and the set of boards seen */
+    /* unlimited window: the path's boards, one set per number of goats on the board (a
+     * search of one layer runs inside another's only for a layer with fewer goats) */
+    struct path_set path[BOARD_MAX_POINTS + 1];
+    struct movelist **lists; /* one per depth */
+    int nlists;
+};
+
+struct nr_search *nr_new(const struct game *g, nr_standard_fn standard, void *arg, bool bounds)
+{
+    struct nr_search *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->g = g;
+    s->standard = standard;
+    s->arg = arg;
+    s->bounds = bounds && standard && nr_board_bipartite(g->board);
+    bool ok = !map_init(&s->entries, 1 << 12, (size_t)1 << 26) &&
+              !map_init(&s->tt, 1 << 16, (size_t)1 << 25);
+    for (int i = 0; ok && i <= BOARD_MAX_POINTS; i++) ok = !path_init(&s->path[i]);
+    if (!ok) {
+        nr_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void nr_free(struct nr_search *s)
+{
+    if (!s) return;
+    map_free(&s->entries);
+    map_free(&s->tt);
+    for (int i = 0; i <= BOARD_MAX_POINTS; i++) free(s->path[i].key);
+    for (int i = 0; i < s->nlists; i++) {
+        movelist_free(s->lists[i]);
+        free(s->lists[i]);
+    }
+    free(s->lists);
+    free(s);
+}
+
+bool nr_bounded(const struct nr_search *s)
+{
+    return s->bounds;
+}
+
+bool nr_board_bipartite(const struct board *b)
+{
+    int colour[BOARD_MAX_POINTS];
+    for (int p = 0; p < b->npoints; p++) colour[p] = -1;
+    for (int start = 0; start < b->npoints; start++) {
+        if (colour[start] >= 0) continue;
+        int stack[BOARD_MAX_POINTS], n = 0;
+        colour[start] = 0;
+        stack[n++] = start;
+        while (n) {
+            int p = stack[--n];
+            for (int k = 0; k < b->degree[p]; k++) {
+                int q = b->adj[p][k];
+                if (colour[q] < 0) {
+                    colour[q] = 1 - colour[p];
+                    stack[n++] = q;
+                } else if (colour[q] == colour[p])
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* The move list for depth d, made on first use. */
+static struct movelist *list_at(struct nr_search *s, int d)
+{
+    while (s->nlists <= d) {
+        struct movelist **grown = realloc(s->lists, (size_t)(s->nlists + 64) * sizeof *grown);
+        if (!grown) return NULL;
+        s->lists = grown;
+        for (int i = 0; i < 64; i++) {
+            struct movelist *l = malloc(sizeof *l);
+            if (!l) return NULL;
+            movelist_init(l);
+            s->lists[s->nlists++] = l;
+        }
+    }
+    return s->lists[d];
+}
+
+/* Whether a move from p to succ leaves p's layer: a capture, or a placement. */
+static inline bool leaves_layer(const struct position *p, const struct position *succ)
+{
+    return p->inhand > 0 || succ->inhand > 0 || bits_count(succ->men[0]) != bits_count(p->men[0]);
+}
+
+static inline int negate(int v)
+{
+    return v == NR_WIN ? NR_LOSS : v == NR_LOSS ? NR_WIN : v;
+}
+
+/* Orders the moves of a list, best first for the mover by the standard tables: their
+ * quickest wins, then draws, then their slowest losses; moves the tables cannot tell
+ * between draws and losses. A stable insertion sort: lists are short. */
+static void order_moves(struct nr_search *s, struct movelist *l)
+{
+    if (!s->standard) return;
+    int score[64 + 1];
+    if (l->n > 64) return;
+    for (int i = 0; i < l->n; i++) {
+        retro_code c;
+        score[i] = s->standard(s->arg, &l->succ[i], &c) ? -1 : code_order(code_of_move(c));
+    }
+    for (int i = 1; i < l->n; i++) {
+        struct move mv = l->mv[i];
+        struct position succ = l->succ[i];
+        int sc = score[i], j = i;
+        for (; j > 0 && score[j - 1] < sc; j--) {
+            l->mv[j] = l->mv[j - 1];
+            l->succ[j] = l->succ[j - 1];
+            score[j] = score[j - 1];
+        }
+        l->mv[j] = mv;
+        l->succ[j] = succ;
+        score[j] = sc;
+    }
+}
+
+static int entry(struct nr_search *s, const struct position *pos, struct position *best);
+
+static inline uint64_t entry_key_b(const struct position *p)
+{
+    return (uint64_t)p->side | (uint64_t)p->inhand << 1 | (uint64_t)1 << 32;
+}
+
+/* The entry value of pos when it costs no search: cached, the game over, or bounded by
+ * the standard tables (norepeat.h); else NR_UNKNOWN. */
+static int known_entry(struct nr_search *s, const struct position *pos)
+{
+    int v = map_get(&s->entries, board_key(pos), entry_key_b(pos));
+    if (v != NR_UNKNOWN) return v;
+    struct outcome o;
+    if (s->g->ops->over(s->g, pos, &o)) return o.winner == pos->side ? NR_WIN : NR_LOSS;
+    retro_code c;
+    if (s->bounds && pos->inhand == 0 && !s->standard(s->arg, pos, &c) && c != RETRO_DRAW)
+        return code_win(c) ? NR_WIN : NR_LOSS;
+    return NR_UNKNOWN;
+}
+
+/* Orders the moves inside a layer: the fewest replies first (a refused reply does not
+ * count), as Warnsdorff's rule does for a knight's tour, since the side that runs out of
+ * boards loses. A move that leaves the opponent none wins at once, so it comes first. The
+ * standard tables are no help here: ordering by them first, replies second, decided 596 of
+ * the 650 standard draws of 4x4's one-hole layer within 10^5 nodes each, in 6.0 million
+ * nodes; by replies alone, 646 in 0.58 million. scratch is a list for the replies. */
+static int order_by_replies(struct nr_search *s, const struct position *pos, struct movelist *l,
+                            struct path_set *path, struct movelist *scratch)
+{
+    if (l->n > 64) return 0;
+    int replies[64];
+    for (int i = 0; i < l->n; i++) {
+        const struct position *succ = &l->succ[i];
+        if (leaves_layer(pos, succ)) {
+            /* a way out of the layer: its entry value may cost a whole search of the next
+             * layer, so it comes first only when known to win, last when known to lose */
+            int v = known_entry(s, succ);
+            replies[i] = v == NR_LOSS ? -1 : v == NR_WIN ? 1001 : 1000;
+            continue;
+        }
+        replies[i] = 0;
+        if (s->g->ops->moves(s->g, succ, scratch) < 0) return -1;
+        for (int k = 0; k < scratch->n; k++)
+            replies[i] += leaves_layer(succ, &scratch->succ[k]) ||
+                          !path_has(path, board_key(&scratch->succ[k]));
+    }
+    for (int i = 1; i < l->n; i++) {
+        struct move mv = l->mv[i];
+        struct position succ = l->succ[i];
+        int r = replies[i], j = i;
+        for (; j > 0 && replies[j - 1] > r; j--) {
+            l->mv[j] = l->mv[j - 1];
+            l->succ[j] = l->succ[j - 1];
+            replies[j] = replies[j - 1];
+        }
+        l->mv[j] = mv;
+        l->succ[j] = succ;
+        replies[j] = r;
+    }
+    return 0;
+}
+
+static inline uint64_t tt_key_a(const struct path_set *p, const struct position *pos)
+{
+    return (p->ha ^ mix64(board_key(pos) + 0x517cc1b727220a95ull * (uint64_t)(pos->side + 1))) |
+           1; /* never 0, the empty slot */
+}
+static inline uint64_t tt_key_b(const struct path_set *p, const struct position *pos)
+{
+    return p->hb ^ hash_a(board_key(pos) ^ (uint64_t)pos->side << 63);
+}
+
+/* Unlimited window: the value of pos for its side to move, its layer's boards seen so far
+ * in s->path[goats on the board] (pos's own included). best, when not NULL, gets a
+ * winning move's position. */
+static int dfs(struct nr_search *s, const struct position *pos, int depth, struct position *best)
+{
+    if (++s->nodes > s->budget || depth >= NR_MAX_DEPTH) return NR_ABORT;
+    struct outcome o;
+    if (s->g->ops->over(s->g, pos, &o)) return o.winner == pos->side ? NR_WIN : NR_LOSS;
+    struct path_set *path = &s->path[bits_count(pos->men[0])];
+    uint64_t ka = tt_key_a(path, pos), kb = tt_key_b(path, pos);
+    if (!best) {
+        int v = map_get(&s->tt, ka, kb);
+        if (v != NR_UNKNOWN) return v;
+    }
+    struct movelist *l = list_at(s, depth);
+    if (!l || s->g->ops->moves(s->g, pos, l) < 0) return NR_NOMEM;
+    struct movelist *scratch = list_at(s, depth + 1);
+    if (!scratch || order_by_replies(s, pos, l, path, scratch)) return NR_NOMEM;
+    int result = NR_LOSS;
+    for (int i = 0; i < l->n; i++) {
+        const struct position *succ = &l->succ[i];
+        int v;
+        if (leaves_layer(pos, succ))
+            v = entry(s, succ, NULL);
+        else {
+            uint64_t key = board_key(succ);
+            if (path_has(path, key)) continue; /* refused: the board was seen */
+            if (path_add(path, key)) return NR_NOMEM;
+            v = dfs(s, succ, depth + 1, NULL);
+            path_remove(path, key);
+        }
+        if (v == NR_ABORT || v == NR_NOMEM) return v;
+        if (v == NR_LOSS) {
+            result = NR_WIN;
+            if (best) *best = *succ;
+            break;
+        }
+    }
+    if (map_put(&s->tt, ka, kb, result)) return NR_NOMEM;
+    return result;
+}
+
+/* ---- Window N: the layer's state graph ------------------------------------------------ */
+
+/* A state: the side to move and the window's boards, [0] the current one, 0 for a board
+ * of another layer or none yet. */
+struct graph {
+    int width;      /* the window: boards per state */
+    uint64_t *keys; /* width + 1 words per state: side, then the boards */
+    size_t nstates, cap;
+    uint32_t *slot; /* hash slots: state index + 1, 0 empty */
+    size_t mask;
+    /* edges, in the order listed: child states of each state */
+    uint32_t *edge_to, *edge_from;
+    size_t nedges, edge_cap;
+    int8_t *leaf;  /* the best value the mover gets by leaving the layer, NR_UNKNOWN if none */
+    int8_t *value; /* the state's value, NR_UNKNOWN until known */
+};
+
+static void graph_free(struct graph *gr)
+{
+    free(gr->keys);
+    free(gr->slot);
+    free(gr->edge_to);
+    free(gr->edge_from);
+    free(gr->leaf);
+    free(gr->value);
+}
+
+static uint64_t state_hash(const uint64_t *k, int words)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < words; i++) h = mix64(h ^ k[i]);
+    return h;
+}
+
+/* The two hashes of a state, as the solved states' map keys them (norepeat.h). */
+static uint64_t solved_key_a(const uint64_t *k, int words)
+{
+    return state_hash(k, words) | 1;
+}
+static uint64_t solved_key_b(const uint64_t *k, int words)
+{
+    uint64_t h = 0x6a09e667f3bcc908ull;
+    for (int i = 0; i < words; i++) h = hash_b(h + k[i]);
+    return h;
+}
+
+/* The index of a state, added when new (*added set); -1 when memory runs out. */
+static long graph_state(struct graph *gr, const uint64_t *k, bool *added)
+{
+    int words = gr->width + 1;
+    *added = false;
+    size_t i = state_hash(k, words) & gr->mask;
+    for (; gr->slot[i]; i = (i + 1) & gr->mask)
+        if (!memcmp(&gr->keys[(size_t)(gr->slot[i] - 1) * words], k, words * sizeof *k))
+            return gr->slot[i] - 1;
+    if (gr->nstates == gr->cap) {
+        size_t cap = gr->cap ? 2 * gr->cap : 1024;
+        uint64_t *keys = realloc(gr->keys, cap * words * sizeof *keys);
+        if (!keys) return -1;
+        gr->keys = keys;
+        int8_t *leaf = realloc(gr->leaf, cap);
+        if (!leaf) return -1;
+        gr->leaf = leaf;
+        gr->cap = cap;
+    }
+    if (2 * (gr->nstates + 1) > gr->mask + 1) {
+        size_t n = 2 * (gr->mask + 1);
+        uint32_t *slot = calloc(n, sizeof *slot);
+        if (!slot) return -1;
+        for (size_t j = 0; j <= gr->mask; j++) {
+            if (!gr->slot[j]) continue;
+            size_t h = state_hash(&gr->keys[(size_t)(gr->slot[j] - 1) * words], words) & (n - 1);
+            while (slot[h]) h = (h + 1) & (n - 1);
+            slot[h] = gr->slot[j];
+        }
+        free(gr->slot);
+        gr->slot = slot;
+        gr->mask = n - 1;
+        i = state_hash(k, words) & gr->mask;
+        while (gr->slot[i]) i = (i + 1) & gr->mask;
+    }
+    memcpy(&gr->keys[gr->nstates * words], k, words * sizeof *k);
+    gr->leaf[gr->nstates] = NR_UNKNOWN;
+    gr->slot[i] = (uint32_t)(++gr->nstates);
+    *added = true;
+    return (long)gr->nstates - 1;
+}
+
+static int graph_edge(struct graph *gr, size_t from, size_t to)
+{
+    if (gr->nedges == gr->edge_cap) {
+        size_t cap = gr->edge_cap ? 2 * gr->edge_cap : 4096;
+        uint32_t *t = realloc(gr->edge_to, cap * sizeof *t);
+        if (!t) return -1;
+        gr->edge_to = t;
+        uint32_t *f = realloc(gr->edge_from, cap * sizeof *f);
+        if (!f) return -1;
+        gr->edge_from = f;
+        gr->edge_cap = cap;
+    }
+    gr->edge_from[gr->nedges] = (uint32_t)from;
+    gr->edge_to[gr->nedges++] = (uint32_t)to;
+    return 0;
+}
+
+static struct position state_position(const struct graph *gr, size_t i, int inhand)
+{
+    const uint64_t *k = &gr->keys[i * (gr->width + 1)];
+    struct position p = {{k[1] & 0xffffffffu, k[1] >> 32}, (int)k[0], inhand, 0};
+    return p;
+}
+
+/* Better for the mover: win over draw over loss. */
+static inline int better(int a, int b)
+{
+    if (a == NR_UNKNOWN) return b;
+    if (b == NR_UNKNOWN) return a;
+    return a > b ? a : b;
+}
+
+/* Lists the states reachable from root (the window's words after the side), then solves
+ * them backwards. Returns the root's value; best gets a move that keeps a win or a draw. */
+static int graph_solve(struct nr_search *s, const uint64_t *root, struct position *best)
+{
+    struct graph gr = {.width = s->g->repeat_window};
+    int words = gr.width + 1, result = NR_NOMEM;
+    gr.slot = calloc(1024, sizeof *gr.slot);
+    gr.mask = 1023;
+    uint64_t *k = malloc(words * sizeof *k);
+    uint32_t *first = NULL, *pred = NULL, *left = NULL, *queue = NULL;
+    struct movelist l;
+    movelist_init(&l);
+    bool added;
+    if (!gr.slot || !k || graph_state(&gr, root, &added) < 0) goto out;
+    for (size_t i = 0; i < gr.nstates; i++) {
+        if (++s->nodes > s->budget) {
+            result = NR_ABORT;
+            goto out;
+        }
+        struct position pos = state_position(&gr, i, 0);
+        struct outcome o;
+        if (s->g->ops->over(s->g, &pos, &o)) {
+            gr.leaf[i] = o.winner == pos.side ? NR_WIN : NR_LOSS;
+            continue;
+        }
+        if (s->g->ops->moves(s->g, &pos, &l) < 0) goto out;
+        order_moves(s, &l);
+        const uint64_t *cur = &gr.keys[i * words];
+        for (int m = 0; m < l.n; m++) {
+            const struct position *succ = &l.succ[m];
+            if (leaves_layer(&pos, succ)) {
+                int v = entry(s, succ, NULL);
+                if (v == NR_ABORT || v == NR_NOMEM) {
+                    result = v;
+                    goto out;
+                }
+                gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(v));
+                continue;
+            }
+            uint64_t key = board_key(succ);
+            bool refused = false;
+            for (int w = 1; w <= gr.width; w++) refused |= cur[w] == key;
+            if (refused) continue;
+            k[0] = (uint64_t)succ->side;
+            k[1] = key;
+            for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
+            /* a state solved in an earlier root's graph is a leaf here */
+            int known = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
+            if (known != NR_UNKNOWN) {
+                gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(known));
+                continue;
+            }
+            long j = graph_state(&gr, k, &added);
+            if (j < 0 || graph_edge(&gr, i, (size_t)j)) goto out;
+            cur = &gr.keys[i * words]; /* the keys may have moved */
+        }
+    }
+    /* Backwards: predecessors of each state, and the moves of each not yet known to lose */
+    size_t n = gr.nstates;
+    gr.value = malloc(n);
+    first = calloc(n + 1, sizeof *first);
+    pred = malloc((gr.nedges + 1) * sizeof *pred);
+    left = calloc(n, sizeof *left);
+    queue = malloc(n * sizeof *queue);
+    if (!gr.value || !first || !pred || !left || !queue) goto out;
+    for (size_t e = 0; e < gr.nedges; e++) {
+        first[gr.edge_to[e] + 1]++;
+        left[gr.edge_from[e]]++;
+    }
+    for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
+    {
+        uint32_t *fill = calloc(n, sizeof *fill);
+        if (!fill) goto out;
+        for (size_t e = 0; e < gr.nedges; e++) {
+            uint32_t t = gr.edge_to[e];
+            pred[first[t] + fill[t]++] = gr.edge_from[e];
+        }
+        free(fill);
+    }
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < n; i++) {
+        gr.value[i] = NR_UNKNOWN;
+        /* won by leaving the layer (or by the rules); lost with nothing else to do: every
+         * way out loses, or there is none */
+        if (gr.leaf[i] == NR_WIN || (!left[i] && gr.leaf[i] != NR_DRAW)) {
+            gr.value[i] = gr.leaf[i] == NR_WIN ? NR_WIN : NR_LOSS;
+            queue[tail++] = (uint32_t)i;
+        }
+    }
+    while (head < tail) {
+        uint32_t j = queue[head++];
+        for (uint32_t e = first[j]; e < first[j + 1]; e++) {
+            uint32_t i = pred[e];
+            if (gr.value[i] != NR_UNKNOWN) continue;
+            if (gr.value[j] == NR_LOSS) {
+                gr.value[i] = NR_WIN;
+                queue[tail++] = i;
+            } else if (!--left[i] && gr.leaf[i] != NR_DRAW) {
+                gr.value[i] = NR_LOSS;
+                queue[tail++] = i;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (gr.value[i] == NR_UNKNOWN) gr.value[i] = NR_DRAW;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t *key = &gr.keys[i * words];
+        if (map_put(&s->tt, solved_key_a(key, words), solved_key_b(key, words), gr.value[i]))
+            goto out;
+    }
+    result = gr.value[0];
+    if (best && result != NR_LOSS) {
+        /* a move that keeps the value: out of the layer, or to a state now solved */
+        struct position pos = state_position(&gr, 0, 0);
+        if (s->g->ops->moves(s->g, &pos, &l) < 0) {
+            result = NR_NOMEM;
+            goto out;
+        }
+        const uint64_t *cur = &gr.keys[0];
+        for (int m = 0; m < l.n; m++) {
+            const struct position *succ = &l.succ[m];
+            int v = NR_UNKNOWN;
+            if (leaves_layer(&pos, succ))
+                v = entry(s, succ, NULL);
+            else {
+                k[0] = (uint64_t)succ->side;
+                k[1] = board_key(succ);
+                bool refused = false;
+                for (int w = 1; w <= gr.width; w++) refused |= cur[w] == k[1];
+                if (refused) continue;
+                for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
+                v = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
+            }
+            if (v != NR_UNKNOWN && v != NR_ABORT && v != NR_NOMEM && negate(v) == result) {
+                *best = *succ;
+                break;
+            }
+        }
+    }
+out:
+    movelist_free(&l);
+    free(k);
+    free(first);
+    free(pred);
+    free(left);
+    free(queue);
+    graph_free(&gr);
+    return result;
+}
+
+/* ---- Entry values ------------------------------------------------------------------- */
+
+/* The value of a position with its own board alone behind it (or goats in hand). */
+static int entry(struct nr_search *s, const struct position *pos, struct position *best)
+{
+    uint64_t ka = board_key(pos), kb = entry_key_b(pos);
+    if (!best) {
+        int v = map_get(&s->entries, ka, kb);
+        if (v != NR_UNKNOWN) return v;
+    }
+    struct outcome o;
+    if (s->g->ops->over(s->g, pos, &o)) return o.winner == pos->side ? NR_WIN : NR_LOSS;
+    if (s->bounds && pos->inhand == 0) { /* proven in norepeat.h; no move to show then */
+        retro_code c;
+        if (!s->standard(s->arg, pos, &c) && c != RETRO_DRAW) return code_win(c) ? NR_WIN : NR_LOSS;
+    }
+    int v;
+    if (pos->inhand > 0) {
+        /* never refused: the best over the moves' entry values */
+        if (++s->nodes > s->budget) return NR_ABORT;
+        struct movelist l;
+        movelist_init(&l);
+        if (s->g->ops->moves(s->g, pos, &l) < 0) {
+            movelist_free(&l);
+            return NR_NOMEM;
+        }
+        order_moves(s, &l);
+        v = NR_LOSS;
+        for (int i = 0; i < l.n; i++) {
+            int w = entry(s, &l.succ[i], NULL);
+            if (w == NR_ABORT || w == NR_NOMEM) {
+                v = w;
+                break;
+            }
+            w = negate(w);
+            if (w > v) {
+                v = w;
+                if (best) *best = l.succ[i];
+            }
+            if (v == NR_WIN) break;
+        }
+        movelist_free(&l);
+    } else if (s->g->repeat_window == 0) {
+        struct path_set *path = &s->path[bits_count(pos->men[0])];
+        path_clear(path);
+        if (path_add(path, board_key(pos))) return NR_NOMEM;
+        v = dfs(s, pos, 0, best);
+        path_clear(path);
+    } else {
+        uint64_t *root = calloc((size_t)s->g->repeat_window + 1, sizeof *root);
+        if (!root) return NR_NOMEM;
+        root[0] = (uint64_t)pos->side;
+        root[1] = board_key(pos);
+        v = graph_solve(s, root, best);
+        free(root);
+    }
+    if ((v == NR_WIN || v == NR_LOSS || v == NR_DRAW) && map_put(&s->entries, ka, kb, v))
+        return NR_NOMEM;
+    return v;
+}
+
+/* ---- Roots ---------------------------------------------------------------------------- */
+
+static int answer(struct nr_search *s, int v, struct nr_answer *a, uint64_t before)
+{
+    a->nodes = s->nodes - before;
+    if (v == NR_NOMEM) return -1;
+    a->value = v == NR_ABORT ? NR_UNKNOWN : v;
+    if (a->value == NR_UNKNOWN || a->value == NR_LOSS) a->has_best = false;
+    return 0;
+}
+
+int nr_entry_value(struct nr_search *s, const struct position *pos, uint64_t budget,
+                   struct nr_answer *a)
+{
+    memset(a, 0, sizeof *a);
+    s->nodes = 0;
+    s->budget = budget;
+    a->best = *pos; /* still pos: no move found */
+    int v = entry(s, pos, &a->best);
+    a->has_best = !position_same(&a->best, pos);
+    return answer(s, v, a, 0);
+}
+
+int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, struct nr_answer *a)
+{
+    const struct position *pos = &h->p[h->n - 1];
+    /* The boards of the current layer behind the current one, newest first. */
+    int goats = bits_count(pos->men[0]), back = 0;
+    while (back < h->n - 1) {
+        const struct position *q = &h->p[h->n - 2 - back];
+        if (q->inhand > 0 || bits_count(q->men[0]) != goats) break;
+        back++;
+    }
+    if (pos->inhand > 0 || back == 0) return nr_entry_value(s, pos, budget, a);
+    memset(a, 0, sizeof *a);
+    s->nodes = 0;
+    s->budget = budget;
+    struct outcome o;
+    if (s->g->ops->over(s->g, pos, &o)) {
+        a->value = o.winner == pos->side ? NR_WIN : NR_LOSS;
+        return 0;
+    }
+    int v;
+    a->has_best = true;
+    if (s->g->repeat_window == 0) {
+        struct path_set *path = &s->path[goats];
+        path_clear(path);
+        for (int i = 0; i <= back; i++) {
+            uint64_t key = board_key(&h->p[h->n - 1 - i]);
+            if (!path_has(path, key) && path_add(path, key)) return -1;
+        }
+        v = dfs(s, pos, 0, &a->best);
+        path_clear(path);
+    } else {
+        int width = s->g->repeat_window;
+        uint64_t *root = calloc((size_t)width + 1, sizeof *root);
+        if (!root) return -1;
+        root[0] = (uint64_t)pos->side;
+        for (int i = 0; i < width && i <= back; i++) root[1 + i] = board_key(&h->p[h->n - 1 - i]);
+        v = graph_solve(s, root, &a->best);
+        free(root);
+    }
+    return answer(s, v, a, 0);
+}

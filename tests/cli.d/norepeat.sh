@@ -1,0 +1,65 @@
+# The no-repeat rule by search (issue 17): guti query --rules no-repeat (a FEN with only
+# its own board behind it, or --history FILE, a record) and guti norepeat (a layer against
+# the standard tables). The values are checked against brute forces on 3x3 in
+# tests/test_norepeat.c; here, what a user meets:
+# - the 3x3 start is a goats' loss under every window, and the JSON says how it was found;
+# - a record's history is replayed with the rule: a refused move is a one-line error
+#   naming its number; the position after the moves is answered, unknown past --budget;
+# - guti norepeat on 4x4 (the standard tables as bounds there, proven in the README) sorts
+#   every standard draw of a layer, and with --no-bounds the search itself agrees with the
+#   standard value of every win and loss it decides (the proof, checked);
+# - wrong rules, layers and budgets are one-line errors.
+
+NR="$T/norepeat"
+mkdir -p "$NR"
+START3='T1T/3/T1T g 4'
+for w in no-repeat no-repeat:2 no-repeat:4 no-repeat:12; do
+    check 0 "goats to move: loss under $w" query --dir "$NR" --rules "$w" "$START3"
+done
+check 0 '"value": "loss", "best": null' query --dir "$NR" --rules no-repeat --json "$START3"
+check 0 '"bounded": false' query --dir "$NR" --rules no-repeat --json "$START3"
+
+# a record: its moves replayed with the rule, the last position answered
+rec nr-ok.txt '[Game "baghchal"]\n[Rules "no-repeat"]\n[FEN "TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0"]\n\n1. c5-d5 a1-b1 2. d5-c5\n'
+check 0 'tigers to move: unknown under no-repeat' query --dir "$NR" --history "$T/nr-ok.txt" --budget 1000
+check 0 '(after 3 moves)' query --dir "$NR" --history "$T/nr-ok.txt" --budget 1000
+check 0 '"moves_played": 3, "value": "unknown"' query --dir "$NR" --history "$T/nr-ok.txt" --budget 1000 --json
+check 1 "move 4 'b1-a1': recreates a board seen since the last placement or capture" query --dir "$NR" --history "$R/bc_norepeat.txt"
+# the same record asked under a window that has forgotten nothing yet: still refused
+check 1 "move 4 'b1-a1': recreates a board" query --dir "$NR" --history "$R/bc_norepeat.txt" --rules no-repeat:12
+# a window of 2 boards remembers only the current one and the one before it: allowed
+check 0 'goats to move:' query --dir "$NR" --history "$R/bc_norepeat.txt" --rules no-repeat:2 --budget 1000
+check 1 "the record's rules are 'standard': give --rules no-repeat" query --dir "$NR" --history "$R/bc_tigers_win.txt"
+check 2 '--pv, --notation and --captures have no meaning under rules no-repeat' query --rules no-repeat --pv "$START3"
+check 2 "--budget: 'x' is no positive number of nodes" query --rules no-repeat --budget x "$START3"
+check 2 'give FEN operands or --history FILE' query --rules no-repeat
+check 1 'operand 1' query --rules no-repeat 'T2T/3/T1T g 4'
+
+# 4x4: the standard tables, then the one-hole layer's draws sorted
+check 0 'h0-c1' solve baghchal --board 4x4 --phase movement --dir "$NR"
+check 0 '"counts": {"loss": {"loss": 0, "draw": 0, "win": 0, "unknown": 0}, "draw": {' norepeat baghchal --board 4x4 --captured 1 --dir "$NR" --budget 100000 --json --quiet
+CMD="norepeat --board 4x4 --captured 1 (every draw sorted, none a draw)"
+python3 - "$T/out" <<'PY' && passed=$((passed + 1)) || fail "counts wrong"
+import json, sys
+d = json.load(open(sys.argv[1]))
+draw = d["counts"]["draw"]
+assert d["bounds"] and d["draws_only"], d
+assert d["classes"] == sum(draw.values()) == 650, d  # the 4x4 layer's standard draws
+assert draw["draw"] == 0, d  # the unlimited window leaves no draws
+assert draw["win"] > 100 and draw["loss"] > 100, d
+PY
+check 0 'standard wins as bounds' norepeat baghchal --board 4x4 --captured 1 --dir "$NR" --budget 1000 --quiet
+# the proof's claim, by search, on the two-hole layer (whose captures end the game, so the
+# search needs no other layer): standard wins and losses the search decides stay so
+check 0 '"bounds": false' norepeat baghchal --board 4x4 --captured 2 --dir "$NR" --all --no-bounds --budget 1000 --json --quiet
+CMD="norepeat --all --no-bounds (standard wins stay wins)"
+python3 - "$T/out" <<'PY' && passed=$((passed + 1)) || fail "a standard win or loss changed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["counts"]
+assert c["win"]["loss"] == c["win"]["draw"] == c["loss"]["win"] == c["loss"]["draw"] == 0, c
+assert c["win"]["win"] > 10000 and c["loss"]["loss"] > 5000, c
+PY
+check 1 'captured: 3 is no movement layer of this game (0 to 2)' norepeat baghchal --board 4x4 --captured 3 --dir "$NR"
+check 2 'only baghchal under no-repeat or no-repeat:N' norepeat baghchal --rules standard --dir "$NR"
+check 1 'make it with: guti solve baghchal' norepeat baghchal --board 3x3 --dir "$NR"

@@ -1,0 +1,158 @@
+/* guti norepeat: a movement layer under the no-repeat rules against the standard tables. */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_game.h"
+#include "norepeat.h"
+#include "progress.h"
+#include "tables.h"
+
+static const char help[] =
+    "usage: guti norepeat baghchal [--rules R] [--board B] [--captured C] [--all]\n"
+    "                     [--budget N] [--no-bounds] [--list FILE] [--dir DIR] [--quiet] "
+    "[--json]\n"
+    "\n"
+    "Surveys one movement layer (every goat placed, C captured) under the no-repeat rules:\n"
+    "each position up to symmetry, either side to move, with only its own board behind it\n"
+    "(as right after the last placement or a capture), is searched under R and compared\n"
+    "with its value in the standard tables of DIR (guti solve baghchal --board B makes\n"
+    "them). Prints how many classes of each standard value are wins, draws, losses or\n"
+    "unknown (the search ran out of its budget) under R. The method is in the README,\n"
+    "\"The no-repeat rule\".\n"
+    "\n"
+    "  --rules R     no-repeat (default; the unlimited window) or no-repeat:N\n"
+    "  --board B     5x5 (default), 4x4 or 3x3\n"
+    "  --captured C  the layer: goats captured (default 0)\n"
+    "  --all         every class, not only the standard draws\n"
+    "  --budget N    search nodes per class at most (default 1000000)\n"
+    "  --no-bounds   never let the standard tables bound the search (on 4x4 they do by\n"
+    "                default, where it is proven): to check the proof by search\n"
+    "  --list FILE   each class surveyed, one line: FEN, standard value, value under R,\n"
+    "                nodes (tab-separated)\n"
+    "  --dir DIR     the standard tables (default $GUTI_TABLES, else ./tables)\n"
+    "  --quiet       no progress on stderr\n"
+    "  --json        {\"game\", \"rules\", \"board\", \"captured\", \"draws_only\", \"budget\",\n"
+    "                \"bounds\", \"classes\", \"counts\": {STANDARD: {\"loss\", \"draw\", "
+    "\"win\",\n"
+    "                \"unknown\"}}, \"nodes\", \"seconds\"}\n";
+
+static const char *const value_words[4] = {"loss", "draw", "win", "unknown"};
+
+struct survey_out {
+    struct progress prog;
+    const struct game *g;
+    FILE *list;
+};
+
+static void each(void *arg, const struct position *p, int standard, const struct nr_answer *a)
+{
+    struct survey_out *o = arg;
+    if (!o->list) return;
+    char fen[256];
+    o->g->ops->format(o->g, p, fen, sizeof fen);
+    fprintf(o->list, "%s\t%s\t%s\t%llu\n", fen, value_words[standard + 1],
+            a->value == NR_UNKNOWN ? "unknown" : value_words[a->value + 1],
+            (unsigned long long)a->nodes);
+}
+
+static void progress(void *arg, const char *phase, uint64_t done, uint64_t total)
+{
+    progress_update(&((struct survey_out *)arg)->prog, phase, done, total);
+}
+
+int cmd_norepeat(int argc, char **argv)
+{
+    struct game_opts o = {0};
+    const char *dir_opt = NULL, *list_path = NULL, *budget_opt = NULL;
+    int captured = 0;
+    bool all = false, no_bounds = false;
+    const struct cli_option opts[] = {CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION_INT("captured", &captured, 0, 64),
+                                      CLI_OPTION("all", CLI_FLAG, &all),
+                                      CLI_OPTION("budget", CLI_TEXT, &budget_opt),
+                                      CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
+                                      CLI_OPTION("list", CLI_TEXT, &list_path),
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("norepeat", argc, argv, opts, &help_wanted, &first);
+    if (rc) return rc;
+    if (help_wanted) return fputs(help, stdout), 0;
+    if (argc - first != 1)
+        return cli_usage_error("norepeat", "expected GAME, got %d operands", argc - first);
+    o.game = argv[first];
+    if (!o.rules) o.rules = "no-repeat";
+    uint64_t budget = 1000000;
+    if (budget_opt) {
+        char *end;
+        unsigned long long b = strtoull(budget_opt, &end, 10);
+        if (!*budget_opt || *end || b == 0 || budget_opt[0] == '-')
+            return cli_usage_error("norepeat", "--budget: '%s' is no positive number of nodes",
+                                   budget_opt);
+        budget = b;
+    }
+    struct game g, std;
+    if ((rc = cli_game(&o, NULL, &g))) return rc;
+    if (g.ops != &baghchal_ops || g.rules != BC_NO_REPEAT)
+        return cli_usage_error("norepeat", "only baghchal under no-repeat or no-repeat:N");
+    char err[600];
+    if (game_setup(&std, "baghchal", "standard", g.board->name, err, sizeof err))
+        return cli_error("norepeat: %s", err);
+    struct survey_out out = {.g = &g};
+    progress_init(&out.prog, o.quiet);
+    if (list_path && !(out.list = fopen(list_path, "w")))
+        return cli_error("norepeat: --list %s: cannot open", list_path);
+    struct prober *pr = malloc(sizeof *pr);
+    if (!pr) return cli_error("norepeat: out of memory");
+    prober_init(pr, &std, tables_dir(dir_opt));
+    progress_begin(&out.prog, "no-repeat");
+    double t0 = omp_get_wtime();
+    struct nr_survey sv;
+    rc = nr_survey(&g, pr, captured, !all, !no_bounds, budget, each, progress, &out, &sv, err,
+                   sizeof err);
+    double secs = omp_get_wtime() - t0;
+    progress_end(&out.prog);
+    prober_free(pr);
+    free(pr);
+    if (out.list && fclose(out.list) && !rc)
+        return cli_error("norepeat: --list %s: cannot write", list_path);
+    if (rc) return cli_error("norepeat: %s", err);
+    char rules[32];
+    game_rules_name(&g, rules, sizeof rules);
+    bool bounds = !no_bounds && nr_board_bipartite(g.board);
+    if (o.json) {
+        printf("{\"game\": \"baghchal\", \"rules\": \"%s\", \"board\": \"%s\", \"captured\": %d, "
+               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"classes\": %llu, "
+               "\"counts\": {",
+               rules, g.board->name, captured, all ? "false" : "true", (unsigned long long)budget,
+               bounds ? "true" : "false", (unsigned long long)sv.classes);
+        for (int s = 0; s < 3; s++) {
+            printf("%s\"%s\": {", s ? ", " : "", value_words[s]);
+            for (int v = 0; v < 4; v++)
+                printf("%s\"%s\": %llu", v ? ", " : "", value_words[v],
+                       (unsigned long long)sv.count[s][v]);
+            printf("}");
+        }
+        printf("}, \"nodes\": %llu, \"seconds\": %.3f}\n", (unsigned long long)sv.nodes, secs);
+        return 0;
+    }
+    printf("baghchal %s, rules %s, %d captured: %llu classes (%s), at most %llu nodes each%s\n",
+           g.board->name, rules, captured, (unsigned long long)sv.classes,
+           all ? "all of them" : "the standard draws", (unsigned long long)budget,
+           bounds ? ", standard wins as bounds" : "");
+    printf("%-10s %12s %12s %12s %12s\n", "standard", "loss", "draw", "win", "unknown");
+    for (int s = 0; s < 3; s++) {
+        uint64_t row = 0;
+        for (int v = 0; v < 4; v++) row += sv.count[s][v];
+        if (!row) continue;
+        printf("%-10s", value_words[s]);
+        for (int v = 0; v < 4; v++) printf(" %12llu", (unsigned long long)sv.count[s][v]);
+        printf("\n");
+    }
+    printf("%llu nodes in %.1f s\n", (unsigned long long)sv.nodes, secs);
+    return 0;
+}
