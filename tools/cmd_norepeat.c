@@ -10,8 +10,8 @@
 
 static const char help[] =
     "usage: guti norepeat baghchal [--rules R] [--board B] [--captured C] [--all]\n"
-    "                     [--budget N] [--no-bounds] [--list FILE] [--dir DIR] [--quiet] "
-    "[--json]\n"
+    "                     [--budget N] [--no-bounds] [--shard K/N] [--list FILE] [--dir DIR]\n"
+    "                     [--quiet] [--json]\n"
     "\n"
     "Surveys one movement layer (every goat placed, C captured) under the no-repeat rules:\n"
     "each position up to symmetry, either side to move, with only its own board behind it\n"
@@ -28,12 +28,15 @@ static const char help[] =
     "  --budget N    search nodes per class at most (default 1000000)\n"
     "  --no-bounds   never let the standard tables bound the search (on 4x4 they do by\n"
     "                default, where it is proven): to check the proof by search\n"
+    "  --shard K/N   only the classes numbered K mod N (0 <= K < N), for N processes to\n"
+    "                share a layer: add their counts\n"
     "  --list FILE   each class surveyed, one line: FEN, standard value, value under R,\n"
     "                nodes (tab-separated)\n"
     "  --dir DIR     the standard tables (default $GUTI_TABLES, else ./tables)\n"
     "  --quiet       no progress on stderr\n"
     "  --json        {\"game\", \"rules\", \"board\", \"captured\", \"draws_only\", \"budget\",\n"
-    "                \"bounds\", \"classes\", \"counts\": {STANDARD: {\"loss\", \"draw\", "
+    "                \"bounds\", \"shard\", \"classes\", \"counts\": {STANDARD: {\"loss\", "
+    "\"draw\", "
     "\"win\",\n"
     "                \"unknown\"}}, \"nodes\", \"seconds\"}\n";
 
@@ -64,20 +67,16 @@ static void progress(void *arg, const char *phase, uint64_t done, uint64_t total
 int cmd_norepeat(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *dir_opt = NULL, *list_path = NULL, *budget_opt = NULL;
+    const char *dir_opt = NULL, *list_path = NULL, *budget_opt = NULL, *shard_opt = NULL;
     int captured = 0;
     bool all = false, no_bounds = false;
-    const struct cli_option opts[] = {CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION_INT("captured", &captured, 0, 64),
-                                      CLI_OPTION("all", CLI_FLAG, &all),
-                                      CLI_OPTION("budget", CLI_TEXT, &budget_opt),
-                                      CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
-                                      CLI_OPTION("list", CLI_TEXT, &list_path),
-                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    const struct cli_option opts[] = {
+        CLI_OPTION("rules", CLI_RULES, &o.rules),     CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION_INT("captured", &captured, 0, 64), CLI_OPTION("all", CLI_FLAG, &all),
+        CLI_OPTION("budget", CLI_TEXT, &budget_opt),  CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
+        CLI_OPTION("list", CLI_TEXT, &list_path),     CLI_OPTION("shard", CLI_TEXT, &shard_opt),
+        CLI_OPTION("dir", CLI_TEXT, &dir_opt),        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("json", CLI_FLAG, &o.json),        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("norepeat", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -94,6 +93,14 @@ int cmd_norepeat(int argc, char **argv)
             return cli_usage_error("norepeat", "--budget: '%s' is no positive number of nodes",
                                    budget_opt);
         budget = b;
+    }
+    int shard = 0, nshards = 1;
+    if (shard_opt) {
+        char tail;
+        if (sscanf(shard_opt, "%d/%d%c", &shard, &nshards, &tail) != 2 || nshards < 1 ||
+            nshards > 1024 || shard < 0 || shard >= nshards)
+            return cli_usage_error("norepeat", "--shard: '%s' is not K/N with 0 <= K < N <= 1024",
+                                   shard_opt);
     }
     struct game g, std;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
@@ -112,8 +119,8 @@ int cmd_norepeat(int argc, char **argv)
     progress_begin(&out.prog, "no-repeat");
     double t0 = omp_get_wtime();
     struct nr_survey sv;
-    rc = nr_survey(&g, pr, captured, !all, !no_bounds, budget, each, progress, &out, &sv, err,
-                   sizeof err);
+    rc = nr_survey(&g, pr, captured, !all, !no_bounds, budget, shard, nshards, each, progress, &out,
+                   &sv, err, sizeof err);
     double secs = omp_get_wtime() - t0;
     progress_end(&out.prog);
     prober_free(pr);
@@ -126,10 +133,10 @@ int cmd_norepeat(int argc, char **argv)
     bool bounds = !no_bounds && nr_board_bipartite(g.board);
     if (o.json) {
         printf("{\"game\": \"baghchal\", \"rules\": \"%s\", \"board\": \"%s\", \"captured\": %d, "
-               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"classes\": %llu, "
-               "\"counts\": {",
+               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"shard\": \"%d/%d\", "
+               "\"classes\": %llu, \"counts\": {",
                rules, g.board->name, captured, all ? "false" : "true", (unsigned long long)budget,
-               bounds ? "true" : "false", (unsigned long long)sv.classes);
+               bounds ? "true" : "false", shard, nshards, (unsigned long long)sv.classes);
         for (int s = 0; s < 3; s++) {
             printf("%s\"%s\": {", s ? ", " : "", value_words[s]);
             for (int v = 0; v < 4; v++)

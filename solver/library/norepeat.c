@@ -330,7 +330,7 @@ static int known_entry(struct nr_search *s, const struct position *pos)
     struct outcome o;
     if (s->g->ops->over(s->g, pos, &o)) return o.winner == pos->side ? NR_WIN : NR_LOSS;
     retro_code c;
-    if (s->bounds && pos->inhand == 0 && !s->standard(s->arg, pos, &c) && c != RETRO_DRAW)
+    if (s->bounds && !s->standard(s->arg, pos, &c) && c != RETRO_DRAW)
         return code_win(c) ? NR_WIN : NR_LOSS;
     return NR_UNKNOWN;
 }
@@ -711,7 +711,7 @@ static int entry(struct nr_search *s, const struct position *pos, struct positio
     }
     struct outcome o;
     if (s->g->ops->over(s->g, pos, &o)) return o.winner == pos->side ? NR_WIN : NR_LOSS;
-    if (s->bounds && pos->inhand == 0) { /* proven in norepeat.h; no move to show then */
+    if (s->bounds) { /* proven in norepeat.h; no move to show then */
         retro_code c;
         if (!s->standard(s->arg, pos, &c) && c != RETRO_DRAW) return code_win(c) ? NR_WIN : NR_LOSS;
     }

@@ -25,10 +25,12 @@
  * retrograde analysis: a state is won when a move reaches a lost state or wins on leaving
  * the layer, lost when every move reaches a won state; the rest are draws.
  *
- * Standard tables, when given, order the moves (the quickest standard win first). On a
+ * Standard tables, when given, order the moves with goats in hand and in the graphs (the
+ * quickest standard win first; the depth-first search orders by replies instead). On a
  * board whose points can be coloured in two so that every step changes colour (4x4, rows
  * and columns only) they also bound entry values: a side that wins a layer's entry
- * position under the standard rules wins it under no-repeat, any window. Proof: inside a
+ * position (or one with goats in hand) under the standard rules wins it under no-repeat,
+ * any window. Proof: no placement is ever refused, and inside a
  * layer every move is a step, so the colour parity of the board flips each ply and a
  * board determines the side to move; a board the winner's move makes therefore repeats
  * only as the same position. Along the winner's standard DTM-optimal play DTM falls at
@@ -113,11 +115,13 @@ typedef void (*nr_progress_fn)(void *arg, const char *phase, uint64_t done, uint
  * every class with either side to move, or with draws_only only the standard draws. The
  * standard values come from prober std (the same board and capture goal, rules standard);
  * with bounds they also bound the search where norepeat.h's proof holds. budget is per
- * class. each and progress may be NULL. 0, or -1 with a one-line reason (a missing table,
- * out of memory).
+ * class. With nshards > 1 only the classes numbered shard mod nshards in the survey's order
+ * are searched (the others are not counted), so that processes can share a layer; the
+ * caches then differ, and so can what a budget decides. each and progress may be NULL. 0, or -1
+ * with a one-line reason (a missing table, out of memory).
  */
 int nr_survey(const struct game *g, struct prober *std, int captured, bool draws_only, bool bounds,
-              uint64_t budget, nr_each_fn each, nr_progress_fn progress, void *arg,
-              struct nr_survey *out, char *err, size_t errlen);
+              uint64_t budget, int shard, int nshards, nr_each_fn each, nr_progress_fn progress,
+              void *arg, struct nr_survey *out, char *err, size_t errlen);
 
 #endif

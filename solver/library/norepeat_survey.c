@@ -48,8 +48,8 @@ static inline int column(int v)
 }
 
 int nr_survey(const struct game *g, struct prober *std, int captured, bool draws_only, bool bounds,
-              uint64_t budget, nr_each_fn each, nr_progress_fn progress, void *arg,
-              struct nr_survey *out, char *err, size_t errlen)
+              uint64_t budget, int shard, int nshards, nr_each_fn each, nr_progress_fn progress,
+              void *arg, struct nr_survey *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     int np = g->board->npoints, ngoats = g->ngoats - captured;
@@ -69,7 +69,7 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
     }
     symmap_init(sm, g->board);
     /* the boards: tigers first, then the goats among the points they leave */
-    uint64_t total = 0, done = 0;
+    uint64_t total = 0, done = 0, eligible = 0;
     bits_t all = np == 64 ? ~(bits_t)0 : BIT(np) - 1;
     for (int pass = 0; pass < 2; pass++) {
         for (bits_t t = BIT(g->ntigers) - 1; t <= all; t = next_subset(t)) {
@@ -89,6 +89,7 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
                     int standard = code == RETRO_DRAW ? NR_DRAW : code_win(code) ? NR_WIN : NR_LOSS;
                     done++;
                     if (draws_only && standard != NR_DRAW) continue;
+                    if (nshards > 1 && eligible++ % (uint64_t)nshards != (uint64_t)shard) continue;
                     struct nr_answer a;
                     if (nr_entry_value(s, &p, budget, &a)) {
                         snprintf(err, errlen, "out of memory for the search");

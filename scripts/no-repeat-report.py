@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Writes data/baghchal-no-repeat.md (issue 17) from data/no-repeat/*.json, which
+scripts/publish-no-repeat.sh makes. usage: no-repeat-report.py DATA_DIR >report.md"""
+import glob
+import json
+import os
+import sys
+
+data = sys.argv[1] if len(sys.argv) > 1 else "data"
+nr = os.path.join(data, "no-repeat")
+WINDOWS = [("no-repeat", "unlimited"), ("no-repeat-2", "2"), ("no-repeat-4", "4"),
+           ("no-repeat-12", "12")]
+
+
+def load(name):
+    path = os.path.join(nr, name)
+    return json.load(open(path)) if os.path.exists(path) else None
+
+
+def n(x):
+    return f"{x:,}"
+
+
+print("# Bagh-Chal under the no-repeat rule (issue 17)\n")
+print("Made by `sh scripts/publish-no-repeat.sh` (the method: README, \"The no-repeat rule\"). "
+      "Under rules `no-repeat`, once every goat is placed a move may not recreate a board seen "
+      "since (window unlimited) or among the last N boards (window N). Values are for the side "
+      "to move, each position with only its own board behind it (as right after the last "
+      "placement or a capture). A class is a position up to the board's symmetries. "
+      "\"unknown\": the search ran out of its node budget for that class.\n")
+
+print("## The start\n")
+print("| board | window | start (goats to move) | nodes | standard tables as bounds |")
+print("|---|---|---|---:|---|")
+for board in ("3x3", "4x4"):
+    for key, label in WINDOWS:
+        d = load(f"{board}-{key}-start.json")
+        if d:
+            print(f"| {board} | {label} | {d['value']} | {n(d['nodes'])} | "
+                  f"{'yes' if d['bounded'] else 'no'} |")
+print()
+
+
+def table(rows, title):
+    print(title + "\n")
+    print("| board | window | captured | classes | standard | → loss | → draw | → win | → unknown "
+          "| changed | budget (nodes per class) | nodes | seconds |")
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for board, label, d in rows:
+        for std in ("loss", "draw", "win"):
+            c = d["counts"][std]
+            total = sum(c.values())
+            if not total:
+                continue
+            changed = sum(v for k, v in c.items() if k not in (std, "unknown"))
+            print(f"| {board} | {label} | {d['captured']} | {n(total)} | {std} | {n(c['loss'])} | "
+                  f"{n(c['draw'])} | {n(c['win'])} | {n(c['unknown'])} | {n(changed)} | "
+                  f"{n(d['budget'])} | {n(d['nodes'])} | {d['seconds']:.1f} |")
+    print()
+
+
+rows = []
+for board, layers in (("3x3", [0]), ("4x4", [1, 2])):
+    for key, label in WINDOWS:
+        for c in layers:
+            d = load(f"{board}-{key}-c{c}.json")
+            if d:
+                rows.append((board, label, d))
+table(rows, "## Small boards: movement positions that change\n\n3x3: every class of its one "
+      "movement layer (4 goats, 1 capture wins). 4x4: the standard draws of the layers with one "
+      "and two holes (its full layer, no capture, has no move at all); its standard wins and "
+      "losses stay so under every window (proven, README), so only draws can change.")
+
+rows = []
+for key, label in (("no-repeat", "unlimited"), ("no-repeat-12", "12")):
+    shards = [load(f"5x5-{key}-c0-shard{k}.json") for k in (0, 1)]
+    if all(shards):
+        merged = dict(shards[0])
+        merged["counts"] = {s: {v: sum(x["counts"][s][v] for x in shards)
+                                for v in ("loss", "draw", "win", "unknown")}
+                            for s in ("loss", "draw", "win")}
+        merged["nodes"] = sum(x["nodes"] for x in shards)
+        merged["seconds"] = max(x["seconds"] for x in shards)
+        rows.append(("5x5", label, merged))
+table(rows, "## 5x5: the one-hole endgame\n\n20 goats placed, none captured, one empty point: "
+      "each class that is a draw under the standard rules, searched under no-repeat. The standard "
+      "tables give no bounds on 5x5 (its diagonal steps break the proof), so a capture, which "
+      "leads to the two-hole layer, is searched there too. Two processes shared the layer "
+      "(`--shard 0/2`, `1/2`); seconds is the slower one's. The classes and values are listed "
+      "in `data/no-repeat/5x5-*-c0-shard*.tsv`.")
+
+times = os.path.join(nr, "times.tsv")
+if os.path.exists(times):
+    print("## What it took\n")
+    print("Wall and CPU seconds and peak memory of each step (`data/no-repeat/times.tsv`; "
+          "2 cores, other work beside some steps: see the README).\n")
+    print("| step | wall s | CPU s | peak MB |")
+    print("|---|---:|---:|---:|")
+    for line in open(times):
+        f = line.rstrip("\n").split("\t")
+        if len(f) == 4:
+            print(f"| {f[0]} | {f[1]} | {f[2]} | {f[3]} |")

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Regenerates data/baghchal-no-repeat.md (issue 17): Bagh-Chal under the no-repeat rule, by
+# search (README, "The no-repeat rule"). For each board it makes the standard tables
+# (3x3 and 4x4 whole, 5x5's movement phase), then:
+#
+#   guti query --rules W START --json                  the start's value, window W
+#   guti norepeat baghchal --board B --captured C --rules W [--all] --budget N --json
+#
+# 3x3 and 4x4 under the unlimited window and windows of 2, 4 and 12 boards (3x3: every
+# class of its one movement layer; 4x4: the standard draws of the layers with holes, the
+# standard wins and losses being bounds there); 5x5's one-hole layer (20 goats placed,
+# none captured), its standard draws, under the unlimited window and a window of 12, in two
+# processes (--shard). The JSON goes to data/no-repeat/, each step's time to
+# data/no-repeat/times.tsv; scripts/no-repeat-report.py writes the report. A step whose
+# JSON is there already is skipped.
+#
+# usage: sh scripts/publish-no-repeat.sh [GUTI [BUDGET_SMALL [BUDGET_5X5]]]
+#   GUTI          the binary (default ./build/guti)
+#   BUDGET_SMALL  nodes per class on 3x3 and 4x4 (default 1000000)
+#   BUDGET_5X5    nodes per class on 5x5 (default 10000)
+# Tables go to $GUTI_TABLES/no-repeat-BOARD (default ./tables/...).
+set -eu
+guti=${1:-./build/guti}
+small=${2:-1000000}
+big=${3:-10000}
+dir=${GUTI_TABLES:-tables}
+here=$(dirname "$0")
+sh "$here/deps.sh" time || exit 2 # /usr/bin/time
+. "$here/timed.sh"
+out=data/no-repeat
+mkdir -p "$out"
+
+# step NAME OUTPUT COMMAND...: runs the command timed, its stdout to OUTPUT (skipped when
+# OUTPUT is there), its figures a line of times.tsv.
+step() {
+    name=$1 dest=$2
+    shift 2
+    [ -s "$dest" ] && return 0
+    echo "publish-no-repeat: $name" >&2
+    timed "$dest.time" sh -c '"$@" >"$0.tmp"' "$dest" "$@"
+    mv "$dest.tmp" "$dest"
+    rm -f "$dest.time"
+    printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$cpu" "$rss_mb" >>"$out/times.tsv"
+}
+
+windows='no-repeat no-repeat:2 no-repeat:4 no-repeat:12'
+for board in 3x3 4x4; do
+    t=$dir/no-repeat-$board
+    [ -f "$t/.done" ] || { "$guti" solve baghchal --board "$board" --dir "$t" --quiet >/dev/null && touch "$t/.done"; }
+    case $board in
+    3x3) start='T1T/3/T1T g 4' layers=0 all=--all ;;
+    4x4) start='T2T/4/4/T2T g 12' layers='1 2' all= ;;
+    esac
+    for w in $windows; do
+        name=$(echo "$w" | tr ':' '-')
+        step "$board $w start" "$out/$board-$name-start.json" \
+            "$guti" query --dir "$t" --rules "$w" --budget "$small" --json "$start"
+        for c in $layers; do
+            # shellcheck disable=SC2086
+            step "$board $w c$c" "$out/$board-$name-c$c.json" "$guti" norepeat baghchal \
+                --board "$board" --captured "$c" --rules "$w" $all --budget "$small" \
+                --dir "$t" --json --quiet
+        done
+    done
+done
+
+t=$dir/no-repeat-5x5
+[ -f "$t/.done" ] || { "$guti" solve baghchal --phase movement --dir "$t" --quiet >/dev/null && touch "$t/.done"; }
+for w in no-repeat no-repeat:12; do
+    name=$(echo "$w" | tr ':' '-')
+    for k in 0 1; do
+        step "5x5 $w c0 shard $k/2" "$out/5x5-$name-c0-shard$k.json" "$guti" norepeat baghchal \
+            --captured 0 --rules "$w" --budget "$big" --shard "$k/2" --dir "$t" \
+            --list "$out/5x5-$name-c0-shard$k.tsv" --json --quiet &
+    done
+    wait
+done
+python3 "$here/no-repeat-report.py" data >data/baghchal-no-repeat.md.tmp
+mv data/baghchal-no-repeat.md.tmp data/baghchal-no-repeat.md
+echo "wrote data/baghchal-no-repeat.md and data/no-repeat/" >&2
