@@ -33,20 +33,29 @@ mkdir -p "$out"
 # step NAME OUTPUT COMMAND...: runs the command timed, its stdout to OUTPUT (skipped when
 # OUTPUT is there), its figures a line of times.tsv.
 step() {
-    name=$1 dest=$2
+    step_name=$1
+    step_dest=$2
     shift 2
-    [ -s "$dest" ] && return 0
-    echo "publish-no-repeat: $name" >&2
-    timed "$dest.time" sh -c '"$@" >"$0.tmp"' "$dest" "$@"
-    mv "$dest.tmp" "$dest"
-    rm -f "$dest.time"
-    printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$cpu" "$rss_mb" >>"$out/times.tsv"
+    [ -s "$step_dest" ] && return 0
+    echo "publish-no-repeat: $step_name" >&2
+    timed "$step_dest.time" sh -c '"$@" >"$0.tmp"' "$step_dest" "$@"
+    mv "$step_dest.tmp" "$step_dest"
+    rm -f "$step_dest.time"
+    printf '%s\t%s\t%s\t%s\n' "$step_name" "$wall" "$cpu" "$rss_mb" >>"$out/times.tsv"
+}
+
+# tables BOARD DIR [OPTIONS]: the standard tables, made once
+tables() {
+    mkdir -p "$2"
+    [ -f "$2/.done" ] && return 0
+    "$guti" solve baghchal --board "$1" --dir "$2" --quiet "$3" >/dev/null
+    touch "$2/.done"
 }
 
 windows='no-repeat no-repeat:2 no-repeat:4 no-repeat:12'
 for board in 3x3 4x4; do
     t=$dir/no-repeat-$board
-    [ -f "$t/.done" ] || { "$guti" solve baghchal --board "$board" --dir "$t" --quiet >/dev/null && touch "$t/.done"; }
+    tables "$board" "$t" --dtm
     case $board in
     3x3) start='T1T/3/T1T g 4' layers=0 all=--all ;;
     4x4) start='T2T/4/4/T2T g 12' layers='1 2' all= ;;
@@ -65,7 +74,7 @@ for board in 3x3 4x4; do
 done
 
 t=$dir/no-repeat-5x5
-[ -f "$t/.done" ] || { "$guti" solve baghchal --phase movement --dir "$t" --quiet >/dev/null && touch "$t/.done"; }
+tables 5x5 "$t" --phase=movement
 for w in no-repeat no-repeat:12; do
     name=$(echo "$w" | tr ':' '-')
     for k in 0 1; do

@@ -250,6 +250,51 @@ START_TEST(unlimited_window)
 }
 END_TEST
 
+/* A capture goal of two on 3x3: a capture leads to a second movement layer, whose search
+ * runs inside the first's, with its own history and move lists. Each first-layer value
+ * must be the same whether the second layer's values were found inside it or beforehand,
+ * each as a search of its own. (A brute force over whole histories takes minutes here.) */
+START_TEST(two_layers)
+{
+    struct game g = setup("baghchal", "no-repeat-k2", "3x3");
+    ck_assert_int_eq(g.captures_to_win, 2);
+    struct nr_search *inside = nr_new(&g, NULL, NULL, false),
+                     *before = nr_new(&g, NULL, NULL, false);
+    ck_assert(inside && before);
+    int np = g.board->npoints, checked = 0;
+    for (bits_t t = 0; t < BIT(np); t++)
+        for (bits_t goats = 0; goats < BIT(np); goats++) {
+            if (bits_count(t) != 4 || bits_count(goats) != 3 || (t & goats)) continue;
+            for (int side = 0; side < 2; side++) {
+                struct position p = {{goats, t}, side, 0, 0};
+                struct history h;
+                ck_assert_int_eq(history_init(&h, &p), 0);
+                engine_value(before, &h);
+                checked++;
+                history_free(&h);
+            }
+        }
+    static struct position pos[4096];
+    int n = movement_positions(&g, pos, 4096), values[3] = {0};
+    for (int i = 0; i < n; i++) {
+        struct history h;
+        ck_assert_int_eq(history_init(&h, &pos[i]), 0);
+        int want = engine_value(before, &h), got = engine_value(inside, &h);
+        ck_assert_msg(got == want,
+                      "position %d: %d found with the next layer inside, %d with it "
+                      "before",
+                      i, got, want);
+        values[want + 1]++;
+        history_free(&h);
+    }
+    ck_assert_int_eq(checked, 2 * 126 * 10); /* 4 tigers of 9 points, 3 goats of the 5 left */
+    ck_assert_int_gt(values[0], 0);
+    ck_assert_int_gt(values[2], 0);
+    nr_free(inside);
+    nr_free(before);
+}
+END_TEST
+
 static void window_case(const char *rules)
 {
     struct game g = setup("baghchal", rules, "3x3");
@@ -344,6 +389,7 @@ Suite *norepeat_suite(void)
     TCase *tc = tcase_create("norepeat");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, unlimited_window);
+    tcase_add_test(tc, two_layers);
     tcase_add_test(tc, windows);
     tcase_add_test(tc, budget);
     tcase_add_test(tc, bipartite);

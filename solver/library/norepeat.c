@@ -314,7 +314,7 @@ static void order_moves(struct nr_search *s, struct movelist *l)
     }
 }
 
-static int entry(struct nr_search *s, const struct position *pos, struct position *best);
+static int entry(struct nr_search *s, const struct position *pos, struct position *best, int depth);
 
 static inline uint64_t entry_key_b(const struct position *p)
 {
@@ -410,7 +410,7 @@ static int dfs(struct nr_search *s, const struct position *pos, int depth, struc
         const struct position *succ = &l->succ[i];
         int v;
         if (leaves_layer(pos, succ))
-            v = entry(s, succ, NULL);
+            v = entry(s, succ, NULL, depth + 1); /* its search above this frame's lists */
         else {
             uint64_t key = board_key(succ);
             if (path_has(path, key)) continue; /* refused: the board was seen */
@@ -551,7 +551,7 @@ static inline int better(int a, int b)
 
 /* Lists the states reachable from root (the window's words after the side), then solves
  * them backwards. Returns the root's value; best gets a move that keeps a win or a draw. */
-static int graph_solve(struct nr_search *s, const uint64_t *root, struct position *best)
+static int graph_solve(struct nr_search *s, const uint64_t *root, struct position *best, int depth)
 {
     struct graph gr = {.width = s->g->repeat_window};
     int words = gr.width + 1, result = NR_NOMEM;
@@ -580,7 +580,7 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
         for (int m = 0; m < l.n; m++) {
             const struct position *succ = &l.succ[m];
             if (leaves_layer(&pos, succ)) {
-                int v = entry(s, succ, NULL);
+                int v = entry(s, succ, NULL, depth);
                 if (v == NR_ABORT || v == NR_NOMEM) {
                     result = v;
                     goto out;
@@ -672,7 +672,7 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
             const struct position *succ = &l.succ[m];
             int v = NR_UNKNOWN;
             if (leaves_layer(&pos, succ))
-                v = entry(s, succ, NULL);
+                v = entry(s, succ, NULL, depth);
             else {
                 k[0] = (uint64_t)succ->side;
                 k[1] = board_key(succ);
@@ -701,8 +701,9 @@ out:
 
 /* ---- Entry values ------------------------------------------------------------------- */
 
-/* The value of a position with its own board alone behind it (or goats in hand). */
-static int entry(struct nr_search *s, const struct position *pos, struct position *best)
+/* The value of a position with its own board alone behind it (or goats in hand). depth is
+ * the first of s->lists its search may use: the calling frames hold those below. */
+static int entry(struct nr_search *s, const struct position *pos, struct position *best, int depth)
 {
     uint64_t ka = board_key(pos), kb = entry_key_b(pos);
     if (!best) {
@@ -728,7 +729,7 @@ static int entry(struct nr_search *s, const struct position *pos, struct positio
         order_moves(s, &l);
         v = NR_LOSS;
         for (int i = 0; i < l.n; i++) {
-            int w = entry(s, &l.succ[i], NULL);
+            int w = entry(s, &l.succ[i], NULL, depth);
             if (w == NR_ABORT || w == NR_NOMEM) {
                 v = w;
                 break;
@@ -745,14 +746,14 @@ static int entry(struct nr_search *s, const struct position *pos, struct positio
         struct path_set *path = &s->path[bits_count(pos->men[0])];
         path_clear(path);
         if (path_add(path, board_key(pos))) return NR_NOMEM;
-        v = dfs(s, pos, 0, best);
+        v = dfs(s, pos, depth, best);
         path_clear(path);
     } else {
         uint64_t *root = calloc((size_t)s->g->repeat_window + 1, sizeof *root);
         if (!root) return NR_NOMEM;
         root[0] = (uint64_t)pos->side;
         root[1] = board_key(pos);
-        v = graph_solve(s, root, best);
+        v = graph_solve(s, root, best, depth);
         free(root);
     }
     if ((v == NR_WIN || v == NR_LOSS || v == NR_DRAW) && map_put(&s->entries, ka, kb, v))
@@ -778,7 +779,7 @@ int nr_entry_value(struct nr_search *s, const struct position *pos, uint64_t bud
     s->nodes = 0;
     s->budget = budget;
     a->best = *pos; /* still pos: no move found */
-    int v = entry(s, pos, &a->best);
+    int v = entry(s, pos, &a->best, 0);
     a->has_best = !position_same(&a->best, pos);
     return answer(s, v, a, 0);
 }
@@ -819,7 +820,7 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
         if (!root) return -1;
         root[0] = (uint64_t)pos->side;
         for (int i = 0; i < width && i <= back; i++) root[1 + i] = board_key(&h->p[h->n - 1 - i]);
-        v = graph_solve(s, root, &a->best);
+        v = graph_solve(s, root, &a->best, 0);
         free(root);
     }
     return answer(s, v, a, 0);
