@@ -81,6 +81,17 @@ static int set_value(const char *cmd, const struct cli_option *opt, const char *
             return cli_usage_error(cmd, "%s", err);
         return 0;
     }
+    case CLI_COUNT: { /* node budgets and the like, past what an int holds */
+        uint64_t v = 0;
+        const char *t = value;
+        for (; *t >= '0' && *t <= '9' && v <= 1000000000000000000ull; t++)
+            v = v * 10 + (uint64_t)(*t - '0');
+        if (!*value || *t || v == 0 || v > 1000000000000000000ull || value[0] == '0')
+            return cli_usage_error(cmd, "--%s '%s' is not a whole number from 1 to 10^18",
+                                   opt->name, QUOTE(value));
+        *(uint64_t *)opt->dest = v;
+        return 0;
+    }
     case CLI_RULES:
         if (!rules_known(value, err, sizeof err)) return cli_usage_error(cmd, "%s", err);
         break;

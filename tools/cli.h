@@ -3,6 +3,7 @@
 #define GUTI_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "guti.h"
@@ -35,6 +36,7 @@ enum cli_kind {
     CLI_FLAG,     /* no value: *(bool *)dest = true */
     CLI_TEXT,     /* *(const char **)dest = the value */
     CLI_INT,      /* *(int *)dest = the value, a whole number in min..max */
+    CLI_COUNT,    /* *(uint64_t *)dest = the value, a whole number from 1 to 10^18 */
     CLI_RULES,    /* as CLI_TEXT, and it must name the rules of some game */
     CLI_BOARD,    /* as CLI_TEXT, and it must name a board */
     CLI_NOTATION, /* as CLI_TEXT, and it must name a notation: guti, baghchal or obx */

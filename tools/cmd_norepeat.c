@@ -67,13 +67,14 @@ static void progress(void *arg, const char *phase, uint64_t done, uint64_t total
 int cmd_norepeat(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *dir_opt = NULL, *list_path = NULL, *budget_opt = NULL, *shard_opt = NULL;
+    const char *dir_opt = NULL, *list_path = NULL, *shard_opt = NULL;
     int captured = 0;
     bool all = false, no_bounds = false;
+    uint64_t budget = 1000000;
     const struct cli_option opts[] = {
         CLI_OPTION("rules", CLI_RULES, &o.rules),     CLI_OPTION("board", CLI_BOARD, &o.board),
         CLI_OPTION_INT("captured", &captured, 0, 64), CLI_OPTION("all", CLI_FLAG, &all),
-        CLI_OPTION("budget", CLI_TEXT, &budget_opt),  CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
+        CLI_OPTION("budget", CLI_COUNT, &budget),     CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
         CLI_OPTION("list", CLI_TEXT, &list_path),     CLI_OPTION("shard", CLI_TEXT, &shard_opt),
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
         CLI_OPTION("json", CLI_FLAG, &o.json),        CLI_OPTIONS_END};
@@ -85,15 +86,6 @@ int cmd_norepeat(int argc, char **argv)
         return cli_usage_error("norepeat", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];
     if (!o.rules) o.rules = "no-repeat";
-    uint64_t budget = 1000000;
-    if (budget_opt) {
-        char *end;
-        unsigned long long b = strtoull(budget_opt, &end, 10);
-        if (!*budget_opt || *end || b == 0 || budget_opt[0] == '-')
-            return cli_usage_error("norepeat", "--budget: '%s' is no positive number of nodes",
-                                   budget_opt);
-        budget = b;
-    }
     int shard = 0, nshards = 1;
     if (shard_opt) {
         char tail;

@@ -347,7 +347,7 @@ int cmd_query(int argc, char **argv)
     struct game_opts o = {0};
     const char *dir_opt = NULL, *notation_opt = NULL, *history = NULL;
     bool want_pv = false, cache_stats = false;
-    const char *budget_opt = NULL;
+    uint64_t budget = 0; /* 0: not given */
     int cache_mb = 64, threads = 0;
     const struct cli_option opts[] = {
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
@@ -360,7 +360,7 @@ int cmd_query(int argc, char **argv)
         CLI_OPTION("pv", CLI_FLAG, &want_pv),
         CLI_OPTION("json", CLI_FLAG, &o.json),
         CLI_OPTION("history", CLI_TEXT, &history),
-        CLI_OPTION("budget", CLI_TEXT, &budget_opt),
+        CLI_OPTION("budget", CLI_COUNT, &budget),
         CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
@@ -368,18 +368,10 @@ int cmd_query(int argc, char **argv)
     if (help_wanted) return fputs(help, stdout), 0;
     if ((rc = cli_fold_captures("query", &o))) return rc;
     bool norepeat = o.rules && !strncmp(o.rules, "no-repeat", 9);
-    if ((history || budget_opt) && !norepeat && !history)
+    if (budget && !norepeat && !history)
         return cli_usage_error("query", "--budget is for rules no-repeat (--rules no-repeat)");
     if (norepeat || history) {
-        uint64_t budget = 10000000;
-        if (budget_opt) {
-            char *end;
-            unsigned long long b = strtoull(budget_opt, &end, 10);
-            if (!*budget_opt || *end || b == 0 || budget_opt[0] == '-')
-                return cli_usage_error("query", "--budget: '%s' is no positive number of nodes",
-                                       budget_opt);
-            budget = b;
-        }
+        if (!budget) budget = 10000000;
         if (want_pv || notation_opt || o.captures)
             return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
                                             "under rules no-repeat");

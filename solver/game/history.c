@@ -29,6 +29,15 @@ int history_push(struct history *h, const struct position *pos)
     return 0;
 }
 
+int history_layer_start(const struct history *h)
+{
+    const struct position *cur = &h->p[h->n - 1];
+    int goats = bits_count(cur->men[0]), i = h->n - 1;
+    if (cur->inhand > 0) return i;
+    while (i > 0 && h->p[i - 1].inhand == 0 && bits_count(h->p[i - 1].men[0]) == goats) i--;
+    return i;
+}
+
 bool history_refuses(const struct game *g, const struct history *h, const struct position *succ)
 {
     if (g->ops != &baghchal_ops || g->rules != BC_NO_REPEAT || succ->inhand > 0) return false;

@@ -24,6 +24,13 @@ static inline void history_pop(struct history *h)
     h->n--;
 }
 
+/* Where the current movement layer of h starts: the index of its first position such that
+ * it and every later one have no goats in hand and as many goats on the board as the
+ * current one (a placement or a capture starts a layer). No board from before it can come
+ * back, so the no-repeat search looks no further. h->n - 1 when the current position has
+ * goats in hand. */
+int history_layer_start(const struct history *h);
+
 /* Whether the no-repeat rules refuse a move from the current position to succ. */
 bool history_refuses(const struct game *g, const struct history *h, const struct position *succ);
 

@@ -287,31 +287,37 @@ static inline int negate(int v)
     return v == NR_WIN ? NR_LOSS : v == NR_LOSS ? NR_WIN : v;
 }
 
-/* Orders the moves of a list, best first for the mover by the standard tables: their
- * quickest wins, then draws, then their slowest losses; moves the tables cannot tell
- * between draws and losses. A stable insertion sort: lists are short. */
-static void order_moves(struct nr_search *s, struct movelist *l)
+/* Sorts a list's moves (and their positions) by key[], smallest first; moves with equal
+ * keys keep their order. An insertion sort: lists are short. */
+static void sort_moves_by_key(struct movelist *l, int *key)
 {
-    if (!s->standard) return;
-    int score[64 + 1];
-    if (l->n > 64) return;
-    for (int i = 0; i < l->n; i++) {
-        retro_code c;
-        score[i] = s->standard(s->arg, &l->succ[i], &c) ? -1 : code_order(code_of_move(c));
-    }
     for (int i = 1; i < l->n; i++) {
         struct move mv = l->mv[i];
         struct position succ = l->succ[i];
-        int sc = score[i], j = i;
-        for (; j > 0 && score[j - 1] < sc; j--) {
+        int k = key[i], j = i;
+        for (; j > 0 && key[j - 1] > k; j--) {
             l->mv[j] = l->mv[j - 1];
             l->succ[j] = l->succ[j - 1];
-            score[j] = score[j - 1];
+            key[j] = key[j - 1];
         }
         l->mv[j] = mv;
         l->succ[j] = succ;
-        score[j] = sc;
+        key[j] = k;
     }
+}
+
+/* Orders the moves of a list, best first for the mover by the standard tables: their
+ * quickest wins, then draws, then their slowest losses; moves the tables cannot tell
+ * between draws and losses. */
+static void order_moves(struct nr_search *s, struct movelist *l)
+{
+    if (!s->standard || l->n > 64) return;
+    int key[64];
+    for (int i = 0; i < l->n; i++) {
+        retro_code c;
+        key[i] = s->standard(s->arg, &l->succ[i], &c) ? 1 : -code_order(code_of_move(c));
+    }
+    sort_moves_by_key(l, key);
 }
 
 static int entry(struct nr_search *s, const struct position *pos, struct position *best, int depth);
@@ -361,19 +367,7 @@ static int order_by_replies(struct nr_search *s, const struct position *pos, str
             replies[i] += leaves_layer(succ, &scratch->succ[k]) ||
                           !path_has(path, board_key(&scratch->succ[k]));
     }
-    for (int i = 1; i < l->n; i++) {
-        struct move mv = l->mv[i];
-        struct position succ = l->succ[i];
-        int r = replies[i], j = i;
-        for (; j > 0 && replies[j - 1] > r; j--) {
-            l->mv[j] = l->mv[j - 1];
-            l->succ[j] = l->succ[j - 1];
-            replies[j] = replies[j - 1];
-        }
-        l->mv[j] = mv;
-        l->succ[j] = succ;
-        replies[j] = r;
-    }
+    sort_moves_by_key(l, replies);
     return 0;
 }
 
@@ -788,12 +782,7 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
 {
     const struct position *pos = &h->p[h->n - 1];
     /* The boards of the current layer behind the current one, newest first. */
-    int goats = bits_count(pos->men[0]), back = 0;
-    while (back < h->n - 1) {
-        const struct position *q = &h->p[h->n - 2 - back];
-        if (q->inhand > 0 || bits_count(q->men[0]) != goats) break;
-        back++;
-    }
+    int goats = bits_count(pos->men[0]), back = h->n - 1 - history_layer_start(h);
     if (pos->inhand > 0 || back == 0) return nr_entry_value(s, pos, budget, a);
     memset(a, 0, sizeof *a);
     s->nodes = 0;

@@ -31,7 +31,10 @@ check 1 "move 4 'b1-a1': recreates a board" query --dir "$NR" --history "$R/bc_n
 check 0 'goats to move:' query --dir "$NR" --history "$R/bc_norepeat.txt" --rules no-repeat:2 --budget 1000
 check 1 "the record's rules are 'standard': give --rules no-repeat" query --dir "$NR" --history "$R/bc_tigers_win.txt"
 check 2 '--pv, --notation and --captures have no meaning under rules no-repeat' query --rules no-repeat --pv "$START3"
-check 2 "--budget: 'x' is no positive number of nodes" query --rules no-repeat --budget x "$START3"
+check 2 "--budget 'x' is not a whole number from 1 to 10^18" query --rules no-repeat --budget x "$START3"
+check 2 "--budget '0' is not a whole number from 1 to 10^18" norepeat baghchal --budget 0
+check 2 "--budget '1000000000000000001' is not a whole number" norepeat baghchal --budget 1000000000000000001
+check 2 '--budget is for rules no-repeat' query --budget 5 "$START3"
 check 2 'give FEN operands or --history FILE' query --rules no-repeat
 check 1 'operand 1' query --rules no-repeat 'T2T/3/T1T g 4'
 
