@@ -89,9 +89,10 @@ $(B)/obj/tests/%.o: tests/%.c
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) $(CHECK_FLAGS) -c $< -o $@
 
 # The library: static, and shared with a soname whose number changes when the interface
-# does; only the guti_* functions of guti.h are exported from the shared one.
+# does; only the guti_* functions of guti.h are exported from the shared one. The version
+# is guti.h's GUTI_VERSION, written there alone.
 SOVERSION = 0
-LIBVERSION = 0.5.0
+LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)
 SONAME = libguti.so.$(SOVERSION)
 
 $(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define GUTI_VERSION "0.5.0"
+#define GUTI_VERSION "0.6.0"
 
 /* What a call returns. */
 enum guti_status {

@@ -21,6 +21,13 @@ two compare one to one:
   winner is to move, which no game reaches); and ``class`` ("win", "cursed_win", "draw",
   "blessed_loss", "loss" at clock 0 under the counting rule) and ``dtc``, None where the
   counting-rule tables (``guti solve --dtc``) are not there.
+- ``norepeat(start, moves)``: under rules ``no-repeat`` (or ``no-repeat:N``), where a
+  value depends on the game's history and no table holds it, the value searched for the
+  position after ``moves`` from ``start``: the keys of ``guti query --rules no-repeat
+  --json`` (``fen``, ``rules``, ``moves_played``, ``value``: "win", "loss", "draw" only
+  under a window, "unknown" past the node budget; ``best``, ``nodes``, ``budget``,
+  ``bounded``, ``over``, and ``result``, ``reason`` when over). :func:`norepeat` does the
+  same without tables (a slower search, never a different value).
 - ``moves(fen)``: every legal move, best first (the fastest wins, the draws, the slowest
   losses), each a dict with ``move`` (its text in notation), ``value``, ``dtm``,
   ``value_now``, ``class`` and ``dtc`` for the player who makes it, and ``after``, the FEN
@@ -48,7 +55,7 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["open", "Tables", "Error", "play", "library_path",
+__all__ = ["open", "Tables", "Error", "play", "norepeat", "library_path",
            "OK", "EINPUT", "ENOTABLE", "EDAMAGED", "ENOMEM", "EIO", "ERANGE"]
 
 # enum guti_status
@@ -125,6 +132,19 @@ class _ScoredMove(ctypes.Structure):
                 ("result", _Result)]
 
 
+class _NorepeatResult(ctypes.Structure):
+    _fields_ = [("position", _Position),
+                ("value", ctypes.c_int),
+                ("nodes", ctypes.c_uint64),
+                ("budget", ctypes.c_uint64),
+                ("has_best", ctypes.c_bool),
+                ("best", ctypes.c_char * _MOVE_MAX),
+                ("over", ctypes.c_bool),
+                ("winner", ctypes.c_int),
+                ("reason", ctypes.c_char * 64),
+                ("bounded", ctypes.c_bool)]
+
+
 # ---- loading the library -----------------------------------------------------------------
 
 def _candidates():
@@ -196,6 +216,10 @@ def _library():
                                      ctypes.POINTER(_Position), err]),
         "guti_format_fen": (ctypes.c_int, [ctypes.POINTER(_Position), ctypes.c_char_p,
                                            ctypes.c_size_t, err]),
+        "guti_norepeat_value": (ctypes.c_int, [handle, ctypes.POINTER(_Position),
+                                               ctypes.POINTER(ctypes.c_char_p), ctypes.c_int,
+                                               ctypes.c_uint64,
+                                               ctypes.POINTER(_NorepeatResult), err]),
         "guti_value_name": (ctypes.c_char_p, [ctypes.c_int]),
         "guti_class_name": (ctypes.c_char_p, [ctypes.c_int]),
         "guti_side_name": (ctypes.c_char_p, [ctypes.c_int, ctypes.c_int]),
@@ -256,6 +280,42 @@ def play(fen, move, rules=None):
     _check(lib.guti_play(ctypes.byref(pos), _bytes(move, "move"), ctypes.byref(after),
                          ctypes.byref(e)), e)
     return _format_fen(lib, after)
+
+
+def _norepeat(lib, handle, start, moves, rules, budget):
+    """guti_norepeat_value through handle (None: no tables), as guti query --json words it."""
+    if not isinstance(budget, int) or budget < 0 or budget >= 1 << 64:
+        raise Error("budget %r: expected a whole number of nodes, 0 for the default" % (budget,),
+                    EINPUT)
+    hint = _Variant()
+    if len(_bytes(rules, "rules")) >= _Variant.rules.size:
+        raise Error("rules '%s': no game's rules" % rules, EINPUT)
+    hint.rules = _bytes(rules, "rules")
+    pos, r, e = _Position(), _NorepeatResult(), _ErrorBuf()
+    _check(lib.guti_parse_fen(_bytes(start, "position"), ctypes.byref(hint), ctypes.byref(pos),
+                              ctypes.byref(e)), e)
+    moves = list(moves)
+    texts = (ctypes.c_char_p * max(1, len(moves)))(
+        *[_bytes(m, "move %d" % (i + 1)) for i, m in enumerate(moves)])
+    _check(lib.guti_norepeat_value(handle, ctypes.byref(pos), texts, len(moves), budget,
+                                   ctypes.byref(r), ctypes.byref(e)), e)
+    d = {"fen": _format_fen(lib, r.position), "rules": _text(r.position.variant.rules),
+         "moves_played": len(moves), "value": _text(lib.guti_value_name(r.value)),
+         "best": _text(r.best) if r.has_best else None, "nodes": r.nodes,
+         "budget": r.budget, "bounded": bool(r.bounded), "over": bool(r.over)}
+    if r.over:
+        d["result"] = _text(lib.guti_side_name(r.position.variant.game, r.winner))
+        d["reason"] = _text(r.reason)
+    return d
+
+
+def norepeat(start, moves=(), rules="no-repeat", budget=0):
+    """The value under rules no-repeat ("no-repeat", unlimited window, or "no-repeat:N")
+    of the position after playing moves (a sequence of move texts, as play reads them) from
+    the position start (a FEN), with that history, searched without tables
+    (guti_norepeat_value): see Tables.norepeat, which is the same with the standard
+    tables' help. Raises Error as Tables.norepeat does."""
+    return _norepeat(_library(), None, start, moves, rules, budget)
 
 
 # ---- the tables --------------------------------------------------------------------------
@@ -390,3 +450,25 @@ class Tables:
             d["after"] = self._fen(m.move.after)
             out.append(d)
         return out
+
+    def norepeat(self, start, moves=(), rules="no-repeat", budget=0):
+        """The value under rules no-repeat ("no-repeat", unlimited window, or "no-repeat:N")
+        of the position after playing moves (move texts, as play reads them) from the
+        position start (a FEN), with that history: only the boards since the last
+        placement or capture matter (guti_norepeat_value; the method is in the README,
+        "The no-repeat rule"). No table holds it: it is searched, within budget nodes (0:
+        10^7). The standard tables of the same board in this directory, when there, order
+        the moves, and on 4x4 also bound the search (proven there); without them the
+        search is slower, never different. It runs in the calling thread and can take
+        seconds.
+
+        Returns a dict with the keys of guti query --rules no-repeat --json: fen (after
+        the moves), rules, moves_played, value ("win" or "loss" for the side to move;
+        "draw" only under a window; "unknown" when the budget ran out), best (a move that
+        keeps a win or a draw, else None), nodes, budget, bounded, over, and when over
+        result and reason.
+
+        Raises Error (EINPUT) for a malformed start, rules other than no-repeat, a budget
+        that is no whole number, or a move that is illegal or refused by the rule (the
+        message gives its number, from 1); ENOMEM."""
+        return _norepeat(self._lib, self._live(), start, moves, rules, budget)

@@ -296,6 +296,112 @@ class TestSixteen(Comparing):
             self.assertEqual(tb.moves("3/3/5/5/5/5/5/3/R2 b"), [])
 
 
+def query_norepeat(directory, rules, start, moves, budget=None):
+    """guti query --rules RULES --history RECORD --json's answer (a dict) for the game of
+    moves from start, or its error message (a str) less "guti: query: --history FILE: "."""
+    record = os.path.join(TMP, "norepeat.txt")
+    with open(record, "w") as f:
+        n = start.split(" ")[0].count("/") + 1
+        f.write('[Game "baghchal"]\n[Rules "%s"]\n[Board "%dx%d"]\n[FEN "%s"]\n\n%s\n'
+                % (rules, n, n, start, " ".join(moves)))
+    p = subprocess.run([GUTI, "query", "--dir", directory, "--rules", rules, "--history", record,
+                        "--json"] + (["--budget", str(budget)] if budget else []),
+                       capture_output=True, text=True)
+    if p.returncode:
+        prefix = "guti: query: --history %s: " % record
+        line = p.stderr.rstrip("\n")
+        assert p.returncode == 1 and line.startswith(prefix), (p.returncode, p.stderr)
+        return line[len(prefix):]
+    return json.loads(p.stdout)
+
+
+class TestNorepeat(unittest.TestCase):
+    """Tables.norepeat and guti.norepeat (rules no-repeat, by search) answer as guti query
+    --rules no-repeat --json does, field for field: games with their history on 4x4 under
+    the unlimited window and a window of 2, with the standard tables; 3x3 without
+    tables; and errors (a refused move, other rules, a bad budget) with query's message."""
+
+    def games(self, rng, n, plies):
+        """n random games of at most plies moves from 4x4 positions after the placement
+        phase (so that the rule bites), each (start, moves), moves chosen among the
+        standard rules' moves, so some are refused under no-repeat."""
+        with guti.open(BC) as tb:
+            walked = random_walks(tb, [BC_START], 20, 60, rng)
+            starts = [f for f in walked if f.split(" ")[2] == "0"
+                      and not tb.probe(f)["over"]]
+            out = []
+            for _ in range(n):
+                start = fen = rng.choice(starts)
+                moves = []
+                for _ in range(rng.randrange(plies + 1)):
+                    ms = tb.moves(fen)
+                    if not ms:
+                        break
+                    m = rng.choice(ms)
+                    moves.append(m["move"])
+                    fen = m["after"]
+                out.append((start, moves))
+        return out
+
+    def test_histories_equal_query(self):
+        rng = random.Random(SEED + 17)
+        kinds = set()
+        with guti.open(BC) as tb:
+            for i, (start, moves) in enumerate(self.games(rng, 40, 12)):
+                rules = ["no-repeat", "no-repeat:2"][i % 2]
+                want = query_norepeat(BC, rules, start, moves, budget=10 ** 5)
+                with self.subTest(start=start, moves=moves, rules=rules):
+                    if isinstance(want, str):
+                        with self.assertRaises(guti.Error) as cm:
+                            tb.norepeat(start, moves, rules=rules, budget=10 ** 5)
+                        self.assertEqual(cm.exception.status, guti.EINPUT)
+                        self.assertEqual(str(cm.exception), want)
+                        continue
+                    self.assertEqual(tb.norepeat(start, moves, rules=rules, budget=10 ** 5), want)
+                    kinds.add(want["value"] if not want["over"] else "over")
+        # the sample saw both sides win (a refused move: test_errors)
+        self.assertLessEqual({"win", "loss"}, kinds)
+
+    def test_without_tables_equal_query(self):
+        """3x3, no tables (an empty directory for query): the same answers, nodes too."""
+        empty = os.path.join(TMP, "empty")
+        os.makedirs(empty, exist_ok=True)
+        fens = ["T1T/3/T1T g 4", "TGT/GGG/T1T t 0", "TGT/G1G/TGT g 0", "T1T/1G1/T1T t 3"]
+        for rules in ("no-repeat", "no-repeat:2", "no-repeat:4"):
+            for fen in fens:
+                want = query_norepeat(empty, rules, fen, [])
+                with self.subTest(fen=fen, rules=rules):
+                    self.assertIsInstance(want, dict)
+                    self.assertEqual(guti.norepeat(fen, rules=rules), want)
+        # out of budget: unknown, as query says it
+        want = query_norepeat(empty, "no-repeat:12", "T1T/3/T1T g 4", [])
+        got = guti.norepeat("T1T/3/T1T g 4", rules="no-repeat:12", budget=100)
+        self.assertEqual((got["value"], got["budget"], got["best"]), ("unknown", 100, None))
+        self.assertNotEqual(want["value"], "unknown")
+
+    def test_errors(self):
+        with guti.open(BC) as tb:
+            for rules in ("standard", "goat-pass", "no-such-rules"):
+                with self.assertRaises(guti.Error) as cm:
+                    tb.norepeat(BC_START, rules=rules)
+                self.assertEqual(cm.exception.status, guti.EINPUT)
+            for budget in (-1, 1 << 64, 2.5, "10"):
+                with self.assertRaises(guti.Error) as cm:
+                    tb.norepeat(BC_START, budget=budget)
+                self.assertIn("budget", str(cm.exception))
+            with self.assertRaises(guti.Error) as cm:
+                tb.norepeat(BC_START, ["a1-a2\0"])
+            self.assertIn("move 1: contains a NUL character", str(cm.exception))
+        # the record the CLI's tests use: its fourth move recreates the start's board
+        start, moves = "TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0", ["c5-d5", "a1-b1", "d5-c5", "b1-a1"]
+        want = query_norepeat(BC, "no-repeat", start, moves)
+        self.assertIsInstance(want, str)
+        self.assertIn("move 4 'b1-a1': recreates a board seen", want)
+        with self.assertRaises(guti.Error) as cm:
+            guti.norepeat(start, moves)
+        self.assertEqual(str(cm.exception), want)
+
+
 class TestErrors(unittest.TestCase):
     """guti.Error carries the library's message (guti query's, less its prefix) and status."""
 
@@ -410,7 +516,11 @@ class TestLayout(unittest.TestCase):
                   "guti_result": ("_Result", ["variant", "value", "dtm", "value_now", "clock",
                                               "limit", "over", "winner", "reachable", "reason",
                                               "dtc_class", "dtc", "reserved"]),
-                  "guti_scored_move": ("_ScoredMove", ["move", "result"])}
+                  "guti_scored_move": ("_ScoredMove", ["move", "result"]),
+                  "guti_norepeat_result": ("_NorepeatResult", ["position", "value", "nodes",
+                                                               "budget", "has_best", "best",
+                                                               "over", "winner", "reason",
+                                                               "bounded"])}
         src = ["#include <stdio.h>", "#include <stddef.h>", "#include <guti.h>",
                "int main(void) {"]
         want = []
