@@ -20,6 +20,7 @@ static const char help[] =
     "                  [--quiet] [--json]\n"
     "       guti solve sixteen --pieces N [--dtc [--limit L]] [--rules R] [--dir DIR]\n"
     "                  [--threads N] [--quiet] [--json]\n"
+    "       guti solve sixteen --pieces N --plan [--json]\n"
     "\n"
     "Bagh-Chal: the movement phase (all goats placed) by retrograde analysis, one layer per\n"
     "number of goats captured, from the most captures down, with a WDL table and a DTM table\n"
@@ -48,7 +49,11 @@ static const char help[] =
     "the other), with a WDL and a DTM table per material {m, n} (both sides to move in one\n"
     "file), smallest material first.\n"
     "\n"
-    "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
+    "  --pieces N    the most pieces on the board, both sides together (2..12; --plan: 2..32)\n"
+    "  --plan        solve nothing: each material in solving order with its positions (by\n"
+    "                Burnside's lemma), the memory the engine needs to solve it, the\n"
+    "                memory of the materials its captures read and of all those the solve\n"
+    "                keeps meanwhile, and the materials it reads; then the totals\n"
     "  --dtc         then the counting rule's tables: per material, each position's class\n"
     "                at clock 0 and its DTC, from the DTM tables (DIR/...-m3-n2-L80.dtc);\n"
     "                with --json, a second object\n"
@@ -335,6 +340,64 @@ static int solve_sixteen_dtc(const struct game *g, int pieces, int L, struct out
     return 0;
 }
 
+/* guti solve sixteen --plan: ss_plan's figures, a line or a JSON object per material. */
+static int plan_sixteen(const struct game *g, int pieces, bool json)
+{
+    struct ss_plan_material p[SS_MAX_PIECES * SS_MAX_PIECES];
+    int count = ss_plan(g, pieces, p, SS_MAX_PIECES * SS_MAX_PIECES);
+    if (count < 0) return cli_error("solve: --plan: --pieces %d out of range", pieces);
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    uint64_t total = 0, least = 0, peak = 0, peak_exits = 0;
+    if (json)
+        printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"pieces\": %d, \"materials\": [", rules,
+               pieces);
+    else
+        printf("%-6s %15s %15s %15s %9s %9s %9s %9s  %s\n", "m+n", "positions", "(m, n)", "(n, m)",
+               "solve GB", "+ at most", "exits GB", "kept GB", "reads");
+    for (int k = 0; k < count; k++) {
+        const struct ss_plan_material *q = &p[k];
+        total += q->positions;
+        uint64_t most = q->solve_bytes + q->bucket_bytes;
+        if (q->solve_bytes + q->kept_bytes > least) least = q->solve_bytes + q->kept_bytes;
+        if (most + q->kept_bytes > peak) peak = most + q->kept_bytes;
+        if (most + q->exit_bytes > peak_exits) peak_exits = most + q->exit_bytes;
+        if (json) {
+            printf("%s{\"m\": %d, \"n\": %d, \"classes\": [%llu, %llu], \"positions\": %llu, "
+                   "\"solve_bytes\": %llu, \"bucket_bytes\": %llu, \"exit_bytes\": %llu, "
+                   "\"kept_bytes\": %llu, "
+                   "\"reads\": [",
+                   k ? ", " : "", q->m, q->n, (unsigned long long)q->classes[0],
+                   (unsigned long long)q->classes[1], (unsigned long long)q->positions,
+                   (unsigned long long)q->solve_bytes, (unsigned long long)q->bucket_bytes,
+                   (unsigned long long)q->exit_bytes, (unsigned long long)q->kept_bytes);
+            for (int d = 0; d < q->ndeps; d++)
+                printf("%s\"%d+%d\"", d ? ", " : "", q->deps[d][0], q->deps[d][1]);
+            printf("]}");
+            continue;
+        }
+        char name[16];
+        snprintf(name, sizeof name, "%d+%d", q->m, q->n);
+        printf("%-6s %15llu %15llu %15llu %9.2f %9.2f %9.2f %9.2f  ", name,
+               (unsigned long long)q->positions, (unsigned long long)q->classes[0],
+               (unsigned long long)q->classes[1], q->solve_bytes / 1e9, q->bucket_bytes / 1e9,
+               q->exit_bytes / 1e9, q->kept_bytes / 1e9);
+        for (int d = 0; d < q->ndeps; d++)
+            printf("%s%d+%d", d ? " " : "", q->deps[d][0], q->deps[d][1]);
+        printf("%s\n", q->ndeps ? "" : "-");
+    }
+    if (json)
+        printf("], \"positions\": %llu, \"peak_bytes_least\": %llu, \"peak_bytes\": %llu, "
+               "\"peak_bytes_exits_only\": %llu}\n",
+               (unsigned long long)total, (unsigned long long)least, (unsigned long long)peak,
+               (unsigned long long)peak_exits);
+    else
+        printf("total: %d materials, %llu positions; peak memory %.2f to %.2f GB as solve keeps "
+               "the smaller materials, at most %.2f GB keeping only each one's exits\n",
+               count, (unsigned long long)total, least / 1e9, peak / 1e9, peak_exits / 1e9);
+    return 0;
+}
+
 static int solve_sixteen(const struct game *g, int pieces, struct out *o)
 {
     struct ss_solve_hooks h = {.store = {.dir = o->dir},
@@ -379,11 +442,12 @@ int cmd_solve(int argc, char **argv)
     struct game_opts o = {0};
     const char *phase_opt = NULL, *dir_opt = NULL;
     int pieces = 0, limit = 0;
-    bool dtm = false, dtc = false;
+    bool dtm = false, dtc = false, plan = false;
     const struct cli_option opts[] = {
+        CLI_OPTION("plan", CLI_FLAG, &plan),
         CLI_OPTION("phase", CLI_TEXT, &phase_opt),
         CLI_OPTION("dtm", CLI_FLAG, &dtm),
-        CLI_OPTION_INT("pieces", &pieces, 2, 12),
+        CLI_OPTION_INT("pieces", &pieces, 2, 2 * SS_MAX_PIECES), /* 12 unless --plan */
         CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION("board", CLI_BOARD, &o.board),
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
@@ -409,6 +473,17 @@ int cmd_solve(int argc, char **argv)
         if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
         if (o.board) return cli_usage_error("solve", "--board is for baghchal");
+        if (plan) {
+            if (dtc || dir_opt || o.threads || o.quiet)
+                return cli_usage_error("solve", "--plan solves nothing: it takes --pieces, "
+                                                "--rules and --json alone");
+            return plan_sixteen(&g, pieces, o.json);
+        }
+        if (pieces > 12)
+            return cli_usage_error("solve",
+                                   "--pieces %d: at most 12 are solved here (--plan "
+                                   "sizes up to %d)",
+                                   pieces, 2 * SS_MAX_PIECES);
         const char *sdir = tables_dir(dir_opt);
         if (mkdir(sdir, 0777) && errno != EEXIST)
             return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
@@ -421,6 +496,7 @@ int cmd_solve(int argc, char **argv)
         return rc;
     }
     if (pieces) return cli_usage_error("solve", "--pieces is for sixteen");
+    if (plan) return cli_usage_error("solve", "--plan is for sixteen");
     const char *phase = phase_opt ? phase_opt : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);

@@ -1,5 +1,6 @@
 #include "index.h"
 
+#include <assert.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -137,6 +138,30 @@ static bits_t unrank_free(const struct pair_index *ix, const struct index_orbit 
     bits_t m = colex_unrank_below(r, ix->kb, ix->n - ix->a);
     if (ix->b_by_empties) m = ~m & (BIT(ix->n - ix->a) - 1);
     return bits_deposit(m, o->free);
+}
+
+uint64_t pair_class_count(const struct board *b, int a, int nb)
+{
+    if (a < 0 || nb < 0 || a + nb > b->npoints) return 0;
+    /* fixed[i][j]: pairs fixed by the symmetry with |A| = i, |B| = j among the cycles seen,
+     * each cycle wholly in A, wholly in B or wholly empty */
+    static_assert(BOARD_MAX_POINTS <= 64, "pair_class_count's table");
+    uint64_t sum = 0;
+    for (int s = 0; s < b->nsyms; s++) {
+        uint64_t fixed[BOARD_MAX_POINTS + 1][BOARD_MAX_POINTS + 1] = {{1}};
+        bool seen[BOARD_MAX_POINTS] = {false};
+        for (int p = 0; p < b->npoints; p++) {
+            if (seen[p]) continue;
+            int len = 0;
+            for (int q = p; !seen[q]; q = b->sym[s][q]) seen[q] = true, len++;
+            for (int i = a; i >= 0; i--)
+                for (int j = nb; j >= 0; j--)
+                    fixed[i][j] +=
+                        (i >= len ? fixed[i - len][j] : 0) + (j >= len ? fixed[i][j - len] : 0);
+        }
+        sum += fixed[a][nb];
+    }
+    return sum / (uint64_t)b->nsyms;
 }
 
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,

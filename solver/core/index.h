@@ -89,6 +89,13 @@ struct pair_index {
     uint64_t serial;   /* this index among all built, from 1 (see pair_index_cursor) */
 };
 
+/* The number of classes of pairs (A, B), |A| = a, |B| = nb, on board b, by Burnside's
+ * lemma rather than by enumeration: the mean over the board's symmetries of the pairs each
+ * one fixes (A and B unions of its cycles). Costs nothing and builds no index, so it sizes
+ * materials too large to index here (a plan), and checks pair_index_init's size. 0 when
+ * a + nb exceeds the board's points. */
+uint64_t pair_class_count(const struct board *b, int a, int nb);
+
 /* Builds the index; 0, or -1 when memory runs out. */
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
                     int nb);

@@ -5,6 +5,7 @@
 
 #include <omp.h>
 
+#include "index.h"
 #include "ss_layers.h"
 
 /* What ss_solve_all's hooks share: ours, the current material's table sizes, and the
@@ -224,4 +225,49 @@ int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_so
         }
     ss_db_free(&db);
     return rc;
+}
+
+/* ---- The plan ------------------------------------------------------------------------- */
+
+static uint64_t layer_positions(const struct game *g, int m, int n)
+{
+    return pair_class_count(g->board, m, n) + (m != n ? pair_class_count(g->board, n, m) : 0);
+}
+
+int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max)
+{
+    if (pieces < 2 || pieces > 2 * SS_MAX_PIECES) return -1;
+    int order[SS_MAX_PIECES * SS_MAX_PIECES][2];
+    int count = ss_material_order(pieces, order, SS_MAX_PIECES * SS_MAX_PIECES);
+    uint64_t before = 0; /* the codes of the materials solved so far and kept */
+    for (int k = 0; k < count; k++) {
+        int m = order[k][0], n = order[k][1];
+        struct ss_plan_material p = {.m = m, .n = n};
+        p.classes[0] = pair_class_count(g->board, m, n);
+        p.classes[1] = m != n ? pair_class_count(g->board, n, m) : 0;
+        p.positions = p.classes[0] + p.classes[1];
+        p.solve_bytes = p.positions * (sizeof(retro_code) + 1);
+        p.bucket_bytes = p.positions * (p.positions > 1u << 30 ? 8 : 4);
+        /* and each part's index: an orbit number and a symmetry per set of the mover's */
+        for (int side = 0; side < (m != n ? 2 : 1); side++)
+            p.solve_bytes += binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
+        /* (m to move, n) capturing j of n: (n - j to move, m), the material {m, n - j};
+         * (n to move, m) capturing j of m: {n, m - j}; taking the last piece ends the game */
+        for (int side = 0; side < (m != n ? 2 : 1); side++) {
+            int mover = side ? n : m, other = side ? m : n;
+            for (int j = 1; j < other; j++) {
+                int a = mover > other - j ? mover : other - j, b = mover + other - j - a;
+                bool seen = false;
+                for (int d = 0; d < p.ndeps; d++) seen |= p.deps[d][0] == a && p.deps[d][1] == b;
+                if (seen) continue;
+                p.deps[p.ndeps][0] = a;
+                p.deps[p.ndeps++][1] = b;
+                p.exit_bytes += layer_positions(g, a, b) * sizeof(retro_code);
+            }
+        }
+        p.kept_bytes = before;
+        if (m + n < pieces) before += p.positions * sizeof(retro_code);
+        if (k < max) out[k] = p;
+    }
+    return count;
 }

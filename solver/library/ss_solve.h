@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "ss_layers.h"
 #include "store.h"
 
 /* A material done, solved or read back: the figures guti solve prints. Counts are over
@@ -81,5 +82,34 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
  * "dtc 3+2", the layer hook with the classes counted (resumed when read back). */
 int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_solve_hooks *h,
                  char *err, size_t errlen);
+
+/* What solving one material takes, before it is solved: ss_plan. Sizes are positions
+ * (symmetry classes), counted by Burnside's lemma (pair_class_count), so a plan needs no
+ * index and costs nothing for materials far past this machine. */
+struct ss_plan_material {
+    int m, n;              /* m >= n */
+    uint64_t classes[2];   /* part (m, n) and part (n, m); [1] is 0 when m = n */
+    uint64_t positions;    /* the layer: both parts */
+    uint64_t solve_bytes;  /* the engine solving it, at least: per position a 2-byte code
+                              and a 1-byte move counter, and the index's tables of the
+                              mover's sets (5 bytes a set) */
+    uint64_t bucket_bytes; /* and at most this more: a level bucket's entry for every
+                              position (4 bytes, 8 past 2^30 positions); the buckets hold
+                              the positions decided and not yet propagated, fewer */
+    uint64_t exit_bytes;   /* the codes its captures read (2 bytes a position): the
+                              materials in deps */
+    uint64_t kept_bytes;   /* the codes ss_solve holds while solving it: every material
+                              solved before it but those of the run's largest total,
+                              dropped once saved */
+    int ndeps;             /* the materials its captures lead to (a capture of k of the
+                              other side's pieces), each solved before it */
+    int deps[2 * SS_MAX_PIECES][2];
+};
+
+/* The plan of ss_solve(g, pieces): every material in solving order (ss_material_order)
+ * with its figures, up to max of them into out. Returns how many materials there are, or
+ * -1 when pieces is not in 2..2 * SS_MAX_PIECES. Reads nothing, allocates nothing; any
+ * thread. */
+int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max);
 
 #endif

@@ -393,46 +393,59 @@ static void part_stats(const struct ss_layer *l, int p, struct ss_stats *st)
                             .max_dtm = longest};
 }
 
+int ss_material_order(int max_pieces, int (*out)[2], int max)
+{
+    int k = 0;
+    if (max_pieces > 2 * SS_MAX_PIECES) max_pieces = 2 * SS_MAX_PIECES;
+    for (int total = 2; total <= max_pieces; total++)
+        for (int m = total - 1; 2 * m >= total; m--) {
+            if (m > SS_MAX_PIECES) continue;
+            if (k < max) out[k][0] = m, out[k][1] = total - m;
+            k++;
+        }
+    return k;
+}
+
 int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats)
 {
     int nstats = 0, solved = 0;
     if (max_pieces > 2 * SS_MAX_PIECES) max_pieces = 2 * SS_MAX_PIECES;
-    for (int total = 2; total <= max_pieces; total++)
-        for (int m = total - 1; 2 * m >= total; m--) {
-            int n = total - m;
-            if (m > SS_MAX_PIECES) continue;
-            double t0 = omp_get_wtime();
-            struct ss_layer *l = malloc(sizeof *l);
-            if (!l) return -1;
-            if (ss_layer_init(l, db, m, n)) {
-                free(l);
-                return -1;
-            }
-            struct retro_layer R = ss_layer_retro(l);
-            R.progress = db->progress;
-            R.progress_arg = db->progress_arg;
-            struct retro_stats rs;
-            l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
-            int loaded = l->res && db->layer_load && db->layer_load(db->hook_arg, l) == 0;
-            if (!l->res || (!loaded && retro_solve(&R, l->res, &rs))) {
-                ss_layer_free(l);
-                free(l);
-                return -1;
-            }
-            ss_db_add(db, l);
-            solved += l->nparts;
-            double seconds = omp_get_wtime() - t0;
-            for (int p = 0; p < l->nparts; p++) {
-                if (nstats == maxstats) continue;
-                part_stats(l, p, &stats[nstats]);
-                stats[nstats++].seconds = seconds;
-            }
-            if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
-            if (db->drop_largest && total == max_pieces) {
-                db->layer[m][n] = db->layer[n][m] = NULL;
-                ss_layer_free(l);
-                free(l);
-            }
+    int order[SS_MAX_PIECES * SS_MAX_PIECES][2];
+    int count = ss_material_order(max_pieces, order, SS_MAX_PIECES * SS_MAX_PIECES);
+    for (int k = 0; k < count; k++) {
+        int m = order[k][0], n = order[k][1], total = m + n;
+        double t0 = omp_get_wtime();
+        struct ss_layer *l = malloc(sizeof *l);
+        if (!l) return -1;
+        if (ss_layer_init(l, db, m, n)) {
+            free(l);
+            return -1;
         }
+        struct retro_layer R = ss_layer_retro(l);
+        R.progress = db->progress;
+        R.progress_arg = db->progress_arg;
+        struct retro_stats rs;
+        l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
+        int loaded = l->res && db->layer_load && db->layer_load(db->hook_arg, l) == 0;
+        if (!l->res || (!loaded && retro_solve(&R, l->res, &rs))) {
+            ss_layer_free(l);
+            free(l);
+            return -1;
+        }
+        ss_db_add(db, l);
+        solved += l->nparts;
+        double seconds = omp_get_wtime() - t0;
+        for (int p = 0; p < l->nparts; p++) {
+            if (nstats == maxstats) continue;
+            part_stats(l, p, &stats[nstats]);
+            stats[nstats++].seconds = seconds;
+        }
+        if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
+        if (db->drop_largest && total == max_pieces) {
+            db->layer[m][n] = db->layer[n][m] = NULL;
+            ss_layer_free(l);
+            free(l);
+        }
+    }
     return solved;
 }

@@ -106,6 +106,12 @@ struct ss_stats {
     double seconds; /* solving the whole layer {m, n} (both parts), index setup included */
 };
 
+/* The materials {m, n}, m >= n >= 1, m + n <= max_pieces (m <= SS_MAX_PIECES), in the
+ * order they are solved: total pieces ascending, then m descending. A capture lowers the
+ * total, so every material comes after all it reads. Writes up to max of them into out
+ * (out[k][0] = m, out[k][1] = n); returns how many there are. */
+int ss_material_order(int max_pieces, int (*out)[2], int max);
+
 /* Solves every material with m + n <= max_pieces (m, n >= 1) in dependency order, total
  * pieces ascending, into db (ss_db_init'ed, empty, for the game and its rules), keeping
  * every layer's codes. stats gets one entry per material (m, n), in solving order, at most

@@ -38,7 +38,7 @@ else
     comp 'show solve stats serve' guti s
     comp 'query' guti q
     comp '--help --version' guti -
-    comp '--phase --pieces' guti solve --p
+    comp '--phase --pieces --plan' guti solve --p
     comp '--rules --reachable' guti stats --r
     comp 'baghchal sixteen' guti solve ''
     comp 'baghchal sixteen' guti perft ''
