@@ -557,10 +557,13 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
     movelist_init(&l);
     bool added;
     if (!gr.slot || !k || graph_state(&gr, root, &added) < 0) goto out;
-    for (size_t i = 0; i < gr.nstates; i++) {
+    /* States from `expanded` on are open: the budget ran out before all their moves were
+     * listed. */
+    size_t expanded = SIZE_MAX;
+    for (size_t i = 0; i < gr.nstates && expanded == SIZE_MAX; i++) {
         if (++s->nodes > s->budget) {
-            result = NR_ABORT;
-            goto out;
+            expanded = i;
+            break;
         }
         struct position pos = state_position(&gr, i, 0);
         struct outcome o;
@@ -569,35 +572,45 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
             continue;
         }
         if (s->g->ops->moves(s->g, &pos, &l) < 0) goto out;
-        order_moves(s, &l);
+        /* The moves in three passes, cheapest first, so that a state found won early lists
+         * no more: what is known already (states solved for an earlier root, cached entry
+         * values), then the ways out of the layer that need a search, then the layer's new
+         * states. The order of a graph's edges does not change its values. */
         const uint64_t *cur = &gr.keys[i * words];
-        for (int m = 0; m < l.n; m++) {
-            const struct position *succ = &l.succ[m];
-            if (leaves_layer(&pos, succ)) {
-                int v = entry(s, succ, NULL, depth);
-                if (v == NR_ABORT || v == NR_NOMEM) {
-                    result = v;
-                    goto out;
+        for (int pass = 0; pass < 3 && gr.leaf[i] != NR_WIN && expanded == SIZE_MAX; pass++) {
+            for (int m = 0; m < l.n && gr.leaf[i] != NR_WIN; m++) {
+                const struct position *succ = &l.succ[m];
+                if (leaves_layer(&pos, succ)) {
+                    int v = known_entry(s, succ);
+                    if ((v == NR_UNKNOWN) != (pass == 1)) continue;
+                    if (v == NR_UNKNOWN) v = entry(s, succ, NULL, depth);
+                    if (v == NR_NOMEM) goto out;
+                    if (v == NR_ABORT) {
+                        expanded = i;
+                        break;
+                    }
+                    gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(v));
+                    continue;
                 }
-                gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(v));
-                continue;
+                if (pass == 1) continue;
+                uint64_t key = board_key(succ);
+                bool refused = false;
+                for (int w = 1; w <= gr.width; w++) refused |= cur[w] == key;
+                if (refused) continue;
+                k[0] = (uint64_t)succ->side;
+                k[1] = key;
+                for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
+                /* a state solved for an earlier root is a leaf here */
+                int known = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
+                if (known != NR_UNKNOWN) {
+                    gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(known));
+                    continue;
+                }
+                if (pass == 0) continue;
+                long j = graph_state(&gr, k, &added);
+                if (j < 0 || graph_edge(&gr, i, (size_t)j)) goto out;
+                cur = &gr.keys[i * words]; /* the keys may have moved */
             }
-            uint64_t key = board_key(succ);
-            bool refused = false;
-            for (int w = 1; w <= gr.width; w++) refused |= cur[w] == key;
-            if (refused) continue;
-            k[0] = (uint64_t)succ->side;
-            k[1] = key;
-            for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
-            /* a state solved in an earlier root's graph is a leaf here */
-            int known = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
-            if (known != NR_UNKNOWN) {
-                gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(known));
-                continue;
-            }
-            long j = graph_state(&gr, k, &added);
-            if (j < 0 || graph_edge(&gr, i, (size_t)j)) goto out;
-            cur = &gr.keys[i * words]; /* the keys may have moved */
         }
     }
     /* Backwards: predecessors of each state, and the moves of each not yet known to lose */
@@ -625,6 +638,8 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < n; i++) {
         gr.value[i] = NR_UNKNOWN;
+        /* an open state may have moves not listed: it can be won, never lost */
+        if (i >= expanded) left[i] = UINT32_MAX;
         /* won by leaving the layer (or by the rules); lost with nothing else to do: every
          * way out loses, or there is none */
         if (gr.leaf[i] == NR_WIN || (!left[i] && gr.leaf[i] != NR_DRAW)) {
@@ -646,15 +661,31 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
             }
         }
     }
-    for (size_t i = 0; i < n; i++)
-        if (gr.value[i] == NR_UNKNOWN) gr.value[i] = NR_DRAW;
+    /* What is neither won nor lost is a draw, unless play can reach an open state: those
+     * (found backwards from the open states) stay unknown, marked NR_ABORT. */
+    head = tail = 0;
+    for (size_t i = expanded; i < n; i++)
+        if (gr.value[i] == NR_UNKNOWN) {
+            gr.value[i] = NR_ABORT;
+            queue[tail++] = (uint32_t)i;
+        }
+    while (head < tail) {
+        uint32_t j = queue[head++];
+        for (uint32_t e = first[j]; e < first[j + 1]; e++)
+            if (gr.value[pred[e]] == NR_UNKNOWN) {
+                gr.value[pred[e]] = NR_ABORT;
+                queue[tail++] = pred[e];
+            }
+    }
     for (size_t i = 0; i < n; i++) {
+        if (gr.value[i] == NR_UNKNOWN) gr.value[i] = NR_DRAW;
         const uint64_t *key = &gr.keys[i * words];
-        if (map_put(&s->tt, solved_key_a(key, words), solved_key_b(key, words), gr.value[i]))
+        if (gr.value[i] != NR_ABORT &&
+            map_put(&s->tt, solved_key_a(key, words), solved_key_b(key, words), gr.value[i]))
             goto out;
     }
     result = gr.value[0];
-    if (best && result != NR_LOSS) {
+    if (best && (result == NR_WIN || result == NR_DRAW)) {
         /* a move that keeps the value: out of the layer, or to a state now solved */
         struct position pos = state_position(&gr, 0, 0);
         if (s->g->ops->moves(s->g, &pos, &l) < 0) {

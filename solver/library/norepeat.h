@@ -41,9 +41,12 @@
  * tables only order moves.
  *
  * The budget counts search nodes (depth-first calls, or graph states listed) per root;
- * past it the answer is NR_UNKNOWN. Proven values stay cached for later roots, so what a
- * budget decides can depend on the order of the roots. Not thread-safe: one search per
- * thread.
+ * past it the answer is NR_UNKNOWN unless what was searched already proves it. A graph
+ * the budget stopped still proves some states: its unlisted states are open, so may be
+ * won (a move to a lost state) but never lost, and a state from which no open state can
+ * be reached is settled as in a finished graph; the root's value is given when it is
+ * among those. Proven values stay cached for later roots, so what a budget decides can
+ * depend on the order of the roots. Not thread-safe: one search per thread.
  */
 #ifndef GUTI_NOREPEAT_H
 #define GUTI_NOREPEAT_H
