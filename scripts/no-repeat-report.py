@@ -59,35 +59,51 @@ def table(rows, title):
     print()
 
 
+def load_layer(board, key, c):
+    """A layer's survey: one file, or the two shards' merged (counts and nodes summed;
+    seconds the slower shard's, the two having run side by side)."""
+    whole = load(f"{board}-{key}-c{c}.json")
+    if whole:
+        return whole
+    shards = [load(f"{board}-{key}-c{c}-shard{k}.json") for k in (0, 1)]
+    if not all(shards):
+        return None
+    merged = dict(shards[0])
+    merged["counts"] = {s: {v: sum(x["counts"][s][v] for x in shards)
+                            for v in ("loss", "draw", "win", "unknown")}
+                        for s in ("loss", "draw", "win")}
+    merged["nodes"] = sum(x["nodes"] for x in shards)
+    merged["seconds"] = max(x["seconds"] for x in shards)
+    merged["shard"] = "2 shards"
+    return merged
+
+
+SHARDS = ("Where a layer was shared by two processes (`--shard 0/2`, `1/2`, one per core), "
+          "nodes are the two's sum and seconds the slower one's; each process has its own "
+          "cache, so what a budget decides can differ a little from one process. The classes "
+          "and values of those layers are listed in `data/no-repeat/*-shard*.tsv`.")
+
 rows = []
 for board, layers in (("3x3", [0]), ("4x4", [1, 2])):
     for key, label in WINDOWS:
         for c in layers:
-            d = load(f"{board}-{key}-c{c}.json")
+            d = load_layer(board, key, c)
             if d:
                 rows.append((board, label, d))
 table(rows, "## Small boards: movement positions that change\n\n3x3: every class of its one "
       "movement layer (4 goats, 1 capture wins). 4x4: the standard draws of the layers with one "
       "and two holes (its full layer, no capture, has no move at all); its standard wins and "
-      "losses stay so under every window (proven, README), so only draws can change.")
+      "losses stay so under every window (proven, README), so only draws can change. " + SHARDS)
 
 rows = []
 for key, label in (("no-repeat", "unlimited"), ("no-repeat-12", "12")):
-    shards = [load(f"5x5-{key}-c0-shard{k}.json") for k in (0, 1)]
-    if all(shards):
-        merged = dict(shards[0])
-        merged["counts"] = {s: {v: sum(x["counts"][s][v] for x in shards)
-                                for v in ("loss", "draw", "win", "unknown")}
-                            for s in ("loss", "draw", "win")}
-        merged["nodes"] = sum(x["nodes"] for x in shards)
-        merged["seconds"] = max(x["seconds"] for x in shards)
-        rows.append(("5x5", label, merged))
+    d = load_layer("5x5", key, 0)
+    if d:
+        rows.append(("5x5", label, d))
 table(rows, "## 5x5: the one-hole endgame\n\n20 goats placed, none captured, one empty point: "
       "each class that is a draw under the standard rules, searched under no-repeat. The standard "
       "tables give no bounds on 5x5 (its diagonal steps break the proof), so a capture, which "
-      "leads to the two-hole layer, is searched there too. Two processes shared the layer "
-      "(`--shard 0/2`, `1/2`); seconds is the slower one's. The classes and values are listed "
-      "in `data/no-repeat/5x5-*-c0-shard*.tsv`.")
+      "leads to the two-hole layer, is searched there too. " + SHARDS)
 
 times = os.path.join(nr, "times.tsv")
 if os.path.exists(times):

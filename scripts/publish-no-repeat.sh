@@ -9,20 +9,25 @@
 # 3x3 and 4x4 under the unlimited window and windows of 2, 4 and 12 boards (3x3: every
 # class of its one movement layer; 4x4: the standard draws of the layers with holes, the
 # standard wins and losses being bounds there); 5x5's one-hole layer (20 goats placed,
-# none captured), its standard draws, under the unlimited window and a window of 12, in two
-# processes (--shard). The JSON goes to data/no-repeat/, each step's time to
-# data/no-repeat/times.tsv; scripts/no-repeat-report.py writes the report. A step whose
-# JSON is there already is skipped.
+# none captured), its standard draws, under the unlimited window and a window of 12. Each
+# layer is shared by two processes (--shard 0/2, 1/2), one per core. The JSON goes to
+# data/no-repeat/, each step's time to data/no-repeat/times.tsv;
+# scripts/no-repeat-report.py writes the report. A step whose JSON is there already (one
+# file, from a run before layers were sharded, or both shards') is skipped.
 #
-# usage: sh scripts/publish-no-repeat.sh [GUTI [BUDGET_SMALL [BUDGET_5X5]]]
+# usage: sh scripts/publish-no-repeat.sh [GUTI [BUDGET_SMALL [BUDGET_5X5 [BUDGET_12]]]]
 #   GUTI          the binary (default ./build/guti)
 #   BUDGET_SMALL  nodes per class on 3x3 and 4x4 (default 1000000)
 #   BUDGET_5X5    nodes per class on 5x5 (default 10000)
+#   BUDGET_12     nodes per class on 4x4's layers under a window of 12 (default 100000):
+#                 their graphs run to millions of states a root, and 10^6 each would
+#                 take hours on the two-hole layer
 # Tables go to $GUTI_TABLES/no-repeat-BOARD (default ./tables/...).
 set -eu
 guti=${1:-./build/guti}
 small=${2:-1000000}
 big=${3:-10000}
+wide=${4:-100000}
 dir=${GUTI_TABLES:-tables}
 here=$(dirname "$0")
 sh "$here/deps.sh" time || exit 2 # /usr/bin/time
@@ -52,6 +57,22 @@ tables() {
     touch "$2/.done"
 }
 
+# layer NAME BASE COMMAND...: a layer survey in two processes, one per core, each with
+# --shard K/2 and its classes listed in BASE-shardK.tsv; skipped when BASE.json (an
+# unsharded run) or both shards' JSON are there.
+layer() {
+    layer_name=$1
+    layer_base=$2
+    shift 2
+    [ -s "$layer_base.json" ] && return 0
+    for k in 0 1; do
+        step "$layer_name shard $k/2" "$layer_base-shard$k.json" "$@" --shard "$k/2" \
+            --list "$layer_base-shard$k.tsv" &
+    done
+    wait
+    for k in 0 1; do [ -s "$layer_base-shard$k.json" ] || exit 1; done
+}
+
 windows='no-repeat no-repeat:2 no-repeat:4 no-repeat:12'
 for board in 3x3 4x4; do
     t=$dir/no-repeat-$board
@@ -62,12 +83,14 @@ for board in 3x3 4x4; do
     esac
     for w in $windows; do
         name=$(echo "$w" | tr ':' '-')
+        budget=$small
+        [ "$board $w" = "4x4 no-repeat:12" ] && budget=$wide
         step "$board $w start" "$out/$board-$name-start.json" \
-            "$guti" query --dir "$t" --rules "$w" --budget "$small" --json "$start"
+            "$guti" query --dir "$t" --rules "$w" --budget "$budget" --json "$start"
         for c in $layers; do
             # shellcheck disable=SC2086
-            step "$board $w c$c" "$out/$board-$name-c$c.json" "$guti" norepeat baghchal \
-                --board "$board" --captured "$c" --rules "$w" $all --budget "$small" \
+            layer "$board $w c$c" "$out/$board-$name-c$c" "$guti" norepeat baghchal \
+                --board "$board" --captured "$c" --rules "$w" $all --budget "$budget" \
                 --dir "$t" --json --quiet
         done
     done
@@ -77,12 +100,8 @@ t=$dir/no-repeat-5x5
 tables 5x5 "$t" --phase=movement
 for w in no-repeat no-repeat:12; do
     name=$(echo "$w" | tr ':' '-')
-    for k in 0 1; do
-        step "5x5 $w c0 shard $k/2" "$out/5x5-$name-c0-shard$k.json" "$guti" norepeat baghchal \
-            --captured 0 --rules "$w" --budget "$big" --shard "$k/2" --dir "$t" \
-            --list "$out/5x5-$name-c0-shard$k.tsv" --json --quiet &
-    done
-    wait
+    layer "5x5 $w c0" "$out/5x5-$name-c0" "$guti" norepeat baghchal --captured 0 \
+        --rules "$w" --budget "$big" --dir "$t" --json --quiet
 done
 python3 "$here/no-repeat-report.py" data >data/baghchal-no-repeat.md.tmp
 mv data/baghchal-no-repeat.md.tmp data/baghchal-no-repeat.md
