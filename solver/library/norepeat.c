@@ -814,7 +814,7 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
     const struct position *pos = &h->p[h->n - 1];
     /* The boards of the current layer behind the current one, newest first. */
     int goats = bits_count(pos->men[0]), back = h->n - 1 - history_layer_start(h);
-    if (pos->inhand > 0 || back == 0) return nr_entry_value(s, pos, budget, a);
+    if (back == 0) return nr_entry_value(s, pos, budget, a); /* goats in hand: back is 0 */
     memset(a, 0, sizeof *a);
     s->nodes = 0;
     s->budget = budget;

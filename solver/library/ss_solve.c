@@ -248,13 +248,13 @@ int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int 
         p.positions = p.classes[0] + p.classes[1];
         p.solve_bytes = p.positions * (sizeof(retro_code) + 1);
         p.bucket_bytes = p.positions * (p.positions > 1u << 30 ? 8 : 4);
-        /* and each part's index: an orbit number and a symmetry per set of the mover's */
-        for (int side = 0; side < (m != n ? 2 : 1); side++)
-            p.solve_bytes += binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
-        /* (m to move, n) capturing j of n: (n - j to move, m), the material {m, n - j};
-         * (n to move, m) capturing j of m: {n, m - j}; taking the last piece ends the game */
         for (int side = 0; side < (m != n ? 2 : 1); side++) {
             int mover = side ? n : m, other = side ? m : n;
+            /* the part's index: an orbit number and a symmetry per set of the mover's */
+            p.solve_bytes += binomial(g->board->npoints, mover) * (sizeof(uint32_t) + 1);
+            /* (m to move, n) capturing j of n: (n - j to move, m), the material {m, n - j};
+             * (n to move, m) capturing j of m: {n, m - j}; taking the last piece ends the
+             * game */
             for (int j = 1; j < other; j++) {
                 int a = mover > other - j ? mover : other - j, b = mover + other - j - a;
                 bool seen = false;
