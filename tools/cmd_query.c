@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -382,8 +383,13 @@ int cmd_query(int argc, char **argv)
     }
     if ((rc = cli_threads("query", threads))) return rc;
     /* The threads answer a batch's positions; an index built on a first probe meanwhile
-     * (the others wait for it) is built by a team of its own rather than by one thread. */
-    omp_set_max_active_levels(2);
+     * (the others wait for it) is built by a team of its own rather than by one thread.
+     * But a nested team's threads are started anew each time (only the outermost team's
+     * stay, started by cli_threads), and libgomp ends the process when it cannot start one:
+     * under an address-space limit their stacks may not fit, so there is no nesting then. */
+    struct rlimit as;
+    bool limited = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY;
+    omp_set_max_active_levels(limited ? 1 : 2);
     const char *dir = cli_tables_dir(dir_opt);
     guti_tables *t;
     struct guti_error err;
@@ -422,10 +428,16 @@ int cmd_query(int argc, char **argv)
             n++;
         }
         if (n == 0) break; /* the end */
-#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
-        for (int k = 0; k < n; k++)
-            answer(t, &q, &batch[k], answered + k + 1, where,
-                   moves + (size_t)omp_get_thread_num() * MAX_MOVES);
+        /* one input outside any region, so that an index its probe builds is built by the
+         * outermost team, whose threads are there already */
+        if (n == 1)
+            answer(t, &q, &batch[0], answered + 1, where, moves);
+        else {
+#pragma omp parallel for schedule(dynamic, 1)
+            for (int k = 0; k < n; k++)
+                answer(t, &q, &batch[k], answered + k + 1, where,
+                       moves + (size_t)omp_get_thread_num() * MAX_MOVES);
+        }
         for (int k = 0; k < n; k++) {
             struct answer *a = &batch[k];
             if (a->out) fwrite(a->out, 1, a->out_len, stdout);

@@ -267,6 +267,7 @@ all_out "$F/vo/st"
 # not start in 10 s, and F_SERVER then empty too once it has ended).
 serve_up() {
     name=$1 lim=$2
+    F_NAME=$name
     shift 2
     (
         for l in $lim; do ulimit -"${l%%=*}" "${l#*=}" || exit 125; done
@@ -292,7 +293,9 @@ serve_down() {
     status=$?
     F_SERVER=
     CMD="serve (SIGTERM)"
-    [ "$status" -eq 0 ] && passed=$((passed + 1)) || fail "exit status $status after SIGTERM"
+    # a server that died says how in its own stderr (the last failed start's is in $T/err)
+    [ "$status" -eq 0 ] && passed=$((passed + 1)) ||
+        fail "exit status $status after SIGTERM; its stderr: $(tr '\n' ' ' <"$F/$F_NAME.err" | cut -c 1-400)"
 }
 
 # serve_py MODE ARGS...: runs tests/serve_load.py MODE on the server and counts its checks.
