@@ -18,8 +18,8 @@ static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"
     "                  [--rules R] [--captures K] [--board B] [--dir DIR] [--threads N]\n"
     "                  [--quiet] [--json]\n"
-    "       guti solve sixteen --pieces N [--dtc [--limit L]] [--rules R] [--dir DIR]\n"
-    "                  [--threads N] [--quiet] [--json]\n"
+    "       guti solve sixteen --pieces N [--memory GB | --dtc [--limit L]] [--rules R]\n"
+    "                  [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "       guti solve sixteen --pieces N --plan [--json]\n"
     "\n"
     "Bagh-Chal: the movement phase (all goats placed) by retrograde analysis, one layer per\n"
@@ -50,6 +50,10 @@ static const char help[] =
     "file), smallest material first.\n"
     "\n"
     "  --pieces N    the most pieces on the board, both sides together (2..12; --plan: 2..32)\n"
+    "  --memory GB   hold only the material being solved and those its captures read\n"
+    "                (read back from DIR), not every smaller material; an error before\n"
+    "                anything is solved when a material needs more than GB (10^9 bytes)\n"
+    "                for that, saying how much (the engine's level buckets come on top)\n"
     "  --plan        solve nothing: each material in solving order with its positions (by\n"
     "                Burnside's lemma), the memory the engine needs to solve it, the\n"
     "                memory of the materials its captures read and of all those the solve\n"
@@ -398,7 +402,7 @@ static int plan_sixteen(const struct game *g, int pieces, bool json)
     return 0;
 }
 
-static int solve_sixteen(const struct game *g, int pieces, struct out *o)
+static int solve_sixteen(const struct game *g, int pieces, uint64_t memory, struct out *o)
 {
     struct ss_solve_hooks h = {.store = {.dir = o->dir},
                                .task_begin = progress_begin_hook,
@@ -420,7 +424,7 @@ static int solve_sixteen(const struct game *g, int pieces, struct out *o)
                "loss", "maxdtm", "seconds", "pos/s", "wdl b/p", "dtm b/p");
     }
     double t0 = omp_get_wtime();
-    if (ss_solve(g, pieces, &h, err, sizeof err)) {
+    if (ss_solve_within(g, pieces, memory, &h, err, sizeof err)) {
         if (o->json) printf("]}\n");
         return cli_error("solve: %s", err);
     }
@@ -440,11 +444,12 @@ static int solve_sixteen(const struct game *g, int pieces, struct out *o)
 int cmd_solve(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *phase_opt = NULL, *dir_opt = NULL;
+    const char *phase_opt = NULL, *dir_opt = NULL, *memory_opt = NULL;
     int pieces = 0, limit = 0;
     bool dtm = false, dtc = false, plan = false;
     const struct cli_option opts[] = {
         CLI_OPTION("plan", CLI_FLAG, &plan),
+        CLI_OPTION("memory", CLI_TEXT, &memory_opt),
         CLI_OPTION("phase", CLI_TEXT, &phase_opt),
         CLI_OPTION("dtm", CLI_FLAG, &dtm),
         CLI_OPTION_INT("pieces", &pieces, 2, 2 * SS_MAX_PIECES), /* 12 unless --plan */
@@ -473,8 +478,20 @@ int cmd_solve(int argc, char **argv)
         if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
         if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
         if (o.board) return cli_usage_error("solve", "--board is for baghchal");
+        uint64_t memory = 0;
+        if (memory_opt) {
+            char *end;
+            double gb = strtod(memory_opt, &end);
+            if (end == memory_opt || *end || !(gb > 0) || gb > 1e6)
+                return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
+                                       memory_opt);
+            if (dtc)
+                return cli_usage_error("solve", "--memory bounds the solve; --dtc holds every "
+                                                "material's classes: run it on its own");
+            memory = (uint64_t)(gb * 1e9);
+        }
         if (plan) {
-            if (dtc || dir_opt || o.threads || o.quiet)
+            if (dtc || dir_opt || o.threads || o.quiet || memory_opt)
                 return cli_usage_error("solve", "--plan solves nothing: it takes --pieces, "
                                                 "--rules and --json alone");
             return plan_sixteen(&g, pieces, o.json);
@@ -484,19 +501,23 @@ int cmd_solve(int argc, char **argv)
                                    "--pieces %d: at most 12 are solved here (--plan "
                                    "sizes up to %d)",
                                    pieces, 2 * SS_MAX_PIECES);
+        char why[300];
+        if (memory && ss_memory_check(&g, pieces, memory, why, sizeof why))
+            return cli_error("solve: --memory %s: %s", memory_opt, why);
         const char *sdir = tables_dir(dir_opt);
         if (mkdir(sdir, 0777) && errno != EEXIST)
             return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
         if ((rc = cli_threads("solve", o.threads))) return rc;
         struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
         progress_init(&so.prog, o.quiet);
-        rc = solve_sixteen(&g, pieces, &so);
+        rc = solve_sixteen(&g, pieces, memory, &so);
         if (!rc && dtc) rc = solve_sixteen_dtc(&g, pieces, limit ? limit : g.ops->clock_limit, &so);
         if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
         return rc;
     }
     if (pieces) return cli_usage_error("solve", "--pieces is for sixteen");
     if (plan) return cli_usage_error("solve", "--plan is for sixteen");
+    if (memory_opt) return cli_usage_error("solve", "--memory is for sixteen");
     const char *phase = phase_opt ? phase_opt : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);

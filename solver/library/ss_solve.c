@@ -79,9 +79,53 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
     return 0;
 }
 
+/* Reads a material its captures lead to back from its DTM table (exits_only). */
+static int reload(void *arg, struct ss_layer *l)
+{
+    struct run *u = arg;
+    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
+    char why[400];
+    if (!store_load(&u->h->store, u->g, &t, STORE_READ, l->res, NULL, why, sizeof why)) return 0;
+    snprintf(u->err, u->errlen, "%s (read back for the captures of a larger material)", why);
+    u->failed = true;
+    return -1;
+}
+
+/* What the solve of the plan's material p holds under a memory bound, at least: the
+ * engine's codes, counters and index, and the codes of the materials its captures read. */
+static uint64_t bounded_need(const struct ss_plan_material *p)
+{
+    return p->solve_bytes + p->exit_bytes;
+}
+
+int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen)
+{
+    struct ss_plan_material p[SS_MAX_PIECES * SS_MAX_PIECES];
+    int count = ss_plan(g, pieces, p, SS_MAX_PIECES * SS_MAX_PIECES);
+    if (count < 0) return snprintf(err, errlen, "%d pieces: out of range", pieces), -1;
+    int worst = 0;
+    for (int k = 1; k < count; k++)
+        if (bounded_need(&p[k]) > bounded_need(&p[worst])) worst = k;
+    if (!count || bounded_need(&p[worst]) <= bytes) return 0;
+    const struct ss_plan_material *w = &p[worst];
+    snprintf(err, errlen,
+             "a memory bound of %.2f GB is too little: material %d+%d needs at least %.2f GB "
+             "(%.2f to solve it, %.2f for the materials its captures read)",
+             bytes / 1e9, w->m, w->n, bounded_need(w) / 1e9, w->solve_bytes / 1e9,
+             w->exit_bytes / 1e9);
+    return -1;
+}
+
 int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
              size_t errlen)
 {
+    return ss_solve_within(g, pieces, 0, h, err, errlen);
+}
+
+int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
+                    const struct ss_solve_hooks *h, char *err, size_t errlen)
+{
+    if (memory && ss_memory_check(g, pieces, memory, err, errlen)) return -1;
     struct ss_db db;
     if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
     struct run u = {.g = g, .h = h, .err = err, .errlen = errlen};
@@ -91,6 +135,8 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
     db.layer_done = done;
     db.hook_arg = &u;
     db.drop_largest = true; /* the tables on disk have them */
+    db.exits_only = memory > 0;
+    db.layer_reload = reload;
     int solved = ss_solve_all(&db, pieces, NULL, 0);
     ss_db_free(&db);
     if (solved >= 0) return 0;
@@ -248,22 +294,15 @@ int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int 
         p.positions = p.classes[0] + p.classes[1];
         p.solve_bytes = p.positions * (sizeof(retro_code) + 1);
         p.bucket_bytes = p.positions * (p.positions > 1u << 30 ? 8 : 4);
-        for (int side = 0; side < (m != n ? 2 : 1); side++) {
-            int mover = side ? n : m, other = side ? m : n;
-            /* the part's index: an orbit number and a symmetry per set of the mover's */
-            p.solve_bytes += binomial(g->board->npoints, mover) * (sizeof(uint32_t) + 1);
-            /* (m to move, n) capturing j of n: (n - j to move, m), the material {m, n - j};
-             * (n to move, m) capturing j of m: {n, m - j}; taking the last piece ends the
-             * game */
-            for (int j = 1; j < other; j++) {
-                int a = mover > other - j ? mover : other - j, b = mover + other - j - a;
-                bool seen = false;
-                for (int d = 0; d < p.ndeps; d++) seen |= p.deps[d][0] == a && p.deps[d][1] == b;
-                if (seen) continue;
-                p.deps[p.ndeps][0] = a;
-                p.deps[p.ndeps++][1] = b;
-                p.exit_bytes += layer_positions(g, a, b) * sizeof(retro_code);
-            }
+        /* and each part's index: an orbit number and a symmetry per set of the mover's */
+        for (int side = 0; side < (m != n ? 2 : 1); side++)
+            p.solve_bytes += binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
+        for (int d = k - 1; d >= 0; d--) {
+            int a = order[d][0], b = order[d][1];
+            if (!ss_material_reads(m, n, a, b)) continue;
+            p.deps[p.ndeps][0] = a;
+            p.deps[p.ndeps++][1] = b;
+            p.exit_bytes += layer_positions(g, a, b) * sizeof(retro_code);
         }
         p.kept_bytes = before;
         if (m + n < pieces) before += p.positions * sizeof(retro_code);

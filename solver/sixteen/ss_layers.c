@@ -406,6 +406,50 @@ int ss_material_order(int max_pieces, int (*out)[2], int max)
     return k;
 }
 
+bool ss_material_reads(int m, int n, int a, int b)
+{
+    for (int side = 0; side < (m != n ? 2 : 1); side++) {
+        int mover = side ? n : m, other = side ? m : n;
+        for (int j = 1; j < other; j++)
+            if ((mover == a && other - j == b) || (mover == b && other - j == a)) return true;
+    }
+    return false;
+}
+
+/* exits_only: the db holds what material {m, n} reads and nothing else, freeing first so
+ * that what is read back fits where the rest was. 0, or -1 (memory, or a table that could
+ * not be read back). */
+static int hold_exits_of(struct ss_db *db, int m, int n)
+{
+    for (int a = 1; a <= SS_MAX_PIECES; a++)
+        for (int b = 1; b <= a; b++) {
+            struct ss_layer *l = db->layer[a][b];
+            if (l && !ss_material_reads(m, n, a, b)) {
+                db->layer[a][b] = db->layer[b][a] = NULL;
+                ss_layer_free(l);
+                free(l);
+            }
+        }
+    for (int a = 1; a <= SS_MAX_PIECES; a++)
+        for (int b = 1; b <= a; b++) {
+            if (db->layer[a][b] || !ss_material_reads(m, n, a, b)) continue;
+            struct ss_layer *l = malloc(sizeof *l);
+            if (!l) return -1;
+            if (ss_layer_init(l, db, a, b)) {
+                free(l);
+                return -1;
+            }
+            l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
+            if (!l->res || !db->layer_reload || db->layer_reload(db->hook_arg, l)) {
+                ss_layer_free(l);
+                free(l);
+                return -1;
+            }
+            ss_db_add(db, l);
+        }
+    return 0;
+}
+
 int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats)
 {
     int nstats = 0, solved = 0;
@@ -415,6 +459,7 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
     for (int k = 0; k < count; k++) {
         int m = order[k][0], n = order[k][1], total = m + n;
         double t0 = omp_get_wtime();
+        if (db->exits_only && hold_exits_of(db, m, n)) return -1;
         struct ss_layer *l = malloc(sizeof *l);
         if (!l) return -1;
         if (ss_layer_init(l, db, m, n)) {

@@ -69,6 +69,13 @@ struct ss_db {
      * solve holds one of them at a time beside the smaller ones: the 8-piece run held all
      * four, 9.1 GB. ss_db_find no longer has them afterwards. */
     bool drop_largest;
+    /* Optional: hold only what the material being solved reads. Before each material the
+     * db frees every layer its captures do not lead to, and reads back those they do that
+     * it no longer holds with layer_reload (required then: 0 when l->res is filled from the
+     * layer's table), so that the solve holds one material and its exits, not every smaller
+     * material; ss_solve's --memory bound. */
+    bool exits_only;
+    int (*layer_reload)(void *arg, struct ss_layer *l);
 };
 
 /* 0, or -1 when memory runs out. */
@@ -105,6 +112,11 @@ struct ss_stats {
     int max_dtm;    /* the longest decided position's DTM; -1 when none is decided */
     double seconds; /* solving the whole layer {m, n} (both parts), index setup included */
 };
+
+/* Whether a capture from material {m, n} (either side to move) can lead to material
+ * {a, b}: the mover taking j of the other's pieces, 0 < j < the other's, makes
+ * {mover, other - j}; taking the last piece ends the game instead. */
+bool ss_material_reads(int m, int n, int a, int b);
 
 /* The materials {m, n}, m >= n >= 1, m + n <= max_pieces (m <= SS_MAX_PIECES), in the
  * order they are solved: total pieces ascending, then m descending. A capture lowers the
