@@ -32,8 +32,8 @@
  * index is built with OpenMP threads (omp_get_max_threads() of the calling thread), and
  * OpenMP's runtime ends the process when it cannot start one: a program that probes
  * from threads of its own where memory or threads may run short calls
- * omp_set_num_threads(1) in each of them, and an index that cannot be built is then
- * GUTI_ENOMEM (guti serve does so).
+ * omp_set_num_threads(1) in each of them, early: an index is then built with no OpenMP
+ * region at all, and one that cannot be built is GUTI_ENOMEM (guti serve does so).
  */
 #ifndef GUTI_H
 #define GUTI_H

@@ -164,6 +164,16 @@ uint64_t pair_class_count(const struct board *b, int a, int nb)
     return sum / (uint64_t)b->nsyms;
 }
 
+/* Orbit k's count of B sets, and its rank words when its A set is symmetric: nonzero when
+ * memory runs out. */
+static int orbit_rank_words(struct pair_index *ix, int k, uint64_t nbsets)
+{
+    struct index_orbit *o = &ix->orbits[k];
+    if (o->nstab > 1) return make_rank_words(ix, o, nbsets) != 0;
+    o->count = nbsets;
+    return 0;
+}
+
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
                     int nb)
 {
@@ -212,16 +222,16 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
         ix->norbits++;
     }
     /* The canonical B bitmaps of symmetric A sets, which are most of the time spent here
-     * (a query's first probe of a layer waits for it): one orbit per thread at a time. */
+     * (a query's first probe of a layer waits for it): one orbit per thread at a time. A
+     * caller held to one thread gets no OpenMP region at all: even a team of one is
+     * allocated, and libgomp ends the process when that fails (guti.h, threads). */
     uint64_t nbsets = binom[ix->n - a][nb];
     int failed = 0;
+    if (omp_get_max_threads() == 1) {
+        for (int k = 0; k < ix->norbits; k++) failed |= orbit_rank_words(ix, k, nbsets);
+    } else {
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
-    for (int k = 0; k < ix->norbits; k++) {
-        struct index_orbit *o = &ix->orbits[k];
-        if (o->nstab == 1)
-            o->count = nbsets;
-        else
-            failed |= make_rank_words(ix, o, nbsets) != 0;
+        for (int k = 0; k < ix->norbits; k++) failed |= orbit_rank_words(ix, k, nbsets);
     }
     if (failed) return pair_index_free(ix), -1;
     for (int k = 0; k < ix->norbits; k++) {
