@@ -91,11 +91,13 @@ static int reload(void *arg, struct ss_layer *l)
     return -1;
 }
 
-/* What the solve of the plan's material p holds under a memory bound, at least: the
- * engine's codes, counters and index, and the codes of the materials its captures read. */
+/* The most the solve of the plan's material p holds under a memory bound: the engine's
+ * codes, counters and index, its level buckets at their fullest, and the codes of the
+ * materials its captures read. The buckets are a bound, not a forecast (5+3's held about
+ * a third of it), but a bound is what --memory promises. */
 static uint64_t bounded_need(const struct ss_plan_material *p)
 {
-    return p->solve_bytes + p->exit_bytes;
+    return p->solve_bytes + p->bucket_bytes + p->exit_bytes;
 }
 
 int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen)
@@ -109,10 +111,11 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
     if (!count || bounded_need(&p[worst]) <= bytes) return 0;
     const struct ss_plan_material *w = &p[worst];
     snprintf(err, errlen,
-             "a memory bound of %.2f GB is too little: material %d+%d needs at least %.2f GB "
-             "(%.2f to solve it, %.2f for the materials its captures read)",
+             "a memory bound of %.2f GB is too little: material %d+%d may need %.2f GB (%.2f to "
+             "solve it, up to %.2f for the engine's level buckets, %.2f for the materials its "
+             "captures read)",
              bytes / 1e9, w->m, w->n, bounded_need(w) / 1e9, w->solve_bytes / 1e9,
-             w->exit_bytes / 1e9);
+             w->bucket_bytes / 1e9, w->exit_bytes / 1e9);
     return -1;
 }
 

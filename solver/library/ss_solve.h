@@ -77,15 +77,14 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
  * bound the solve holds only the material being solved and the materials its captures
  * read, read back from their DTM tables in the store before it, rather than every smaller
  * material; the tables it makes are the same. Before anything is solved it fails, with
- * ss_memory_check's message, when some material needs more than the bound. The bound
- * counts what must be held (ss_plan's solve_bytes and exit_bytes); the engine's level
- * buckets, at most bucket_bytes, come on top. */
+ * ss_memory_check's message, when some material may need more than the bound: ss_plan's
+ * solve_bytes, bucket_bytes (the level buckets at their fullest) and exit_bytes. */
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
                     const struct ss_solve_hooks *h, char *err, size_t errlen);
 
 /* 0 when every material up to `pieces` can be solved within `bytes` as ss_solve_within
- * does it; else -1 with one line in err naming the material that needs the most and how
- * much. Reads nothing. */
+ * does it; else -1 with one line in err naming the material that may need the most and
+ * how much. Reads nothing. */
 int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen);
 
 /* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture, rules.md):
