@@ -17,16 +17,20 @@ int ss_db_init(struct ss_db *db, const struct game *g)
     return 0;
 }
 
+/* Frees the layer of material {m, n}, when the db holds it, and forgets it. */
+static void db_drop(struct ss_db *db, int m, int n)
+{
+    struct ss_layer *l = db->layer[m][n];
+    if (!l) return;
+    db->layer[m][n] = db->layer[n][m] = NULL;
+    ss_layer_free(l);
+    free(l);
+}
+
 void ss_db_free(struct ss_db *db)
 {
     for (int m = 0; m <= SS_MAX_PIECES; m++)
-        for (int n = 0; n <= m; n++) {
-            struct ss_layer *l = db->layer[m][n];
-            if (!l) continue;
-            db->layer[m][n] = db->layer[n][m] = NULL;
-            ss_layer_free(l);
-            free(l);
-        }
+        for (int n = 0; n <= m; n++) db_drop(db, m, n);
     free(db->sm);
     memset(db, 0, sizeof *db);
 }
@@ -416,31 +420,37 @@ bool ss_material_reads(int m, int n, int a, int b)
     return false;
 }
 
+/* A new layer {m, n}, set up, with room for its codes; NULL when memory runs out. */
+static struct ss_layer *layer_new(const struct ss_db *db, int m, int n)
+{
+    struct ss_layer *l = malloc(sizeof *l);
+    if (!l) return NULL;
+    if (ss_layer_init(l, db, m, n)) {
+        free(l);
+        return NULL;
+    }
+    if (!(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res))) {
+        ss_layer_free(l);
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
 /* exits_only: the db holds what material {m, n} reads and nothing else, freeing first so
  * that what is read back fits where the rest was. 0, or -1 (memory, or a table that could
  * not be read back). */
 static int hold_exits_of(struct ss_db *db, int m, int n)
 {
     for (int a = 1; a <= SS_MAX_PIECES; a++)
-        for (int b = 1; b <= a; b++) {
-            struct ss_layer *l = db->layer[a][b];
-            if (l && !ss_material_reads(m, n, a, b)) {
-                db->layer[a][b] = db->layer[b][a] = NULL;
-                ss_layer_free(l);
-                free(l);
-            }
-        }
+        for (int b = 1; b <= a; b++)
+            if (!ss_material_reads(m, n, a, b)) db_drop(db, a, b);
     for (int a = 1; a <= SS_MAX_PIECES; a++)
         for (int b = 1; b <= a; b++) {
             if (db->layer[a][b] || !ss_material_reads(m, n, a, b)) continue;
-            struct ss_layer *l = malloc(sizeof *l);
+            struct ss_layer *l = layer_new(db, a, b);
             if (!l) return -1;
-            if (ss_layer_init(l, db, a, b)) {
-                free(l);
-                return -1;
-            }
-            l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
-            if (!l->res || !db->layer_reload || db->layer_reload(db->hook_arg, l)) {
+            if (!db->layer_reload || db->layer_reload(db->hook_arg, l)) {
                 ss_layer_free(l);
                 free(l);
                 return -1;
@@ -460,19 +470,14 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
         int m = order[k][0], n = order[k][1], total = m + n;
         double t0 = omp_get_wtime();
         if (db->exits_only && hold_exits_of(db, m, n)) return -1;
-        struct ss_layer *l = malloc(sizeof *l);
+        struct ss_layer *l = layer_new(db, m, n);
         if (!l) return -1;
-        if (ss_layer_init(l, db, m, n)) {
-            free(l);
-            return -1;
-        }
         struct retro_layer R = ss_layer_retro(l);
         R.progress = db->progress;
         R.progress_arg = db->progress_arg;
         struct retro_stats rs;
-        l->res = malloc((l->size ? l->size : 1) * sizeof *l->res);
-        int loaded = l->res && db->layer_load && db->layer_load(db->hook_arg, l) == 0;
-        if (!l->res || (!loaded && retro_solve(&R, l->res, &rs))) {
+        int loaded = db->layer_load && db->layer_load(db->hook_arg, l) == 0;
+        if (!loaded && retro_solve(&R, l->res, &rs)) {
             ss_layer_free(l);
             free(l);
             return -1;
@@ -486,11 +491,7 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
             stats[nstats++].seconds = seconds;
         }
         if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
-        if (db->drop_largest && total == max_pieces) {
-            db->layer[m][n] = db->layer[n][m] = NULL;
-            ss_layer_free(l);
-            free(l);
-        }
+        if (db->drop_largest && total == max_pieces) db_drop(db, m, n);
     }
     return solved;
 }
