@@ -10,6 +10,15 @@
 #include "notation.h"
 #include "store.h"
 
+/* A repeatable pseudo-random sequence (splitmix64), for tests that draw positions or graphs. */
+static inline uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 static inline struct game setup(const char *name, const char *rules, const char *board)
 {
     struct game g;

@@ -218,6 +218,14 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
         int nbad;
         CHECK(retro_verify(&R, dtc[c], bad, 2, &nbad) == 0, "%s %s L=%d c%d: verify", board, rules,
               L, c);
+        /* the compact engine makes the same codes */
+        retro_code *again = malloc(R.size * sizeof *again);
+        struct retro_stats st;
+        R.compact = true;
+        CHECK(retro_solve(&R, again, &st) == 0 && !memcmp(again, dtc[c], R.size * sizeof *again),
+              "%s %s L=%d c%d: the compact engine differs", board, rules, L, c);
+        R.compact = false;
+        free(again);
         uint64_t k = R.size / 2;
         retro_code keep = dtc[c][k];
         dtc[c][k] = keep ? (retro_code)(keep + 2) : dtc_code(1, true);

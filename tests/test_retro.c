@@ -4,6 +4,7 @@
  * their tables kept in memory through store.h's hooks, against brute forces over every
  * position, and resuming from tables lost or damaged. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "bc_layers.h"
 #include "bc_reach.h"
@@ -279,6 +280,88 @@ static void brute_solve(struct brute *br, const struct game *g)
     free(succ);
 }
 
+/* Random small graphs, given as lists: each engine, for DTM and for the counting rule, gives
+ * codes that re-derive from their successors (retro_verify), and both engines give the
+ * same. Exits of every kind and positions with no move at all are common here, so that the
+ * orders in which a level's decisions meet (an exit win of a level and a loss of the same
+ * level reaching it) are met, as in no real game this small. */
+#define G_N 48
+#define G_MOVES 4
+struct graph {
+    int nsucc[G_N], succ[G_N][G_MOVES];
+    int npred[G_N], pred[G_N][G_N * G_MOVES];
+    struct move_fold ex[G_N];
+};
+
+static int graph_expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
+{
+    const struct graph *g = ctx;
+    for (int k = 0; k < g->nsucc[i]; k++) succ[k] = (uint64_t)g->succ[i][k];
+    *ex = g->ex[i];
+    return g->nsucc[i];
+}
+
+static int graph_predecessors(void *ctx, uint64_t i, uint64_t *pred)
+{
+    const struct graph *g = ctx;
+    for (int k = 0; k < g->npred[i]; k++) pred[k] = (uint64_t)g->pred[i][k];
+    return g->npred[i];
+}
+
+static void random_graph(struct graph *g, uint64_t *seed)
+{
+    memset(g, 0, sizeof *g);
+    for (int i = 0; i < G_N; i++) {
+        int want = (int)(splitmix(seed) % (G_MOVES + 1));
+        for (int k = 0; k < want; k++) {
+            int j = (int)(splitmix(seed) % G_N), dup = 0;
+            for (int t = 0; t < g->nsucc[i]; t++) dup |= g->succ[i][t] == j;
+            if (dup) continue;
+            g->succ[i][g->nsucc[i]++] = j;
+            g->pred[j][g->npred[j]++] = i;
+        }
+        /* exits to codes: a draw, or a decision within a few half-moves */
+        for (int e = (int)(splitmix(seed) % 3); e > 0; e--) {
+            uint64_t r = splitmix(seed) % 8;
+            move_fold_add(&g->ex[i], r == 0 ? RETRO_DRAW : (retro_code)r);
+        }
+    }
+}
+
+START_TEST(engines_on_random_graphs)
+{
+    uint64_t seed = 11;
+    struct graph *g = malloc(sizeof *g);
+    ck_assert_ptr_nonnull(g);
+    int limits[] = {0, 1, 2, 3, 7};
+    for (int round = 0; round < 400; round++) {
+        random_graph(g, &seed);
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+            struct retro_layer R = {.size = G_N,
+                                    .max_moves = G_N * G_MOVES,
+                                    .ctx = g,
+                                    .expand = graph_expand,
+                                    .predecessors = graph_predecessors,
+                                    .dtc_limit = limits[k]};
+            retro_code plain[G_N], compact[G_N];
+            struct retro_stats st;
+            uint64_t bad[2];
+            int nbad;
+            ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
+            CHECK(retro_verify(&R, plain, bad, 2, &nbad) == 0, "round %d limit %d: verify", round,
+                  limits[k]);
+            R.max_moves = 254; /* the compact engine's counters are of 8 bits */
+            R.compact = true;
+            ck_assert_int_eq(retro_solve(&R, compact, &st), 0);
+            for (int i = 0; i < G_N; i++)
+                CHECK(plain[i] == compact[i], "round %d limit %d position %d: %d, compact %d",
+                      round, limits[k], i, plain[i], compact[i]);
+        }
+    }
+    free(g);
+}
+END_TEST
+
 static void check_against_brute(const char *board, const char *rules)
 {
     struct game g = setup("baghchal", rules, board);
@@ -300,6 +383,11 @@ static void check_against_brute(const char *board, const char *rules)
         /* the 8-byte bucket entries of layers past 2^30 positions give the same codes */
         retro_code *wide = malloc(R.size * sizeof *wide);
         R.bucket_bytes = 8;
+        ck_assert_int_eq(retro_solve(&R, wide, &st), 0);
+        ck_assert_int_eq(memcmp(wide, layers[c].res, R.size * sizeof *wide), 0);
+        /* and so does the compact engine, which keeps nothing but the codes */
+        R.bucket_bytes = 0;
+        R.compact = true;
         ck_assert_int_eq(retro_solve(&R, wide, &st), 0);
         ck_assert_int_eq(memcmp(wide, layers[c].res, R.size * sizeof *wide), 0);
         free(wide);
@@ -1194,6 +1282,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, index_burnside);
     tcase_add_test(tc, index_add_each);
     tcase_add_test(tc, index_movement_counts);
+    tcase_add_test(tc, engines_on_random_graphs);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
     tcase_add_test(tc, whole_game_3x3);

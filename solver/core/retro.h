@@ -24,6 +24,10 @@
  * is decided past level L: what needs more is a draw under the rule. Levels are DTCs, and
  * the codes values.h's DTC codes, whose parity is not who wins, so each decision carries
  * whether it is a win.
+ *
+ * Memory: res, a move counter a position (1 byte) and the level buckets, or with
+ * L->compact only res (the counters folded into codes no value uses, each level found by
+ * a scan rather than kept in a bucket).
  */
 #ifndef GUTI_RETRO_H
 #define GUTI_RETRO_H
@@ -72,6 +76,11 @@ struct retro_layer {
     /* 0: the engine's buckets take 4 bytes an entry when size allows, else 8; 8 forces 8
      * (for the tests, which have no layer large enough to need them). */
     int bucket_bytes;
+    /* true: the compact engine, which needs nothing but res, 2 bytes a position, where the
+     * default needs 3 and its level buckets (up to 4 or 8 bytes a position more) but
+     * scans the whole layer once a level (retro.c says how). The same codes either way;
+     * it fails (-1) when max_moves exceeds 254, or for a counting-rule limit past 24574. */
+    bool compact;
 };
 
 struct retro_stats {
