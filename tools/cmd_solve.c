@@ -51,9 +51,11 @@ static const char help[] =
     "\n"
     "  --pieces N    the most pieces on the board, both sides together (2..12; --plan: 2..32)\n"
     "  --memory GB   hold only the material being solved and those its captures read\n"
-    "                (read back from DIR), not every smaller material; an error before\n"
-    "                anything is solved when a material may need more than GB (10^9\n"
-    "                bytes), its level buckets at their fullest counted, saying how much\n"
+    "                (read back from DIR), not every smaller material, within GB (10^9\n"
+    "                bytes): a material the engine may not solve within GB, its level\n"
+    "                buckets at their fullest counted, is solved by its compact mode (2\n"
+    "                bytes a position, slower; the same tables); an error before anything\n"
+    "                is solved when even that does not fit, saying how much it needs\n"
     "  --plan        solve nothing: each material in solving order with its positions (by\n"
     "                Burnside's lemma), the memory the engine needs to solve it, the\n"
     "                memory of the materials its captures read and of all those the solve\n"
@@ -271,11 +273,12 @@ static void ss_layer(void *arg, const struct ss_solve_layer *l)
     if (o->json) {
         printf("%s{\"m\": %d, \"n\": %d, \"positions\": %llu, \"win\": %llu, \"draw\": %llu, "
                "\"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, \"resumed\": %s, "
-               "\"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
+               "\"engine\": \"%s\", \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
                o->first ? "" : ", ", l->m, l->n, (unsigned long long)l->positions,
                (unsigned long long)l->win, (unsigned long long)l->draw, (unsigned long long)l->loss,
                l->max_dtm, l->seconds, l->resumed ? "true" : "false",
-               (unsigned long long)l->wdl_bytes, (unsigned long long)l->dtm_bytes);
+               l->compact ? "compact" : "default", (unsigned long long)l->wdl_bytes,
+               (unsigned long long)l->dtm_bytes);
         o->first = false;
     } else if (!o->quiet) {
         uint64_t n = l->positions;
@@ -283,7 +286,10 @@ static void ss_layer(void *arg, const struct ss_solve_layer *l)
                (unsigned long long)n, (unsigned long long)l->win, (unsigned long long)l->draw,
                (unsigned long long)l->loss, l->max_dtm, l->seconds,
                l->resumed || l->seconds <= 0 ? 0 : n / l->seconds, n ? 8.0 * l->wdl_bytes / n : 0,
-               n ? 8.0 * l->dtm_bytes / n : 0, l->resumed ? "  (already solved)" : "");
+               n ? 8.0 * l->dtm_bytes / n : 0,
+               l->resumed   ? "  (already solved)"
+               : l->compact ? "  (compact engine)"
+                            : "");
         fflush(stdout);
     }
 }
@@ -352,13 +358,13 @@ static int plan_sixteen(const struct game *g, int pieces, bool json)
     if (count < 0) return cli_error("solve: --plan: --pieces %d out of range", pieces);
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
-    uint64_t total = 0, least = 0, peak = 0, peak_exits = 0;
+    uint64_t total = 0, least = 0, peak = 0, peak_exits = 0, bound = 0;
     if (json)
         printf("{\"game\": \"sixteen\", \"rules\": \"%s\", \"pieces\": %d, \"materials\": [", rules,
                pieces);
     else
-        printf("%-6s %15s %15s %15s %9s %9s %9s %9s  %s\n", "m+n", "positions", "(m, n)", "(n, m)",
-               "solve GB", "+ at most", "exits GB", "kept GB", "reads");
+        printf("%-6s %15s %15s %15s %9s %9s %10s %9s %9s  %s\n", "m+n", "positions", "(m, n)",
+               "(n, m)", "solve GB", "+ at most", "compact GB", "exits GB", "kept GB", "reads");
     for (int k = 0; k < count; k++) {
         const struct ss_plan_material *q = &p[k];
         total += q->positions;
@@ -366,15 +372,17 @@ static int plan_sixteen(const struct game *g, int pieces, bool json)
         if (q->solve_bytes + q->kept_bytes > least) least = q->solve_bytes + q->kept_bytes;
         if (most + q->kept_bytes > peak) peak = most + q->kept_bytes;
         if (most + q->exit_bytes > peak_exits) peak_exits = most + q->exit_bytes;
+        if (q->compact_bytes + q->exit_bytes > bound) bound = q->compact_bytes + q->exit_bytes;
         if (json) {
             printf("%s{\"m\": %d, \"n\": %d, \"classes\": [%llu, %llu], \"positions\": %llu, "
-                   "\"solve_bytes\": %llu, \"bucket_bytes\": %llu, \"exit_bytes\": %llu, "
-                   "\"kept_bytes\": %llu, "
+                   "\"solve_bytes\": %llu, \"bucket_bytes\": %llu, \"compact_bytes\": %llu, "
+                   "\"exit_bytes\": %llu, \"kept_bytes\": %llu, "
                    "\"reads\": [",
                    k ? ", " : "", q->m, q->n, (unsigned long long)q->classes[0],
                    (unsigned long long)q->classes[1], (unsigned long long)q->positions,
                    (unsigned long long)q->solve_bytes, (unsigned long long)q->bucket_bytes,
-                   (unsigned long long)q->exit_bytes, (unsigned long long)q->kept_bytes);
+                   (unsigned long long)q->compact_bytes, (unsigned long long)q->exit_bytes,
+                   (unsigned long long)q->kept_bytes);
             for (int d = 0; d < q->ndeps; d++)
                 printf("%s\"%d+%d\"", d ? ", " : "", q->deps[d][0], q->deps[d][1]);
             printf("]}");
@@ -382,23 +390,25 @@ static int plan_sixteen(const struct game *g, int pieces, bool json)
         }
         char name[16];
         snprintf(name, sizeof name, "%d+%d", q->m, q->n);
-        printf("%-6s %15llu %15llu %15llu %9.2f %9.2f %9.2f %9.2f  ", name,
+        printf("%-6s %15llu %15llu %15llu %9.2f %9.2f %10.2f %9.2f %9.2f  ", name,
                (unsigned long long)q->positions, (unsigned long long)q->classes[0],
                (unsigned long long)q->classes[1], q->solve_bytes / 1e9, q->bucket_bytes / 1e9,
-               q->exit_bytes / 1e9, q->kept_bytes / 1e9);
+               q->compact_bytes / 1e9, q->exit_bytes / 1e9, q->kept_bytes / 1e9);
         for (int d = 0; d < q->ndeps; d++)
             printf("%s%d+%d", d ? " " : "", q->deps[d][0], q->deps[d][1]);
         printf("%s\n", q->ndeps ? "" : "-");
     }
     if (json)
         printf("], \"positions\": %llu, \"peak_bytes_least\": %llu, \"peak_bytes\": %llu, "
-               "\"peak_bytes_exits_only\": %llu}\n",
+               "\"peak_bytes_exits_only\": %llu, \"least_memory_bound\": %llu}\n",
                (unsigned long long)total, (unsigned long long)least, (unsigned long long)peak,
-               (unsigned long long)peak_exits);
+               (unsigned long long)peak_exits, (unsigned long long)bound);
     else
         printf("total: %d materials, %llu positions; peak memory %.2f to %.2f GB as solve keeps "
-               "the smaller materials, at most %.2f GB keeping only each one's exits\n",
-               count, (unsigned long long)total, least / 1e9, peak / 1e9, peak_exits / 1e9);
+               "the smaller materials, at most %.2f GB keeping only each one's exits; the least "
+               "--memory bound %.2f GB (the compact engine)\n",
+               count, (unsigned long long)total, least / 1e9, peak / 1e9, peak_exits / 1e9,
+               bound / 1e9);
     return 0;
 }
 

@@ -17,6 +17,7 @@ struct run {
     char *err;
     size_t errlen;
     bool failed;
+    uint64_t memory; /* the bound, 0 for none */
 };
 
 /* Reads a material back from its DTM table when both its tables are stored and sound. */
@@ -48,6 +49,39 @@ static int load(void *arg, struct ss_layer *l)
     return store_load(&h->store, u->g, &t, STORE_READ, l->res, NULL, err, sizeof err) ? -1 : 0;
 }
 
+/* The most the solve of the plan's material p holds under a memory bound, by the default
+ * engine: its codes, counters and index, its level buckets at their fullest, and the codes
+ * of the materials its captures read. The buckets are a bound, not a forecast (5+3's held
+ * about a third of it), but a bound is what --memory promises. */
+static uint64_t default_need(const struct ss_plan_material *p)
+{
+    return p->solve_bytes + p->bucket_bytes + p->exit_bytes;
+}
+
+/* And by the compact engine: its codes and index, and the codes its captures read. */
+static uint64_t compact_need(const struct ss_plan_material *p)
+{
+    return p->compact_bytes + p->exit_bytes;
+}
+
+/* The material {m, n} of ss_plan's figures. */
+static struct ss_plan_material plan_of(const struct game *g, int m, int n)
+{
+    struct ss_plan_material p[SS_MAX_PIECES * SS_MAX_PIECES];
+    int count = ss_plan(g, m + n, p, SS_MAX_PIECES * SS_MAX_PIECES);
+    for (int k = 0; k < count; k++)
+        if ((p[k].m == m && p[k].n == n) || (p[k].m == n && p[k].n == m)) return p[k];
+    return (struct ss_plan_material){.m = m, .n = n};
+}
+
+/* The db's layer_compact: the compact engine when the default may not fit the bound. */
+static bool use_compact(void *arg, const struct ss_layer *l)
+{
+    struct run *u = arg;
+    struct ss_plan_material p = plan_of(u->g, l->m, l->n);
+    return u->memory && default_need(&p) > u->memory;
+}
+
 /* Saves a solved material's tables, and reports it. */
 static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
 {
@@ -74,7 +108,8 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
                                .seconds = seconds,
                                .wdl_bytes = u->bytes[0],
                                .dtm_bytes = u->bytes[1],
-                               .resumed = loaded};
+                               .resumed = loaded,
+                               .compact = !loaded && use_compact(u, l)};
     h->layer(h->arg, &r);
     return 0;
 }
@@ -91,15 +126,6 @@ static int reload(void *arg, struct ss_layer *l)
     return -1;
 }
 
-/* The most the solve of the plan's material p holds under a memory bound: the engine's
- * codes, counters and index, its level buckets at their fullest, and the codes of the
- * materials its captures read. The buckets are a bound, not a forecast (5+3's held about
- * a third of it), but a bound is what --memory promises. */
-static uint64_t bounded_need(const struct ss_plan_material *p)
-{
-    return p->solve_bytes + p->bucket_bytes + p->exit_bytes;
-}
-
 int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen)
 {
     struct ss_plan_material p[SS_MAX_PIECES * SS_MAX_PIECES];
@@ -107,15 +133,15 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
     if (count < 0) return snprintf(err, errlen, "%d pieces: out of range", pieces), -1;
     int worst = 0;
     for (int k = 1; k < count; k++)
-        if (bounded_need(&p[k]) > bounded_need(&p[worst])) worst = k;
-    if (!count || bounded_need(&p[worst]) <= bytes) return 0;
+        if (compact_need(&p[k]) > compact_need(&p[worst])) worst = k;
+    if (!count || compact_need(&p[worst]) <= bytes) return 0;
     const struct ss_plan_material *w = &p[worst];
     snprintf(err, errlen,
-             "a memory bound of %.2f GB is too little: material %d+%d may need %.2f GB (%.2f to "
-             "solve it, up to %.2f for the engine's level buckets, %.2f for the materials its "
+             "a memory bound of %.2f GB is too little: material %d+%d needs %.2f GB at the "
+             "least (%.2f to solve it by the compact engine, %.2f for the materials its "
              "captures read)",
-             bytes / 1e9, w->m, w->n, bounded_need(w) / 1e9, w->solve_bytes / 1e9,
-             w->bucket_bytes / 1e9, w->exit_bytes / 1e9);
+             bytes / 1e9, w->m, w->n, compact_need(w) / 1e9, w->compact_bytes / 1e9,
+             w->exit_bytes / 1e9);
     return -1;
 }
 
@@ -125,27 +151,62 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
     return ss_solve_within(g, pieces, 0, h, err, errlen);
 }
 
+/* The db of a solve whose hooks are u's. */
+static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
+{
+    db->progress = u->h->task_progress;
+    db->progress_arg = u->h->arg;
+    db->layer_load = load;
+    db->layer_done = done;
+    db->hook_arg = u;
+    db->drop_largest = true; /* the tables on disk have them */
+    db->exits_only = exits_only;
+    db->layer_reload = reload;
+    db->layer_compact = use_compact;
+}
+
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
                     const struct ss_solve_hooks *h, char *err, size_t errlen)
 {
     if (memory && ss_memory_check(g, pieces, memory, err, errlen)) return -1;
     struct ss_db db;
     if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
-    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen};
-    db.progress = h->task_progress;
-    db.progress_arg = h->arg;
-    db.layer_load = load;
-    db.layer_done = done;
-    db.hook_arg = &u;
-    db.drop_largest = true; /* the tables on disk have them */
-    db.exits_only = memory > 0;
-    db.layer_reload = reload;
+    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
+    db_hooks(&db, &u, memory > 0);
     int solved = ss_solve_all(&db, pieces, NULL, 0);
     ss_db_free(&db);
     if (solved >= 0) return 0;
     /* a hook that failed said why; otherwise a layer's memory ran out */
     if (!u.failed) snprintf(err, errlen, "out of memory");
     return -1;
+}
+
+int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
+                      const struct ss_solve_hooks *h, char *err, size_t errlen)
+{
+    if (m < n) {
+        int t = m;
+        m = n, n = t;
+    }
+    if (n < 1 || m > SS_MAX_PIECES)
+        return snprintf(err, errlen, "material %d+%d: out of range", m, n), -1;
+    if (memory) {
+        struct ss_plan_material p = plan_of(g, m, n);
+        if (compact_need(&p) > memory)
+            return snprintf(err, errlen,
+                            "a memory bound of %.2f GB is too little: material %d+%d needs %.2f "
+                            "GB at the least",
+                            memory / 1e9, m, n, compact_need(&p) / 1e9),
+                   -1;
+    }
+    struct ss_db db;
+    if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
+    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
+    db_hooks(&db, &u, true);
+    int rc = ss_solve_one(&db, m, n);
+    ss_db_free(&db);
+    if (rc && !u.failed) snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
+    return rc;
 }
 
 /* ---- The counting rule --------------------------------------------------------------- */
@@ -297,9 +358,13 @@ int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int 
         p.positions = p.classes[0] + p.classes[1];
         p.solve_bytes = p.positions * (sizeof(retro_code) + 1);
         p.bucket_bytes = p.positions * (p.positions > 1u << 30 ? 8 : 4);
+        p.compact_bytes = p.positions * sizeof(retro_code);
         /* and each part's index: an orbit number and a symmetry per set of the mover's */
-        for (int side = 0; side < (m != n ? 2 : 1); side++)
-            p.solve_bytes += binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
+        for (int side = 0; side < (m != n ? 2 : 1); side++) {
+            uint64_t index = binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
+            p.solve_bytes += index;
+            p.compact_bytes += index;
+        }
         for (int d = k - 1; d >= 0; d--) {
             int a = order[d][0], b = order[d][1];
             if (!ss_material_reads(m, n, a, b)) continue;

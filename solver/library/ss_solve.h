@@ -35,6 +35,8 @@ struct ss_solve_layer {
     uint64_t wdl_bytes, dtm_bytes;       /* its stored tables' sizes (0: the store does not
                                             say) */
     bool resumed;                        /* read back from the store, not solved */
+    bool compact;                        /* solved by the engine's compact mode (a memory
+                                            bound too small for the default) */
     /* ss_solve_dtc only (0 otherwise): the counting rule's classes, win and loss above
      * then counting wins and losses under the rule; the longest DTC of a win and of a loss
      * (-1 when none); the DTC table's size (0: the store does not say). max_dtm, wdl_bytes
@@ -77,10 +79,22 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
  * bound the solve holds only the material being solved and the materials its captures
  * read, read back from their DTM tables in the store before it, rather than every smaller
  * material; the tables it makes are the same. Before anything is solved it fails, with
- * ss_memory_check's message, when some material may need more than the bound: ss_plan's
- * solve_bytes, bucket_bytes (the level buckets at their fullest) and exit_bytes. */
+ * ss_memory_check's message, when some material may need more than the bound. A material
+ * is solved by the default engine when ss_plan's solve_bytes, bucket_bytes (the level
+ * buckets at their fullest) and exit_bytes fit the bound, else by its compact mode when
+ * compact_bytes and exit_bytes do (the same tables, made more slowly). */
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
                     const struct ss_solve_hooks *h, char *err, size_t errlen);
+
+/* One material {m, n} (either order) as ss_solve_within solves it, alone: the materials its
+ * captures read must be stored already (each is read back from its DTM table; one missing
+ * is an error naming its table); the material's own tables, when stored and sound, are
+ * read back rather than solved, as on resuming. The unit of work of a solve shared among
+ * processes (guti-mpi): two calls for different materials may run at once, in processes
+ * sharing the store, as each writes only its own material's tables. The layer hook gets
+ * its figures. memory: as for ss_solve_within, for this material (0: no bound). */
+int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
+                      const struct ss_solve_hooks *h, char *err, size_t errlen);
 
 /* 0 when every material up to `pieces` can be solved within `bytes` as ss_solve_within
  * does it; else -1 with one line in err naming the material that may need the most and
@@ -101,22 +115,24 @@ int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_so
  * (symmetry classes), counted by Burnside's lemma (pair_class_count), so a plan needs no
  * index and costs nothing for materials far past this machine. */
 struct ss_plan_material {
-    int m, n;              /* m >= n */
-    uint64_t classes[2];   /* part (m, n) and part (n, m); [1] is 0 when m = n */
-    uint64_t positions;    /* the layer: both parts */
-    uint64_t solve_bytes;  /* the engine solving it, at least: per position a 2-byte code
-                              and a 1-byte move counter, and the index's tables of the
-                              mover's sets (5 bytes a set) */
-    uint64_t bucket_bytes; /* and at most this more: a level bucket's entry for every
-                              position (4 bytes, 8 past 2^30 positions); the buckets hold
-                              the positions decided and not yet propagated, fewer */
-    uint64_t exit_bytes;   /* the codes its captures read (2 bytes a position): the
-                              materials in deps */
-    uint64_t kept_bytes;   /* the codes ss_solve holds while solving it: every material
-                              solved before it but those of the run's largest total,
-                              dropped once saved */
-    int ndeps;             /* the materials its captures lead to (a capture of k of the
-                              other side's pieces), each solved before it */
+    int m, n;               /* m >= n */
+    uint64_t classes[2];    /* part (m, n) and part (n, m); [1] is 0 when m = n */
+    uint64_t positions;     /* the layer: both parts */
+    uint64_t solve_bytes;   /* the engine solving it, at least: per position a 2-byte code
+                               and a 1-byte move counter, and the index's tables of the
+                               mover's sets (5 bytes a set) */
+    uint64_t bucket_bytes;  /* and at most this more: a level bucket's entry for every
+                               position (4 bytes, 8 past 2^30 positions); the buckets hold
+                               the positions decided and not yet propagated, fewer */
+    uint64_t compact_bytes; /* the engine's compact mode solving it instead: 2 bytes a
+                               position and the index, and nothing more */
+    uint64_t exit_bytes;    /* the codes its captures read (2 bytes a position): the
+                               materials in deps */
+    uint64_t kept_bytes;    /* the codes ss_solve holds while solving it: every material
+                               solved before it but those of the run's largest total,
+                               dropped once saved */
+    int ndeps;              /* the materials its captures lead to (a capture of k of the
+                               other side's pieces), each solved before it */
     int deps[2 * SS_MAX_PIECES][2];
 };
 

@@ -460,6 +460,38 @@ static int hold_exits_of(struct ss_db *db, int m, int n)
     return 0;
 }
 
+/* Solves (or loads) material {m, n} into the db, its stats from part stats[*nstats] on (up
+ * to maxstats), and lets it go again when drop. Its parts, or -1. */
+static int solve_material(struct ss_db *db, int m, int n, bool drop, struct ss_stats *stats,
+                          int maxstats, int *nstats)
+{
+    double t0 = omp_get_wtime();
+    if (db->exits_only && hold_exits_of(db, m, n)) return -1;
+    struct ss_layer *l = layer_new(db, m, n);
+    if (!l) return -1;
+    struct retro_layer R = ss_layer_retro(l);
+    R.progress = db->progress;
+    R.progress_arg = db->progress_arg;
+    R.compact = db->layer_compact && db->layer_compact(db->hook_arg, l);
+    struct retro_stats rs;
+    int loaded = db->layer_load && db->layer_load(db->hook_arg, l) == 0;
+    if (!loaded && retro_solve(&R, l->res, &rs)) {
+        ss_layer_free(l);
+        free(l);
+        return -1;
+    }
+    ss_db_add(db, l);
+    int parts = l->nparts;
+    double seconds = omp_get_wtime() - t0;
+    for (int p = 0; p < l->nparts && *nstats < maxstats; p++) {
+        part_stats(l, p, &stats[*nstats]);
+        stats[(*nstats)++].seconds = seconds;
+    }
+    if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
+    if (drop) db_drop(db, m, n);
+    return parts;
+}
+
 int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats)
 {
     int nstats = 0, solved = 0;
@@ -467,31 +499,18 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
     int order[SS_MAX_PIECES * SS_MAX_PIECES][2];
     int count = ss_material_order(max_pieces, order, SS_MAX_PIECES * SS_MAX_PIECES);
     for (int k = 0; k < count; k++) {
-        int m = order[k][0], n = order[k][1], total = m + n;
-        double t0 = omp_get_wtime();
-        if (db->exits_only && hold_exits_of(db, m, n)) return -1;
-        struct ss_layer *l = layer_new(db, m, n);
-        if (!l) return -1;
-        struct retro_layer R = ss_layer_retro(l);
-        R.progress = db->progress;
-        R.progress_arg = db->progress_arg;
-        struct retro_stats rs;
-        int loaded = db->layer_load && db->layer_load(db->hook_arg, l) == 0;
-        if (!loaded && retro_solve(&R, l->res, &rs)) {
-            ss_layer_free(l);
-            free(l);
-            return -1;
-        }
-        ss_db_add(db, l);
-        solved += l->nparts;
-        double seconds = omp_get_wtime() - t0;
-        for (int p = 0; p < l->nparts; p++) {
-            if (nstats == maxstats) continue;
-            part_stats(l, p, &stats[nstats]);
-            stats[nstats++].seconds = seconds;
-        }
-        if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
-        if (db->drop_largest && total == max_pieces) db_drop(db, m, n);
+        int m = order[k][0], n = order[k][1];
+        bool drop = db->drop_largest && m + n == max_pieces;
+        int parts = solve_material(db, m, n, drop, stats, maxstats, &nstats);
+        if (parts < 0) return -1;
+        solved += parts;
     }
     return solved;
+}
+
+int ss_solve_one(struct ss_db *db, int m, int n)
+{
+    int nstats = 0;
+    if (!db->exits_only || m < 1 || n < 1 || m > SS_MAX_PIECES || n > SS_MAX_PIECES) return -1;
+    return solve_material(db, m, n, true, NULL, 0, &nstats) < 0 ? -1 : 0;
 }

@@ -76,6 +76,9 @@ struct ss_db {
      * material; ss_solve's --memory bound. */
     bool exits_only;
     int (*layer_reload)(void *arg, struct ss_layer *l);
+    /* Optional: true when material {l->m, l->n} is to be solved by the engine's compact
+     * mode (retro.h: 2 bytes a position, slower); NULL solves every one by the default. */
+    bool (*layer_compact)(void *arg, const struct ss_layer *l);
 };
 
 /* 0, or -1 when memory runs out. */
@@ -130,5 +133,11 @@ int ss_material_order(int max_pieces, int (*out)[2], int max);
  * maxstats of them. Returns the number of materials solved (max_pieces * (max_pieces - 1)
  * / 2 entries when all fit), or -1 when memory runs out. */
 int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats);
+
+/* Solves (or loads) the one material {m, n} as ss_solve_all would, reading what its
+ * captures lead to back through layer_reload (db->exits_only is required), and frees it
+ * again once layer_done has had it: one unit of work of a solve shared among processes.
+ * 0, or -1 (memory, a hook that failed, or exits_only not set). */
+int ss_solve_one(struct ss_db *db, int m, int n);
 
 #endif
