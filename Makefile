@@ -76,7 +76,12 @@ $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
         movement-stats plots \
         install clean format man completion
 
-all: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash
+# guti-mpi (mpi/guti_mpi.c), the solve shared among an MPI job's processes, is built where
+# Open MPI's mpicc is installed, and guti itself never needs MPI.
+MPICC := $(shell command -v mpicc 2>/dev/null)
+MPI_TOOL = $(if $(MPICC),$(B)/guti-mpi)
+
+all: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash $(MPI_TOOL)
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -121,6 +126,12 @@ $(B)/guti: $(TOOL_OBJ) $(B)/libguti.a
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lmicrohttpd
 
+# what guti-mpi shares with guti: option parsing, setting up a game, progress
+MPI_TOOL_OBJ = $(B)/obj/tools/cli.o $(B)/obj/tools/cli_game.o $(B)/obj/tools/progress.o
+$(B)/guti-mpi: mpi/guti_mpi.c $(MPI_TOOL_OBJ) $(B)/libguti.a
+	@echo "  LD $@"
+	@OMPI_CC=$(CC) $(MPICC) $(ALL_CFLAGS) -o $@ $< $(MPI_TOOL_OBJ) $(B)/libguti.a $(LIBS)
+
 $(B)/check_guti: $(TEST_OBJ) $(B)/libguti.a
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
@@ -145,7 +156,8 @@ deps:
 # The test binaries are built in a second make, so that pkg-config is asked about Check
 # only after deps has installed it.
 test: deps
-	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS)
+	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS) \
+		$(MPI_TOOL)
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python

@@ -34,6 +34,20 @@ fail() {
     sed 's/^/    stderr: /' "$T/err" | head -n 5 >&2
 }
 
+# same_tables A B: passes when directories A and B hold the same files, at least one, each
+# the same byte for byte; fails naming how many differ.
+same_tables() {
+    same=0
+    for f in "$1"/*; do
+        cmp -s "$f" "$2/${f##*/}" && same=$((same + 1))
+    done
+    if [ "$same" -gt 0 ] && [ "$same" -eq "$(ls "$1" | wc -l)" ] && [ "$same" -eq "$(ls "$2" | wc -l)" ]; then
+        passed=$((passed + 1))
+    else
+        fail "$same tables the same of $(ls "$1" | wc -l) in $1 and $(ls "$2" | wc -l) in $2"
+    fi
+}
+
 # check STATUS TEXT ARGS...: runs guti ARGS (stdin from $IN). STATUS 0: stderr empty and
 # stdout contains TEXT. STATUS 1 or 2: stderr is one line, starts with "guti: " and
 # contains TEXT. TEXT is a fixed string; an empty TEXT matches anything.

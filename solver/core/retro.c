@@ -150,6 +150,29 @@ static void relax(const struct relax *r, const uint64_t *pred, int n, bool won)
     }
 }
 
+/* The initial pass's look at position i: its in-layer successors counted, its exits folded
+ * into *ex; for the counting rule an exit is a zeroing move, one half-move whatever
+ * follows, as the clock starts again after it. */
+static int first_look(const struct retro_layer *L, uint64_t i, uint64_t *succ, struct move_fold *ex)
+{
+    *ex = (struct move_fold){0};
+    int k = L->count ? L->count(L->ctx, i, ex) : L->expand(L->ctx, i, succ, ex);
+    if (L->dtc_limit) {
+        ex->win = ex->win ? 1 : 0;
+        ex->loss = ex->loss ? 1 : 0;
+    }
+    return k;
+}
+
+/* The initial pass's progress, every 2^20 positions, from thread 0. */
+static void first_progress(const struct retro_layer *L, uint64_t i, uint64_t *done)
+{
+    if (!L->progress || (i & 0xfffff)) return;
+#pragma omp atomic
+    *done += 0x100000;
+    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", *done, L->size);
+}
+
 static int solve_compact(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
 
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
@@ -181,12 +204,8 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
 #pragma omp for schedule(dynamic, 4096)
         for (uint64_t i = 0; i < n; i++) {
             if (!succ) continue;
-            struct move_fold ex = {0};
-            int k = L->count ? L->count(L->ctx, i, &ex) : L->expand(L->ctx, i, succ, &ex);
-            if (dtc) { /* an exit is a zeroing move: one half-move, then the clock starts again */
-                ex.win = ex.win ? 1 : 0;
-                ex.loss = ex.loss ? 1 : 0;
-            }
+            struct move_fold ex;
+            int k = first_look(L, i, succ, &ex);
             cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
             if (k == 0 && !ex.win && !ex.draw) {
                 /* no move at all, or every exit loses: lost, and final */
@@ -195,11 +214,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
             } else if (ex.win) {
                 bucket_push(&b, ex.win, i | WON);
             }
-            if (L->progress && (i & 0xfffff) == 0) {
-#pragma omp atomic
-                done += 0x100000;
-                if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", done, n);
-            }
+            first_progress(L, i, &done);
         }
         free(succ);
     }
@@ -407,12 +422,8 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
 #pragma omp for schedule(dynamic, 4096)
         for (uint64_t i = 0; i < n; i++) {
             if (!succ) continue;
-            struct move_fold ex = {0};
-            int k = L->count ? L->count(L->ctx, i, &ex) : L->expand(L->ctx, i, succ, &ex);
-            if (dtc) {
-                ex.win = ex.win ? 1 : 0;
-                ex.loss = ex.loss ? 1 : 0;
-            }
+            struct move_fold ex;
+            int k = first_look(L, i, succ, &ex);
             int level = -1;
             if (k == 0 && !ex.win && !ex.draw) {
                 level = ex.loss;
@@ -425,11 +436,7 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
             }
             if (level >= nlevels || level > (int)PENDING_MAX) failed = 1;
             if (level > 0) raise_to(&highest, level);
-            if (L->progress && (i & 0xfffff) == 0) {
-#pragma omp atomic
-                done += 0x100000;
-                if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", done, n);
-            }
+            first_progress(L, i, &done);
         }
         free(succ);
     }

@@ -40,15 +40,7 @@ check 2 '--pieces 33' solve sixteen --pieces 33 --plan
 PM="$T/memory6"
 check 0 'peak memory' solve sixteen --pieces 6 --memory 1 --dir "$PM" --quiet
 CMD="solve sixteen --pieces 6 --memory 1: the tables of the solve without it"
-same=0
-for f in "$PL"/*; do
-    cmp -s "$f" "$PM/${f##*/}" && same=$((same + 1))
-done
-if [ "$same" -gt 0 ] && [ "$same" -eq "$(ls "$PM" | wc -l)" ] && [ "$same" -eq "$(ls "$PL" | wc -l)" ]; then
-    passed=$((passed + 1))
-else
-    fail "$same tables the same of $(ls "$PL" | wc -l) and $(ls "$PM" | wc -l)"
-fi
+same_tables "$PL" "$PM"
 # resumed with a 5-piece material's tables gone: made again, the same
 rm "$PM"/*m3-n2*
 check 0 'peak memory' solve sixteen --pieces 6 --memory 1 --dir "$PM" --quiet
@@ -70,15 +62,7 @@ else
     fail "$engines materials by the compact engine, expected 4+2 and 3+3: $(cat "$T/out")"
 fi
 CMD="solve sixteen --pieces 6 --memory 0.06: the tables of the solve without it"
-same=0
-for f in "$PL"/*; do
-    cmp -s "$f" "$PC/${f##*/}" && same=$((same + 1))
-done
-if [ "$same" -gt 0 ] && [ "$same" -eq "$(ls "$PC" | wc -l)" ] && [ "$same" -eq "$(ls "$PL" | wc -l)" ]; then
-    passed=$((passed + 1))
-else
-    fail "$same tables the same of $(ls "$PL" | wc -l) and $(ls "$PC" | wc -l)"
-fi
+same_tables "$PL" "$PC"
 check 1 'material 4+2 needs 0.04 GB at the least (0.04 to solve it by the compact engine, 0.01 for the materials its captures read)' solve sixteen --pieces 6 --memory 0.01 --dir "$T/memory-none"
 CMD="solve sixteen --memory 0.01: nothing made"
 if [ -e "$T/memory-none" ]; then fail "$T/memory-none was made"; else passed=$((passed + 1)); fi

@@ -1,0 +1,360 @@
+/*
+ * guti-mpi: guti solve sixteen shared among the processes of an MPI job, in the manner of
+ * GamesmanOne's tier manager. Built only where Open MPI is installed (make builds
+ * build/guti-mpi when mpicc is found), so that guti itself needs no MPI.
+ *
+ * Rank 0 is the manager: it holds the plan (ss_plan: every material and the materials its
+ * captures read), hands each material whose reads are all done to an idle rank, and hears
+ * back each one's figures. Every other rank is a worker: it solves the material it is
+ * given with the OpenMP engine (ss_solve_material: the materials it reads are read back
+ * from their tables), writes its tables into the shared directory with the store's
+ * atomic renames, and says it is done. Materials of one total never read each other, so
+ * up to as many ranks as there are materials of the largest total work at once. A killed
+ * run resumes: a material whose tables are stored and sound is read back, not solved.
+ * With one rank the manager solves every material itself, in order.
+ *
+ * The unit of work is a whole material. One material is not split among ranks: its
+ * retrograde analysis follows moves anywhere in the material, so parts of it held by
+ * different ranks would exchange updates at every level; the README says what that would
+ * take.
+ *
+ * The ranks must share the directory (a cluster's shared file system) and be of one
+ * architecture: the figures travel as the bytes of a C struct.
+ */
+#include <errno.h>
+#include <mpi.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli_game.h"
+#include "progress.h"
+#include "ss_solve.h"
+
+static const char help[] =
+    "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB] [--rules R]\n"
+    "                            [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "\n"
+    "guti solve sixteen shared among the P processes (ranks) of an MPI job: rank 0 hands\n"
+    "each material whose captures' materials are solved to an idle rank and collects its\n"
+    "figures; each other rank solves the materials it is given with OpenMP threads, reading\n"
+    "the materials their captures lead to back from DIR, and writes their tables into DIR,\n"
+    "which every rank must see (a shared file system). The tables are those of guti solve\n"
+    "sixteen, byte for byte; a run stopped midway resumes from the tables it finished.\n"
+    "With -np 1 the one rank solves everything itself. Prints a line per material as it is\n"
+    "done (the rank that did it last), then the totals and each rank's peak memory.\n"
+    "\n"
+    "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
+    "  --memory GB   each rank within GB (10^9 bytes), as guti solve --memory\n"
+    "  --rules R     optional (default) or forced\n"
+    "  --dir DIR     the tables' directory (default $GUTI_TABLES, else ./tables)\n"
+    "  --threads N   OpenMP threads per rank (default: one per core)\n"
+    "  --quiet       no progress on the terminal\n"
+    "  --json        one JSON object\n";
+
+enum { TAG_WORK = 1, TAG_DONE = 2 };
+
+/* What a worker sends back for a material. */
+struct report {
+    int m, n, rank, rc;
+    struct ss_solve_layer figures;
+    long peak_rss_mb;
+    char err[1200];
+};
+
+/* A worker's hooks: its figures, and notices on stderr. */
+struct worker {
+    struct report *r;
+    int rank;
+};
+
+static void worker_layer(void *arg, const struct ss_solve_layer *l)
+{
+    struct worker *w = arg;
+    w->r->figures = *l;
+}
+
+static void worker_notice(void *arg, const char *msg)
+{
+    struct worker *w = arg;
+    fprintf(stderr, "guti-mpi: rank %d: %s\n", w->rank, msg);
+}
+
+static long peak_rss_mb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024;
+}
+
+/* Solves material {m, n} into r. */
+static void solve_one(const struct game *g, const char *dir, uint64_t memory, int rank, int m,
+                      int n, struct report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->m = m, r->n = n, r->rank = rank;
+    struct worker w = {r, rank};
+    struct ss_solve_hooks h = {
+        .store = {.dir = dir}, .notice = worker_notice, .layer = worker_layer, .arg = &w};
+    r->rc = ss_solve_material(g, m, n, memory, &h, r->err, sizeof r->err);
+    r->peak_rss_mb = peak_rss_mb();
+}
+
+/* Waits for a message of tag from any rank without spinning a core (Open MPI's blocking
+ * receive polls, which would take a core from the workers on a small machine). */
+static void receive(void *buf, int len, int tag, MPI_Status *st)
+{
+    MPI_Request req;
+    MPI_Irecv(buf, len, MPI_BYTE, MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &req);
+    int flag = 0;
+    while (MPI_Test(&req, &flag, st), !flag) nanosleep(&(struct timespec){0, 20000000}, NULL);
+}
+
+static void worker_loop(const struct game *g, const char *dir, uint64_t memory, int rank)
+{
+    for (;;) {
+        int unit[2];
+        MPI_Status st;
+        receive(unit, sizeof unit, TAG_WORK, &st);
+        if (unit[0] == 0) return;
+        struct report r;
+        solve_one(g, dir, memory, rank, unit[0], unit[1], &r);
+        MPI_Send(&r, sizeof r, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
+    }
+}
+
+/* The manager's output. */
+struct manager {
+    bool json, quiet, first;
+    struct progress prog;
+    uint64_t positions, done_positions, total_positions, wdl_bytes, dtm_bytes;
+    long peak_mb[1024];
+    int nranks;
+};
+
+static void print_material(struct manager *o, const struct report *r)
+{
+    const struct ss_solve_layer *l = &r->figures;
+    o->positions += l->positions;
+    o->wdl_bytes += l->wdl_bytes;
+    o->dtm_bytes += l->dtm_bytes;
+    if (r->rank < 1024 && r->peak_rss_mb > o->peak_mb[r->rank])
+        o->peak_mb[r->rank] = r->peak_rss_mb;
+    if (o->json) {
+        printf("%s{\"m\": %d, \"n\": %d, \"positions\": %llu, \"win\": %llu, \"draw\": %llu, "
+               "\"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, \"resumed\": %s, "
+               "\"engine\": \"%s\", \"rank\": %d, \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
+               o->first ? "" : ", ", l->m, l->n, (unsigned long long)l->positions,
+               (unsigned long long)l->win, (unsigned long long)l->draw, (unsigned long long)l->loss,
+               l->max_dtm, l->seconds, l->resumed ? "true" : "false",
+               l->compact ? "compact" : "default", r->rank, (unsigned long long)l->wdl_bytes,
+               (unsigned long long)l->dtm_bytes);
+        o->first = false;
+    } else if (!o->quiet) {
+        progress_end(&o->prog);
+        printf("%2d+%-2d %12llu %12llu %12llu %12llu %7d %8.2f %5d%s\n", l->m, l->n,
+               (unsigned long long)l->positions, (unsigned long long)l->win,
+               (unsigned long long)l->draw, (unsigned long long)l->loss, l->max_dtm, l->seconds,
+               r->rank,
+               l->resumed   ? "  (already solved)"
+               : l->compact ? "  (compact engine)"
+                            : "");
+        fflush(stdout);
+    }
+}
+
+/* Rank 0: hands out the plan's materials as their reads are done. 0, or the exit status. */
+static int manage(const struct game *g, int pieces, const char *dir, uint64_t memory,
+                  struct manager *o)
+{
+    struct ss_plan_material plan[SS_MAX_PIECES * SS_MAX_PIECES];
+    int count = ss_plan(g, pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
+    enum { WAITING, RUNNING, DONE } state[SS_MAX_PIECES * SS_MAX_PIECES] = {WAITING};
+    for (int k = 0; k < count; k++) o->total_positions += plan[k].positions;
+    int ndone = 0, busy = 0, failed = 0, workers = o->nranks - 1;
+    bool idle[1024];
+    for (int r = 0; r < o->nranks && r < 1024; r++) idle[r] = r > 0;
+    progress_begin(&o->prog, "materials");
+    while (ndone < count && !failed) {
+        /* hand every ready material to an idle rank, in the plan's order */
+        for (int k = 0; k < count; k++) {
+            if (state[k] != WAITING) continue;
+            bool ready = true;
+            for (int d = 0; d < plan[k].ndeps; d++)
+                for (int j = 0; j < count; j++)
+                    if (plan[j].m == plan[k].deps[d][0] && plan[j].n == plan[k].deps[d][1] &&
+                        state[j] != DONE)
+                        ready = false;
+            if (!ready) continue;
+            struct report r;
+            if (workers == 0) { /* one rank: it solves everything itself */
+                solve_one(g, dir, memory, 0, plan[k].m, plan[k].n, &r);
+            } else {
+                int to = 1;
+                while (to < o->nranks && !idle[to]) to++;
+                if (to == o->nranks) break;
+                int unit[2] = {plan[k].m, plan[k].n};
+                MPI_Send(unit, sizeof unit, MPI_BYTE, to, TAG_WORK, MPI_COMM_WORLD);
+                idle[to] = false;
+                state[k] = RUNNING;
+                busy++;
+                continue;
+            }
+            if (r.rc) {
+                progress_end(&o->prog);
+                cli_error("solve: material %d+%d: %s", r.m, r.n, r.err);
+                failed = 1;
+                break;
+            }
+            state[k] = DONE;
+            ndone++;
+            o->done_positions += plan[k].positions;
+            print_material(o, &r);
+            progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+        }
+        if (busy == 0) continue;
+        struct report r;
+        MPI_Status st;
+        receive(&r, sizeof r, TAG_DONE, &st);
+        busy--;
+        idle[st.MPI_SOURCE] = true;
+        for (int k = 0; k < count; k++)
+            if (plan[k].m == r.m && plan[k].n == r.n) {
+                state[k] = DONE;
+                o->done_positions += plan[k].positions;
+            }
+        if (r.rc) {
+            progress_end(&o->prog);
+            cli_error("solve: material %d+%d (rank %d): %s", r.m, r.n, r.rank, r.err);
+            failed = 1;
+            continue;
+        }
+        ndone++;
+        print_material(o, &r);
+        progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+    }
+    /* the materials still being solved when one failed are waited for, then every rank
+     * is told to stop */
+    while (busy > 0) {
+        struct report r;
+        MPI_Status st;
+        receive(&r, sizeof r, TAG_DONE, &st);
+        busy--;
+    }
+    for (int to = 1; to < o->nranks; to++)
+        MPI_Send((int[2]){0, 0}, 2 * sizeof(int), MPI_BYTE, to, TAG_WORK, MPI_COMM_WORLD);
+    progress_end(&o->prog);
+    return failed ? EXIT_BAD : 0;
+}
+
+/* Parses the command line; every rank does, so that each knows the game and the bound. */
+static int parse(int argc, char **argv, struct game *g, int *pieces, const char **dir,
+                 uint64_t *memory, struct game_opts *o, bool *help_wanted)
+{
+    const char *dir_opt = NULL, *memory_opt = NULL;
+    const struct cli_option opts[] = {CLI_OPTION_INT("pieces", pieces, 2, 12),
+                                      CLI_OPTION("memory", CLI_TEXT, &memory_opt),
+                                      CLI_OPTION("rules", CLI_RULES, &o->rules),
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION_INT("threads", &o->threads, 1, 1024),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o->quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o->json),
+                                      CLI_OPTIONS_END};
+    if (argc < 2 || strcmp(argv[1], "solve") != 0) {
+        if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+            return *help_wanted = true, 0;
+        return cli_usage_error("solve", "guti-mpi runs one command: solve sixteen");
+    }
+    int first, rc = cli_parse("solve", argc - 1, argv + 1, opts, help_wanted, &first);
+    if (rc || *help_wanted) return rc;
+    if (argc - 1 - first != 1 || strcmp(argv[1 + first], "sixteen") != 0)
+        return cli_usage_error("solve", "guti-mpi solves sixteen alone");
+    if (!*pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..12)");
+    o->game = "sixteen";
+    if ((rc = cli_game(o, NULL, g))) return rc;
+    if (memory_opt) {
+        char *end;
+        double gb = strtod(memory_opt, &end);
+        if (end == memory_opt || *end || !(gb > 0) || gb > 1e9)
+            return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
+                                   memory_opt);
+        *memory = (uint64_t)(gb * 1e9);
+        char why[300];
+        if (ss_memory_check(g, *pieces, *memory, why, sizeof why))
+            return cli_error("solve: --memory %s: %s", memory_opt, why);
+    }
+    *dir = cli_tables_dir(dir_opt);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, nranks;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    struct game g;
+    struct game_opts o = {0};
+    int pieces = 0;
+    const char *dir = NULL;
+    uint64_t memory = 0;
+    bool help_wanted = false;
+    /* only rank 0 speaks of bad input; every rank stops alike */
+    if (rank != 0 && !freopen("/dev/null", "w", stderr)) return EXIT_BAD;
+    int rc = parse(argc, argv, &g, &pieces, &dir, &memory, &o, &help_wanted);
+    if (!rc && !help_wanted && nranks > 1024) rc = cli_error("solve: at most 1024 ranks");
+    if (!rc && !help_wanted && rank == 0 && mkdir(dir, 0777) && errno != EEXIST)
+        rc = cli_error("solve: cannot make %s: %s", dir, strerror(errno));
+    if (!rc && !help_wanted) rc = cli_threads("solve", o.threads);
+    /* every rank goes on only when every rank can */
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (help_wanted || worst) {
+        if (help_wanted && rank == 0) fputs(help, stdout);
+        MPI_Finalize();
+        return worst;
+    }
+    if (rank != 0) {
+        worker_loop(&g, dir, memory, rank);
+        MPI_Finalize();
+        return 0;
+    }
+    struct manager m = {.json = o.json, .quiet = o.quiet, .first = true, .nranks = nranks};
+    progress_init(&m.prog, o.quiet || o.json);
+    char rules[32];
+    game_rules_name(&g, rules, sizeof rules);
+    if (o.json) {
+        printf(
+            "{\"game\": \"sixteen\", \"rules\": \"%s\", \"pieces\": %d, \"ranks\": %d, \"dir\": ",
+            rules, pieces, nranks);
+        json_str(stdout, dir);
+        printf(", \"layers\": [");
+    } else if (!o.quiet) {
+        printf("%-5s %12s %12s %12s %12s %7s %8s %5s\n", "m+n", "positions", "win", "draw", "loss",
+               "maxdtm", "seconds", "rank");
+    }
+    double t0 = MPI_Wtime();
+    rc = manage(&g, pieces, dir, memory, &m);
+    double secs = MPI_Wtime() - t0;
+    if (m.peak_mb[0] < peak_rss_mb()) m.peak_mb[0] = peak_rss_mb();
+    if (o.json) {
+        printf("], \"ok\": %s, \"positions\": %llu, \"seconds\": %.3f, \"wdl_bytes\": %llu, "
+               "\"dtm_bytes\": %llu, \"peak_rss_mb\": [",
+               rc ? "false" : "true", (unsigned long long)m.positions, secs,
+               (unsigned long long)m.wdl_bytes, (unsigned long long)m.dtm_bytes);
+        for (int r = 0; r < nranks && r < 1024; r++) printf("%s%ld", r ? ", " : "", m.peak_mb[r]);
+        printf("]}\n");
+    } else if (!rc) {
+        printf("total: %llu positions in %.2f s on %d ranks, WDL %.1f MB, DTM %.1f MB\n",
+               (unsigned long long)m.positions, secs, nranks, m.wdl_bytes / 1e6, m.dtm_bytes / 1e6);
+        printf("peak memory per rank (MB):");
+        for (int r = 0; r < nranks && r < 1024; r++) printf(" %ld", m.peak_mb[r]);
+        printf("\n");
+    }
+    MPI_Finalize();
+    return rc;
+}

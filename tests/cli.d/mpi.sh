@@ -1,0 +1,70 @@
+# guti-mpi (issue 18): the Sixteen Soldiers solve shared among the ranks of an MPI job.
+# With 2 ranks (a manager and one worker) and 3 (two workers, more ranks than cores),
+# every table up to 6 pieces is byte for byte the single process's, and verify --full
+# re-derives every position; a run resumes from its finished tables; bad input is one
+# line. make test builds guti-mpi (scripts/deps.sh installs Open MPI), so it must be here.
+
+MPI="$(dirname "$G")/guti-mpi"
+# Open MPI refuses root unless told (a CI container's user); -q keeps mpirun's own
+# paragraphs about a rank's non-zero exit off stderr, where the rank said why already
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Under make test SANITIZE=1 LeakSanitizer is off for guti-mpi alone: Open MPI leaves
+# what its plugins allocated at start unfreed, in modules it has unloaded by the exit, so
+# no suppression can name them; the unit tests run ss_solve_material, all guti-mpi adds
+# to the library, with leak checks on, and AddressSanitizer stays on here.
+RUN="$T/mpirun"
+printf '#!/bin/sh\nASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" exec mpirun -q -np "$NP" --oversubscribe "%s" "$@"\n' "$MPI" >"$RUN"
+chmod +x "$RUN"
+
+if [ ! -x "$MPI" ]; then
+    CMD="guti-mpi"
+    fail "$MPI was not built (is Open MPI's mpicc installed?)"
+else
+    ONE="$T/mpi-one"
+    check 0 'peak memory' solve sixteen --pieces 6 --dir "$ONE" --quiet
+    GUTI_SAVED=$G
+    G=$RUN
+    for NP in 2 3; do
+        export NP
+        D="$T/mpi-$NP"
+        check 0 "on $NP ranks" solve sixteen --pieces 6 --dir "$D" --threads 1
+        CMD="mpirun -np $NP guti-mpi solve sixteen --pieces 6: the single process's tables"
+        same_tables "$ONE" "$D"
+    done
+    # the two workers of -np 3 both had work
+    CMD="mpirun -np 3 guti-mpi: the materials of each rank"
+    if grep -q ' 1$' "$T/out" && grep -q ' 2$' "$T/out"; then
+        passed=$((passed + 1))
+    else
+        fail "not both workers solved a material"
+    fi
+    # a killed run's finished tables are kept: made again, only what is missing
+    export NP=3
+    rm "$T/mpi-3"/*m4-n2*
+    check 0 '"resumed": true' solve sixteen --pieces 6 --dir "$T/mpi-3" --threads 1 --json
+    CMD="mpirun -np 3 guti-mpi, resumed"
+    python3 - "$T/out" >"$T/mpi-why" 2>&1 <<'PY' || fail "$(cat "$T/mpi-why")"
+import json, sys
+run = json.load(open(sys.argv[1]))
+made = [(l["m"], l["n"]) for l in run["layers"] if not l["resumed"]]
+assert made == [(4, 2)], made
+assert run["ok"] and run["ranks"] == 3 and len(run["peak_rss_mb"]) == 3, run
+PY
+    [ -s "$T/mpi-why" ] || passed=$((passed + 1))
+    if cmp -s "$ONE/sixteen-optional-m4-n2.dtm" "$T/mpi-3/sixteen-optional-m4-n2.dtm"; then
+        passed=$((passed + 1))
+    else
+        fail "material 4+2 made again differs"
+    fi
+    # bad input: one line from rank 0, and no table made
+    check 1 'material 4+2 needs 0.04 GB at the least' solve sixteen --pieces 6 --memory 0.01 --dir "$T/mpi-none"
+    CMD="guti-mpi --memory 0.01: nothing made"
+    if [ -e "$T/mpi-none" ]; then fail "$T/mpi-none was made"; else passed=$((passed + 1)); fi
+    check 2 'guti-mpi solves sixteen alone' solve baghchal
+    check 2 'sixteen needs --pieces N' solve sixteen
+    check 2 "option '--plan' is unknown" solve sixteen --pieces 6 --plan
+    check 0 'usage: mpirun -np P guti-mpi solve sixteen' --help
+    G=$GUTI_SAVED
+    # and every position of the 3-rank tables re-derives from its successors
+    check 0 '0 positions inconsistent' verify --full --dir "$T/mpi-3" --quiet
+fi
