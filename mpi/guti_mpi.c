@@ -36,8 +36,8 @@
 #include "ss_solve.h"
 
 static const char help[] =
-    "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB] [--rules R]\n"
-    "                            [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB [--checkpoint S]]\n"
+    "                            [--rules R] [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "\n"
     "guti solve sixteen shared among the P processes (ranks) of an MPI job: rank 0 hands\n"
     "each material whose captures' materials are solved to an idle rank and collects its\n"
@@ -50,6 +50,7 @@ static const char help[] =
     "\n"
     "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
     "  --memory GB   each rank within GB (10^9 bytes), as guti solve --memory\n"
+    "  --checkpoint S  save a compact solve midway every S seconds, as guti solve\n"
     "  --rules R     optional (default) or forced\n"
     "  --dir DIR     the tables' directory (default $GUTI_TABLES, else ./tables)\n"
     "  --threads N   OpenMP threads per rank (default: one per core)\n"
@@ -92,15 +93,27 @@ static long peak_rss_mb(void)
 }
 
 /* Solves material {m, n} into r. */
-static void solve_one(const struct game *g, const char *dir, uint64_t memory, int rank, int m,
-                      int n, struct report *r)
+/* What every rank was told on the command line. */
+struct run {
+    const struct game *g;
+    const char *dir;
+    uint64_t memory;
+    int checkpoint; /* --checkpoint SECONDS, -1 when not given */
+};
+
+static void solve_one(const struct run *run, int rank, int m, int n, struct report *r)
 {
     memset(r, 0, sizeof *r);
     r->m = m, r->n = n, r->rank = rank;
     struct worker w = {r, rank};
-    struct ss_solve_hooks h = {
-        .store = {.dir = dir}, .notice = worker_notice, .layer = worker_layer, .arg = &w};
-    r->rc = ss_solve_material(g, m, n, memory, &h, r->err, sizeof r->err);
+    struct ss_solve_hooks h = {.store = {.dir = run->dir},
+                               .notice = worker_notice,
+                               .layer = worker_layer,
+                               .arg = &w,
+                               .checkpoint_seconds = run->checkpoint < 0    ? 0
+                                                     : run->checkpoint == 0 ? -1
+                                                                            : run->checkpoint};
+    r->rc = ss_solve_material(run->g, m, n, run->memory, &h, r->err, sizeof r->err);
     r->peak_rss_mb = peak_rss_mb();
 }
 
@@ -114,7 +127,7 @@ static void receive(void *buf, int len, int tag, MPI_Status *st)
     while (MPI_Test(&req, &flag, st), !flag) nanosleep(&(struct timespec){0, 20000000}, NULL);
 }
 
-static void worker_loop(const struct game *g, const char *dir, uint64_t memory, int rank)
+static void worker_loop(const struct run *run, int rank)
 {
     for (;;) {
         int unit[2];
@@ -122,7 +135,7 @@ static void worker_loop(const struct game *g, const char *dir, uint64_t memory, 
         receive(unit, sizeof unit, TAG_WORK, &st);
         if (unit[0] == 0) return;
         struct report r;
-        solve_one(g, dir, memory, rank, unit[0], unit[1], &r);
+        solve_one(run, rank, unit[0], unit[1], &r);
         MPI_Send(&r, sizeof r, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
     }
 }
@@ -168,11 +181,10 @@ static void print_material(struct manager *o, const struct report *r)
 }
 
 /* Rank 0: hands out the plan's materials as their reads are done. 0, or the exit status. */
-static int manage(const struct game *g, int pieces, const char *dir, uint64_t memory,
-                  struct manager *o)
+static int manage(const struct run *run, int pieces, struct manager *o)
 {
     struct ss_plan_material plan[SS_MAX_PIECES * SS_MAX_PIECES];
-    int count = ss_plan(g, pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
+    int count = ss_plan(run->g, pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
     enum { WAITING, RUNNING, DONE } state[SS_MAX_PIECES * SS_MAX_PIECES] = {WAITING};
     for (int k = 0; k < count; k++) o->total_positions += plan[k].positions;
     int ndone = 0, busy = 0, failed = 0, workers = o->nranks - 1;
@@ -192,7 +204,7 @@ static int manage(const struct game *g, int pieces, const char *dir, uint64_t me
             if (!ready) continue;
             struct report r;
             if (workers == 0) { /* one rank: it solves everything itself */
-                solve_one(g, dir, memory, 0, plan[k].m, plan[k].n, &r);
+                solve_one(run, 0, plan[k].m, plan[k].n, &r);
             } else {
                 int to = 1;
                 while (to < o->nranks && !idle[to]) to++;
@@ -252,12 +264,14 @@ static int manage(const struct game *g, int pieces, const char *dir, uint64_t me
 }
 
 /* Parses the command line; every rank does, so that each knows the game and the bound. */
-static int parse(int argc, char **argv, struct game *g, int *pieces, const char **dir,
-                 uint64_t *memory, struct game_opts *o, bool *help_wanted)
+static int parse(int argc, char **argv, struct game *g, int *pieces, struct run *run,
+                 struct game_opts *o, bool *help_wanted)
 {
     const char *dir_opt = NULL, *memory_opt = NULL;
+    uint64_t *memory = &run->memory;
     const struct cli_option opts[] = {CLI_OPTION_INT("pieces", pieces, 2, 12),
                                       CLI_OPTION("memory", CLI_TEXT, &memory_opt),
+                                      CLI_OPTION_INT("checkpoint", &run->checkpoint, 0, 1000000),
                                       CLI_OPTION("rules", CLI_RULES, &o->rules),
                                       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
                                       CLI_OPTION_INT("threads", &o->threads, 1, 1024),
@@ -287,7 +301,11 @@ static int parse(int argc, char **argv, struct game *g, int *pieces, const char 
         if (ss_memory_check(g, *pieces, *memory, why, sizeof why))
             return cli_error("solve: --memory %s: %s", memory_opt, why);
     }
-    *dir = cli_tables_dir(dir_opt);
+    if (run->checkpoint >= 0 && !memory_opt)
+        return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
+                                        "engine saves its solve midway)");
+    run->dir = cli_tables_dir(dir_opt);
+    run->g = g;
     return 0;
 }
 
@@ -300,12 +318,12 @@ int main(int argc, char **argv)
     struct game g;
     struct game_opts o = {0};
     int pieces = 0;
-    const char *dir = NULL;
-    uint64_t memory = 0;
+    struct run run = {.checkpoint = -1};
     bool help_wanted = false;
     /* only rank 0 speaks of bad input; every rank stops alike */
     if (rank != 0 && !freopen("/dev/null", "w", stderr)) return EXIT_BAD;
-    int rc = parse(argc, argv, &g, &pieces, &dir, &memory, &o, &help_wanted);
+    int rc = parse(argc, argv, &g, &pieces, &run, &o, &help_wanted);
+    const char *dir = run.dir;
     if (!rc && !help_wanted && nranks > 1024) rc = cli_error("solve: at most 1024 ranks");
     if (!rc && !help_wanted && rank == 0 && mkdir(dir, 0777) && errno != EEXIST)
         rc = cli_error("solve: cannot make %s: %s", dir, strerror(errno));
@@ -319,7 +337,7 @@ int main(int argc, char **argv)
         return worst;
     }
     if (rank != 0) {
-        worker_loop(&g, dir, memory, rank);
+        worker_loop(&run, rank);
         MPI_Finalize();
         return 0;
     }
@@ -338,7 +356,7 @@ int main(int argc, char **argv)
                "maxdtm", "seconds", "rank");
     }
     double t0 = MPI_Wtime();
-    rc = manage(&g, pieces, dir, memory, &m);
+    rc = manage(&run, pieces, &m);
     double secs = MPI_Wtime() - t0;
     if (m.peak_mb[0] < peak_rss_mb()) m.peak_mb[0] = peak_rss_mb();
     if (o.json) {

@@ -328,12 +328,38 @@ static void random_graph(struct graph *g, uint64_t *seed)
     }
 }
 
+/* A compact solve's saved state, kept in memory: save stops the solve at the stop-th
+ * save; restore gives the state back. */
+struct saved {
+    retro_code res[G_N];
+    int level, highest, saves, stop;
+};
+
+static int save_state(void *arg, const retro_code *res, uint64_t n, int level, int highest)
+{
+    struct saved *s = arg;
+    if (++s->saves < s->stop) return 0;
+    memcpy(s->res, res, n * sizeof *res);
+    s->level = level;
+    s->highest = highest;
+    return 1;
+}
+
+static int restore_state(void *arg, retro_code *res, uint64_t n, int *level, int *highest)
+{
+    const struct saved *s = arg;
+    memcpy(res, s->res, n * sizeof *res);
+    *level = s->level;
+    *highest = s->highest;
+    return 0;
+}
+
 START_TEST(engines_on_random_graphs)
 {
     uint64_t seed = 11;
     struct graph *g = malloc(sizeof *g);
     ck_assert_ptr_nonnull(g);
-    int limits[] = {0, 1, 2, 3, 7};
+    int limits[] = {0, 1, 2, 3, 7}, stopped = 0;
     for (int round = 0; round < 400; round++) {
         random_graph(g, &seed);
         for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
@@ -356,8 +382,22 @@ START_TEST(engines_on_random_graphs)
             for (int i = 0; i < G_N; i++)
                 CHECK(plain[i] == compact[i], "round %d limit %d position %d: %d, compact %d",
                       round, limits[k], i, plain[i], compact[i]);
+            /* stopped after a save, at some level, and taken up again: the same codes */
+            struct saved sv = {.stop = 1 + round % 3};
+            R.save = save_state;
+            R.save_arg = &sv;
+            if (retro_solve(&R, compact, &st) == 0) continue; /* too few levels to stop */
+            stopped++;
+            R.save = NULL;
+            R.restore = restore_state;
+            memset(compact, 0xff, sizeof compact);
+            ck_assert_int_eq(retro_solve(&R, compact, &st), 0);
+            for (int i = 0; i < G_N; i++)
+                CHECK(plain[i] == compact[i], "round %d limit %d position %d: %d, resumed %d",
+                      round, limits[k], i, plain[i], compact[i]);
         }
     }
+    ck_assert_int_gt(stopped, 400);
     free(g);
 }
 END_TEST

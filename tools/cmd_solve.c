@@ -18,8 +18,8 @@ static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"
     "                  [--rules R] [--captures K] [--board B] [--dir DIR] [--threads N]\n"
     "                  [--quiet] [--json]\n"
-    "       guti solve sixteen --pieces N [--memory GB | --dtc [--limit L]] [--rules R]\n"
-    "                  [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "       guti solve sixteen --pieces N [--memory GB [--checkpoint S] | --dtc [--limit L]]\n"
+    "                  [--rules R] [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "       guti solve sixteen --pieces N --plan [--json]\n"
     "\n"
     "Bagh-Chal: the movement phase (all goats placed) by retrograde analysis, one layer per\n"
@@ -56,6 +56,9 @@ static const char help[] =
     "                buckets at their fullest counted, is solved by its compact mode (2\n"
     "                bytes a position, slower; the same tables); an error before anything\n"
     "                is solved when even that does not fit, saying how much it needs\n"
+    "  --checkpoint S  with --memory: a material solved by the compact mode is saved\n"
+    "                midway every S seconds (default 900; 0: after every level) into\n"
+    "                DIR/NAME.dtm.ckpt, and a run stopped midway takes it up from there\n"
     "  --plan        solve nothing: each material in solving order with its positions (by\n"
     "                Burnside's lemma), the memory the engine needs to solve it, the\n"
     "                memory of the materials its captures read and of all those the solve\n"
@@ -91,6 +94,7 @@ struct out {
     int nr;
     bool first;
     uint64_t positions, wdl_bytes, dtm_bytes;
+    int checkpoint; /* --checkpoint SECONDS, -1 when not given */
 };
 
 static long peak_rss_mb(void)
@@ -420,7 +424,10 @@ static int solve_sixteen(const struct game *g, int pieces, uint64_t memory, stru
                                .task_end = progress_end_hook,
                                .notice = notice,
                                .layer = ss_layer,
-                               .arg = o};
+                               .arg = o,
+                               .checkpoint_seconds = o->checkpoint < 0    ? 0
+                                                     : o->checkpoint == 0 ? -1
+                                                                          : o->checkpoint};
     char rules[32], err[1200];
     game_rules_name(g, rules, sizeof rules);
     o->first = true;
@@ -455,11 +462,12 @@ int cmd_solve(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *phase_opt = NULL, *dir_opt = NULL, *memory_opt = NULL;
-    int pieces = 0, limit = 0;
+    int pieces = 0, limit = 0, checkpoint = -1;
     bool dtm = false, dtc = false, plan = false;
     const struct cli_option opts[] = {
         CLI_OPTION("plan", CLI_FLAG, &plan),
         CLI_OPTION("memory", CLI_TEXT, &memory_opt),
+        CLI_OPTION_INT("checkpoint", &checkpoint, 0, 1000000),
         CLI_OPTION("phase", CLI_TEXT, &phase_opt),
         CLI_OPTION("dtm", CLI_FLAG, &dtm),
         CLI_OPTION_INT("pieces", &pieces, 2, 2 * SS_MAX_PIECES), /* 12 unless --plan */
@@ -500,8 +508,11 @@ int cmd_solve(int argc, char **argv)
                                                 "material's classes: run it on its own");
             memory = (uint64_t)(gb * 1e9);
         }
+        if (checkpoint >= 0 && !memory_opt && !plan)
+            return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
+                                            "engine saves its solve midway)");
         if (plan) {
-            if (dtc || dir_opt || o.threads || o.quiet || memory_opt)
+            if (dtc || dir_opt || o.threads || o.quiet || memory_opt || checkpoint >= 0)
                 return cli_usage_error("solve", "--plan solves nothing: it takes --pieces, "
                                                 "--rules and --json alone");
             return plan_sixteen(&g, pieces, o.json);
@@ -518,7 +529,8 @@ int cmd_solve(int argc, char **argv)
         if (mkdir(sdir, 0777) && errno != EEXIST)
             return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
         if ((rc = cli_threads("solve", o.threads))) return rc;
-        struct out so = {.g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json};
+        struct out so = {
+            .g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json, .checkpoint = checkpoint};
         progress_init(&so.prog, o.quiet);
         rc = solve_sixteen(&g, pieces, memory, &so);
         if (!rc && dtc) rc = solve_sixteen_dtc(&g, pieces, limit ? limit : g.ops->clock_limit, &so);
@@ -528,6 +540,7 @@ int cmd_solve(int argc, char **argv)
     if (pieces) return cli_usage_error("solve", "--pieces is for sixteen");
     if (plan) return cli_usage_error("solve", "--plan is for sixteen");
     if (memory_opt) return cli_usage_error("solve", "--memory is for sixteen");
+    if (checkpoint >= 0) return cli_usage_error("solve", "--checkpoint is for sixteen");
     const char *phase = phase_opt ? phase_opt : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);

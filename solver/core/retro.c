@@ -411,17 +411,18 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
     if (dtc && code_at(L, dtc, true) >= COMPACT_BASE) return -1;
     if (L->max_moves + 1 > 255) return -1;
     memset(st, 0, sizeof *st);
-    int highest = 0, failed = 0;
+    int highest = 0, failed = 0, first_level = 0;
     double t0 = omp_get_wtime();
     uint64_t done = 0;
+    bool restored = L->restore && L->restore(L->save_arg, res, n, &first_level, &highest) == 0;
 
-#pragma omp parallel
+#pragma omp parallel if (!restored)
     {
         uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
         if (!succ) failed = 1;
 #pragma omp for schedule(dynamic, 4096)
         for (uint64_t i = 0; i < n; i++) {
-            if (!succ) continue;
+            if (!succ || restored) continue;
             struct move_fold ex;
             int k = first_look(L, i, succ, &ex);
             int level = -1;
@@ -444,7 +445,8 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
     t0 = omp_get_wtime();
 
     uint64_t decided = 0;
-    for (int d = 0; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
+    double saved = omp_get_wtime();
+    for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
         retro_code won_here = code_at(L, d, true), lost_here = code_at(L, d, false);
         retro_code exit_here = (retro_code)(PENDING_BASE + (unsigned)d);
         bool next = d + 1 < nlevels;
@@ -496,6 +498,10 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
         decided += found;
         if (found) st->levels = d + 1;
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
+        if (L->save && !failed && d < highest && omp_get_wtime() - saved >= L->save_seconds) {
+            if (L->save(L->save_arg, res, n, d + 1, highest)) failed = 1;
+            saved = omp_get_wtime();
+        }
     }
     /* what was never decided is a draw */
 #pragma omp parallel for schedule(static)

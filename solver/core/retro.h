@@ -81,6 +81,16 @@ struct retro_layer {
      * scans the whole layer once a level (retro.c says how). The same codes either way;
      * it fails (-1) when max_moves exceeds 254, or for a counting-rule limit past 24574. */
     bool compact;
+    /* Optional, the compact mode only: saving a solve midway and taking it up again. After
+     * a level, once save_seconds have passed since the start or the last save (0: after
+     * every level), save gets the codes, the next level to propagate and the highest level
+     * anything is pending at; it returns 0 to go on, else the solve stops (-1). At the
+     * start, restore (when set) may fill res, *level and *highest as save was given them
+     * and return 0: the solve goes on from there; else it starts afresh. */
+    int (*save)(void *arg, const retro_code *res, uint64_t n, int level, int highest);
+    int (*restore)(void *arg, retro_code *res, uint64_t n, int *level, int *highest);
+    void *save_arg;
+    double save_seconds;
 };
 
 struct retro_stats {

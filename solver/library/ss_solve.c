@@ -2,10 +2,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <omp.h>
 
 #include "index.h"
+#include "ss_checkpoint.h"
 #include "ss_layers.h"
 
 /* What ss_solve_all's hooks share: ours, the current material's table sizes, and the
@@ -82,6 +85,48 @@ static bool use_compact(void *arg, const struct ss_layer *l)
     return u->memory && default_need(&p) > u->memory;
 }
 
+/* The file of material l's compact solve saved midway: its DTM table's path and ".ckpt",
+ * with the store's own files only (a dir, no save hook). */
+static bool checkpoint_path(const struct run *u, const struct ss_layer *l, char *buf, size_t len)
+{
+    const struct store_hooks *s = &u->h->store;
+    if (!s->dir || s->save) return false;
+    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
+    char name[4096];
+    store_name(s, u->g, &t, name, sizeof name);
+    return snprintf(buf, len, "%s.ckpt", name) < (int)len;
+}
+
+/* The db's layer_save: a checkpoint that cannot be written stops nothing, and says so. */
+static int save_midway(void *arg, const struct ss_layer *l, int level, int highest)
+{
+    struct run *u = arg;
+    char path[4200], why[4400], msg[4500];
+    if (!checkpoint_path(u, l, path, sizeof path)) return 0;
+    if (ss_checkpoint_save(path, l->res, l->size, level, highest, why, sizeof why) &&
+        u->h->notice) {
+        snprintf(msg, sizeof msg, "%s; the solve goes on without it", why);
+        u->h->notice(u->h->arg, msg);
+    }
+    return 0;
+}
+
+/* The db's layer_restore: a checkpoint that cannot be used is set aside, and said. */
+static int restore_midway(void *arg, struct ss_layer *l, int *level, int *highest)
+{
+    struct run *u = arg;
+    char path[4200], why[4400], msg[4600];
+    if (!checkpoint_path(u, l, path, sizeof path)) return -1;
+    int rc = ss_checkpoint_load(path, l->res, l->size, level, highest, why, sizeof why);
+    if (rc == 0)
+        snprintf(msg, sizeof msg, "material %d+%d taken up at level %d from %s", l->m, l->n, *level,
+                 path);
+    else if (rc < 0)
+        snprintf(msg, sizeof msg, "%s; solving material %d+%d from its start", why, l->m, l->n);
+    if (rc != 1 && u->h->notice) u->h->notice(u->h->arg, msg);
+    return rc == 0 ? 0 : -1;
+}
+
 /* Saves a solved material's tables, and reports it. */
 static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
 {
@@ -95,6 +140,11 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
             u->failed = true;
             return -1;
         }
+    }
+    char path[4200];
+    if (!loaded && checkpoint_path(u, l, path, sizeof path)) { /* done with, and one cut short */
+        unlink(path);
+        if (strlen(path) + 4 < sizeof path) unlink(strcat(path, ".tmp"));
     }
     if (!h->layer) return 0;
     struct retro_tally t = retro_tally(l->res, l->size);
@@ -163,6 +213,10 @@ static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
     db->exits_only = exits_only;
     db->layer_reload = reload;
     db->layer_compact = use_compact;
+    db->layer_save = save_midway;
+    db->layer_restore = restore_midway;
+    double every = u->h->checkpoint_seconds;
+    db->save_seconds = every > 0 ? every : every < 0 ? 0 : 900;
 }
 
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,

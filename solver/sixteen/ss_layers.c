@@ -460,6 +460,26 @@ static int hold_exits_of(struct ss_db *db, int m, int n)
     return 0;
 }
 
+/* retro.h's save and restore for the db's hooks: the layer being solved. */
+struct saving {
+    struct ss_db *db;
+    struct ss_layer *l;
+};
+
+static int save_layer(void *arg, const retro_code *res, uint64_t n, int level, int highest)
+{
+    const struct saving *s = arg;
+    (void)res, (void)n; /* s->l->res */
+    return s->db->layer_save(s->db->hook_arg, s->l, level, highest);
+}
+
+static int restore_layer(void *arg, retro_code *res, uint64_t n, int *level, int *highest)
+{
+    const struct saving *s = arg;
+    (void)res, (void)n;
+    return s->db->layer_restore(s->db->hook_arg, s->l, level, highest);
+}
+
 /* Solves (or loads) material {m, n} into the db, its stats from part stats[*nstats] on (up
  * to maxstats), and lets it go again when drop. Its parts, or -1. */
 static int solve_material(struct ss_db *db, int m, int n, bool drop, struct ss_stats *stats,
@@ -473,6 +493,13 @@ static int solve_material(struct ss_db *db, int m, int n, bool drop, struct ss_s
     R.progress = db->progress;
     R.progress_arg = db->progress_arg;
     R.compact = db->layer_compact && db->layer_compact(db->hook_arg, l);
+    struct saving saving = {db, l};
+    if (R.compact) {
+        R.save = db->layer_save ? save_layer : NULL;
+        R.restore = db->layer_restore ? restore_layer : NULL;
+        R.save_arg = &saving;
+        R.save_seconds = db->save_seconds;
+    }
     struct retro_stats rs;
     int loaded = db->layer_load && db->layer_load(db->hook_arg, l) == 0;
     if (!loaded && retro_solve(&R, l->res, &rs)) {

@@ -79,6 +79,11 @@ struct ss_db {
     /* Optional: true when material {l->m, l->n} is to be solved by the engine's compact
      * mode (retro.h: 2 bytes a position, slower); NULL solves every one by the default. */
     bool (*layer_compact)(void *arg, const struct ss_layer *l);
+    /* Optional, for a material solved by the compact mode: its solve saved midway, every
+     * save_seconds, and taken up again (retro.h's save and restore, on l->res). */
+    int (*layer_save)(void *arg, const struct ss_layer *l, int level, int highest);
+    int (*layer_restore)(void *arg, struct ss_layer *l, int *level, int *highest);
+    double save_seconds;
 };
 
 /* 0, or -1 when memory runs out. */

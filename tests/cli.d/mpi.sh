@@ -67,4 +67,16 @@ PY
     G=$GUTI_SAVED
     # and every position of the 3-rank tables re-derives from its successors
     check 0 '0 positions inconsistent' verify --full --dir "$T/mpi-3" --quiet
+    # a WDL entry that disagrees with its DTM entry, every checksum right, is found (verify
+    # reads the WDL table a block at a time beside the DTM codes)
+    ROOT=$(cd "$(dirname "$0")/.." && pwd)
+    cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/tablebase" -o "$T/tb_set" "$ROOT/tests/tools/tb_set.c" \
+        "$(dirname "$G")/libguti.a" -lzstd -fopenmp || fail "tests/tools/tb_set.c does not build"
+    old=$("$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 0)
+    [ "$old" = 0 ] && "$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 2 >/dev/null
+    check 1 'verify: 1 error' verify --full --dir "$T/mpi-3"
+    CMD="verify --full, a WDL entry changed"
+    grep -q 'FAIL sixteen optional 4+2: 17452288 positions re-derived, 1 inconsistent' "$T/out" &&
+        grep -q 'the WDL table disagrees with the DTM table' "$T/out" ||
+        fail "the changed WDL entry was not found"
 fi

@@ -71,3 +71,46 @@ check 2 "--memory: expected gigabytes above 0, got '0'" solve sixteen --pieces 6
 check 2 '--memory bounds the solve' solve sixteen --pieces 6 --memory 1 --dtc
 check 2 '--plan solves nothing' solve sixteen --pieces 6 --plan --memory 1
 check 2 '--memory is for sixteen' solve baghchal --board 3x3 --memory 1
+
+# --checkpoint: a compact solve killed midway takes its material up from the level it
+# saved (0: after every level), and makes the same tables; a damaged checkpoint is never
+# read as codes: said in one notice, and the material solved from its start.
+PK="$T/memory-checkpoint"
+mkdir -p "$PK"
+"$G" solve sixteen --pieces 6 --memory 0.06 --checkpoint 0 --dir "$PK" --quiet >/dev/null 2>&1 &
+pid=$!
+waited=0
+while [ ! -e "$PK/sixteen-optional-m4-n2.dtm.ckpt" ] && [ "$waited" -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.1
+    waited=$((waited + 1))
+done
+sleep 0.3
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+CMD="solve sixteen --memory 0.06 --checkpoint 0, killed"
+if [ -e "$PK/sixteen-optional-m4-n2.dtm.ckpt" ] && [ ! -e "$PK/sixteen-optional-m4-n2.dtm" ]; then
+    passed=$((passed + 1))
+    cp "$PK/sixteen-optional-m4-n2.dtm.ckpt" "$T/good.ckpt"
+    # one byte of the codes changed
+    printf 'x' | dd of="$PK/sixteen-optional-m4-n2.dtm.ckpt" bs=1 seek=1000 conv=notrunc 2>/dev/null
+    "$G" solve sixteen --pieces 6 --memory 0.06 --dir "$PK" --quiet >"$T/out" 2>"$T/err"
+    CMD="solve sixteen --checkpoint: a damaged checkpoint"
+    grep -q "sixteen-optional-m4-n2.dtm.ckpt: checksum mismatch; solving material 4+2 from its start" "$T/err" ||
+        fail "the damaged checkpoint was not set aside"
+    same_tables "$PL" "$PK"
+    # the good one, with the material's tables gone: taken up at its level
+    rm "$PK"/*m4-n2*
+    cp "$T/good.ckpt" "$PK/sixteen-optional-m4-n2.dtm.ckpt"
+    "$G" solve sixteen --pieces 6 --memory 0.06 --dir "$PK" --quiet >"$T/out" 2>"$T/err"
+    CMD="solve sixteen --checkpoint: resumed"
+    if grep -q "^guti: solve: material 4+2 taken up at level [1-9][0-9]* from .*m4-n2.dtm.ckpt$" "$T/err"; then
+        passed=$((passed + 1))
+    else
+        fail "not taken up from the checkpoint"
+    fi
+    same_tables "$PL" "$PK"
+else
+    fail "no checkpoint of 4+2 to resume from (or the solve ended before it was killed)"
+fi
+check 2 '--checkpoint goes with --memory' solve sixteen --pieces 6 --checkpoint 10
+check 2 '--checkpoint is for sixteen' solve baghchal --board 3x3 --checkpoint 10

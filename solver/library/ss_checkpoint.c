@@ -1,0 +1,125 @@
+#include "ss_checkpoint.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "checksum.h"
+
+#define MAGIC "GUTICKP1"
+#define HEADER 32
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The codes' CRC, a piece at a time (crc32c takes a size_t). */
+static uint32_t codes_crc(const retro_code *res, uint64_t n)
+{
+    uint32_t c = 0;
+    const unsigned char *p = (const unsigned char *)res;
+    for (uint64_t left = n * sizeof *res; left;) {
+        size_t k = left < (1u << 30) ? (size_t)left : (1u << 30);
+        c = crc32c(c, p, k);
+        p += k;
+        left -= k;
+    }
+    return c;
+}
+
+/* All of buf to fd, or -1. */
+static int write_all(int fd, const void *buf, uint64_t len)
+{
+    const unsigned char *p = buf;
+    while (len) {
+        ssize_t w = write(fd, p, len < (1u << 30) ? (size_t)len : (1u << 30));
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        p += w;
+        len -= (uint64_t)w;
+    }
+    return 0;
+}
+
+/* All of len bytes from fd, or -1 (errno 0 at the end of the file). */
+static int read_all(int fd, void *buf, uint64_t len)
+{
+    unsigned char *p = buf;
+    while (len) {
+        ssize_t r = read(fd, p, len < (1u << 30) ? (size_t)len : (1u << 30));
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            if (r == 0) errno = 0;
+            return -1;
+        }
+        p += r;
+        len -= (uint64_t)r;
+    }
+    return 0;
+}
+
+int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int level, int highest,
+                       char *err, size_t errlen)
+{
+    unsigned char h[HEADER] = {0};
+    memcpy(h, MAGIC, 8);
+    put32(h + 8, (uint32_t)level);
+    put32(h + 12, (uint32_t)highest);
+    put32(h + 16, (uint32_t)n);
+    put32(h + 20, (uint32_t)(n >> 32));
+    put32(h + 24, codes_crc(res, n));
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return snprintf(err, errlen, "%s: path too long", path), -1;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return snprintf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno)), -1;
+    int rc = write_all(fd, h, HEADER) || write_all(fd, res, n * sizeof *res) || fsync(fd) ? -1 : 0;
+    if (rc) snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+    if (close(fd) && !rc) rc = -1, snprintf(err, errlen, "%s: close: %s", tmp, strerror(errno));
+    if (!rc && rename(tmp, path))
+        rc = -1,
+        snprintf(err, errlen, "%s: cannot rename %s to it: %s", path, tmp, strerror(errno));
+    if (rc) unlink(tmp);
+    return rc;
+}
+
+int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
+                       char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) return 1;
+        return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
+    }
+    unsigned char h[HEADER];
+    const char *why = NULL;
+    if (read_all(fd, h, HEADER))
+        why = "shorter than its header";
+    else if (memcmp(h, MAGIC, 8))
+        why = "not a checkpoint (bad magic)";
+    else if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
+        why = "of another number of positions";
+    else if (read_all(fd, res, n * sizeof *res))
+        why = "shorter than its codes";
+    else if (read(fd, h + 28, 1) != 0)
+        why = "longer than its codes";
+    else if (codes_crc(res, n) != get32(h + 24))
+        why = "checksum mismatch";
+    close(fd);
+    if (why) return snprintf(err, errlen, "%s: %s", path, why), -1;
+    *level = (int)get32(h + 8);
+    *highest = (int)get32(h + 12);
+    if (*level < 0 || *highest < *level)
+        return snprintf(err, errlen, "%s: levels %d and %d out of order", path, *level, *highest),
+               -1;
+    return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * A material's compact solve saved midway (retro.h's save and restore), so that a solve of
+ * hours resumes within its material rather than from its start: one file, by convention
+ * the material's DTM table's path with ".ckpt" after it. The file: the magic "GUTICKP1",
+ * the next level to propagate, the highest level pending (each 4 bytes), the number of
+ * positions (8), the CRC-32C of the codes (4), 4 bytes of zeros; then the codes, 2 bytes a
+ * position, little-endian as on the machines guti runs on.
+ *
+ * Files appear whole or not at all: written under PATH.tmp, synced, renamed. A file that
+ * is short, of another material's size, or whose checksum fails is never read as codes.
+ * Errors: -1 with one line in err. Nothing is printed. Any thread, one file at a time.
+ */
+#ifndef GUTI_SS_CHECKPOINT_H
+#define GUTI_SS_CHECKPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "values.h"
+
+/* Saves codes res[0..n-1] with the engine's level and highest. 0 or -1. */
+int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int level, int highest,
+                       char *err, size_t errlen);
+
+/* Reads a saved state of n positions back into res: 0; 1 when there is no file; -1 when
+ * it cannot be used (damaged, another size: err says why), res then holding nothing to
+ * rely on. */
+int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
+                       char *err, size_t errlen);
+
+#endif
