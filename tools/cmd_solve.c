@@ -57,7 +57,7 @@ static const char help[] =
     "                bytes a position, slower; the same tables); an error before anything\n"
     "                is solved when even that does not fit, saying how much it needs\n"
     "  --checkpoint S  with --memory: a material solved by the compact mode is saved\n"
-    "                midway every S seconds (default 900; 0: after every level) into\n"
+    "                midway every S seconds (default 1800; 0: after every level) into\n"
     "                DIR/NAME.dtm.ckpt, and a run stopped midway takes it up from there\n"
     "  --plan        solve nothing: each material in solving order with its positions (by\n"
     "                Burnside's lemma), the memory the engine needs to solve it, the\n"

@@ -216,7 +216,7 @@ static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
     db->layer_save = save_midway;
     db->layer_restore = restore_midway;
     double every = u->h->checkpoint_seconds;
-    db->save_seconds = every > 0 ? every : every < 0 ? 0 : 900;
+    db->save_seconds = every > 0 ? every : every < 0 ? 0 : 1800;
 }
 
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,

@@ -69,7 +69,7 @@ struct ss_solve_hooks {
     void (*layer)(void *arg, const struct ss_solve_layer *r);
     void *arg;
     /* A material solved by the compact engine (under a memory bound) is saved midway,
-     * after a level, every this many seconds (0: the default, 900; negative: after every
+     * after a level, every this many seconds (0: the default, 1800; negative: after every
      * level), into its DTM table's path with ".ckpt" (the store's own files only), and a
      * run that stopped takes it up from there (notice: "material 5+4 taken up at level 40
      * from PATH"); the file goes once the material's tables are saved. */
