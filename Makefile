@@ -264,11 +264,13 @@ bench:
 PYDIR = $(PREFIX)/lib/python3/dist-packages
 MANDIR = $(PREFIX)/share/man/man1
 COMPDIR = $(PREFIX)/share/bash-completion/completions
-install: $(B)/guti $(B)/libguti.a $(B)/libguti.so.$(LIBVERSION) $(B)/man/guti.1 $(B)/guti.bash
+install: $(B)/guti $(B)/libguti.a $(B)/libguti.so.$(LIBVERSION) $(B)/man/guti.1 $(B)/guti.bash \
+		$(MPI_TOOL)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PYDIR)/guti $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(COMPDIR)
 	install -m 755 $(B)/guti $(DESTDIR)$(PREFIX)/bin/guti
+	$(if $(MPI_TOOL),install -m 755 $(MPI_TOOL) $(DESTDIR)$(PREFIX)/bin/guti-mpi)
 	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
 	install -m 644 $(B)/guti.bash $(DESTDIR)$(COMPDIR)/guti
 	install -m 644 solver/guti.h $(DESTDIR)$(PREFIX)/include/guti.h
