@@ -22,6 +22,7 @@
  * architecture: the figures travel as the bytes of a C struct.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "progress.h"
@@ -82,7 +84,7 @@ static void worker_layer(void *arg, const struct ss_solve_layer *l)
 static void worker_notice(void *arg, const char *msg)
 {
     struct worker *w = arg;
-    fprintf(stderr, "guti-mpi: rank %d: %s\n", w->rank, msg);
+    fprintf(stderr, "guti: solve: rank %d: %s\n", w->rank, msg);
 }
 
 static long peak_rss_mb(void)
@@ -311,7 +313,9 @@ static int parse(int argc, char **argv, struct game *g, int *pieces, struct run 
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    /* OpenMP threads run beside MPI, which only the main thread calls */
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     int rank, nranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
@@ -320,8 +324,11 @@ int main(int argc, char **argv)
     int pieces = 0;
     struct run run = {.checkpoint = -1};
     bool help_wanted = false;
-    /* only rank 0 speaks of bad input; every rank stops alike */
-    if (rank != 0 && !freopen("/dev/null", "w", stderr)) return EXIT_BAD;
+    /* only rank 0 speaks of bad input, every rank stopping alike: the others' stderr goes
+     * to /dev/null while they parse, and comes back for the notices of their solves */
+    int err_fd = rank != 0 ? dup(STDERR_FILENO) : -1, null_fd = open("/dev/null", O_WRONLY);
+    fflush(stderr);
+    if (err_fd >= 0 && null_fd >= 0) dup2(null_fd, STDERR_FILENO);
     int rc = parse(argc, argv, &g, &pieces, &run, &o, &help_wanted);
     const char *dir = run.dir;
     if (!rc && !help_wanted && nranks > 1024) rc = cli_error("solve: at most 1024 ranks");
@@ -331,6 +338,9 @@ int main(int argc, char **argv)
     /* every rank goes on only when every rank can */
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    fflush(stderr);
+    if (err_fd >= 0) dup2(err_fd, STDERR_FILENO), close(err_fd);
+    if (null_fd >= 0) close(null_fd);
     if (help_wanted || worst) {
         if (help_wanted && rank == 0) fputs(help, stdout);
         MPI_Finalize();

@@ -354,6 +354,44 @@ static int restore_state(void *arg, retro_code *res, uint64_t n, int *level, int
     return 0;
 }
 
+/* A chain: position i's one move leads to i - 1, and position 0 has none (lost in 0), so
+ * position i is decided in i half-moves, past the levels at which an exit win's code could
+ * be mistaken for a value (the compact engine's PENDING_MAX, 16127). */
+#define CHAIN 16300
+static int chain_expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
+{
+    (void)ctx, (void)ex;
+    if (i == 0) return 0;
+    succ[0] = i - 1;
+    return 1;
+}
+
+static int chain_predecessors(void *ctx, uint64_t i, uint64_t *pred)
+{
+    (void)ctx;
+    if (i + 1 >= CHAIN) return 0;
+    pred[0] = i + 1;
+    return 1;
+}
+
+START_TEST(engines_on_a_long_chain)
+{
+    struct retro_layer R = {
+        .size = CHAIN, .max_moves = 1, .expand = chain_expand, .predecessors = chain_predecessors};
+    retro_code *plain = malloc(CHAIN * sizeof *plain), *compact = malloc(CHAIN * sizeof *compact);
+    struct retro_stats st;
+    ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
+    R.compact = true;
+    ck_assert_int_eq(retro_solve(&R, compact, &st), 0);
+    for (int i = 0; i < CHAIN; i++) {
+        CHECK(plain[i] == i + 1, "position %d: %d", i, plain[i]);
+        CHECK(compact[i] == i + 1, "position %d: compact %d", i, compact[i]);
+    }
+    free(plain);
+    free(compact);
+}
+END_TEST
+
 START_TEST(engines_on_random_graphs)
 {
     uint64_t seed = 11;
@@ -1323,6 +1361,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, index_add_each);
     tcase_add_test(tc, index_movement_counts);
     tcase_add_test(tc, engines_on_random_graphs);
+    tcase_add_test(tc, engines_on_a_long_chain);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);
     tcase_add_test(tc, whole_game_3x3);

@@ -414,7 +414,12 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
     int highest = 0, failed = 0, first_level = 0;
     double t0 = omp_get_wtime();
     uint64_t done = 0;
-    bool restored = L->restore && L->restore(L->save_arg, res, n, &first_level, &highest) == 0;
+    /* a saved state is taken only with levels that fit this solve */
+    int saved_level, saved_highest;
+    bool restored = L->restore &&
+                    L->restore(L->save_arg, res, n, &saved_level, &saved_highest) == 0 &&
+                    saved_level >= 0 && saved_level <= saved_highest + 1 && saved_highest < nlevels;
+    if (restored) first_level = saved_level, highest = saved_highest;
 
 #pragma omp parallel if (!restored)
     {
@@ -435,7 +440,7 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
             } else {
                 res[i] = (retro_code)(COMPACT_BASE + (unsigned)(k + ex.draw));
             }
-            if (level >= nlevels || level > (int)PENDING_MAX) failed = 1;
+            if (level >= nlevels || (ex.win && level > (int)PENDING_MAX)) failed = 1;
             if (level > 0) raise_to(&highest, level);
             first_progress(L, i, &done);
         }
@@ -448,6 +453,8 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
     double saved = omp_get_wtime();
     for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
         retro_code won_here = code_at(L, d, true), lost_here = code_at(L, d, false);
+        /* past PENDING_MAX nothing is pending, and the sum would wrap to a final code */
+        bool exits_here = d <= (int)PENDING_MAX;
         retro_code exit_here = (retro_code)(PENDING_BASE + (unsigned)d);
         bool next = d + 1 < nlevels;
         uint64_t found = 0;
@@ -468,7 +475,7 @@ static int solve_compact(const struct retro_layer *L, retro_code *res, struct re
                 for (uint64_t i = c0; i < c1 && ok; i++) {
                     retro_code c = __atomic_load_n(&res[i], __ATOMIC_RELAXED);
                     bool won;
-                    if (c == exit_here) {
+                    if (exits_here && c == exit_here) {
                         /* nothing else writes a position pending at this level: a loss
                          * of this level leaves it be (compact_relax) */
                         __atomic_store_n(&res[i], won_here, __ATOMIC_RELAXED);

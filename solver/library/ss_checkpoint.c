@@ -9,7 +9,7 @@
 
 #include "checksum.h"
 
-#define MAGIC "GUTICKP1"
+#define MAGIC "GUTICKP2"
 #define HEADER 32
 
 static void put32(unsigned char *p, uint32_t v)
@@ -22,10 +22,11 @@ static uint32_t get32(const unsigned char *p)
     return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* The codes' CRC, a piece at a time (crc32c takes a size_t). */
-static uint32_t codes_crc(const retro_code *res, uint64_t n)
+/* The CRC of the header's first 24 bytes and the codes, a piece at a time (crc32c takes a
+ * size_t). */
+static uint32_t state_crc(const unsigned char *header, const retro_code *res, uint64_t n)
 {
-    uint32_t c = 0;
+    uint32_t c = crc32c(0, header, 24);
     const unsigned char *p = (const unsigned char *)res;
     for (uint64_t left = n * sizeof *res; left;) {
         size_t k = left < (1u << 30) ? (size_t)left : (1u << 30);
@@ -76,7 +77,7 @@ int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int 
     put32(h + 12, (uint32_t)highest);
     put32(h + 16, (uint32_t)n);
     put32(h + 20, (uint32_t)(n >> 32));
-    put32(h + 24, codes_crc(res, n));
+    put32(h + 24, state_crc(h, res, n));
     char tmp[4200];
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
         return snprintf(err, errlen, "%s: path too long", path), -1;
@@ -110,16 +111,20 @@ int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level
         why = "of another number of positions";
     else if (read_all(fd, res, n * sizeof *res))
         why = "shorter than its codes";
-    else if (read(fd, h + 28, 1) != 0)
-        why = "longer than its codes";
-    else if (codes_crc(res, n) != get32(h + 24))
-        why = "checksum mismatch";
+    else {
+        unsigned char more;
+        ssize_t r = read(fd, &more, 1);
+        if (r != 0)
+            why = r > 0 ? "longer than its codes" : "cannot be read to its end";
+        else if (state_crc(h, res, n) != get32(h + 24))
+            why = "checksum mismatch";
+    }
     close(fd);
     if (why) return snprintf(err, errlen, "%s: %s", path, why), -1;
-    *level = (int)get32(h + 8);
-    *highest = (int)get32(h + 12);
-    if (*level < 0 || *highest < *level)
-        return snprintf(err, errlen, "%s: levels %d and %d out of order", path, *level, *highest),
-               -1;
+    int lv = (int)get32(h + 8), hi = (int)get32(h + 12);
+    if (lv < 0 || hi < 0 || lv > hi + 1)
+        return snprintf(err, errlen, "%s: levels %d and %d out of order", path, lv, hi), -1;
+    *level = lv;
+    *highest = hi;
     return 0;
 }

@@ -1,10 +1,11 @@
 /*
  * A material's compact solve saved midway (retro.h's save and restore), so that a solve of
  * hours resumes within its material rather than from its start: one file, by convention
- * the material's DTM table's path with ".ckpt" after it. The file: the magic "GUTICKP1",
- * the next level to propagate, the highest level pending (each 4 bytes), the number of
- * positions (8), the CRC-32C of the codes (4), 4 bytes of zeros; then the codes, 2 bytes a
- * position, little-endian as on the machines guti runs on.
+ * the material's DTM table's path with ".ckpt" after it. The file: the magic "GUTICKP2"
+ * (the 2 its version), the next level to propagate, the highest level pending (each 4
+ * bytes), the number of positions (8), the CRC-32C of those 24 bytes and the codes (4), 4
+ * bytes of zeros; then the codes, 2 bytes a position, little-endian as on the machines
+ * guti runs on.
  *
  * Files appear whole or not at all: written under PATH.tmp, synced, renamed. A file that
  * is short, of another material's size, or whose checksum fails is never read as codes.

@@ -142,7 +142,7 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
         }
     }
     char path[4200];
-    if (!loaded && checkpoint_path(u, l, path, sizeof path)) { /* done with, and one cut short */
+    if (checkpoint_path(u, l, path, sizeof path)) { /* done with, and one cut short */
         unlink(path);
         if (strlen(path) + 4 < sizeof path) unlink(strcat(path, ".tmp"));
     }
