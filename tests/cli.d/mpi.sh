@@ -12,24 +12,24 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # what its plugins allocated at start unfreed, in modules it has unloaded by the exit, so
 # no suppression can name them; the unit tests run ss_solve_material, all guti-mpi adds
 # to the library, with leak checks on, and AddressSanitizer stays on here.
-RUN="$T/mpirun"
-printf '#!/bin/sh\nASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" exec mpirun -q -np "$NP" --oversubscribe "%s" "$@"\n' "$MPI" >"$RUN"
-chmod +x "$RUN"
+MPI_RUN="$T/mpirun"
+printf '#!/bin/sh\nASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" exec mpirun -q -np "$NP" --oversubscribe "%s" "$@"\n' "$MPI" >"$MPI_RUN"
+chmod +x "$MPI_RUN"
 
 if [ ! -x "$MPI" ]; then
     CMD="guti-mpi"
     fail "$MPI was not built (is Open MPI's mpicc installed?)"
 else
-    ONE="$T/mpi-one"
-    check 0 'peak memory' solve sixteen --pieces 6 --dir "$ONE" --quiet
+    MPI_ONE="$T/mpi-one"
+    check 0 'peak memory' solve sixteen --pieces 6 --dir "$MPI_ONE" --quiet
     GUTI_SAVED=$G
-    G=$RUN
+    G=$MPI_RUN
     for NP in 2 3; do
         export NP
-        D="$T/mpi-$NP"
-        check 0 "on $NP ranks" solve sixteen --pieces 6 --dir "$D" --threads 1
+        MPI_DIR="$T/mpi-$NP"
+        check 0 "on $NP ranks" solve sixteen --pieces 6 --dir "$MPI_DIR" --threads 1
         CMD="mpirun -np $NP guti-mpi solve sixteen --pieces 6: the single process's tables"
-        same_tables "$ONE" "$D"
+        same_tables "$MPI_ONE" "$MPI_DIR"
     done
     # the two workers of -np 3 both had work
     CMD="mpirun -np 3 guti-mpi: the materials of each rank"
@@ -51,7 +51,7 @@ assert made == [(4, 2)], made
 assert run["ok"] and run["ranks"] == 3 and len(run["peak_rss_mb"]) == 3, run
 PY
     [ -s "$T/mpi-why" ] || passed=$((passed + 1))
-    if cmp -s "$ONE/sixteen-optional-m4-n2.dtm" "$T/mpi-3/sixteen-optional-m4-n2.dtm"; then
+    if cmp -s "$MPI_ONE/sixteen-optional-m4-n2.dtm" "$T/mpi-3/sixteen-optional-m4-n2.dtm"; then
         passed=$((passed + 1))
     else
         fail "material 4+2 made again differs"
@@ -65,6 +65,7 @@ PY
     check 2 "option '--plan' is unknown" solve sixteen --pieces 6 --plan
     check 0 'usage: mpirun -np P guti-mpi solve sixteen' --help
     G=$GUTI_SAVED
+    unset NP
     # and every position of the 3-rank tables re-derives from its successors
     check 0 '0 positions inconsistent' verify --full --dir "$T/mpi-3" --quiet
     # a WDL entry that disagrees with its DTM entry, every checksum right, is found (verify
@@ -72,8 +73,8 @@ PY
     ROOT=$(cd "$(dirname "$0")/.." && pwd)
     cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/tablebase" -o "$T/tb_set" "$ROOT/tests/tools/tb_set.c" \
         "$(dirname "$G")/libguti.a" -lzstd -fopenmp || fail "tests/tools/tb_set.c does not build"
-    old=$("$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 0)
-    [ "$old" = 0 ] && "$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 2 >/dev/null
+    mpi_old=$("$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 0)
+    [ "$mpi_old" = 0 ] && "$T/tb_set" "$T/mpi-3/sixteen-optional-m4-n2.wdl" 5 2 >/dev/null
     check 1 'verify: 1 error' verify --full --dir "$T/mpi-3"
     CMD="verify --full, a WDL entry changed"
     grep -q 'FAIL sixteen optional 4+2: 17452288 positions re-derived, 1 inconsistent' "$T/out" &&
