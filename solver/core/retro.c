@@ -1,4 +1,5 @@
 #include "retro.h"
+#include "retro_common.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -103,13 +104,6 @@ static bool claim(retro_code *res, uint64_t i, retro_code code)
                                        __ATOMIC_RELAXED);
 }
 
-/* The code stored for a position decided at a level: DTM + 1, or, for the counting-rule
- * pass, values.h's DTC code. */
-static retro_code code_at(const struct retro_layer *L, int level, bool won)
-{
-    return L->dtc_limit ? dtc_code(level, won) : (retro_code)(level + 1);
-}
-
 /* Entries of a level taken by a thread at a time: the propagation's work per entry varies. */
 #define RELAX_CHUNK 1024
 
@@ -150,34 +144,9 @@ static void relax(const struct relax *r, const uint64_t *pred, int n, bool won)
     }
 }
 
-/* The initial pass's look at position i: its in-layer successors counted, its exits folded
- * into *ex; for the counting rule an exit is a zeroing move, one half-move whatever
- * follows, as the clock starts again after it. */
-static int first_look(const struct retro_layer *L, uint64_t i, uint64_t *succ, struct move_fold *ex)
-{
-    *ex = (struct move_fold){0};
-    int k = L->count ? L->count(L->ctx, i, ex) : L->expand(L->ctx, i, succ, ex);
-    if (L->dtc_limit) {
-        ex->win = ex->win ? 1 : 0;
-        ex->loss = ex->loss ? 1 : 0;
-    }
-    return k;
-}
-
-/* The initial pass's progress, every 2^20 positions, from thread 0. */
-static void first_progress(const struct retro_layer *L, uint64_t i, uint64_t *done)
-{
-    if (!L->progress || (i & 0xfffff)) return;
-#pragma omp atomic
-    *done += 0x100000;
-    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", *done, L->size);
-}
-
-static int solve_compact(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
-
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
 {
-    if (L->compact) return solve_compact(L, res, st);
+    if (L->compact) return retro_solve_compact(L, res, st);
     uint64_t n = L->size;
     int dtc = L->dtc_limit; /* 0: DTM; else the counting rule's limit */
     if (dtc < 0 || dtc > RETRO_MAX_DTC) return -1;
@@ -214,7 +183,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
             } else if (ex.win) {
                 bucket_push(&b, ex.win, i | WON);
             }
-            first_progress(L, i, &done);
+            first_progress(L, i, &done, n);
         }
         free(succ);
     }
@@ -299,222 +268,6 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
         for (int t = 0; t < b.nthreads; t++) free(b.v[t * b.nlevels + e].v);
     free(b.v);
     free(cnt);
-    return failed ? -1 : 0;
-}
-
-/* ---- The compact engine (L->compact) ----------------------------------------------------
- *
- * Two bytes a position and nothing else: no move counters, no level buckets. While the
- * layer is solved a code at or above COMPACT_BASE is not a value but the state of a
- * position not yet decided: COMPACT_BASE + c, c (1..255) its in-layer moves not yet known
- * to lose for the mover (the counter); PENDING_BASE + w, a position that wins through an
- * exit at level w unless something faster comes first (and so is never lost, needing no
- * counter). Every position holds one of them or its final code after the initial pass;
- * what still holds one at the end is a draw. A level is found not in a bucket but by a
- * scan of the whole layer for the codes decided at it, so each level costs a pass over
- * 2 bytes a position: that is the price of a layer twice as large in the same memory. */
-#define COMPACT_BASE 0xC000u
-#define PENDING_BASE (COMPACT_BASE + 256u)
-#define PENDING_MAX (0xFFFFu - PENDING_BASE) /* the deepest level of an exit win */
-
-static inline bool undecided(retro_code c)
-{
-    return c >= COMPACT_BASE;
-}
-static inline bool pending(retro_code c)
-{
-    return c >= PENDING_BASE;
-}
-
-/* The highest level anything was decided or is pending at, raised by any thread. */
-static void raise_to(int *highest, int level)
-{
-    int h = __atomic_load_n(highest, __ATOMIC_RELAXED);
-    while (level > h && !__atomic_compare_exchange_n(highest, &h, level, false, __ATOMIC_RELAXED,
-                                                     __ATOMIC_RELAXED)) {}
-}
-
-struct compact {
-    const struct retro_layer *L;
-    retro_code *res;
-    int d, nlevels; /* the level propagated from; levels 0..nlevels - 1 may be decided */
-    int *highest;
-    int *failed;
-    uint64_t *scratch; /* max_moves entries, for expand */
-};
-
-/* Sets undecided q, holding c, to code, unless another thread changed it first: then c is
- * what it holds now. */
-static inline bool settle(retro_code *res, uint64_t q, retro_code *c, retro_code code)
-{
-    return __atomic_compare_exchange_n(&res[q], c, code, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-}
-
-/* relax() for the compact engine: the same decisions, read from and written to the codes. */
-static void compact_relax(const struct compact *r, const uint64_t *pred, int n, bool won)
-{
-    const struct retro_layer *L = r->L;
-    int d = r->d, dtc = L->dtc_limit;
-    for (int j = 0; j < n; j++) {
-        uint64_t q = pred[j];
-        retro_code c = __atomic_load_n(&r->res[q], __ATOMIC_RELAXED);
-        while (undecided(c)) {
-            if (!won) {
-                /* the position is lost: q wins in d + 1, unless it wins through an exit
-                 * as fast (the scan of that level decides it then: under the counting rule
-                 * a level holds losses too, and one must not make a win of that level a
-                 * half-move slower) */
-                if (pending(c) && (int)(c - PENDING_BASE) <= d + 1) break;
-                if (d + 1 >= r->nlevels) {
-                    *r->failed = 1;
-                    break;
-                }
-                if (settle(r->res, q, &c, code_at(L, d + 1, true))) {
-                    raise_to(r->highest, d + 1);
-                    break;
-                }
-            } else {
-                if (pending(c)) break; /* it wins through an exit: never lost */
-                if (c > COMPACT_BASE + 1) {
-                    if (settle(r->res, q, &c, (retro_code)(c - 1))) break;
-                    continue;
-                }
-                /* its last move now loses: q is lost, delaying through its exits */
-                struct move_fold ex = {0};
-                if (L->exits)
-                    L->exits(L->ctx, q, &ex);
-                else
-                    L->expand(L->ctx, q, r->scratch, &ex);
-                int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
-                if (lvl >= r->nlevels) {
-                    *r->failed = 1;
-                    break;
-                }
-                if (settle(r->res, q, &c, code_at(L, lvl, false))) {
-                    raise_to(r->highest, lvl);
-                    break;
-                }
-            }
-        }
-    }
-}
-
-/* Positions scanned by a thread at a time in a level's pass. */
-#define SCAN_CHUNK 65536
-
-static int solve_compact(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
-{
-    uint64_t n = L->size;
-    int dtc = L->dtc_limit;
-    /* the final codes lie below COMPACT_BASE, the exit wins' levels within PENDING_MAX */
-    int nlevels = dtc ? dtc + 1 : (int)(COMPACT_BASE - 1);
-    if (dtc && code_at(L, dtc, true) >= COMPACT_BASE) return -1;
-    if (L->max_moves + 1 > 255) return -1;
-    memset(st, 0, sizeof *st);
-    int highest = 0, failed = 0, first_level = 0;
-    double t0 = omp_get_wtime();
-    uint64_t done = 0;
-    /* a saved state is taken only with levels that fit this solve */
-    int saved_level, saved_highest;
-    bool restored = L->restore &&
-                    L->restore(L->save_arg, res, n, &saved_level, &saved_highest) == 0 &&
-                    saved_level >= 0 && saved_level <= saved_highest + 1 && saved_highest < nlevels;
-    if (restored) first_level = saved_level, highest = saved_highest;
-
-#pragma omp parallel if (!restored)
-    {
-        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
-        if (!succ) failed = 1;
-#pragma omp for schedule(dynamic, 4096)
-        for (uint64_t i = 0; i < n; i++) {
-            if (!succ || restored) continue;
-            struct move_fold ex;
-            int k = first_look(L, i, succ, &ex);
-            int level = -1;
-            if (k == 0 && !ex.win && !ex.draw) {
-                level = ex.loss;
-                res[i] = code_at(L, level, false);
-            } else if (ex.win) {
-                level = ex.win;
-                res[i] = (retro_code)(PENDING_BASE + (unsigned)ex.win);
-            } else {
-                res[i] = (retro_code)(COMPACT_BASE + (unsigned)(k + ex.draw));
-            }
-            if (level >= nlevels || (ex.win && level > (int)PENDING_MAX)) failed = 1;
-            if (level > 0) raise_to(&highest, level);
-            first_progress(L, i, &done);
-        }
-        free(succ);
-    }
-    st->init_seconds = omp_get_wtime() - t0;
-    t0 = omp_get_wtime();
-
-    uint64_t decided = 0;
-    double saved = omp_get_wtime();
-    for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
-        retro_code won_here = code_at(L, d, true), lost_here = code_at(L, d, false);
-        /* past PENDING_MAX nothing is pending, and the sum would wrap to a final code */
-        bool exits_here = d <= (int)PENDING_MAX;
-        retro_code exit_here = (retro_code)(PENDING_BASE + (unsigned)d);
-        bool next = d + 1 < nlevels;
-        uint64_t found = 0;
-#pragma omp parallel
-        {
-            uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
-                                 malloc((size_t)L->max_moves * sizeof(uint64_t))};
-            uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
-            bool ok = pred[0] && pred[1] && scratch;
-            if (!ok) failed = 1;
-            uint64_t mine = 0;
-            struct compact rx = {L, res, d, nlevels, &highest, &failed, scratch};
-#pragma omp for schedule(dynamic, 1)
-            for (uint64_t c0 = 0; c0 < n; c0 += SCAN_CHUNK) {
-                uint64_t c1 = c0 + SCAN_CHUNK < n ? c0 + SCAN_CHUNK : n;
-                int cur = 0, waiting = -1;
-                bool waiting_won = false;
-                for (uint64_t i = c0; i < c1 && ok; i++) {
-                    retro_code c = __atomic_load_n(&res[i], __ATOMIC_RELAXED);
-                    bool won;
-                    if (exits_here && c == exit_here) {
-                        /* nothing else writes a position pending at this level: a loss
-                         * of this level leaves it be (compact_relax) */
-                        __atomic_store_n(&res[i], won_here, __ATOMIC_RELAXED);
-                        won = true;
-                    } else if (c == won_here || c == lost_here) {
-                        won = c == won_here && (dtc || code_win(c));
-                    } else {
-                        continue;
-                    }
-                    mine++;
-                    if (!next) continue;
-                    int np = L->predecessors(L->ctx, i, pred[cur]);
-                    for (int j = 0; j < np; j++) __builtin_prefetch(&res[pred[cur][j]]);
-                    if (waiting >= 0) compact_relax(&rx, pred[cur ^ 1], waiting, waiting_won);
-                    waiting = np;
-                    waiting_won = won;
-                    cur ^= 1;
-                }
-                if (waiting >= 0) compact_relax(&rx, pred[cur ^ 1], waiting, waiting_won);
-            }
-            free(pred[0]);
-            free(pred[1]);
-            free(scratch);
-#pragma omp atomic
-            found += mine;
-        }
-        decided += found;
-        if (found) st->levels = d + 1;
-        if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
-        if (L->save && !failed && d < highest && omp_get_wtime() - saved >= L->save_seconds) {
-            if (L->save(L->save_arg, res, n, d + 1, highest)) failed = 1;
-            saved = omp_get_wtime();
-        }
-    }
-    /* what was never decided is a draw */
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < n; i++)
-        if (undecided(res[i])) res[i] = RETRO_DRAW;
-    st->propagate_seconds = omp_get_wtime() - t0;
     return failed ? -1 : 0;
 }
 

@@ -101,6 +101,42 @@ struct retro_stats {
 /* Solves the layer into res[0..size-1]. Returns 0, or -1 when memory runs out. */
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st);
 
+/* A layer shared among processes, each holding one slice of its codes: for a layer larger
+ * than one machine's memory, or solved sooner by many. The slices are consecutive ranges
+ * of positions; every process calls retro_solve_shared with the same layer and its own
+ * slice, and they go through the compact engine's levels together. Each scans its slice
+ * for a level's positions; their predecessors in its slice it propagates to itself, the
+ * others it sends to their slices, in rounds: every process scans 2^20 of its positions (or
+ * round),
+ * then all exchange what they found for one another and propagate what they were sent. A
+ * DTM level is all wins or all losses, so a position's index is the whole message. After
+ * each level the processes agree on the highest level pending and on whether one failed.
+ * The codes are those of retro_solve, whatever the slices. */
+struct retro_share {
+    int nparts, part;       /* how many slices, and which this process holds (0-based) */
+    const uint64_t *bounds; /* nparts + 1 entries, bounds[0] = 0, bounds[nparts] = size:
+                               slice p holds positions bounds[p] .. bounds[p + 1] - 1 */
+    /* Collective (every process calls it, as often, in the same order): sends
+     * out[p][0..nout[p]-1] to slice p (nout[part] is 0) and points *in at the nin indices
+     * all the others sent this one, valid until the next call. 0, or -1 when it failed: the
+     * process then counts as failed, and the others hear it at the level's end. */
+    int (*exchange)(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
+                    uint64_t *nin);
+    /* Collective: v[0..n-1] made the maximum of every process's v. */
+    void (*reduce_max)(void *arg, int64_t *v, int n);
+    void *arg;
+    uint64_t round; /* positions a slice scans between two exchanges; 0: 2^20 */
+};
+
+/* Solves this process's slice of layer L into res[0 .. hi - lo - 1], hi and lo the slice's
+ * bounds; the layer's callbacks take and give positions of the whole layer, and must work
+ * for any position. DTM only (L->dtc_limit 0), without save and restore; the compact
+ * engine's codes and limits. st->levels is the whole layer's. Returns 0, or -1 when any
+ * process failed (memory, an exchange), every process alike, or for a layer it refuses
+ * (a counting-rule pass, more than 254 moves, bounds that do not cover the layer). */
+int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S, retro_code *res,
+                       struct retro_stats *st);
+
 /* Wins, draws and losses of a solved layer, and its longest DTM (0 when none). */
 struct retro_tally {
     uint64_t win, draw, loss;

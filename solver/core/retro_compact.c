@@ -1,0 +1,404 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "retro_common.h"
+
+/* ---- The compact engine (L->compact) ----------------------------------------------------
+ *
+ * Two bytes a position and nothing else: no move counters, no level buckets. While the
+ * layer is solved a code at or above COMPACT_BASE is not a value but the state of a
+ * position not yet decided: COMPACT_BASE + c, c (1..255) its in-layer moves not yet known
+ * to lose for the mover (the counter); PENDING_BASE + w, a position that wins through an
+ * exit at level w unless something faster comes first (and so is never lost, needing no
+ * counter). Every position holds one of them or its final code after the initial pass;
+ * what still holds one at the end is a draw. A level is found not in a bucket but by a
+ * scan of the whole layer for the codes decided at it, so each level costs a pass over
+ * 2 bytes a position: that is the price of a layer twice as large in the same memory. */
+#define COMPACT_BASE 0xC000u
+#define PENDING_BASE (COMPACT_BASE + 256u)
+#define PENDING_MAX (0xFFFFu - PENDING_BASE) /* the deepest level of an exit win */
+
+static inline bool undecided(retro_code c)
+{
+    return c >= COMPACT_BASE;
+}
+static inline bool pending(retro_code c)
+{
+    return c >= PENDING_BASE;
+}
+
+/* The highest level anything was decided or is pending at, raised by any thread. */
+static void raise_to(int *highest, int level)
+{
+    int h = __atomic_load_n(highest, __ATOMIC_RELAXED);
+    while (level > h && !__atomic_compare_exchange_n(highest, &h, level, false, __ATOMIC_RELAXED,
+                                                     __ATOMIC_RELAXED)) {}
+}
+
+/* One process's view of a level: its slice of the codes, positions lo..hi - 1 of the layer
+ * (the whole layer when it solves alone), and where the predecessors it finds in other
+ * slices go (retro_solve_shared). */
+struct level {
+    const struct retro_layer *L;
+    const struct retro_share *S; /* NULL: alone */
+    retro_code *res;             /* res[i - lo]: position i's code */
+    uint64_t lo, hi;
+    int d, nlevels; /* the level propagated from; levels 0..nlevels - 1 may be decided */
+    int *highest;
+    int *failed;
+    struct outbox *box; /* [thread * S->nparts + part]: indices for the other slices */
+};
+
+/* Indices for one other slice, from one thread. */
+struct outbox {
+    uint64_t *v;
+    uint64_t n, cap;
+};
+
+static bool outbox_push(struct outbox *o, uint64_t q)
+{
+    if (o->n == o->cap) {
+        uint64_t cap = o->cap ? 2 * o->cap : 4096;
+        uint64_t *v = realloc(o->v, cap * sizeof *v);
+        if (!v) return false;
+        o->v = v;
+        o->cap = cap;
+    }
+    o->v[o->n++] = q;
+    return true;
+}
+
+/* The slice holding position q (bounds are few: a search is cheap). */
+static int owner(const struct retro_share *S, uint64_t q)
+{
+    int a = 0, b = S->nparts - 1;
+    while (a < b) {
+        int c = (a + b + 1) / 2;
+        if (S->bounds[c] <= q)
+            a = c;
+        else
+            b = c - 1;
+    }
+    return a;
+}
+
+/* Sets undecided q, holding c, to code, unless another thread changed it first: then c is
+ * what it holds now. */
+static inline bool settle(retro_code *res, uint64_t q, retro_code *c, retro_code code)
+{
+    return __atomic_compare_exchange_n(&res[q], c, code, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* relax() for the compact engine: the same decisions, read from and written to the codes,
+ * for predecessors pred[0..n-1] in the slice. scratch: max_moves entries, for expand. */
+static void compact_relax(const struct level *r, const uint64_t *pred, int n, bool won,
+                          uint64_t *scratch)
+{
+    const struct retro_layer *L = r->L;
+    int d = r->d, dtc = L->dtc_limit;
+    for (int j = 0; j < n; j++) {
+        uint64_t q = pred[j], at = q - r->lo;
+        retro_code c = __atomic_load_n(&r->res[at], __ATOMIC_RELAXED);
+        while (undecided(c)) {
+            if (!won) {
+                /* the position is lost: q wins in d + 1, unless it wins through an exit
+                 * as fast (the scan of that level decides it then: under the counting rule
+                 * a level holds losses too, and one must not make a win of that level a
+                 * half-move slower) */
+                if (pending(c) && (int)(c - PENDING_BASE) <= d + 1) break;
+                if (d + 1 >= r->nlevels) {
+                    *r->failed = 1;
+                    break;
+                }
+                if (settle(r->res, at, &c, code_at(L, d + 1, true))) {
+                    raise_to(r->highest, d + 1);
+                    break;
+                }
+            } else {
+                if (pending(c)) break; /* it wins through an exit: never lost */
+                if (c > COMPACT_BASE + 1) {
+                    if (settle(r->res, at, &c, (retro_code)(c - 1))) break;
+                    continue;
+                }
+                /* its last move now loses: q is lost, delaying through its exits */
+                struct move_fold ex = {0};
+                if (L->exits)
+                    L->exits(L->ctx, q, &ex);
+                else
+                    L->expand(L->ctx, q, scratch, &ex);
+                int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
+                if (lvl >= r->nlevels) {
+                    *r->failed = 1;
+                    break;
+                }
+                if (settle(r->res, at, &c, code_at(L, lvl, false))) {
+                    raise_to(r->highest, lvl);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* The initial pass over the slice: every position's first code. */
+static void first_pass(const struct level *s)
+{
+    const struct retro_layer *L = s->L;
+    uint64_t done = 0;
+#pragma omp parallel
+    {
+        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
+        if (!succ) *s->failed = 1;
+#pragma omp for schedule(dynamic, 4096)
+        for (uint64_t i = s->lo; i < s->hi; i++) {
+            if (!succ) continue;
+            struct move_fold ex;
+            int k = first_look(L, i, succ, &ex);
+            int level = -1;
+            retro_code *c = &s->res[i - s->lo];
+            if (k == 0 && !ex.win && !ex.draw) {
+                level = ex.loss;
+                *c = code_at(L, level, false);
+            } else if (ex.win) {
+                level = ex.win;
+                *c = (retro_code)(PENDING_BASE + (unsigned)ex.win);
+            } else {
+                *c = (retro_code)(COMPACT_BASE + (unsigned)(k + ex.draw));
+            }
+            if (level >= s->nlevels || (ex.win && level > (int)PENDING_MAX)) *s->failed = 1;
+            if (level > 0) raise_to(s->highest, level);
+            first_progress(L, i - s->lo, &done, s->hi - s->lo);
+        }
+        free(succ);
+    }
+}
+
+/* Positions scanned by a thread at a time in a level's pass. */
+#define SCAN_CHUNK 65536
+
+/* Scans positions a..b - 1 of the slice for those decided at level s->d, and propagates
+ * from each: its predecessors in the slice are relaxed here, the others posted to their
+ * slices' outboxes. Returns how many were found. */
+static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b)
+{
+    const struct retro_layer *L = s->L;
+    int d = s->d, dtc = L->dtc_limit;
+    retro_code won_here = code_at(L, d, true), lost_here = code_at(L, d, false);
+    /* past PENDING_MAX nothing is pending, and the sum would wrap to a final code */
+    bool exits_here = d <= (int)PENDING_MAX;
+    retro_code exit_here = (retro_code)(PENDING_BASE + (unsigned)d);
+    bool next = d + 1 < s->nlevels;
+    uint64_t found = 0;
+#pragma omp parallel
+    {
+        uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
+                             malloc((size_t)L->max_moves * sizeof(uint64_t))};
+        uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
+        bool ok = pred[0] && pred[1] && scratch;
+        if (!ok) *s->failed = 1;
+        uint64_t mine = 0;
+        struct outbox *box = s->S ? &s->box[omp_get_thread_num() * s->S->nparts] : NULL;
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t c0 = a; c0 < b; c0 += SCAN_CHUNK) {
+            uint64_t c1 = c0 + SCAN_CHUNK < b ? c0 + SCAN_CHUNK : b;
+            int cur = 0, waiting = -1;
+            bool waiting_won = false;
+            for (uint64_t i = c0; i < c1 && ok; i++) {
+                retro_code *at = &s->res[i - s->lo];
+                retro_code c = __atomic_load_n(at, __ATOMIC_RELAXED);
+                bool won;
+                if (exits_here && c == exit_here) {
+                    /* nothing else writes a position pending at this level: a loss
+                     * of this level leaves it be (compact_relax) */
+                    __atomic_store_n(at, won_here, __ATOMIC_RELAXED);
+                    won = true;
+                } else if (c == won_here || c == lost_here) {
+                    won = c == won_here && (dtc || code_win(c));
+                } else {
+                    continue;
+                }
+                mine++;
+                if (!next) continue;
+                int np = L->predecessors(L->ctx, i, pred[cur]), kept = 0;
+                for (int j = 0; j < np; j++) {
+                    uint64_t q = pred[cur][j];
+                    if (q >= s->lo && q < s->hi) {
+                        pred[cur][kept++] = q;
+                        /* the predecessors lie all over the layer: their codes are asked
+                         * for now and used one entry later, so that the reads of memory
+                         * overlap with finding the next entry's predecessors */
+                        __builtin_prefetch(&s->res[q - s->lo]);
+                    } else if (!outbox_push(&box[owner(s->S, q)], q)) {
+                        *s->failed = 1;
+                    }
+                }
+                if (waiting >= 0) compact_relax(s, pred[cur ^ 1], waiting, waiting_won, scratch);
+                waiting = kept;
+                waiting_won = won;
+                cur ^= 1;
+            }
+            if (waiting >= 0) compact_relax(s, pred[cur ^ 1], waiting, waiting_won, scratch);
+        }
+        free(pred[0]);
+        free(pred[1]);
+        free(scratch);
+#pragma omp atomic
+        found += mine;
+    }
+    return found;
+}
+
+/* The codes never decided are draws. */
+static void draws(retro_code *res, uint64_t n)
+{
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < n; i++)
+        if (undecided(res[i])) res[i] = RETRO_DRAW;
+}
+
+/* The levels the compact engine may decide: its final codes lie below COMPACT_BASE. */
+static int compact_levels(const struct retro_layer *L)
+{
+    return L->dtc_limit ? L->dtc_limit + 1 : (int)(COMPACT_BASE - 1);
+}
+
+int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
+{
+    uint64_t n = L->size;
+    int dtc = L->dtc_limit;
+    int nlevels = compact_levels(L);
+    if (dtc && code_at(L, dtc, true) >= COMPACT_BASE) return -1;
+    if (L->max_moves + 1 > 255) return -1;
+    memset(st, 0, sizeof *st);
+    int highest = 0, failed = 0, first_level = 0;
+    struct level s = {L, NULL, res, 0, n, 0, nlevels, &highest, &failed, NULL};
+    double t0 = omp_get_wtime();
+    /* a saved state is taken only with levels that fit this solve */
+    int saved_level, saved_highest;
+    bool restored = L->restore &&
+                    L->restore(L->save_arg, res, n, &saved_level, &saved_highest) == 0 &&
+                    saved_level >= 0 && saved_level <= saved_highest + 1 && saved_highest < nlevels;
+    if (restored)
+        first_level = saved_level, highest = saved_highest;
+    else
+        first_pass(&s);
+    st->init_seconds = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+
+    uint64_t decided = 0;
+    double saved = omp_get_wtime();
+    for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
+        s.d = d;
+        uint64_t found = scan_level(&s, 0, n);
+        decided += found;
+        if (found) st->levels = d + 1;
+        if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
+        if (L->save && !failed && d < highest && omp_get_wtime() - saved >= L->save_seconds) {
+            if (L->save(L->save_arg, res, n, d + 1, highest)) failed = 1;
+            saved = omp_get_wtime();
+        }
+    }
+    draws(res, n);
+    st->propagate_seconds = omp_get_wtime() - t0;
+    return failed ? -1 : 0;
+}
+
+/* ---- A layer shared among processes -------------------------------------------------- */
+
+/* Positions each slice scans between two exchanges by default: the outboxes of a round
+ * hold at most their predecessors elsewhere, a few tens of megabytes. */
+#define SHARE_ROUND ((uint64_t)1 << 20)
+
+/* One round's outboxes gathered by slice, exchanged, and what came in relaxed. */
+static void exchange_round(const struct level *s, int nthreads, uint64_t **out, uint64_t *nout,
+                           bool won)
+{
+    const struct retro_share *S = s->S;
+    int P = S->nparts;
+    for (int p = 0; p < P; p++) {
+        nout[p] = 0;
+        for (int t = 0; t < nthreads; t++) nout[p] += s->box[t * P + p].n;
+        out[p] = malloc((nout[p] ? nout[p] : 1) * sizeof **out);
+        if (!out[p]) *s->failed = 1, nout[p] = 0;
+        uint64_t k = 0;
+        for (int t = 0; t < nthreads; t++) {
+            struct outbox *o = &s->box[t * P + p];
+            if (out[p] && o->n) memcpy(out[p] + k, o->v, o->n * sizeof *o->v);
+            k += o->n;
+            o->n = 0;
+        }
+        if (!out[p]) nout[p] = 0;
+    }
+    const uint64_t *in = NULL;
+    uint64_t nin = 0;
+    if (S->exchange(S->arg, out, nout, &in, &nin)) *s->failed = 1, nin = 0;
+    for (int p = 0; p < P; p++) free(out[p]);
+#pragma omp parallel
+    {
+        uint64_t *scratch = malloc((size_t)s->L->max_moves * sizeof *scratch);
+        if (!scratch) *s->failed = 1;
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t c0 = 0; c0 < nin; c0 += 4096) {
+            int k = nin - c0 < 4096 ? (int)(nin - c0) : 4096;
+            if (scratch) compact_relax(s, in + c0, k, won, scratch);
+        }
+        free(scratch);
+    }
+}
+
+int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S, retro_code *res,
+                       struct retro_stats *st)
+{
+    if (S->nparts < 1 || S->part < 0 || S->part >= S->nparts) return -1;
+    uint64_t lo = S->bounds[S->part], hi = S->bounds[S->part + 1];
+    memset(st, 0, sizeof *st);
+    /* every slice checks the same, so all refuse alike */
+    if (L->dtc_limit || L->max_moves + 1 > 255 || S->bounds[0] != 0 ||
+        S->bounds[S->nparts] != L->size || lo > hi)
+        return -1;
+    int P = S->nparts, nthreads = omp_get_max_threads();
+    int highest = 0, failed = 0;
+    struct outbox *box = calloc((size_t)nthreads * (size_t)P, sizeof *box);
+    uint64_t **out = calloc((size_t)P, sizeof *out), *nout = calloc((size_t)P, sizeof *nout);
+    if (!box || !out || !nout) failed = 1;
+    struct level s = {L, S, res, lo, hi, 0, compact_levels(L), &highest, &failed, box};
+    double t0 = omp_get_wtime();
+    if (!failed) first_pass(&s);
+    /* the slices agree on how far the levels go, and on whether one failed */
+    int64_t agree[3] = {highest, failed, 0};
+    S->reduce_max(S->arg, agree, 3);
+    highest = (int)agree[0], failed = (int)agree[1];
+    st->init_seconds = omp_get_wtime() - t0;
+    t0 = omp_get_wtime();
+
+    /* every slice takes part in as many rounds as the longest needs */
+    uint64_t longest = 0;
+    for (int p = 0; p < P; p++)
+        if (S->bounds[p + 1] - S->bounds[p] > longest) longest = S->bounds[p + 1] - S->bounds[p];
+    uint64_t step = S->round ? S->round : SHARE_ROUND;
+    uint64_t rounds = (longest + step - 1) / step, decided = 0;
+    for (int d = 0; d <= highest && !failed; d++) {
+        s.d = d;
+        /* a DTM level's positions are all won or all lost: a won one's code is odd */
+        bool won = code_win(code_at(L, d, true));
+        uint64_t found = 0;
+        for (uint64_t r = 0; r < rounds; r++) {
+            uint64_t a = lo + r * step, b = a + step < hi ? a + step : hi;
+            if (a < hi && !failed) found += scan_level(&s, a, b);
+            exchange_round(&s, nthreads, out, nout, won);
+        }
+        decided += found;
+        agree[0] = highest, agree[1] = failed, agree[2] = found ? d + 1 : 0;
+        S->reduce_max(S->arg, agree, 3);
+        highest = (int)agree[0], failed = (int)agree[1];
+        if (agree[2]) st->levels = (int)agree[2];
+        if (L->progress) L->progress(L->progress_arg, "propagate", decided, hi - lo);
+    }
+    draws(res, hi - lo);
+    st->propagate_seconds = omp_get_wtime() - t0;
+    for (int k = 0; box && k < nthreads * P; k++) free(box[k].v);
+    free(box);
+    free(out);
+    free(nout);
+    return failed ? -1 : 0;
+}
