@@ -13,15 +13,20 @@
  * run resumes: a material whose tables are stored and sound is read back, not solved.
  * With one rank the manager solves every material itself, in order.
  *
- * The unit of work is a whole material. One material is not split among ranks: its
- * retrograde analysis follows moves anywhere in the material, so parts of it held by
- * different ranks would exchange updates at every level; the README says what that would
- * take.
+ * The unit of work is a material, or a material shared by several ranks: one whose
+ * solve does not fit one rank's --memory is given to as few workers as hold it together,
+ * and with --share-from N every material of N positions or more is given to all of them.
+ * They solve it with ss_solve_shared, each holding a slice of its codes and exchanging the
+ * predecessors found in each other's slices at every level (retro.h, struct retro_share)
+ * over a communicator of their own (MPI_Comm_create_group, so that the other ranks need
+ * not take part); the first of them writes the tables.
  *
  * The ranks must share the directory (a cluster's shared file system) and be of one
  * architecture: the figures travel as the bytes of a C struct.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <mpi.h>
 #include <omp.h>
@@ -39,7 +44,8 @@
 
 static const char help[] =
     "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB [--checkpoint S]]\n"
-    "                            [--rules R] [--dir DIR] [--threads N] [--quiet] [--json]\n"
+    "                            [--share-from POSITIONS] [--rules R] [--dir DIR]\n"
+    "                            [--threads N] [--quiet] [--json]\n"
     "\n"
     "guti solve sixteen shared among the P processes (ranks) of an MPI job: rank 0 hands\n"
     "each material whose captures' materials are solved to an idle rank and collects its\n"
@@ -47,11 +53,17 @@ static const char help[] =
     "the materials their captures lead to back from DIR, and writes their tables into DIR,\n"
     "which every rank must see (a shared file system). The tables are those of guti solve\n"
     "sixteen, byte for byte; a run stopped midway resumes from the tables it finished.\n"
-    "With -np 1 the one rank solves everything itself. Prints a line per material as it is\n"
-    "done (the rank that did it last), then the totals and each rank's peak memory.\n"
+    "With -np 1 the one rank solves everything itself. A material too large for one rank's\n"
+    "--memory is shared by as few workers as hold it, each holding a slice of it; they\n"
+    "exchange what they find for each other at every level. Prints a line per material as\n"
+    "it is done (the rank that did it, the first of those that shared it), then the totals\n"
+    "and each rank's peak memory.\n"
     "\n"
     "  --pieces N    the most pieces on the board, both sides together (2..12)\n"
-    "  --memory GB   each rank within GB (10^9 bytes), as guti solve --memory\n"
+    "  --memory GB   each rank within GB (10^9 bytes), as guti solve --memory; a material\n"
+    "                that needs more is shared by several workers\n"
+    "  --share-from POSITIONS  materials of at least this many positions are shared by\n"
+    "                every worker (for a cluster's speed; default: only what --memory needs)\n"
     "  --checkpoint S  save a compact solve midway every S seconds, as guti solve\n"
     "  --rules R     optional (default) or forced\n"
     "  --dir DIR     the tables' directory (default $GUTI_TABLES, else ./tables)\n"
@@ -59,11 +71,18 @@ static const char help[] =
     "  --quiet       no progress on the terminal\n"
     "  --json        one JSON object\n";
 
-enum { TAG_WORK = 1, TAG_DONE = 2 };
+enum { TAG_WORK = 1, TAG_DONE = 2, TAG_SLICE = 3 };
 
-/* What a worker sends back for a material. */
+/* A unit of work as rank 0 sends it: material m+n (m 0: stop), shared by nparts ranks
+ * (1: not shared), of which this one is part, and those ranks, part 0 first. */
+struct unit {
+    int m, n, nparts, part;
+    int ranks[1024];
+};
+
+/* What a worker sends back for a material, or for its part of one. */
 struct report {
-    int m, n, rank, rc;
+    int m, n, rank, rc, nparts, part;
     struct ss_solve_layer figures;
     long peak_rss_mb;
     char err[1200];
@@ -94,28 +113,101 @@ static long peak_rss_mb(void)
     return ru.ru_maxrss / 1024;
 }
 
-/* Solves material {m, n} into r. */
 /* What every rank was told on the command line. */
 struct run {
     const struct game *g;
     const char *dir;
     uint64_t memory;
-    int checkpoint; /* --checkpoint SECONDS, -1 when not given */
+    int checkpoint;          /* --checkpoint SECONDS, -1 when not given */
+    unsigned long long from; /* --share-from POSITIONS, 0 when not given */
 };
 
-static void solve_one(const struct run *run, int rank, int m, int n, struct report *r)
+/* ss_share's exchange and reduce over the communicator of the ranks sharing a material. */
+struct comm_share {
+    MPI_Comm comm;
+    int nparts, part;
+    uint64_t *in;
+    MPI_Request *req;
+};
+
+/* A failure in the middle of a collective step: the other ranks would wait for this one
+ * forever, so the job stops. */
+static void stop_job(const char *why)
+{
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    fprintf(stderr, "guti: solve: rank %d: %s\n", rank, why);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_BAD);
+}
+
+static int comm_exchange(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
+                         uint64_t *nin)
+{
+    struct comm_share *c = arg;
+    int P = c->nparts;
+    uint64_t *count = malloc((size_t)P * sizeof *count);
+    if (!count) stop_job("out of memory exchanging a level's positions");
+    MPI_Alltoall(nout, 1, MPI_UINT64_T, count, 1, MPI_UINT64_T, c->comm);
+    uint64_t total = 0;
+    for (int p = 0; p < P; p++) {
+        total += count[p];
+        if (count[p] > INT_MAX || nout[p] > INT_MAX) /* a round's are far fewer */
+            stop_job("a level's exchange of more than 2^31 positions with one rank");
+    }
+    free(c->in);
+    if (!(c->in = malloc((total ? total : 1) * sizeof *c->in)))
+        stop_job("out of memory exchanging a level's positions");
+    int nreq = 0;
+    uint64_t at = 0;
+    for (int p = 0; p < P; p++) {
+        if (p == c->part) continue;
+        MPI_Irecv(c->in + at, (int)count[p], MPI_UINT64_T, p, TAG_SLICE, c->comm, &c->req[nreq++]);
+        MPI_Isend(out[p], (int)nout[p], MPI_UINT64_T, p, TAG_SLICE, c->comm, &c->req[nreq++]);
+        at += count[p];
+    }
+    MPI_Waitall(nreq, c->req, MPI_STATUSES_IGNORE);
+    free(count);
+    *in = c->in;
+    *nin = total;
+    return 0;
+}
+
+static void comm_reduce(void *arg, int64_t *v, int n, bool sum)
+{
+    struct comm_share *c = arg;
+    MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, sum ? MPI_SUM : MPI_MAX, c->comm);
+}
+
+/* Solves unit u, or this rank's part of it, into r. */
+static void solve_unit(const struct run *run, int rank, const struct unit *u, struct report *r)
 {
     memset(r, 0, sizeof *r);
-    r->m = m, r->n = n, r->rank = rank;
+    r->m = u->m, r->n = u->n, r->rank = rank, r->nparts = u->nparts, r->part = u->part;
     struct worker w = {r, rank};
     struct ss_solve_hooks h = {.store = {.dir = run->dir},
                                .notice = worker_notice,
                                .layer = worker_layer,
                                .arg = &w,
-                               .checkpoint_seconds = run->checkpoint < 0    ? 0
-                                                     : run->checkpoint == 0 ? -1
-                                                                            : run->checkpoint};
-    r->rc = ss_solve_material(run->g, m, n, run->memory, &h, r->err, sizeof r->err);
+                               .checkpoint_seconds = cli_checkpoint_seconds(run->checkpoint)};
+    if (u->nparts == 1) {
+        r->rc = ss_solve_material(run->g, u->m, u->n, run->memory, &h, r->err, sizeof r->err);
+    } else {
+        /* a communicator of the sharing ranks alone: the others are busy elsewhere */
+        MPI_Group world, group;
+        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Group_incl(world, u->nparts, u->ranks, &group);
+        struct comm_share c = {.nparts = u->nparts, .part = u->part};
+        MPI_Comm_create_group(MPI_COMM_WORLD, group, u->m * 64 + u->n, &c.comm);
+        if (!(c.req = malloc(2 * (size_t)u->nparts * sizeof *c.req)))
+            stop_job("out of memory setting up a shared material");
+        struct ss_share sh = {u->nparts, u->part, comm_exchange, comm_reduce, &c};
+        r->rc = ss_solve_shared(run->g, u->m, u->n, run->memory, &sh, &h, r->err, sizeof r->err);
+        free(c.in);
+        free(c.req);
+        MPI_Comm_free(&c.comm);
+        MPI_Group_free(&group);
+        MPI_Group_free(&world);
+    }
     r->peak_rss_mb = peak_rss_mb();
 }
 
@@ -132,14 +224,27 @@ static void receive(void *buf, int len, int tag, MPI_Status *st)
 static void worker_loop(const struct run *run, int rank)
 {
     for (;;) {
-        int unit[2];
+        struct unit u;
         MPI_Status st;
-        receive(unit, sizeof unit, TAG_WORK, &st);
-        if (unit[0] == 0) return;
+        receive(&u, sizeof u, TAG_WORK, &st);
+        if (u.m == 0) return;
         struct report r;
-        solve_one(run, rank, unit[0], unit[1], &r);
+        solve_unit(run, rank, &u, &r);
         MPI_Send(&r, sizeof r, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
     }
+}
+
+/* How many workers share the plan's material p: 1, as few as its solve fits in --memory,
+ * or all of them from --share-from on; 0 when even all of them cannot hold it. */
+static int sharers(const struct run *run, const struct ss_plan_material *p, int workers)
+{
+    if (workers <= 1) return run->memory && ss_share_need(p, 1) > run->memory ? 0 : 1;
+    if (run->from && p->positions >= run->from) return workers;
+    /* alone, when one of the engines fits (ss_solve_material chooses which) */
+    if (!run->memory || p->compact_bytes + p->exit_bytes <= run->memory) return 1;
+    for (int k = 2; k <= workers; k++)
+        if (ss_share_need(p, k) <= run->memory) return k;
+    return 0;
 }
 
 /* The manager's output. */
@@ -151,33 +256,36 @@ struct manager {
     int nranks;
 };
 
-static void print_material(struct manager *o, const struct report *r)
+/* A material done: its figures (its first part's), the ranks that did it. */
+static void print_material(struct manager *o, const struct report *r, const int *ranks)
 {
     const struct ss_solve_layer *l = &r->figures;
     o->positions += l->positions;
     o->wdl_bytes += l->wdl_bytes;
     o->dtm_bytes += l->dtm_bytes;
-    if (r->rank < 1024 && r->peak_rss_mb > o->peak_mb[r->rank])
-        o->peak_mb[r->rank] = r->peak_rss_mb;
     if (o->json) {
         printf("%s{\"m\": %d, \"n\": %d, \"positions\": %llu, \"win\": %llu, \"draw\": %llu, "
                "\"loss\": %llu, \"max_dtm\": %d, \"seconds\": %.3f, \"resumed\": %s, "
-               "\"engine\": \"%s\", \"rank\": %d, \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}",
+               "\"engine\": \"%s\", \"rank\": %d, \"ranks\": [",
                o->first ? "" : ", ", l->m, l->n, (unsigned long long)l->positions,
                (unsigned long long)l->win, (unsigned long long)l->draw, (unsigned long long)l->loss,
                l->max_dtm, l->seconds, l->resumed ? "true" : "false",
-               l->compact ? "compact" : "default", r->rank, (unsigned long long)l->wdl_bytes,
+               l->compact ? "compact" : "default", ranks[0]);
+        for (int k = 0; k < r->nparts; k++) printf("%s%d", k ? ", " : "", ranks[k]);
+        printf("], \"wdl_bytes\": %llu, \"dtm_bytes\": %llu}", (unsigned long long)l->wdl_bytes,
                (unsigned long long)l->dtm_bytes);
         o->first = false;
     } else if (!o->quiet) {
         progress_end(&o->prog);
+        char note[80] = "", by[40] = "";
+        if (r->nparts > 1) snprintf(by, sizeof by, "shared by %d ranks", r->nparts);
+        const char *engine = l->resumed ? "already solved" : l->compact ? "compact engine" : "";
+        if (*engine || *by)
+            snprintf(note, sizeof note, "  (%s%s%s)", engine, *engine && *by ? ", " : "", by);
         printf("%2d+%-2d %12llu %12llu %12llu %12llu %7d %8.2f %5d%s\n", l->m, l->n,
                (unsigned long long)l->positions, (unsigned long long)l->win,
                (unsigned long long)l->draw, (unsigned long long)l->loss, l->max_dtm, l->seconds,
-               r->rank,
-               l->resumed   ? "  (already solved)"
-               : l->compact ? "  (compact engine)"
-                            : "");
+               ranks[0], note);
         fflush(stdout);
     }
 }
@@ -188,13 +296,18 @@ static int manage(const struct run *run, int pieces, struct manager *o)
     struct ss_plan_material plan[SS_MAX_PIECES * SS_MAX_PIECES];
     int count = ss_plan(run->g, pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
     enum { WAITING, RUNNING, DONE } state[SS_MAX_PIECES * SS_MAX_PIECES] = {WAITING};
+    /* a material being solved: its ranks, the parts still out, its first part's report */
+    static int ranks[SS_MAX_PIECES * SS_MAX_PIECES][1024];
+    int left[SS_MAX_PIECES * SS_MAX_PIECES] = {0}, parts[SS_MAX_PIECES * SS_MAX_PIECES] = {0};
+    static struct report first[SS_MAX_PIECES * SS_MAX_PIECES];
     for (int k = 0; k < count; k++) o->total_positions += plan[k].positions;
     int ndone = 0, busy = 0, failed = 0, workers = o->nranks - 1;
     bool idle[1024];
     for (int r = 0; r < o->nranks && r < 1024; r++) idle[r] = r > 0;
     progress_begin(&o->prog, "materials");
     while (ndone < count && !failed) {
-        /* hand every ready material to an idle rank, in the plan's order */
+        /* hand every ready material to idle ranks, in the plan's order; one that needs more
+         * ranks than are idle waits, and the materials after it with it */
         for (int k = 0; k < count; k++) {
             if (state[k] != WAITING) continue;
             bool ready = true;
@@ -204,31 +317,39 @@ static int manage(const struct run *run, int pieces, struct manager *o)
                         state[j] != DONE)
                         ready = false;
             if (!ready) continue;
-            struct report r;
             if (workers == 0) { /* one rank: it solves everything itself */
-                solve_one(run, 0, plan[k].m, plan[k].n, &r);
-            } else {
-                int to = 1;
-                while (to < o->nranks && !idle[to]) to++;
-                if (to == o->nranks) break;
-                int unit[2] = {plan[k].m, plan[k].n};
-                MPI_Send(unit, sizeof unit, MPI_BYTE, to, TAG_WORK, MPI_COMM_WORLD);
-                idle[to] = false;
-                state[k] = RUNNING;
-                busy++;
+                struct unit u = {plan[k].m, plan[k].n, 1, 0, {0}};
+                struct report r;
+                solve_unit(run, 0, &u, &r);
+                if (r.peak_rss_mb > o->peak_mb[0]) o->peak_mb[0] = r.peak_rss_mb;
+                if (r.rc) {
+                    progress_end(&o->prog);
+                    cli_error("solve: material %d+%d: %s", r.m, r.n, r.err);
+                    failed = 1;
+                    break;
+                }
+                state[k] = DONE;
+                ndone++;
+                o->done_positions += plan[k].positions;
+                print_material(o, &r, u.ranks);
+                progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
                 continue;
             }
-            if (r.rc) {
-                progress_end(&o->prog);
-                cli_error("solve: material %d+%d: %s", r.m, r.n, r.err);
-                failed = 1;
-                break;
+            int want = sharers(run, &plan[k], workers), free_ranks = 0;
+            for (int r = 1; r < o->nranks; r++) free_ranks += idle[r];
+            if (free_ranks < want) break;
+            struct unit u = {plan[k].m, plan[k].n, want, 0, {0}};
+            for (int r = 1, j = 0; j < want; r++)
+                if (idle[r]) u.ranks[j++] = r, idle[r] = false;
+            for (int j = 0; j < want; j++) {
+                u.part = j;
+                MPI_Send(&u, (int)(offsetof(struct unit, ranks) + (size_t)want * sizeof(int)),
+                         MPI_BYTE, u.ranks[j], TAG_WORK, MPI_COMM_WORLD);
             }
-            state[k] = DONE;
-            ndone++;
-            o->done_positions += plan[k].positions;
-            print_material(o, &r);
-            progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+            memcpy(ranks[k], u.ranks, (size_t)want * sizeof(int));
+            left[k] = parts[k] = want;
+            state[k] = RUNNING;
+            busy += want;
         }
         if (busy == 0) continue;
         struct report r;
@@ -236,19 +357,23 @@ static int manage(const struct run *run, int pieces, struct manager *o)
         receive(&r, sizeof r, TAG_DONE, &st);
         busy--;
         idle[st.MPI_SOURCE] = true;
-        for (int k = 0; k < count; k++)
-            if (plan[k].m == r.m && plan[k].n == r.n) {
-                state[k] = DONE;
-                o->done_positions += plan[k].positions;
-            }
-        if (r.rc) {
+        if (r.peak_rss_mb > o->peak_mb[st.MPI_SOURCE]) o->peak_mb[st.MPI_SOURCE] = r.peak_rss_mb;
+        int k = 0;
+        while (k < count && !(plan[k].m == r.m && plan[k].n == r.n)) k++;
+        if (k == count) continue;
+        if (r.part == 0 || (r.rc && !first[k].rc)) first[k] = r;
+        if (--left[k] > 0) continue;
+        state[k] = DONE;
+        o->done_positions += plan[k].positions;
+        if (first[k].rc) {
             progress_end(&o->prog);
-            cli_error("solve: material %d+%d (rank %d): %s", r.m, r.n, r.rank, r.err);
+            cli_error("solve: material %d+%d (rank %d): %s", r.m, r.n, first[k].rank, first[k].err);
             failed = 1;
             continue;
         }
         ndone++;
-        print_material(o, &r);
+        first[k].nparts = parts[k];
+        print_material(o, &first[k], ranks[k]);
         progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
     }
     /* the materials still being solved when one failed are waited for, then every rank
@@ -260,20 +385,22 @@ static int manage(const struct run *run, int pieces, struct manager *o)
         busy--;
     }
     for (int to = 1; to < o->nranks; to++)
-        MPI_Send((int[2]){0, 0}, 2 * sizeof(int), MPI_BYTE, to, TAG_WORK, MPI_COMM_WORLD);
+        MPI_Send(&(struct unit){0}, (int)offsetof(struct unit, ranks), MPI_BYTE, to, TAG_WORK,
+                 MPI_COMM_WORLD);
     progress_end(&o->prog);
     return failed ? EXIT_BAD : 0;
 }
 
 /* Parses the command line; every rank does, so that each knows the game and the bound. */
-static int parse(int argc, char **argv, struct game *g, int *pieces, struct run *run,
+static int parse(int argc, char **argv, int workers, struct game *g, int *pieces, struct run *run,
                  struct game_opts *o, bool *help_wanted)
 {
-    const char *dir_opt = NULL, *memory_opt = NULL;
+    const char *dir_opt = NULL, *memory_opt = NULL, *from_opt = NULL;
     uint64_t *memory = &run->memory;
     const struct cli_option opts[] = {CLI_OPTION_INT("pieces", pieces, 2, 12),
                                       CLI_OPTION("memory", CLI_TEXT, &memory_opt),
                                       CLI_OPTION_INT("checkpoint", &run->checkpoint, 0, 1000000),
+                                      CLI_OPTION("share-from", CLI_TEXT, &from_opt),
                                       CLI_OPTION("rules", CLI_RULES, &o->rules),
                                       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
                                       CLI_OPTION_INT("threads", &o->threads, 1, 1024),
@@ -299,9 +426,31 @@ static int parse(int argc, char **argv, struct game *g, int *pieces, struct run 
             return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
                                    memory_opt);
         *memory = (uint64_t)(gb * 1e9);
-        char why[300];
-        if (ss_memory_check(g, *pieces, *memory, why, sizeof why))
-            return cli_error("solve: --memory %s: %s", memory_opt, why);
+    }
+    if (from_opt) {
+        char *end;
+        errno = 0;
+        run->from = strtoull(from_opt, &end, 10);
+        if (end == from_opt || *end || errno || run->from == 0 || *from_opt == '-')
+            return cli_usage_error("solve",
+                                   "--share-from: expected a number of positions above "
+                                   "0, got '%s'",
+                                   from_opt);
+    }
+    /* every material must fit: alone, or shared by as many workers as there are */
+    struct ss_plan_material plan[SS_MAX_PIECES * SS_MAX_PIECES];
+    int count = ss_plan(g, *pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
+    for (int k = 0; k < count && memory_opt; k++) {
+        if (sharers(run, &plan[k], workers)) continue;
+        const struct ss_plan_material *p = &plan[k];
+        if (workers <= 1)
+            return cli_error("solve: --memory %s is too little: material %d+%d needs %.2f GB on "
+                             "one rank (run more ranks to share it)",
+                             memory_opt, p->m, p->n, ss_share_need(p, 1) / 1e9);
+        return cli_error("solve: --memory %s is too little: material %d+%d needs %.2f GB on each "
+                         "of the %d workers sharing it (%.2f GB alone)",
+                         memory_opt, p->m, p->n, ss_share_need(p, workers) / 1e9, workers,
+                         ss_share_need(p, 1) / 1e9);
     }
     if (run->checkpoint >= 0 && !memory_opt)
         return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
@@ -329,7 +478,7 @@ int main(int argc, char **argv)
     int err_fd = rank != 0 ? dup(STDERR_FILENO) : -1, null_fd = open("/dev/null", O_WRONLY);
     fflush(stderr);
     if (err_fd >= 0 && null_fd >= 0) dup2(null_fd, STDERR_FILENO);
-    int rc = parse(argc, argv, &g, &pieces, &run, &o, &help_wanted);
+    int rc = parse(argc, argv, nranks - 1, &g, &pieces, &run, &o, &help_wanted);
     const char *dir = run.dir;
     if (!rc && !help_wanted && nranks > 1024) rc = cli_error("solve: at most 1024 ranks");
     if (!rc && !help_wanted && rank == 0 && mkdir(dir, 0777) && errno != EEXIST)

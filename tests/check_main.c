@@ -18,6 +18,7 @@ int main(void)
     srunner_add_suite(sr, dtc_sixteen_suite());
     srunner_add_suite(sr, library_suite());
     srunner_add_suite(sr, norepeat_suite());
+    srunner_add_suite(sr, share_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -48,6 +48,16 @@ same_tables() {
     fi
 }
 
+# six_pieces: sets SIX to a directory of every Sixteen Soldiers table up to 6 pieces, made
+# by guti solve once, the first time a part asks (mpi.sh and plan.sh compare against it).
+six_pieces() {
+    SIX="$T/six"
+    if [ ! -e "$T/six.done" ]; then
+        "$G" solve sixteen --pieces 6 --dir "$SIX" --quiet >/dev/null 2>"$T/six.err" &&
+            [ ! -s "$T/six.err" ] && : >"$T/six.done"
+    fi
+}
+
 # check STATUS TEXT ARGS...: runs guti ARGS (stdin from $IN). STATUS 0: stderr empty and
 # stdout contains TEXT. STATUS 1 or 2: stderr is one line, starts with "guti: " and
 # contains TEXT. TEXT is a fixed string; an empty TEXT matches anything.

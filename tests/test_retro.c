@@ -3,7 +3,6 @@
  * the library's whole-game solve driver (bc_solve.h) and reach driver (bc_reach_drive.h),
  * their tables kept in memory through store.h's hooks, against brute forces over every
  * position, and resuming from tables lost or damaged. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +13,7 @@
 #include "helpers.h"
 #include "index.h"
 #include "selftest.h"
+#include "share_sim.h"
 #include "wdl.h"
 
 /* For loops over many positions: ck_assert logs every check that passes (a write to Check's
@@ -393,102 +393,38 @@ START_TEST(engines_on_a_long_chain)
 }
 END_TEST
 
-/* retro_solve_shared's processes, played by threads: the exchange and the reduction go
- * through a barrier and arrays every thread sees. */
-#define SIM_MAX 6
-struct sim {
-    int nparts;
-    pthread_barrier_t bar;
-    uint64_t *const *out[SIM_MAX];
-    const uint64_t *nout[SIM_MAX];
-    uint64_t *in[SIM_MAX];
-    int64_t v[SIM_MAX][3];
+/* A layer solved shared among threads playing processes (share_sim.h), into res. */
+struct shared_solve {
     struct retro_layer R;
-    uint64_t bounds[SIM_MAX + 1], round;
+    uint64_t bounds[SHARE_SIM_MAX + 1], round;
+    int nparts;
     retro_code res[G_N];
-    int rc[SIM_MAX];
-    int levels[SIM_MAX];
-};
-struct sim_part {
-    struct sim *s;
-    int part;
+    int rc[SHARE_SIM_MAX], levels[SHARE_SIM_MAX];
 };
 
-static int sim_exchange(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
-                        uint64_t *nin)
+static void shared_part(void *ctx, int part, void *arg)
 {
-    struct sim_part *me = arg;
-    struct sim *s = me->s;
-    int p = me->part;
-    s->out[p] = out;
-    s->nout[p] = nout;
-    pthread_barrier_wait(&s->bar);
-    uint64_t total = 0;
-    for (int q = 0; q < s->nparts; q++) total += s->nout[q][p];
-    free(s->in[p]);
-    s->in[p] = malloc((total ? total : 1) * sizeof *s->in[p]);
-    uint64_t k = 0;
-    for (int q = 0; q < s->nparts; q++) {
-        ck_assert(q != p || s->nout[q][p] == 0); /* nothing is sent to itself */
-        for (uint64_t j = 0; j < s->nout[q][p]; j++) {
-            uint64_t i = s->out[q][p][j];
-            ck_assert(i >= s->bounds[p] && i < s->bounds[p + 1]); /* only its own */
-            s->in[p][k++] = i;
-        }
-    }
-    pthread_barrier_wait(&s->bar); /* the senders may free their arrays now */
-    *in = s->in[p];
-    *nin = total;
-    return 0;
-}
-
-static void sim_reduce(void *arg, int64_t *v, int n)
-{
-    struct sim_part *me = arg;
-    struct sim *s = me->s;
-    memcpy(s->v[me->part], v, (size_t)n * sizeof *v);
-    pthread_barrier_wait(&s->bar);
-    for (int q = 0; q < s->nparts; q++)
-        for (int j = 0; j < n; j++)
-            if (s->v[q][j] > v[j]) v[j] = s->v[q][j];
-    pthread_barrier_wait(&s->bar);
-}
-
-static void *sim_run(void *arg)
-{
-    struct sim_part *me = arg;
-    struct sim *s = me->s;
+    struct shared_solve *s = ctx;
     struct retro_share S = {.nparts = s->nparts,
-                            .part = me->part,
+                            .part = part,
                             .bounds = s->bounds,
-                            .exchange = sim_exchange,
-                            .reduce_max = sim_reduce,
-                            .arg = me,
+                            .exchange = share_sim_exchange,
+                            .reduce = share_sim_reduce,
+                            .arg = arg,
                             .round = s->round};
     struct retro_stats st;
-    s->rc[me->part] = retro_solve_shared(&s->R, &S, s->res + s->bounds[me->part], &st);
-    s->levels[me->part] = st.levels;
-    return NULL;
+    s->rc[part] = retro_solve_shared(&s->R, &S, s->res + s->bounds[part], &st);
+    s->levels[part] = st.levels;
 }
 
-/* Solves s->R shared among s->nparts threads into s->res; every part's return must agree. */
-static int sim_solve(struct sim *s)
+/* Every part's return and levels must agree; returns the first's. */
+static int sim_solve(struct shared_solve *s)
 {
-    pthread_t t[SIM_MAX];
-    struct sim_part parts[SIM_MAX];
-    pthread_barrier_init(&s->bar, NULL, (unsigned)s->nparts);
+    share_sim_run(s->nparts, s->bounds, shared_part, s);
     for (int p = 0; p < s->nparts; p++) {
-        parts[p] = (struct sim_part){s, p};
-        s->in[p] = NULL;
-        pthread_create(&t[p], NULL, sim_run, &parts[p]);
-    }
-    for (int p = 0; p < s->nparts; p++) pthread_join(t[p], NULL);
-    for (int p = 0; p < s->nparts; p++) {
-        free(s->in[p]);
         ck_assert_int_eq(s->rc[p], s->rc[0]);
         ck_assert_int_eq(s->levels[p], s->levels[0]);
     }
-    pthread_barrier_destroy(&s->bar);
     return s->rc[0];
 }
 
@@ -496,7 +432,7 @@ START_TEST(shared_engine_on_random_graphs)
 {
     uint64_t seed = 29;
     struct graph *g = malloc(sizeof *g);
-    struct sim *s = malloc(sizeof *s);
+    struct shared_solve *s = malloc(sizeof *s);
     ck_assert_ptr_nonnull(g);
     ck_assert_ptr_nonnull(s);
     int sent = 0;
@@ -512,11 +448,11 @@ START_TEST(shared_engine_on_random_graphs)
         R.compact = true; /* whose levels it counts alike */
         ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
         R.compact = false;
-        /* 1 to SIM_MAX slices of random lengths, some empty; rounds of a few positions or
+        /* 1 to SHARE_SIM_MAX slices of random lengths, some empty; rounds of a few positions or
          * of all of them */
         memset(s, 0, sizeof *s);
         s->R = R;
-        s->nparts = 1 + (int)(splitmix(&seed) % SIM_MAX);
+        s->nparts = 1 + (int)(splitmix(&seed) % SHARE_SIM_MAX);
         s->round = round % 2 ? 1 + splitmix(&seed) % 9 : 0;
         for (int p = 1; p < s->nparts; p++) s->bounds[p] = splitmix(&seed) % (G_N + 1);
         s->bounds[s->nparts] = G_N;

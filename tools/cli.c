@@ -210,6 +210,11 @@ const char *cli_tables_dir(const char *opt)
     return tables_dir(opt);
 }
 
+double cli_checkpoint_seconds(int opt)
+{
+    return opt < 0 ? 0 : opt == 0 ? -1 : opt;
+}
+
 void cli_quote(const char *s, char *buf, size_t len)
 {
     notation_quote(s, (size_t)-1, buf, len);

@@ -79,6 +79,10 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
 /* The tables' directory: the --dir option, else $GUTI_TABLES, else ./tables. */
 const char *cli_tables_dir(const char *opt);
 
+/* --checkpoint S as ss_solve_hooks' checkpoint_seconds: S seconds, 0 (after every level)
+ * as -1, and not given (-1) as 0, the library's default. */
+double cli_checkpoint_seconds(int opt);
+
 /* Sets the number of OpenMP threads (threads 0: the default, one per core) and starts
  * them. libgomp exits with a message of its own when it cannot start a thread (a memory
  * limit such as ulimit -v, or a limit on processes): this fails first, with one line

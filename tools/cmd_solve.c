@@ -425,9 +425,7 @@ static int solve_sixteen(const struct game *g, int pieces, uint64_t memory, stru
                                .notice = notice,
                                .layer = ss_layer,
                                .arg = o,
-                               .checkpoint_seconds = o->checkpoint < 0    ? 0
-                                                     : o->checkpoint == 0 ? -1
-                                                                          : o->checkpoint};
+                               .checkpoint_seconds = cli_checkpoint_seconds(o->checkpoint)};
     char rules[32], err[1200];
     game_rules_name(g, rules, sizeof rules);
     o->first = true;

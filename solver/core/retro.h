@@ -122,8 +122,9 @@ struct retro_share {
      * process then counts as failed, and the others hear it at the level's end. */
     int (*exchange)(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
                     uint64_t *nin);
-    /* Collective: v[0..n-1] made the maximum of every process's v. */
-    void (*reduce_max)(void *arg, int64_t *v, int n);
+    /* Collective: v[0..n-1] made the maximum of every process's v, or with sum its sum
+     * (the engine asks for maxima; its callers may ask for sums too). */
+    void (*reduce)(void *arg, int64_t *v, int n, bool sum);
     void *arg;
     uint64_t round; /* positions a slice scans between two exchanges; 0: 2^20 */
 };

@@ -366,7 +366,7 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
     if (!failed) first_pass(&s);
     /* the slices agree on how far the levels go, and on whether one failed */
     int64_t agree[3] = {highest, failed, 0};
-    S->reduce_max(S->arg, agree, 3);
+    S->reduce(S->arg, agree, 3, false);
     highest = (int)agree[0], failed = (int)agree[1];
     st->init_seconds = omp_get_wtime() - t0;
     t0 = omp_get_wtime();
@@ -389,7 +389,7 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
         }
         decided += found;
         agree[0] = highest, agree[1] = failed, agree[2] = found ? d + 1 : 0;
-        S->reduce_max(S->arg, agree, 3);
+        S->reduce(S->arg, agree, 3, false);
         highest = (int)agree[0], failed = (int)agree[1];
         if (agree[2]) st->levels = (int)agree[2];
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, hi - lo);

@@ -128,3 +128,55 @@ int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level
     *highest = hi;
     return 0;
 }
+
+int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t errlen)
+{
+    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0) return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
+    unsigned char h[HEADER];
+    const char *why = NULL;
+    if (read_all(*fd, h, HEADER))
+        why = "shorter than its header";
+    else if (memcmp(h, MAGIC, 8))
+        why = "not a saved slice (bad magic)";
+    else if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
+        why = "of another number of positions";
+    /* the checksum over the whole file, a piece at a time, nothing held */
+    uint32_t c = crc32c(0, h, 24);
+    enum { PIECE = 1 << 22 };
+    unsigned char *buf = why ? NULL : malloc(PIECE);
+    if (!why && !buf) why = "out of memory reading it";
+    for (uint64_t left = n * sizeof(retro_code); !why && left;) {
+        size_t k = left < PIECE ? (size_t)left : PIECE;
+        if (read_all(*fd, buf, k))
+            why = "shorter than its codes";
+        else
+            c = crc32c(c, buf, k), left -= k;
+    }
+    if (!why) {
+        unsigned char more;
+        ssize_t r = read(*fd, &more, 1);
+        if (r != 0)
+            why = r > 0 ? "longer than its codes" : "cannot be read to its end";
+        else if (c != get32(h + 24))
+            why = "checksum mismatch";
+    }
+    free(buf);
+    if (!why) return 0;
+    close(*fd);
+    *fd = -1;
+    return snprintf(err, errlen, "%s: %s", path, why), -1;
+}
+
+int ss_checkpoint_read(int fd, uint64_t first, uint64_t count, retro_code *out)
+{
+    unsigned char *p = (unsigned char *)out;
+    off_t at = (off_t)(HEADER + first * sizeof *out);
+    for (uint64_t len = count * sizeof *out; len;) {
+        ssize_t r = pread(fd, p, len < (1u << 30) ? (size_t)len : (1u << 30), at);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        p += r, at += r, len -= (uint64_t)r;
+    }
+    return 0;
+}

@@ -29,4 +29,12 @@ int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int 
 int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
                        char *err, size_t errlen);
 
+/* A saved state read in place rather than whole: a shared solve's slices (ss_solve_shared),
+ * which the process writing the tables reads by ranges. open checks the file as load does
+ * (its checksum over every byte, read a piece at a time) and gives a descriptor, -1 with
+ * err otherwise; read copies codes first .. first + count - 1 from it, from any thread at
+ * once (0, or -1 when the file ends early or cannot be read). Close fd when done. */
+int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t errlen);
+int ss_checkpoint_read(int fd, uint64_t first, uint64_t count, retro_code *out);
+
 #endif

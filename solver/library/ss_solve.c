@@ -1,5 +1,6 @@
 #include "ss_solve.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include <omp.h>
 
 #include "index.h"
+#include "retro.h"
 #include "ss_checkpoint.h"
 #include "ss_layers.h"
 
@@ -261,6 +263,248 @@ int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
     ss_db_free(&db);
     if (rc && !u.failed) snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
     return rc;
+}
+
+/* ---- One material shared among processes ---------------------------------------------- */
+
+uint64_t ss_share_need(const struct ss_plan_material *p, int nparts)
+{
+    uint64_t slice = (p->positions + (uint64_t)nparts - 1) / (uint64_t)nparts;
+    return p->compact_bytes - p->positions * sizeof(retro_code) + slice * sizeof(retro_code) +
+           p->exit_bytes;
+}
+
+/* What the table writer reads a shared material's codes from: the first slice in memory,
+ * the others from their files. */
+struct slices {
+    const uint64_t *bounds;
+    int nparts;
+    const retro_code *first; /* slice 0 */
+    int *fd;                 /* [p]: slice p's file, p > 0 */
+    int failed;
+};
+
+static void fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
+{
+    struct slices *s = ctx;
+    while (n) {
+        int p = 0;
+        while (p + 1 < s->nparts && s->bounds[p + 1] <= first) p++;
+        uint64_t end = s->bounds[p + 1], k = end - first < n ? end - first : n;
+        if (p == 0)
+            memcpy(out, s->first + first, k * sizeof *out);
+        else if (ss_checkpoint_read(s->fd[p], first - s->bounds[p], k, out))
+            __atomic_store_n(&s->failed, 1, __ATOMIC_RELAXED);
+        first += k, out += k, n -= k;
+    }
+}
+
+/* Slice p's file: the DTM table's path and ".part-P". */
+static void slice_path(const struct run *u, int m, int n, uint64_t size, int p, char *buf,
+                       size_t len)
+{
+    struct store_table t = {TB_DTM, m, n, -1, size, 0};
+    char name[4096];
+    store_name(&u->h->store, u->g, &t, name, sizeof name);
+    snprintf(buf, len, "%s.part-%d", name, p);
+}
+
+/* Removes every slice file of material {m, n}, and any cut short: also those of a run that
+ * was killed, whose slices may have been more. */
+static void remove_slices(const struct run *u, int m, int n, uint64_t size)
+{
+    char path[4200];
+    slice_path(u, m, n, size, 0, path, sizeof path);
+    char *slash = strrchr(path, '/');
+    if (!slash) return;
+    *slash = 0;
+    const char *base = slash + 1;
+    size_t stem = strlen(base) - 1; /* "NAME.dtm.part-" */
+    DIR *d = opendir(path);
+    if (!d) return;
+    struct dirent *e;
+    char victim[4400];
+    while ((e = readdir(d)))
+        if (strncmp(e->d_name, base, stem) == 0 &&
+            snprintf(victim, sizeof victim, "%s/%s", path, e->d_name) < (int)sizeof victim)
+            unlink(victim);
+    closedir(d);
+}
+
+/* The first part writes the tables from every slice, reading the others' from their
+ * files, checked first. 0 or -1 with u->err. */
+static int save_shared(struct run *u, const struct ss_layer *l, const struct retro_share *S,
+                       const retro_code *res, int max_code)
+{
+    int P = S->nparts, rc = 0;
+    int *fd = calloc((size_t)P, sizeof *fd);
+    if (!fd) return snprintf(u->err, u->errlen, "out of memory"), -1;
+    for (int p = 1; p < P; p++) fd[p] = -1;
+    char path[4200];
+    for (int p = 1; p < P && !rc; p++) {
+        slice_path(u, l->m, l->n, l->size, p, path, sizeof path);
+        rc = ss_checkpoint_open(path, S->bounds[p + 1] - S->bounds[p], &fd[p], u->err, u->errlen);
+    }
+    struct slices sl = {S->bounds, P, res, fd, 0};
+    struct tb_source src = {.fill = fill_from_slices, .ctx = &sl, .max_code = max_code};
+    for (int k = 0; k < 2 && !rc; k++) {
+        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, l->m, l->n, -1, l->size, 0};
+        rc = store_save(&u->h->store, u->g, &t, &src, &u->bytes[k], u->err, u->errlen);
+        if (!rc && sl.failed) {
+            /* a slice's file failed midway: the table just saved holds nothing sound */
+            char name[4096];
+            store_name(&u->h->store, u->g, &t, name, sizeof name);
+            unlink(name);
+            rc = -1, snprintf(u->err, u->errlen, "%s: a slice's file could not be read", name);
+        }
+    }
+    for (int p = 1; p < P; p++)
+        if (fd[p] >= 0) close(fd[p]);
+    free(fd);
+    return rc;
+}
+
+/* A stored material's slice read back from its DTM table, block by block. 0 or -1. */
+static int read_slice(struct run *u, const struct ss_layer *l, uint64_t lo, uint64_t hi,
+                      retro_code *res)
+{
+    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
+    char name[4096];
+    store_name(&u->h->store, u->g, &t, name, sizeof name);
+    struct tb *tb;
+    if (tb_open(name, &tb, u->err, u->errlen)) return -1;
+    int rc = 0;
+    for (uint64_t i = lo; i < hi && !rc; i++) rc = tb_probe(tb, i, &res[i - lo], u->err, u->errlen);
+    tb_close(tb);
+    return rc;
+}
+
+/* Collective: v[0], this part's failure, made whether any part failed, and v[1..n-1] the
+ * maxima (sum: the sums) of the rest. */
+static bool agree(const struct ss_share *sh, int64_t *v, int n, bool sum)
+{
+    if (sum) {
+        int64_t f = v[0];
+        sh->reduce(sh->arg, v, n, true);
+        v[0] = f;
+    }
+    sh->reduce(sh->arg, v, sum ? 1 : n, false);
+    return v[0] != 0;
+}
+
+int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const struct ss_share *sh,
+                    const struct ss_solve_hooks *h, char *err, size_t errlen)
+{
+    if (m < n) {
+        int t = m;
+        m = n, n = t;
+    }
+    /* every part checks the same, so that all refuse alike before any collective call */
+    if (n < 1 || m > SS_MAX_PIECES)
+        return snprintf(err, errlen, "material %d+%d: out of range", m, n), -1;
+    if (sh->nparts < 1 || sh->part < 0 || sh->part >= sh->nparts)
+        return snprintf(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts), -1;
+    if (!h->store.dir || h->store.load || h->store.save)
+        return snprintf(err, errlen, "a shared solve needs the tables' directory (no store hooks)"),
+               -1;
+    struct ss_plan_material plan = plan_of(g, m, n);
+    if (memory && ss_share_need(&plan, sh->nparts) > memory)
+        return snprintf(err, errlen,
+                        "a memory bound of %.2f GB is too little: material %d+%d shared by %d "
+                        "needs %.2f GB each",
+                        memory / 1e9, m, n, sh->nparts, ss_share_need(&plan, sh->nparts) / 1e9),
+               -1;
+    double t0 = omp_get_wtime();
+    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
+    struct ss_db db;
+    struct ss_layer l;
+    memset(&l, 0, sizeof l);
+    uint64_t *bounds = malloc(((size_t)sh->nparts + 1) * sizeof *bounds);
+    retro_code *res = NULL;
+    bool here = false; /* this part failed, and err says why */
+    bool db_ok = ss_db_init(&db, g) == 0;
+    if (db_ok) db_hooks(&db, &u, true);
+    if (!db_ok || !bounds || ss_layer_for_share(&db, m, n, &l)) {
+        here = true;
+        if (!u.failed) snprintf(err, errlen, "out of memory setting up material %d+%d", m, n);
+    }
+    uint64_t lo = 0, hi = 0;
+    if (!here) {
+        for (int p = 0; p <= sh->nparts; p++)
+            bounds[p] = l.size * (uint64_t)p / (uint64_t)sh->nparts;
+        lo = bounds[sh->part], hi = bounds[sh->part + 1];
+        if (!(res = malloc((hi - lo ? hi - lo : 1) * sizeof *res)))
+            here = true, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
+    }
+    /* resumed when every part finds both tables stored and sound */
+    int64_t v[2] = {here, 0};
+    for (int k = 0; k < 2 && !here; k++) {
+        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, m, n, -1, l.size, 0};
+        char why[400];
+        if (store_load(&h->store, g, &t, STORE_VERIFY, NULL, &u.bytes[k], why, sizeof why))
+            v[1] = 1;
+    }
+    bool any = agree(sh, v, 2, false), resumed = !any && !v[1];
+    struct retro_share S = {.nparts = sh->nparts,
+                            .part = sh->part,
+                            .bounds = bounds,
+                            .exchange = sh->exchange,
+                            .reduce = sh->reduce,
+                            .arg = sh->arg};
+    if (resumed) {
+        here = read_slice(&u, &l, lo, hi, res) != 0;
+    } else if (!any) {
+        char label[64];
+        snprintf(label, sizeof label, "material %d+%d", m, n);
+        if (h->task_begin) h->task_begin(h->arg, label);
+        struct retro_layer R = ss_layer_retro(&l);
+        R.progress = h->task_progress;
+        R.progress_arg = h->arg;
+        R.compact = true;
+        struct retro_stats rs;
+        if (retro_solve_shared(&R, &S, res, &rs))
+            here = true, snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
+        if (h->task_end) h->task_end(h->arg);
+    }
+    /* the figures over every slice, and the largest code */
+    struct retro_tally t = here || any ? (struct retro_tally){0} : retro_tally(res, hi - lo);
+    int64_t f[4] = {here, (int64_t)t.win, (int64_t)t.draw, (int64_t)t.loss};
+    int64_t x[2] = {here, t.win + t.loss ? t.max_dtm + 1 : 0};
+    any = agree(sh, f, 4, true) || agree(sh, x, 2, false);
+    /* the slices but the first go to their files, then the first writes the tables */
+    char path[4200];
+    if (!any && !resumed && sh->part > 0) {
+        slice_path(&u, m, n, l.size, sh->part, path, sizeof path);
+        here = ss_checkpoint_save(path, res, hi - lo, 0, 0, err, errlen) != 0;
+    }
+    int64_t w[1] = {here};
+    any = agree(sh, w, 1, false);
+    if (!any && !resumed && sh->part == 0) here = save_shared(&u, &l, &S, res, (int)x[1]) != 0;
+    if (sh->part == 0) remove_slices(&u, m, n, l.size);
+    /* the first part's saving, and its sizes, are every part's */
+    int64_t z[3] = {here, (int64_t)u.bytes[0], (int64_t)u.bytes[1]};
+    any = agree(sh, z, 3, false);
+    if (any && !here) snprintf(err, errlen, "another process sharing material %d+%d failed", m, n);
+    if (!any && h->layer) {
+        struct ss_solve_layer r = {.m = m,
+                                   .n = n,
+                                   .positions = l.size,
+                                   .win = (uint64_t)f[1],
+                                   .draw = (uint64_t)f[2],
+                                   .loss = (uint64_t)f[3],
+                                   .max_dtm = x[1] ? (int)x[1] - 1 : 0,
+                                   .seconds = omp_get_wtime() - t0,
+                                   .wdl_bytes = (uint64_t)z[1],
+                                   .dtm_bytes = (uint64_t)z[2],
+                                   .resumed = resumed,
+                                   .compact = !resumed};
+        h->layer(h->arg, &r);
+    }
+    free(res);
+    free(bounds);
+    ss_layer_free(&l);
+    if (db_ok) ss_db_free(&db);
+    return any ? -1 : 0;
 }
 
 /* ---- The counting rule --------------------------------------------------------------- */

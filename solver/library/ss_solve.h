@@ -102,6 +102,35 @@ int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
 int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
                       const struct ss_solve_hooks *h, char *err, size_t errlen);
 
+/* The processes sharing one material (ss_solve_shared): how many, which this one is, and
+ * the collective exchange and reduce among them (retro.h's struct retro_share says what
+ * each must do). */
+struct ss_share {
+    int nparts, part;
+    int (*exchange)(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
+                    uint64_t *nin);
+    void (*reduce)(void *arg, int64_t *v, int n, bool sum);
+    void *arg;
+};
+
+/* One material {m, n} (either order) solved by share->nparts processes together, for a
+ * material larger than one process's memory or solved sooner by many: every process calls
+ * it with its part, and all return alike, 0 or -1 (err names what failed, or says that
+ * another process failed). The layer is cut into nparts consecutive slices, part p
+ * holding slice p of its codes (retro_solve_shared), the materials its captures read
+ * (read back from their tables, as ss_solve_material) and the index. Then each part but
+ * the first saves its slice into DIR/NAME.dtm.part-P (checksummed, written whole or not at
+ * all, as a checkpoint is), and the first writes the material's tables from its own slice
+ * and those files, checked before they are read, and removes them. The tables are those
+ * of ss_solve_material, byte for byte. A material whose tables are stored and sound is
+ * read back, each part its slice. The store must be the directory's files (h->store.dir,
+ * no load or save hook): the slices pass through them. memory: each process's bound (0:
+ * none), which ss_share_need must fit. No checkpoints: a killed run takes the material up
+ * from its start. The layer hook gets the whole material's figures, in every part. */
+int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
+                    const struct ss_share *share, const struct ss_solve_hooks *h, char *err,
+                    size_t errlen);
+
 /* 0 when every material up to `pieces` can be solved within `bytes` as ss_solve_within
  * does it; else -1 with one line in err naming the material that may need the most and
  * how much. Reads nothing. */
@@ -147,5 +176,9 @@ struct ss_plan_material {
  * -1 when pieces is not in 2..2 * SS_MAX_PIECES. Reads nothing, allocates nothing; any
  * thread. */
 int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max);
+
+/* What each of nparts processes sharing material p needs (ss_solve_shared): its slice of
+ * the codes (2 bytes a position), the index and the codes its captures read. */
+uint64_t ss_share_need(const struct ss_plan_material *p, int nparts);
 
 #endif

@@ -541,3 +541,11 @@ int ss_solve_one(struct ss_db *db, int m, int n)
     if (!db->exits_only || m < 1 || n < 1 || m > SS_MAX_PIECES || n > SS_MAX_PIECES) return -1;
     return solve_material(db, m, n, true, NULL, 0, &nstats) < 0 ? -1 : 0;
 }
+
+int ss_layer_for_share(struct ss_db *db, int m, int n, struct ss_layer *l)
+{
+    memset(l, 0, sizeof *l);
+    if (!db->exits_only || m < 1 || n < 1 || m > SS_MAX_PIECES || n > SS_MAX_PIECES) return -1;
+    if (hold_exits_of(db, m, n)) return -1;
+    return ss_layer_init(l, db, m, n);
+}

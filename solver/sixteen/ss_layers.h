@@ -144,5 +144,10 @@ int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int m
  * again once layer_done has had it: one unit of work of a solve shared among processes.
  * 0, or -1 (memory, a hook that failed, or exits_only not set). */
 int ss_solve_one(struct ss_db *db, int m, int n);
+/* Material {m, n} set up as ss_solve_one would solve it, for a solve shared among
+ * processes (retro_solve_shared), each holding a slice of its codes: the db holds what its
+ * captures lead to (db->exits_only is required), l the layer, ss_layer_init'ed, without
+ * codes (l->res NULL). 0, or -1 (memory, a table that could not be read back). */
+int ss_layer_for_share(struct ss_db *db, int m, int n, struct ss_layer *l);
 
 #endif

@@ -1,8 +1,10 @@
 # guti-mpi (issue 18): the Sixteen Soldiers solve shared among the ranks of an MPI job.
-# With 2 ranks (a manager and one worker) and 3 (two workers, more ranks than cores),
-# every table up to 6 pieces is byte for byte the single process's, and verify --full
-# re-derives every position; a run resumes from its finished tables; bad input is one
-# line. make test builds guti-mpi (scripts/deps.sh installs Open MPI), so it must be here.
+# With 2 ranks (a manager and one worker) and 3 (two workers, more ranks than cores, the
+# materials of a million positions or more each shared by both), every table up to 6
+# pieces is byte for byte the single process's, and verify --full re-derives every
+# position; a run resumes from its finished tables, a material too large for one rank's
+# --memory shared by two, and a killed run's slices removed; bad input is one line. make
+# test builds guti-mpi (scripts/deps.sh installs Open MPI), so it must be here.
 
 MPI="$(dirname "$G")/guti-mpi"
 # Open MPI refuses root unless told (a CI container's user); -q keeps mpirun's own
@@ -20,34 +22,41 @@ if [ ! -x "$MPI" ]; then
     CMD="guti-mpi"
     fail "$MPI was not built (is Open MPI's mpicc installed?)"
 else
-    MPI_ONE="$T/mpi-one"
-    check 0 'peak memory' solve sixteen --pieces 6 --dir "$MPI_ONE" --quiet
+    six_pieces
+    MPI_ONE=$SIX
     GUTI_SAVED=$G
     G=$MPI_RUN
     for NP in 2 3; do
         export NP
         MPI_DIR="$T/mpi-$NP"
-        check 0 "on $NP ranks" solve sixteen --pieces 6 --dir "$MPI_DIR" --threads 1
-        CMD="mpirun -np $NP guti-mpi solve sixteen --pieces 6: the single process's tables"
+        MPI_SHARE=
+        [ "$NP" = 3 ] && MPI_SHARE="--share-from 1000000"
+        check 0 "on $NP ranks" solve sixteen --pieces 6 --dir "$MPI_DIR" --threads 1 $MPI_SHARE
+        CMD="mpirun -np $NP guti-mpi solve sixteen --pieces 6 $MPI_SHARE: the single process's tables"
         same_tables "$MPI_ONE" "$MPI_DIR"
     done
-    # the two workers of -np 3 both had work
-    CMD="mpirun -np 3 guti-mpi: the materials of each rank"
-    if grep -q ' 1$' "$T/out" && grep -q ' 2$' "$T/out"; then
+    # -np 3: both workers had a small material of their own, and the five of a million
+    # positions or more were shared by both
+    CMD="mpirun -np 3 guti-mpi --share-from 1000000: the ranks of each material"
+    if grep -q ' 1$' "$T/out" && grep -q ' 2$' "$T/out" && [ "$(grep -c '1  (compact engine, shared by 2 ranks)$' "$T/out")" = 5 ]; then
         passed=$((passed + 1))
     else
-        fail "not both workers solved a material"
+        fail "not both workers solved a material alone, or not the five large ones together: $(cat "$T/out")"
     fi
-    # a killed run's finished tables are kept: made again, only what is missing
+    # a killed run's finished tables are kept: made again, only what is missing, here
+    # under a bound one rank cannot solve 4+2 in (0.04 GB) but two can (0.025 each); the
+    # slices a killed shared solve left behind are removed
     export NP=3
     rm "$T/mpi-3"/*m4-n2*
-    check 0 '"resumed": true' solve sixteen --pieces 6 --dir "$T/mpi-3" --threads 1 --json
-    CMD="mpirun -np 3 guti-mpi, resumed"
+    : >"$T/mpi-3/sixteen-optional-m4-n2.dtm.part-5"
+    : >"$T/mpi-3/sixteen-optional-m4-n2.dtm.part-1.tmp"
+    check 0 '"resumed": true' solve sixteen --pieces 6 --memory 0.03 --dir "$T/mpi-3" --threads 1 --json
+    CMD="mpirun -np 3 guti-mpi --memory 0.03, resumed"
     python3 - "$T/out" >"$T/mpi-why" 2>&1 <<'PY' || fail "$(cat "$T/mpi-why")"
 import json, sys
 run = json.load(open(sys.argv[1]))
-made = [(l["m"], l["n"]) for l in run["layers"] if not l["resumed"]]
-assert made == [(4, 2)], made
+made = [(l["m"], l["n"], l["ranks"], l["engine"]) for l in run["layers"] if not l["resumed"]]
+assert made == [(4, 2, [1, 2], "compact")], made
 assert run["ok"] and run["ranks"] == 3 and len(run["peak_rss_mb"]) == 3, run
 PY
     [ -s "$T/mpi-why" ] || passed=$((passed + 1))
@@ -56,8 +65,14 @@ PY
     else
         fail "material 4+2 made again differs"
     fi
+    CMD="mpirun -np 3 guti-mpi: no slice left"
+    if ls "$T/mpi-3" | grep -q part; then fail "left: $(ls "$T/mpi-3" | grep part)"; else passed=$((passed + 1)); fi
     # bad input: one line from rank 0, and no table made
-    check 1 'material 4+2 needs 0.04 GB at the least' solve sixteen --pieces 6 --memory 0.01 --dir "$T/mpi-none"
+    check 1 'material 4+2 needs 0.02 GB on each of the 2 workers sharing it (0.04 GB alone)' solve sixteen --pieces 6 --memory 0.02 --dir "$T/mpi-none"
+    export NP=2
+    check 1 'material 4+2 needs 0.04 GB on one rank (run more ranks to share it)' solve sixteen --pieces 6 --memory 0.03 --dir "$T/mpi-none"
+    export NP=3
+    check 2 "--share-from: expected a number of positions above 0, got '-5'" solve sixteen --pieces 6 --share-from -5
     CMD="guti-mpi --memory 0.01: nothing made"
     if [ -e "$T/mpi-none" ]; then fail "$T/mpi-none was made"; else passed=$((passed + 1)); fi
     check 2 'guti-mpi solves sixteen alone' solve baghchal

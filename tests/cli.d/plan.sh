@@ -4,7 +4,8 @@
 # counted by enumerating its indexes; each material reads exactly the smaller materials a
 # capture can reach. python3 (a dependency of the tests already) reads the JSON.
 
-PL="$T/plan6"
+six_pieces
+PL=$SIX # made by guti solve once; here read back, its figures the same
 check 0 '"game": "sixteen"' solve sixteen --pieces 6 --dir "$PL" --quiet --json
 cp "$T/out" "$T/plan-solve.json"
 check 0 '"materials": [{"m": 1, "n": 1, "classes": [356, 0]' solve sixteen --pieces 6 --plan --json

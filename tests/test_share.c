@@ -1,0 +1,254 @@
+/* One Sixteen Soldiers material solved by several processes together (ss_solve_shared),
+ * the processes played by threads (share_sim.h): every material up to 5 pieces, each
+ * shared by 1 to 4 of them and reading the smaller ones from its own directory, gives the
+ * tables ss_solve writes, byte for byte, and its figures; read back when stored; refused
+ * alike by every part when it cannot be done. And the saved slices the tables are written
+ * from: read in place, a damaged one never read. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "share_sim.h"
+#include "ss_checkpoint.h"
+#include "ss_layers.h"
+#include "ss_solve.h"
+#include "tables.h"
+
+#define PIECES 5
+
+static void dir_make(char *dir, size_t len)
+{
+    snprintf(dir, len, "/tmp/guti-share-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+/* The files of dir, sorted, joined by spaces. */
+static char *listing(const char *dir)
+{
+    static char out[4096];
+    char names[64][256];
+    int n = 0;
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 64)
+        if (e->d_name[0] != '.') snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    out[0] = 0;
+    for (int k = 0; k < n; k++) {
+        strcat(out, k ? " " : "");
+        strcat(out, names[k]);
+    }
+    return out;
+}
+
+static char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "%s", path);
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)*len + 1);
+    ck_assert_int_eq(fread(b, 1, (size_t)*len, f), (size_t)*len);
+    fclose(f);
+    return b;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+    long na, nb;
+    char *x = slurp(a, &na), *y = slurp(b, &nb);
+    ck_assert_msg(na == nb && memcmp(x, y, (size_t)na) == 0, "%s and %s differ", a, b);
+    free(x);
+    free(y);
+}
+
+/* One call of ss_solve_shared per part, and what each part got. */
+struct shared_call {
+    const struct game *g;
+    int m, n, nparts;
+    uint64_t memory;
+    struct ss_solve_hooks h;
+    int rc[SHARE_SIM_MAX];
+    char err[SHARE_SIM_MAX][600];
+    struct ss_solve_layer seen[SHARE_SIM_MAX];
+};
+
+static void seen_layer(void *arg, const struct ss_solve_layer *r)
+{
+    *(struct ss_solve_layer *)arg = *r;
+}
+
+static void call_part(void *ctx, int part, void *arg)
+{
+    struct shared_call *c = ctx;
+    struct ss_share sh = {c->nparts, part, share_sim_exchange, share_sim_reduce, arg};
+    struct ss_solve_hooks h = c->h;
+    h.layer = seen_layer;
+    h.arg = &c->seen[part];
+    c->rc[part] =
+        ss_solve_shared(c->g, c->m, c->n, c->memory, &sh, &h, c->err[part], sizeof c->err[part]);
+}
+
+/* Runs the call in c->nparts threads; every part must return alike: that is returned. */
+static int shared(struct shared_call *c)
+{
+    memset(c->seen, 0, sizeof c->seen);
+    share_sim_run(c->nparts, NULL, call_part, c);
+    for (int p = 1; p < c->nparts; p++) {
+        ck_assert_int_eq(c->rc[p], c->rc[0]);
+        ck_assert_int_eq(c->seen[p].positions, c->seen[0].positions);
+        ck_assert_int_eq(c->seen[p].win, c->seen[0].win);
+        ck_assert_int_eq(c->seen[p].resumed, c->seen[0].resumed);
+    }
+    return c->rc[0];
+}
+
+/* The figures ss_solve reports, by material. */
+static struct ss_solve_layer plain[PIECES + 1][PIECES + 1];
+static void plain_layer(void *arg, const struct ss_solve_layer *r)
+{
+    (void)arg;
+    plain[r->m][r->n] = *r;
+}
+
+START_TEST(shared_material_tables)
+{
+    struct game g = setup("sixteen", "optional", NULL);
+    char A[64], B[64], err[600];
+    dir_make(A, sizeof A);
+    dir_make(B, sizeof B);
+    struct ss_solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer};
+    ck_assert_msg(ss_solve(&g, PIECES, &ha, err, sizeof err) == 0, "%s", err);
+    int order[PIECES * PIECES][2];
+    int count = ss_material_order(PIECES, order, PIECES * PIECES);
+    struct shared_call c = {.g = &g, .h = {.store = {.dir = B}}};
+    for (int k = 0; k < count; k++) {
+        c.m = order[k][0], c.n = order[k][1], c.nparts = 1 + k % 4;
+        ck_assert_msg(shared(&c) == 0, "material %d+%d: %s", c.m, c.n, c.err[0]);
+        const struct ss_solve_layer *want = &plain[c.m][c.n], *got = &c.seen[0];
+        ck_assert(!got->resumed && got->compact);
+        ck_assert_int_eq(got->positions, want->positions);
+        ck_assert_int_eq(got->win, want->win);
+        ck_assert_int_eq(got->draw, want->draw);
+        ck_assert_int_eq(got->loss, want->loss);
+        ck_assert_int_eq(got->max_dtm, want->max_dtm);
+        ck_assert_int_eq(got->dtm_bytes, want->dtm_bytes);
+        ck_assert_int_eq(got->wdl_bytes, want->wdl_bytes);
+    }
+    /* the same files, and nothing left beside them (no slice, no .tmp) */
+    ck_assert_str_eq(listing(B), listing(A));
+    for (int k = 0; k < count; k++)
+        for (int kind = TB_WDL; kind <= TB_DTM; kind++) {
+            char a[256], b[256];
+            tables_ss_name(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
+            tables_ss_name(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
+            assert_same_file(a, b);
+        }
+    /* stored: read back, each part its slice, the same figures */
+    c.m = 3, c.n = 2, c.nparts = 3;
+    ck_assert_msg(shared(&c) == 0, "%s", c.err[0]);
+    ck_assert(c.seen[0].resumed);
+    ck_assert_int_eq(c.seen[0].win, plain[3][2].win);
+    ck_assert_int_eq(c.seen[2].loss, plain[3][2].loss);
+    /* a table its captures read is missing: every part fails, each naming it */
+    char gone[256], keep[300];
+    tables_ss_name(gone, sizeof gone, B, &g, 2, 2, TB_DTM);
+    snprintf(keep, sizeof keep, "%s.keep", gone);
+    ck_assert_int_eq(rename(gone, keep), 0);
+    char w[256];
+    tables_ss_name(w, sizeof w, B, &g, 3, 2, TB_WDL);
+    ck_assert_int_eq(unlink(w), 0); /* so that 3+2 is solved, not read back */
+    c.nparts = 2;
+    ck_assert_int_eq(shared(&c), -1);
+    for (int p = 0; p < 2; p++)
+        ck_assert_msg(strstr(c.err[p], "m2-n2.dtm") != NULL, "part %d: %s", p, c.err[p]);
+    ck_assert_int_eq(rename(keep, gone), 0);
+    /* a bound too small for one part of two, but enough for one of four */
+    struct ss_plan_material p[PIECES * PIECES];
+    int np = ss_plan(&g, PIECES, p, PIECES * PIECES);
+    const struct ss_plan_material *p32 = NULL;
+    for (int k = 0; k < np; k++)
+        if (p[k].m == 3 && p[k].n == 2) p32 = &p[k];
+    ck_assert_ptr_nonnull(p32);
+    ck_assert_uint_lt(ss_share_need(p32, 4), ss_share_need(p32, 2));
+    c.memory = ss_share_need(p32, 4);
+    ck_assert_int_eq(shared(&c), -1);
+    ck_assert_msg(strstr(c.err[1], "shared by 2") != NULL, "%s", c.err[1]);
+    c.nparts = 4;
+    ck_assert_msg(shared(&c) == 0, "%s", c.err[0]);
+    ck_assert(!c.seen[0].resumed);
+    char wa[256]; /* made again, the same */
+    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    assert_same_file(wa, w);
+    /* only the directory's files carry the slices */
+    c.memory = 0;
+    c.h.store.dir = NULL;
+    ck_assert_int_eq(shared(&c), -1);
+    ck_assert_msg(strstr(c.err[3], "tables' directory") != NULL, "%s", c.err[3]);
+    dir_remove(A);
+    dir_remove(B);
+}
+END_TEST
+
+START_TEST(saved_slices_read_in_place)
+{
+    char D[64], path[128], err[300];
+    dir_make(D, sizeof D);
+    snprintf(path, sizeof path, "%s/slice", D);
+    retro_code codes[5000], back[100];
+    for (int i = 0; i < 5000; i++) codes[i] = (retro_code)(i * 7 % 301);
+    ck_assert_int_eq(ss_checkpoint_save(path, codes, 5000, 0, 0, err, sizeof err), 0);
+    int fd;
+    ck_assert_msg(ss_checkpoint_open(path, 5000, &fd, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(ss_checkpoint_read(fd, 4900, 100, back), 0);
+    ck_assert_int_eq(memcmp(back, codes + 4900, sizeof back), 0);
+    ck_assert_int_eq(ss_checkpoint_read(fd, 4950, 100, back), -1); /* past its end */
+    close(fd);
+    ck_assert_int_eq(ss_checkpoint_open(path, 4999, &fd, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "another number of positions"));
+    /* one byte changed, then one cut off: refused, never read */
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 32 + 2 * 2500, SEEK_SET);
+    fputc(0x55, f);
+    fclose(f);
+    ck_assert_int_eq(ss_checkpoint_open(path, 5000, &fd, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "checksum mismatch") != NULL, "%s", err);
+    ck_assert_int_eq(fd, -1);
+    ck_assert_int_eq(truncate(path, 32 + 2 * 4999), 0);
+    ck_assert_int_eq(ss_checkpoint_open(path, 5000, &fd, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "shorter than its codes") != NULL, "%s", err);
+    dir_remove(D);
+}
+END_TEST
+
+Suite *share_suite(void)
+{
+    Suite *s = suite_create("share");
+    TCase *tc = tcase_create("share");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, shared_material_tables);
+    tcase_add_test(tc, saved_slices_read_in_place);
+    suite_add_tcase(s, tc);
+    return s;
+}
