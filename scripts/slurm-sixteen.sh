@@ -29,6 +29,11 @@ case $dir in
     exit 2
     ;;
 esac
+# verify --full holds a whole material and every smaller one on one node: 21 GB at 9
+# pieces, about 110 GB at 10 (6+4's 73 GB of codes beside 37 GB); past 9 pieces the job
+# checks the checksums, and --full is for a node that large
+full='--full '
+[ "$pieces" -le 9 ] || full=''
 # rank 0 only hands out work; the others solve: one more node than workers
 ranks=$((nodes + 1))
 # the node's memory Slurm gives each job step: the bound and a margin for the index
@@ -51,7 +56,7 @@ export OMP_NUM_THREADS=\${SLURM_CPUS_ON_NODE:-1}
 srun --ntasks=$ranks --distribution=cyclic guti-mpi solve sixteen --pieces $pieces --rules $rules \\
     --memory $memory --dir '$dir' --quiet
 # every table's checksums, then every position re-derived from its successors
-guti verify --full --dir '$dir' --quiet
+guti verify $full--dir '$dir' --quiet
 # the statistics, as data/sixteen-*.md are made
 guti stats --dir '$dir' --rules $rules --format md > guti-sixteen-$pieces-$rules.md
 guti stats --dir '$dir' --rules $rules --format csv > guti-sixteen-$pieces-$rules.csv

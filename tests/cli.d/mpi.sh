@@ -79,6 +79,23 @@ PY
     check 2 'sixteen needs --pieces N' solve sixteen
     check 2 "option '--plan' is unknown" solve sixteen --pieces 6 --plan
     check 0 'usage: mpirun -np P guti-mpi solve sixteen' --help
+    # the Slurm script it comes with: bash reads it; 10 pieces verify only the checksums
+    CMD="scripts/slurm-sixteen.sh"
+    ROOT=$(cd "$(dirname "$0")/.." && pwd)
+    if sh "$ROOT/scripts/slurm-sixteen.sh" 10 4 60 /shared/t >"$T/slurm10" &&
+        sh "$ROOT/scripts/slurm-sixteen.sh" 9 4 20 /shared/t >"$T/slurm9" &&
+        bash -n "$T/slurm10" && grep -q "^srun --ntasks=5 .*guti-mpi solve sixteen --pieces 10 " "$T/slurm10" &&
+        grep -q -- "--memory 60 --dir '/shared/t'" "$T/slurm10" &&
+        grep -q "^guti verify --dir '/shared/t'" "$T/slurm10" && grep -q "^guti verify --full " "$T/slurm9"; then
+        passed=$((passed + 1))
+    else
+        fail "the batch script is not as expected: $(cat "$T/slurm10")"
+    fi
+    if sh "$ROOT/scripts/slurm-sixteen.sh" 10 4 60 relative/dir >/dev/null 2>"$T/err"; then
+        fail "a relative DIR was taken"
+    else
+        grep -q "DIR must be an absolute path" "$T/err" && passed=$((passed + 1)) || fail "$(cat "$T/err")"
+    fi
     G=$GUTI_SAVED
     unset NP
     # and every position of the 3-rank tables re-derives from its successors
