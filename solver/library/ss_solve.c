@@ -130,7 +130,7 @@ static int restore_midway(void *arg, struct ss_layer *l, int *level, int *highes
 }
 
 /* Saves a solved material's tables, and reports it. */
-static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
+static int done(void *arg, const struct ss_layer *l, int loaded, bool compact, double seconds)
 {
     struct run *u = arg;
     const struct ss_solve_hooks *h = u->h;
@@ -161,7 +161,7 @@ static int done(void *arg, const struct ss_layer *l, int loaded, double seconds)
                                .wdl_bytes = u->bytes[0],
                                .dtm_bytes = u->bytes[1],
                                .resumed = loaded,
-                               .compact = !loaded && use_compact(u, l)};
+                               .compact = compact};
     h->layer(h->arg, &r);
     return 0;
 }
@@ -178,6 +178,30 @@ static int reload(void *arg, struct ss_layer *l)
     return -1;
 }
 
+/* Orders material {*m, *n} so that *m >= *n; -1 with err when it is out of range. */
+static int material_in_range(int *m, int *n, char *err, size_t errlen)
+{
+    if (*m < *n) {
+        int t = *m;
+        *m = *n, *n = t;
+    }
+    if (*n < 1 || *m > SS_MAX_PIECES)
+        return snprintf(err, errlen, "material %d+%d: out of range", *m, *n), -1;
+    return 0;
+}
+
+/* The error of a bound too small for plan material w even by the compact engine. */
+static int too_little(const struct ss_plan_material *w, uint64_t bytes, char *err, size_t errlen)
+{
+    snprintf(err, errlen,
+             "a memory bound of %.2f GB is too little: material %d+%d needs %.2f GB at the "
+             "least (%.2f to solve it by the compact engine, %.2f for the materials its "
+             "captures read)",
+             bytes / 1e9, w->m, w->n, compact_need(w) / 1e9, w->compact_bytes / 1e9,
+             w->exit_bytes / 1e9);
+    return -1;
+}
+
 int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen)
 {
     struct ss_plan_material p[SS_MAX_PIECES * SS_MAX_PIECES];
@@ -187,14 +211,7 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
     for (int k = 1; k < count; k++)
         if (compact_need(&p[k]) > compact_need(&p[worst])) worst = k;
     if (!count || compact_need(&p[worst]) <= bytes) return 0;
-    const struct ss_plan_material *w = &p[worst];
-    snprintf(err, errlen,
-             "a memory bound of %.2f GB is too little: material %d+%d needs %.2f GB at the "
-             "least (%.2f to solve it by the compact engine, %.2f for the materials its "
-             "captures read)",
-             bytes / 1e9, w->m, w->n, compact_need(w) / 1e9, w->compact_bytes / 1e9,
-             w->exit_bytes / 1e9);
-    return -1;
+    return too_little(&p[worst], bytes, err, errlen);
 }
 
 int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
@@ -240,20 +257,10 @@ int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
 int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
                       const struct ss_solve_hooks *h, char *err, size_t errlen)
 {
-    if (m < n) {
-        int t = m;
-        m = n, n = t;
-    }
-    if (n < 1 || m > SS_MAX_PIECES)
-        return snprintf(err, errlen, "material %d+%d: out of range", m, n), -1;
+    if (material_in_range(&m, &n, err, errlen)) return -1;
     if (memory) {
         struct ss_plan_material p = plan_of(g, m, n);
-        if (compact_need(&p) > memory)
-            return snprintf(err, errlen,
-                            "a memory bound of %.2f GB is too little: material %d+%d needs %.2f "
-                            "GB at the least",
-                            memory / 1e9, m, n, compact_need(&p) / 1e9),
-                   -1;
+        if (compact_need(&p) > memory) return too_little(&p, memory, err, errlen);
     }
     struct ss_db db;
     if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
@@ -395,13 +402,8 @@ static bool agree(const struct ss_share *sh, int64_t *v, int n, bool sum)
 int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const struct ss_share *sh,
                     const struct ss_solve_hooks *h, char *err, size_t errlen)
 {
-    if (m < n) {
-        int t = m;
-        m = n, n = t;
-    }
     /* every part checks the same, so that all refuse alike before any collective call */
-    if (n < 1 || m > SS_MAX_PIECES)
-        return snprintf(err, errlen, "material %d+%d: out of range", m, n), -1;
+    if (material_in_range(&m, &n, err, errlen)) return -1;
     if (sh->nparts < 1 || sh->part < 0 || sh->part >= sh->nparts)
         return snprintf(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts), -1;
     if (!h->store.dir || h->store.load || h->store.save)

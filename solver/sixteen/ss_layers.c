@@ -514,7 +514,8 @@ static int solve_material(struct ss_db *db, int m, int n, bool drop, struct ss_s
         part_stats(l, p, &stats[*nstats]);
         stats[(*nstats)++].seconds = seconds;
     }
-    if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, seconds)) return -1;
+    if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, !loaded && R.compact, seconds))
+        return -1;
     if (drop) db_drop(db, m, n);
     return parts;
 }

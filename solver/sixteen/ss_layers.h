@@ -58,11 +58,13 @@ struct ss_db {
     struct ss_layer *layer[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     /* Optional: retro's progress for each layer; a call that may fill l->res from a table
      * instead of solving (0 when it did: a run resumes); a call after each layer is solved
-     * or loaded (loaded tells which); hooks return non-zero to stop. */
+     * or loaded (loaded tells which; compact, whether the engine's compact mode solved
+     * it); hooks return non-zero to stop. */
     void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void *progress_arg;
     int (*layer_load)(void *arg, struct ss_layer *l);
-    int (*layer_done)(void *arg, const struct ss_layer *l, int loaded, double seconds);
+    int (*layer_done)(void *arg, const struct ss_layer *l, int loaded, bool compact,
+                      double seconds);
     void *hook_arg;
     /* Optional: free each material of the largest total once layer_done has had it, as
      * nothing of this solve reads it again (a capture lowers the total), so that the
