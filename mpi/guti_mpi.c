@@ -145,8 +145,7 @@ static int comm_exchange(void *arg, uint64_t *const *out, const uint64_t *nout, 
 {
     struct comm_share *c = arg;
     int P = c->nparts;
-    uint64_t *count = malloc((size_t)P * sizeof *count);
-    if (!count) stop_job("out of memory exchanging a level's positions");
+    uint64_t count[1024]; /* at most 1024 ranks */
     MPI_Alltoall(nout, 1, MPI_UINT64_T, count, 1, MPI_UINT64_T, c->comm);
     uint64_t total = 0;
     for (int p = 0; p < P; p++) {
@@ -166,7 +165,6 @@ static int comm_exchange(void *arg, uint64_t *const *out, const uint64_t *nout, 
         at += count[p];
     }
     MPI_Waitall(nreq, c->req, MPI_STATUSES_IGNORE);
-    free(count);
     *in = c->in;
     *nin = total;
     return 0;
@@ -239,7 +237,8 @@ static void worker_loop(const struct run *run, int rank)
 static int sharers(const struct run *run, const struct ss_plan_material *p, int workers)
 {
     if (workers <= 1) return run->memory && ss_share_need(p, 1) > run->memory ? 0 : 1;
-    if (run->from && p->positions >= run->from) return workers;
+    if (run->from && p->positions >= run->from)
+        return run->memory && ss_share_need(p, workers) > run->memory ? 0 : workers;
     /* alone, when one of the engines fits (ss_solve_material chooses which) */
     if (!run->memory || p->compact_bytes + p->exit_bytes <= run->memory) return 1;
     for (int k = 2; k <= workers; k++)
@@ -361,7 +360,9 @@ static int manage(const struct run *run, int pieces, struct manager *o)
         int k = 0;
         while (k < count && !(plan[k].m == r.m && plan[k].n == r.n)) k++;
         if (k == count) continue;
-        if (r.part == 0 || (r.rc && !first[k].rc)) first[k] = r;
+        /* the figures of its first part; of a failure, the report of the part that failed
+         * (-1), not of those that only heard of it (-2) */
+        if ((r.part == 0 && first[k].rc != -1) || r.rc == -1) first[k] = r;
         if (--left[k] > 0) continue;
         state[k] = DONE;
         o->done_positions += plan[k].positions;

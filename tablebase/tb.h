@@ -123,11 +123,12 @@ int tb_write(const char *path, const struct tb_meta *meta, const uint16_t *codes
 
 /* Where tb_write_source takes the codes from: an array, or a function that fills
  * out[0..n-1] with the codes of positions first..first+n-1 (called from several threads
- * at once, for disjoint ranges). max_code is the largest code (the largest entry for a DTC
- * table), or -1 to have it computed (arrays only); a code above it fails the write. */
+ * at once, for disjoint ranges) and returns 0, or -1 when it could not: the write then
+ * fails, and nothing is renamed into place. max_code is the largest code (the largest entry for a
+ * DTC table), or -1 to have it computed (arrays only); a code above it fails the write. */
 struct tb_source {
     const uint16_t *codes;
-    void (*fill)(void *ctx, uint64_t first, size_t n, uint16_t *out);
+    int (*fill)(void *ctx, uint64_t first, size_t n, uint16_t *out);
     void *ctx;
     int max_code;
 };

@@ -183,9 +183,10 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta,
             uint64_t first = (b0 + (uint64_t)j) * ppb;
             size_t cnt = (size_t)(n - first < ppb ? n - first : ppb);
             const uint16_t *codes = src->codes + first;
+            bool filled = true;
             if (src->fill) {
                 codes = fill + (size_t)tid * ppb;
-                src->fill(src->ctx, first, cnt, fill + (size_t)tid * ppb);
+                filled = src->fill(src->ctx, first, cnt, fill + (size_t)tid * ppb) == 0;
             }
             /* A code above the one the header will say would be truncated by the one-byte
              * encoding, or refused by the reader: a fill that breaks its max_code fails. */
@@ -193,7 +194,10 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta,
             if (enc != TB_ENC_WDL5)
                 for (size_t k = 0; k < cnt; k++) top = codes[k] > top ? codes[k] : top;
             char e[200];
-            if (top > maxc) {
+            if (!filled) {
+                snprintf(e, sizeof e, "its codes could not be had from their source");
+                w.csize[j] = 0;
+            } else if (top > maxc) {
                 snprintf(e, sizeof e, "code %u, above the largest given, %d", top, maxc);
                 w.csize[j] = 0;
             } else {

@@ -471,7 +471,23 @@ START_TEST(shared_engine_on_random_graphs)
         sent += s->nparts > 1;
     }
     ck_assert_int_gt(sent, 200);
-    /* what it refuses, every slice alike: the counting rule, bounds short of the layer */
+    /* one slice's exchange fails, alone: that slice returns -1, the others -2, all ending */
+    memset(s, 0, sizeof *s);
+    random_graph(g, &seed);
+    s->R = (struct retro_layer){.size = G_N,
+                                .max_moves = 254,
+                                .ctx = g,
+                                .expand = graph_expand,
+                                .predecessors = graph_predecessors};
+    s->nparts = 3;
+    s->bounds[1] = 16, s->bounds[2] = 32, s->bounds[3] = G_N;
+    s->round = 4;
+    share_sim_run_failing(3, s->bounds, shared_part, s, 1, 2);
+    ck_assert_int_eq(s->rc[1], -1);
+    ck_assert_int_eq(s->rc[0], -2);
+    ck_assert_int_eq(s->rc[2], -2);
+    /* what it refuses, every slice alike: the counting rule, bounds short of the layer or
+     * out of order */
     memset(s, 0, sizeof *s);
     s->R = (struct retro_layer){.size = G_N,
                                 .max_moves = 254,
@@ -484,6 +500,9 @@ START_TEST(shared_engine_on_random_graphs)
     ck_assert_int_eq(sim_solve(s), -1);
     s->R.dtc_limit = 0;
     s->bounds[2] = G_N - 1;
+    ck_assert_int_eq(sim_solve(s), -1);
+    s->nparts = 3;
+    s->bounds[1] = 30, s->bounds[2] = 10, s->bounds[3] = G_N;
     ck_assert_int_eq(sim_solve(s), -1);
     free(s);
     free(g);

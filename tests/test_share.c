@@ -1,9 +1,10 @@
 /* One Sixteen Soldiers material solved by several processes together (ss_solve_shared),
- * the processes played by threads (share_sim.h): every material up to 5 pieces, each
- * shared by 1 to 4 of them and reading the smaller ones from its own directory, gives the
- * tables ss_solve writes, byte for byte, and its figures; read back when stored; refused
- * alike by every part when it cannot be done. And the saved slices the tables are written
- * from: read in place, a damaged one never read. */
+ * the processes played by threads (share_sim.h): every material up to 5 pieces, shared by
+ * 1, 2, 3 or 4 of them in turn and reading the smaller ones from its own directory, gives
+ * the tables ss_solve writes, byte for byte, and its figures; read back when stored;
+ * refused alike by every part when it cannot be done; when one part fails alone, it says
+ * why, the others that it failed, and nothing is left. And the saved slices the tables are
+ * written from: read in place, a damaged one never read. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,11 +202,26 @@ START_TEST(shared_material_tables)
     char wa[256]; /* made again, the same */
     tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
     assert_same_file(wa, w);
-    /* only the directory's files carry the slices */
+    /* one part fails alone (its second exchange): it says why, the others that another
+     * did; no table is made and no slice left */
     c.memory = 0;
+    ck_assert_int_eq(unlink(w), 0);
+    c.nparts = 3;
+    memset(c.seen, 0, sizeof c.seen);
+    share_sim_run_failing(3, NULL, call_part, &c, 2, 2);
+    ck_assert_int_eq(c.rc[2], -1);
+    ck_assert_msg(strstr(c.err[2], "solving material 3+2") != NULL, "%s", c.err[2]);
+    for (int q = 0; q < 2; q++) {
+        ck_assert_int_eq(c.rc[q], -2);
+        ck_assert_msg(strstr(c.err[q], "another process sharing material 3+2 failed"), "%s",
+                      c.err[q]);
+    }
+    ck_assert_int_eq(access(w, F_OK), -1);
+    ck_assert_ptr_null(strstr(listing(B), "part"));
+    /* only the directory's files carry the slices */
     c.h.store.dir = NULL;
     ck_assert_int_eq(shared(&c), -1);
-    ck_assert_msg(strstr(c.err[3], "tables' directory") != NULL, "%s", c.err[3]);
+    ck_assert_msg(strstr(c.err[2], "tables' directory") != NULL, "%s", c.err[2]);
     dir_remove(A);
     dir_remove(B);
 }

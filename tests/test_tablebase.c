@@ -689,11 +689,15 @@ END_TEST
 
 struct fill_ctx {
     const uint16_t *codes;
+    uint64_t fail_at; /* a fill asked for this position fails; 0: none does */
 };
 
-static void fill_from(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_from(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
-    memcpy(out, ((struct fill_ctx *)ctx)->codes + first, n * sizeof *out);
+    const struct fill_ctx *c = ctx;
+    if (c->fail_at && first <= c->fail_at && c->fail_at < first + n) return -1;
+    memcpy(out, c->codes + first, n * sizeof *out);
+    return 0;
 }
 
 /* The file's bytes, or NULL when there is none. */
@@ -738,7 +742,7 @@ START_TEST(dtc_write)
     ck_assert_msg(strstr(err, "DTC entry 2004 is above 2002, the largest of limit 999"), "%s", err);
     /* from a fill, the same file as from the array; a fill above its max_code fails */
     m.limit = 1000;
-    struct fill_ctx ctx = {e};
+    struct fill_ctx ctx = {e, 0};
     struct tb_source src = {.fill = fill_from, .ctx = &ctx, .max_code = 2004};
     ck_assert_msg(tb_write_source(file("z.tb"), &m, &src, NULL, err, sizeof err) == 0, "%s", err);
     size_t nx, nz;
@@ -754,10 +758,17 @@ START_TEST(dtc_write)
     /* so does a DTM table's, which one byte a position would have cut short */
     uint16_t c[3] = {1, 300, 2};
     struct tb_meta d = meta_of(TB_DTM, 3);
-    struct fill_ctx dctx = {c};
+    struct fill_ctx dctx = {c, 0};
     struct tb_source dsrc = {.fill = fill_from, .ctx = &dctx, .max_code = 255};
     ck_assert_int_ne(tb_write_source(file("w.tb"), &d, &dsrc, NULL, err, sizeof err), 0);
     ck_assert_msg(strstr(err, "block 0: code 300, above the largest given, 255"), "%s", err);
+    /* a fill that cannot give its codes fails the write: nothing is renamed into place */
+    src.max_code = 2004;
+    ctx.fail_at = m.npositions - 1;
+    ck_assert_int_ne(tb_write_source(file("w.tb"), &m, &src, NULL, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "its codes could not be had from their source"), "%s", err);
+    ck_assert_ptr_null(slurp_or_null(file("w.tb"), &nz));
+    ck_assert_ptr_null(slurp_or_null(file("w.tb.tmp"), &nz));
     free(e);
     dir_remove();
 }

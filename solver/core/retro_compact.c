@@ -173,13 +173,15 @@ static void first_pass(const struct level *s)
     }
 }
 
-/* Positions scanned by a thread at a time in a level's pass. */
+/* Positions scanned by a thread at a time in a level's pass: alone, and in a shared
+ * solve's round (2^20 positions: 256 chunks, enough for the threads of a large node). */
 #define SCAN_CHUNK 65536
+#define SHARE_CHUNK 4096
 
-/* Scans positions a..b - 1 of the slice for those decided at level s->d, and propagates
- * from each: its predecessors in the slice are relaxed here, the others posted to their
- * slices' outboxes. Returns how many were found. */
-static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b)
+/* Scans positions a..b - 1 of the slice for those decided at level s->d, chunk positions
+ * a thread at a time, and propagates from each: its predecessors in the slice are relaxed
+ * here, the others posted to their slices' outboxes. Returns how many were found. */
+static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b, uint64_t chunk)
 {
     const struct retro_layer *L = s->L;
     int d = s->d, dtc = L->dtc_limit;
@@ -199,8 +201,8 @@ static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b)
         uint64_t mine = 0;
         struct outbox *box = s->S ? &s->box[omp_get_thread_num() * s->S->nparts] : NULL;
 #pragma omp for schedule(dynamic, 1)
-        for (uint64_t c0 = a; c0 < b; c0 += SCAN_CHUNK) {
-            uint64_t c1 = c0 + SCAN_CHUNK < b ? c0 + SCAN_CHUNK : b;
+        for (uint64_t c0 = a; c0 < b; c0 += chunk) {
+            uint64_t c1 = b - c0 > chunk ? c0 + chunk : b;
             int cur = 0, waiting = -1;
             bool waiting_won = false;
             for (uint64_t i = c0; i < c1 && ok; i++) {
@@ -289,7 +291,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
     double saved = omp_get_wtime();
     for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
         s.d = d;
-        uint64_t found = scan_level(&s, 0, n);
+        uint64_t found = scan_level(&s, 0, n, SCAN_CHUNK);
         decided += found;
         if (found) st->levels = d + 1;
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
@@ -305,8 +307,8 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
 
 /* ---- A layer shared among processes -------------------------------------------------- */
 
-/* Positions each slice scans between two exchanges by default: the outboxes of a round
- * hold at most their predecessors elsewhere, a few tens of megabytes. */
+/* Positions each slice scans between two exchanges by default: a round's outboxes hold
+ * the predecessors in other slices of the positions it decided, 8 bytes each. */
 #define SHARE_ROUND ((uint64_t)1 << 20)
 
 /* One round's outboxes gathered by slice, exchanged, and what came in relaxed. */
@@ -349,15 +351,16 @@ static void exchange_round(const struct level *s, int nthreads, uint64_t **out, 
 int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S, retro_code *res,
                        struct retro_stats *st)
 {
-    if (S->nparts < 1 || S->part < 0 || S->part >= S->nparts) return -1;
-    uint64_t lo = S->bounds[S->part], hi = S->bounds[S->part + 1];
     memset(st, 0, sizeof *st);
-    /* every slice checks the same, so all refuse alike */
-    if (L->dtc_limit || L->max_moves + 1 > 255 || S->bounds[0] != 0 ||
-        S->bounds[S->nparts] != L->size || lo > hi)
-        return -1;
+    if (S->nparts < 1 || S->part < 0 || S->part >= S->nparts) return -1;
+    /* every slice checks the same, so all refuse alike, before any collective call */
+    bool sound = !L->dtc_limit && L->max_moves + 1 <= 255 && S->bounds[0] == 0 &&
+                 S->bounds[S->nparts] == L->size;
+    for (int p = 0; p < S->nparts; p++) sound &= S->bounds[p] <= S->bounds[p + 1];
+    if (!sound) return -1;
+    uint64_t lo = S->bounds[S->part], hi = S->bounds[S->part + 1];
     int P = S->nparts, nthreads = omp_get_max_threads();
-    int highest = 0, failed = 0;
+    int highest = 0, failed = 0, here = 0; /* here: this slice failed */
     struct outbox *box = calloc((size_t)nthreads * (size_t)P, sizeof *box);
     uint64_t **out = calloc((size_t)P, sizeof *out), *nout = calloc((size_t)P, sizeof *nout);
     if (!box || !out || !nout) failed = 1;
@@ -365,29 +368,33 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
     double t0 = omp_get_wtime();
     if (!failed) first_pass(&s);
     /* the slices agree on how far the levels go, and on whether one failed */
+    here |= failed;
     int64_t agree[3] = {highest, failed, 0};
     S->reduce(S->arg, agree, 3, false);
     highest = (int)agree[0], failed = (int)agree[1];
     st->init_seconds = omp_get_wtime() - t0;
     t0 = omp_get_wtime();
 
-    /* every slice takes part in as many rounds as the longest needs */
+    /* every slice takes part in as many rounds as the longest needs (written so that no
+     * sum wraps, whatever the round) */
     uint64_t longest = 0;
     for (int p = 0; p < P; p++)
         if (S->bounds[p + 1] - S->bounds[p] > longest) longest = S->bounds[p + 1] - S->bounds[p];
     uint64_t step = S->round ? S->round : SHARE_ROUND;
-    uint64_t rounds = (longest + step - 1) / step, decided = 0;
+    uint64_t rounds = longest ? (longest - 1) / step + 1 : 0, decided = 0;
     for (int d = 0; d <= highest && !failed; d++) {
         s.d = d;
         /* a DTM level's positions are all won or all lost: a won one's code is odd */
         bool won = code_win(code_at(L, d, true));
         uint64_t found = 0;
         for (uint64_t r = 0; r < rounds; r++) {
-            uint64_t a = lo + r * step, b = a + step < hi ? a + step : hi;
-            if (a < hi && !failed) found += scan_level(&s, a, b);
+            uint64_t a = lo + r * step;
+            if (r * step < hi - lo && !failed)
+                found += scan_level(&s, a, hi - a > step ? a + step : hi, SHARE_CHUNK);
             exchange_round(&s, nthreads, out, nout, won);
         }
         decided += found;
+        here |= failed;
         agree[0] = highest, agree[1] = failed, agree[2] = found ? d + 1 : 0;
         S->reduce(S->arg, agree, 3, false);
         highest = (int)agree[0], failed = (int)agree[1];
@@ -400,5 +407,5 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
     free(box);
     free(out);
     free(nout);
-    return failed ? -1 : 0;
+    return here ? -1 : failed ? -2 : 0;
 }

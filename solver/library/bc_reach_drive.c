@@ -42,10 +42,11 @@ static struct store_table table(int inhand, int c, int side, uint64_t n)
     return (struct store_table){TB_REACH, inhand, c, inhand ? side : -1, n, 0};
 }
 
-static void fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_bits(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const struct bitset *b = ctx;
     for (size_t j = 0; j < n; j++) out[j] = (uint16_t)bitset_get(b, first + j);
+    return 0;
 }
 
 static void report(struct run *u, int inhand, int c, int side, const struct bitset *b, bool resumed)

@@ -345,19 +345,21 @@ static const struct pair_index *index_of(struct run *u, int goats)
     return ix;
 }
 
-static void fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_codes(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const struct wdl *v = ctx;
     for (size_t j = 0; j < n; j++) {
         int x = wdl_get(v, first + j);
         out[j] = code_of_wdl(x);
     }
+    return 0;
 }
 
-static void fill_dtm(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_dtm(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const uint8_t *d = ctx;
     for (size_t j = 0; j < n; j++) out[j] = d[first + j];
+    return 0;
 }
 
 /* A stored table's entries, every stride-th from offset, into v as WDL values. */
@@ -584,11 +586,12 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
 /* The class codes of a placement layer under the counting rule (values.h), made on the
  * fly from its DTC codes (L->dtm) and its values without the rule (L->val), as a table
  * is written. */
-static void fill_classes(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_classes(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
     const struct bc_place_layer *L = ctx;
     for (size_t j = 0; j < n; j++)
         out[j] = class_code(code_of_wdl(wdl_get(&L->val, first + j)), L->dtm[first + j]);
+    return 0;
 }
 
 /* A layer's classes counted into its report, and its largest class code (a table's header

@@ -142,14 +142,14 @@ int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t 
     else if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
         why = "of another number of positions";
     /* the checksum over the whole file, a piece at a time, nothing held */
-    uint32_t c = crc32c(0, h, 24);
+    uint32_t c = why ? 0 : crc32c(0, h, 24);
     enum { PIECE = 1 << 22 };
     unsigned char *buf = why ? NULL : malloc(PIECE);
     if (!why && !buf) why = "out of memory reading it";
     for (uint64_t left = n * sizeof(retro_code); !why && left;) {
         size_t k = left < PIECE ? (size_t)left : PIECE;
         if (read_all(*fd, buf, k))
-            why = "shorter than its codes";
+            why = errno ? "cannot be read to its end" : "shorter than its codes";
         else
             c = crc32c(c, buf, k), left -= k;
     }

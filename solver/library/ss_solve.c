@@ -99,6 +99,15 @@ static bool checkpoint_path(const struct run *u, const struct ss_layer *l, char 
     return snprintf(buf, len, "%s.ckpt", name) < (int)len;
 }
 
+/* A material's checkpoint, and one cut short, once its tables are saved. */
+static void remove_checkpoint(const struct run *u, const struct ss_layer *l)
+{
+    char path[4200];
+    if (!checkpoint_path(u, l, path, sizeof path)) return;
+    unlink(path);
+    if (strlen(path) + 4 < sizeof path) unlink(strcat(path, ".tmp"));
+}
+
 /* The db's layer_save: a checkpoint that cannot be written stops nothing, and says so. */
 static int save_midway(void *arg, const struct ss_layer *l, int level, int highest)
 {
@@ -143,11 +152,7 @@ static int done(void *arg, const struct ss_layer *l, int loaded, bool compact, d
             return -1;
         }
     }
-    char path[4200];
-    if (checkpoint_path(u, l, path, sizeof path)) { /* done with, and one cut short */
-        unlink(path);
-        if (strlen(path) + 4 < sizeof path) unlink(strcat(path, ".tmp"));
-    }
+    remove_checkpoint(u, l);
     if (!h->layer) return 0;
     struct retro_tally t = retro_tally(l->res, l->size);
     struct ss_solve_layer r = {.m = l->m,
@@ -288,12 +293,11 @@ struct slices {
     int nparts;
     const retro_code *first; /* slice 0 */
     int *fd;                 /* [p]: slice p's file, p > 0 */
-    int failed;
 };
 
-static void fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
+static int fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
 {
-    struct slices *s = ctx;
+    const struct slices *s = ctx;
     while (n) {
         int p = 0;
         while (p + 1 < s->nparts && s->bounds[p + 1] <= first) p++;
@@ -301,9 +305,10 @@ static void fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
         if (p == 0)
             memcpy(out, s->first + first, k * sizeof *out);
         else if (ss_checkpoint_read(s->fd[p], first - s->bounds[p], k, out))
-            __atomic_store_n(&s->failed, 1, __ATOMIC_RELAXED);
+            return -1; /* the table is not written (tb.h) */
         first += k, out += k, n -= k;
     }
+    return 0;
 }
 
 /* Slice p's file: the DTM table's path and ".part-P". */
@@ -352,18 +357,11 @@ static int save_shared(struct run *u, const struct ss_layer *l, const struct ret
         slice_path(u, l->m, l->n, l->size, p, path, sizeof path);
         rc = ss_checkpoint_open(path, S->bounds[p + 1] - S->bounds[p], &fd[p], u->err, u->errlen);
     }
-    struct slices sl = {S->bounds, P, res, fd, 0};
+    struct slices sl = {S->bounds, P, res, fd};
     struct tb_source src = {.fill = fill_from_slices, .ctx = &sl, .max_code = max_code};
     for (int k = 0; k < 2 && !rc; k++) {
         struct store_table t = {k == 0 ? TB_WDL : TB_DTM, l->m, l->n, -1, l->size, 0};
         rc = store_save(&u->h->store, u->g, &t, &src, &u->bytes[k], u->err, u->errlen);
-        if (!rc && sl.failed) {
-            /* a slice's file failed midway: the table just saved holds nothing sound */
-            char name[4096];
-            store_name(&u->h->store, u->g, &t, name, sizeof name);
-            unlink(name);
-            rc = -1, snprintf(u->err, u->errlen, "%s: a slice's file could not be read", name);
-        }
     }
     for (int p = 1; p < P; p++)
         if (fd[p] >= 0) close(fd[p]);
@@ -443,8 +441,13 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
     for (int k = 0; k < 2 && !here; k++) {
         struct store_table t = {k == 0 ? TB_WDL : TB_DTM, m, n, -1, l.size, 0};
         char why[400];
-        if (store_load(&h->store, g, &t, STORE_VERIFY, NULL, &u.bytes[k], why, sizeof why))
-            v[1] = 1;
+        int got = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &u.bytes[k], why, sizeof why);
+        if (got) v[1] = 1;
+        if (got && got != STORE_ABSENT && h->notice && sh->part == 0) {
+            char msg[450];
+            snprintf(msg, sizeof msg, "%s; solving it again", why);
+            h->notice(h->arg, msg);
+        }
     }
     bool any = agree(sh, v, 2, false), resumed = !any && !v[1];
     struct retro_share S = {.nparts = sh->nparts,
@@ -464,7 +467,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
         R.progress_arg = h->arg;
         R.compact = true;
         struct retro_stats rs;
-        if (retro_solve_shared(&R, &S, res, &rs))
+        if (retro_solve_shared(&R, &S, res, &rs) == -1) /* -2: another part, said below */
             here = true, snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
         if (h->task_end) h->task_end(h->arg);
     }
@@ -483,6 +486,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
     any = agree(sh, w, 1, false);
     if (!any && !resumed && sh->part == 0) here = save_shared(&u, &l, &S, res, (int)x[1]) != 0;
     if (sh->part == 0) remove_slices(&u, m, n, l.size);
+    if (!any && !here && !resumed && sh->part == 0) remove_checkpoint(&u, &l);
     /* the first part's saving, and its sizes, are every part's */
     int64_t z[3] = {here, (int64_t)u.bytes[0], (int64_t)u.bytes[1]};
     any = agree(sh, z, 3, false);
@@ -506,7 +510,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
     free(bounds);
     ss_layer_free(&l);
     if (db_ok) ss_db_free(&db);
-    return any ? -1 : 0;
+    return here ? -1 : any ? -2 : 0;
 }
 
 /* ---- The counting rule --------------------------------------------------------------- */

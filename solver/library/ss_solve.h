@@ -115,18 +115,21 @@ struct ss_share {
 
 /* One material {m, n} (either order) solved by share->nparts processes together, for a
  * material larger than one process's memory or solved sooner by many: every process calls
- * it with its part, and all return alike, 0 or -1 (err names what failed, or says that
- * another process failed). The layer is cut into nparts consecutive slices, part p
- * holding slice p of its codes (retro_solve_shared), the materials its captures read
- * (read back from their tables, as ss_solve_material) and the index. Then each part but
- * the first saves its slice into DIR/NAME.dtm.part-P (checksummed, written whole or not at
- * all, as a checkpoint is), and the first writes the material's tables from its own slice
- * and those files, checked before they are read, and removes them. The tables are those
- * of ss_solve_material, byte for byte. A material whose tables are stored and sound is
- * read back, each part its slice. The store must be the directory's files (h->store.dir,
- * no load or save hook): the slices pass through them. memory: each process's bound (0:
- * none), which ss_share_need must fit. No checkpoints: a killed run takes the material up
- * from its start. The layer hook gets the whole material's figures, in every part. */
+ * it with its part, and all succeed or fail together: 0; -1 when this process failed (err
+ * says why); -2 when it did not but another did (err says so). The layer is cut into nparts
+ * consecutive slices, part p holding slice p of its codes (retro_solve_shared), the
+ * materials its captures read (read back from their tables, as ss_solve_material) and the
+ * index. Then each part but the first saves its slice into DIR/NAME.dtm.part-P
+ * (checksummed, written whole or not at all, as a checkpoint is), and the first writes the
+ * material's tables from its own slice and those files, checked before they are read, and
+ * removes them (and those a killed run left, and a checkpoint of the material's). The
+ * tables are those of ss_solve_material, byte for byte. A material whose tables are stored
+ * and sound is read back, each part its slice; one stored but damaged is solved again, the
+ * first part's notice hook saying so. The store must be the directory's files
+ * (h->store.dir, no load or save hook): the slices pass through them. memory: each
+ * process's bound (0: none), which ss_share_need must fit. No checkpoints: a killed run
+ * takes the material up from its start. The layer hook gets the whole material's figures,
+ * in every part. */
 int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
                     const struct ss_share *share, const struct ss_solve_hooks *h, char *err,
                     size_t errlen);
@@ -178,7 +181,9 @@ struct ss_plan_material {
 int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max);
 
 /* What each of nparts processes sharing material p needs (ss_solve_shared): its slice of
- * the codes (2 bytes a position), the index and the codes its captures read. */
+ * the codes (2 bytes a position), the index and the codes its captures read. Not counted:
+ * the exchange's buffers (retro.h's retro_solve_shared), which hold a round's predecessors
+ * in other slices (4+3 shared by two: 246 MB counted, 271 MB at the peak a rank). */
 uint64_t ss_share_need(const struct ss_plan_material *p, int nparts);
 
 #endif
