@@ -466,6 +466,13 @@ int main(int argc, char **argv)
     /* OpenMP threads run beside MPI, which only the main thread calls */
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    /* the first rank of a shared material holds every other's slice file open while it
+     * writes the tables: up to 1023 of them beside Open MPI's own */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     int rank, nranks;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
