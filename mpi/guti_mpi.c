@@ -240,7 +240,7 @@ static int sharers(const struct run *run, const struct ss_plan_material *p, int 
     if (run->from && p->positions >= run->from)
         return run->memory && ss_share_need(p, workers) > run->memory ? 0 : workers;
     /* alone, when one of the engines fits (ss_solve_material chooses which) */
-    if (!run->memory || p->compact_bytes + p->exit_bytes <= run->memory) return 1;
+    if (!run->memory || ss_share_need(p, 1) <= run->memory) return 1;
     for (int k = 2; k <= workers; k++)
         if (ss_share_need(p, k) <= run->memory) return k;
     return 0;
