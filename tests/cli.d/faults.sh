@@ -420,5 +420,7 @@ else
     serve_py load "$F/srv" "$F_URL" "$F_SERVER" --clients 50 --seconds 8 --slow 10
     serve_down
 fi
-echo "faults: $F_RAN; memory: ulimit -v from $base KiB; $(grep -h '^pressure: ' "$F/pressure.py.out" 2>/dev/null)"
+F_MEM="memory: ulimit -v from $base KiB"
+[ -n "$base" ] || F_MEM="memory: not tried"
+echo "faults: $F_RAN; $F_MEM; $(grep -h '^pressure: ' "$F/pressure.py.out" 2>/dev/null)"
 grep -h '^load: ' "$F/load.py.out" 2>/dev/null

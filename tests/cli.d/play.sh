@@ -272,11 +272,14 @@ else
         if [ ! -s "$T/play-hint" ] || ! cmp -s "$T/play-hint" "$T/play-query"; then
             gp_fail "hint is not guti query's list"
         fi
-        # undo, and the FEN is the start's again.
+        # undo, and the FEN is the start's again. Each command waits for its prompt: the
+        # terminal echoes what is typed at once, so "fen" typed while a slow guti (under
+        # the sanitizers) still prints undo's board would land above the prompt.
         gp_send undo
+        gp_wait 4 || gp_fail "no prompt after undo"
         gp_send fen
         gp_n=5
-        gp_wait 5 || gp_fail "no prompt after undo and fen"
+        gp_wait 5 || gp_fail "no prompt after fen"
         [ "$(gp_after_prompt fen)" = "$GP_START" ] || gp_fail "after undo, fen says '$(gp_after_prompt fen)'"
         # To the end, each turn the best move for the FEN that fen prints; the machine's
         # every reply is guti query's best.
