@@ -43,9 +43,9 @@
 #include "ss_solve.h"
 
 static const char help[] =
-    "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB [--checkpoint S]]\n"
-    "                            [--share-from POSITIONS] [--rules R] [--dir DIR]\n"
-    "                            [--threads N] [--quiet] [--json]\n"
+    "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB]\n"
+    "                            [--share-from POSITIONS] [--checkpoint S] [--rules R]\n"
+    "                            [--dir DIR] [--threads N] [--quiet] [--json]\n"
     "\n"
     "guti solve sixteen shared among the P processes (ranks) of an MPI job: rank 0 hands\n"
     "each material whose captures' materials are solved to an idle rank and collects its\n"
@@ -64,7 +64,8 @@ static const char help[] =
     "                that needs more is shared by several workers\n"
     "  --share-from POSITIONS  materials of at least this many positions are shared by\n"
     "                every worker (for a cluster's speed; default: only what --memory needs)\n"
-    "  --checkpoint S  save a compact solve midway every S seconds, as guti solve\n"
+    "  --checkpoint S  save a compact solve midway every S seconds, as guti solve (a\n"
+    "                shared material too: each rank its slice; default 1800)\n"
     "  --rules R     optional (default) or forced\n"
     "  --dir DIR     the tables' directory (default $GUTI_TABLES, else ./tables)\n"
     "  --threads N   OpenMP threads per rank (default: one per core)\n"
@@ -453,9 +454,9 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
                          memory_opt, p->m, p->n, ss_share_need(p, workers) / 1e9, workers,
                          ss_share_need(p, 1) / 1e9);
     }
-    if (run->checkpoint >= 0 && !memory_opt)
-        return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
-                                        "engine saves its solve midway)");
+    if (run->checkpoint >= 0 && !memory_opt && !from_opt)
+        return cli_usage_error("solve", "--checkpoint goes with --memory or --share-from (only "
+                                        "the compact engine saves its solve midway)");
     run->dir = cli_tables_dir(dir_opt);
     run->g = g;
     return 0;

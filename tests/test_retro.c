@@ -349,6 +349,7 @@ static int save_state(void *arg, const retro_code *res, uint64_t n, int level, i
 static int restore_state(void *arg, retro_code *res, uint64_t n, int *level, int *highest)
 {
     const struct saved *s = arg;
+    if (!s->saves) return -1; /* nothing saved */
     memcpy(res, s->res, n * sizeof *res);
     *level = s->level;
     *highest = s->highest;
@@ -393,14 +394,44 @@ START_TEST(engines_on_a_long_chain)
 }
 END_TEST
 
-/* A layer solved shared among threads playing processes (share_sim.h), into res. */
+/* A layer solved shared among threads playing processes (share_sim.h), into res; with
+ * R.save or R.restore, each part's saves in saved[part]. */
 struct shared_solve {
     struct retro_layer R;
     uint64_t bounds[SHARE_SIM_MAX + 1], round;
     int nparts;
     retro_code res[G_N];
     int rc[SHARE_SIM_MAX], levels[SHARE_SIM_MAX];
+    struct saved saved[SHARE_SIM_MAX];
 };
+
+/* A slice's save: the state kept, as a file would be, and the stop-th save (from 1; 0:
+ * none) failing after it, as a run killed just after it wrote its checkpoint. */
+static int slice_save(void *arg, const retro_code *res, uint64_t n, int level, int highest)
+{
+    struct saved *s = arg;
+    memcpy(s->res, res, n * sizeof *res);
+    s->level = level;
+    s->highest = highest;
+    return ++s->saves == s->stop;
+}
+
+/* The graph's moves, counting how often a position's moves are generated: the initial pass
+ * does it for every position, a solve taken up midway for far fewer. */
+struct counted {
+    struct graph *g;
+    long expands;
+};
+static int counted_expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
+{
+    struct counted *c = ctx;
+    __atomic_add_fetch(&c->expands, 1, __ATOMIC_RELAXED);
+    return graph_expand(c->g, i, succ, ex);
+}
+static int counted_predecessors(void *ctx, uint64_t i, uint64_t *pred)
+{
+    return graph_predecessors(((struct counted *)ctx)->g, i, pred);
+}
 
 static void shared_part(void *ctx, int part, void *arg)
 {
@@ -413,7 +444,9 @@ static void shared_part(void *ctx, int part, void *arg)
                             .arg = arg,
                             .round = s->round};
     struct retro_stats st;
-    s->rc[part] = retro_solve_shared(&s->R, &S, s->res + s->bounds[part], &st);
+    struct retro_layer R = s->R;
+    R.save_arg = &s->saved[part];
+    s->rc[part] = retro_solve_shared(&R, &S, s->res + s->bounds[part], &st);
     s->levels[part] = st.levels;
 }
 
@@ -471,6 +504,56 @@ START_TEST(shared_engine_on_random_graphs)
         sent += s->nparts > 1;
     }
     ck_assert_int_gt(sent, 200);
+    /* saved after every level, one slice's save failing: all stop; taken up from the
+     * saves, the same codes; taken up when one slice's save is of another level, or one
+     * has none, all start afresh, and the same codes again */
+    int resumed = 0;
+    struct counted cg = {g, 0};
+    for (int round = 0; round < 300; round++) {
+        random_graph(g, &seed);
+        struct retro_layer R = {.size = G_N,
+                                .max_moves = 254,
+                                .ctx = &cg,
+                                .expand = counted_expand,
+                                .predecessors = counted_predecessors,
+                                .compact = true};
+        retro_code plain[G_N];
+        struct retro_stats st;
+        ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
+        memset(s, 0, sizeof *s);
+        s->R = R;
+        s->R.save = slice_save;
+        s->nparts = 2 + round % (SHARE_SIM_MAX - 1);
+        for (int p = 1; p <= s->nparts; p++) s->bounds[p] = (uint64_t)G_N * p / s->nparts;
+        int stopper = (int)(splitmix(&seed) % (uint64_t)s->nparts);
+        s->saved[stopper].stop = 1 + round % 3;
+        share_sim_run(s->nparts, s->bounds, shared_part, s);
+        if (s->rc[stopper] == 0) continue; /* too few levels to stop */
+        for (int p = 0; p < s->nparts; p++) {
+            ck_assert_int_eq(s->rc[p], p == stopper ? -1 : -2);
+            ck_assert_int_eq(s->saved[p].level, s->saved[0].level);
+        }
+        s->R.save = NULL;
+        s->R.restore = restore_state;
+        int odd = round % 3 == 2 ? (int)(splitmix(&seed) % (uint64_t)s->nparts) : -1;
+        if (odd >= 0 && round % 2)
+            s->saved[odd].level += 1;
+        else if (odd >= 0)
+            s->saved[odd].saves = 0; /* restore_state: nothing saved */
+        memset(s->res, 0xee, sizeof s->res);
+        cg.expands = 0;
+        ck_assert_int_eq(sim_solve(s), 0);
+        for (int i = 0; i < G_N; i++)
+            CHECK(plain[i] == s->res[i], "round %d (%d slices, odd %d) position %d: %d, resumed %d",
+                  round, s->nparts, odd, i, plain[i], s->res[i]);
+        if (odd >= 0) {
+            ck_assert_int_ge(cg.expands, G_N); /* the initial pass again */
+        } else {
+            ck_assert_int_lt(cg.expands, G_N);
+            resumed++;
+        }
+    }
+    ck_assert_int_gt(resumed, 100);
     /* one slice's exchange fails, alone: that slice returns -1, the others -2, all ending */
     memset(s, 0, sizeof *s);
     random_graph(g, &seed);

@@ -3,8 +3,9 @@
  * 1, 2, 3 or 4 of them in turn and reading the smaller ones from its own directory, gives
  * the tables ss_solve writes, byte for byte, and its figures; read back when stored;
  * refused alike by every part when it cannot be done; when one part fails alone, it says
- * why, the others that it failed, and nothing is left. And the saved slices the tables are
- * written from: read in place, a damaged one never read. */
+ * why, the others that it failed, and nothing is left; stopped midway, taken up from every
+ * part's checkpoint, or started afresh when one is damaged. And the saved slices the
+ * tables are written from: read in place, a damaged one never read. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +94,25 @@ struct shared_call {
     int rc[SHARE_SIM_MAX];
     char err[SHARE_SIM_MAX][600];
     struct ss_solve_layer seen[SHARE_SIM_MAX];
+    char notes[SHARE_SIM_MAX][2048]; /* each part's notices, a line each */
+    struct part_ref {
+        struct shared_call *c;
+        int part;
+    } ref[SHARE_SIM_MAX]; /* the hooks' arg */
 };
 
 static void seen_layer(void *arg, const struct ss_solve_layer *r)
 {
-    *(struct ss_solve_layer *)arg = *r;
+    const struct part_ref *f = arg;
+    f->c->seen[f->part] = *r;
+}
+
+static void seen_notice(void *arg, const char *msg)
+{
+    const struct part_ref *f = arg;
+    char *notes = f->c->notes[f->part];
+    size_t len = strlen(notes);
+    snprintf(notes + len, sizeof f->c->notes[0] - len, "%s\n", msg);
 }
 
 static void call_part(void *ctx, int part, void *arg)
@@ -106,7 +121,9 @@ static void call_part(void *ctx, int part, void *arg)
     struct ss_share sh = {c->nparts, part, share_sim_exchange, share_sim_reduce, arg};
     struct ss_solve_hooks h = c->h;
     h.layer = seen_layer;
-    h.arg = &c->seen[part];
+    h.notice = seen_notice;
+    c->ref[part] = (struct part_ref){c, part};
+    h.arg = &c->ref[part];
     c->rc[part] =
         ss_solve_shared(c->g, c->m, c->n, c->memory, &sh, &h, c->err[part], sizeof c->err[part]);
 }
@@ -115,6 +132,7 @@ static void call_part(void *ctx, int part, void *arg)
 static int shared(struct shared_call *c)
 {
     memset(c->seen, 0, sizeof c->seen);
+    memset(c->notes, 0, sizeof c->notes);
     share_sim_run(c->nparts, NULL, call_part, c);
     for (int p = 1; p < c->nparts; p++) {
         ck_assert_int_eq(c->rc[p], c->rc[0]);
@@ -208,6 +226,7 @@ START_TEST(shared_material_tables)
     ck_assert_int_eq(unlink(w), 0);
     c.nparts = 3;
     memset(c.seen, 0, sizeof c.seen);
+    memset(c.notes, 0, sizeof c.notes);
     share_sim_run_failing(3, NULL, call_part, &c, 2, 2);
     ck_assert_int_eq(c.rc[2], -1);
     ck_assert_msg(strstr(c.err[2], "solving material 3+2") != NULL, "%s", c.err[2]);
@@ -222,6 +241,73 @@ START_TEST(shared_material_tables)
     c.h.store.dir = NULL;
     ck_assert_int_eq(shared(&c), -1);
     ck_assert_msg(strstr(c.err[2], "tables' directory") != NULL, "%s", c.err[2]);
+    dir_remove(A);
+    dir_remove(B);
+}
+END_TEST
+
+/* A shared solve saved after every level and stopped midway (one part's exchange fails):
+ * each part's checkpoints are there, and the next run takes the material up from them,
+ * says so, makes the same tables and leaves no checkpoint; killed midway through a save
+ * (one part's last missing), it is taken up from the level before; with one part's
+ * checkpoint damaged, that part says so and all solve the material from its start. */
+START_TEST(shared_material_checkpoints)
+{
+    struct game g = setup("sixteen", "optional", NULL);
+    char A[64], B[64], err[600];
+    dir_make(A, sizeof A);
+    dir_make(B, sizeof B);
+    struct ss_solve_hooks hp = {.store = {.dir = A}};
+    ck_assert_msg(ss_solve(&g, PIECES, &hp, err, sizeof err) == 0, "%s", err);
+    struct ss_solve_hooks hb = {.store = {.dir = B}};
+    ck_assert_msg(ss_solve(&g, PIECES, &hb, err, sizeof err) == 0, "%s", err);
+    char a[256], b[256], wa[256], wb[256];
+    tables_ss_name(a, sizeof a, A, &g, 3, 2, TB_DTM);
+    tables_ss_name(b, sizeof b, B, &g, 3, 2, TB_DTM);
+    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    tables_ss_name(wb, sizeof wb, B, &g, 3, 2, TB_WDL);
+    struct shared_call c = {
+        .g = &g, .m = 3, .n = 2, .nparts = 3, .h = {.store = {.dir = B}, .checkpoint_seconds = -1}};
+    enum { SOUND, MIDWAY, DAMAGED };
+    for (int kase = SOUND; kase <= DAMAGED; kase++) {
+        ck_assert_int_eq(unlink(b), 0);
+        ck_assert_int_eq(unlink(wb), 0);
+        memset(c.notes, 0, sizeof c.notes);
+        share_sim_run_failing(3, NULL, call_part, &c, 1, 6); /* in level 5: one round a level */
+        ck_assert_int_eq(c.rc[1], -1);
+        /* saved after levels 0 to 4, into .a, .b, .a, .b, .a: the next levels 4 and 5 */
+        char ck[3][2][300];
+        for (int p = 0; p < 3; p++)
+            for (int k = 0; k < 2; k++) {
+                snprintf(ck[p][k], sizeof ck[p][k], "%s.ckpt.%d-of-3.%c", b, p, "ab"[k]);
+                ck_assert_msg(access(ck[p][k], F_OK) == 0, "%s: %s", ck[p][k], listing(B));
+            }
+        if (kase == MIDWAY) ck_assert_int_eq(unlink(ck[1][0]), 0);
+        if (kase == DAMAGED) {
+            FILE *f = fopen(ck[2][0], "r+b");
+            fseek(f, 40, SEEK_SET);
+            int x = fgetc(f);
+            fseek(f, 40, SEEK_SET);
+            fputc(0x5a ^ x, f);
+            fclose(f);
+        }
+        ck_assert_msg(shared(&c) == 0, "%s", c.err[0]);
+        if (kase == DAMAGED) {
+            ck_assert_msg(
+                strstr(c.notes[2], "checksum mismatch; solving material 3+2 from its start"), "%s",
+                c.notes[2]);
+            ck_assert_ptr_null(strstr(c.notes[0], "taken up"));
+        } else {
+            char want[64];
+            snprintf(want, sizeof want, "material 3+2 taken up at level %d from ",
+                     kase == SOUND ? 5 : 4);
+            ck_assert_msg(strstr(c.notes[0], want) && strstr(c.notes[0], ".ckpt.*-of-3.*"), "%s",
+                          c.notes[0]);
+        }
+        assert_same_file(a, b);
+        assert_same_file(wa, wb);
+        ck_assert_ptr_null(strstr(listing(B), "ckpt"));
+    }
     dir_remove(A);
     dir_remove(B);
 }
@@ -264,6 +350,7 @@ Suite *share_suite(void)
     TCase *tc = tcase_create("share");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, shared_material_tables);
+    tcase_add_test(tc, shared_material_checkpoints);
     tcase_add_test(tc, saved_slices_read_in_place);
     suite_add_tcase(s, tc);
     return s;

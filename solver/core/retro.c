@@ -162,6 +162,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     }
     memset(res, 0, n * sizeof *res);
     memset(st, 0, sizeof *st);
+    st->taken_up = -1;
     double t0 = omp_get_wtime();
     uint64_t done = 0;
 

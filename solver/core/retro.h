@@ -94,7 +94,8 @@ struct retro_layer {
 };
 
 struct retro_stats {
-    int levels; /* the largest DTM found, plus one */
+    int levels;   /* the largest DTM found, plus one */
+    int taken_up; /* the level a saved state was taken up at (restore), or -1: from the start */
     double init_seconds, propagate_seconds;
 };
 
@@ -131,12 +132,15 @@ struct retro_share {
 
 /* Solves this process's slice of layer L into res[0 .. hi - lo - 1], hi and lo the slice's
  * bounds; the layer's callbacks take and give positions of the whole layer, and must work
- * for any position. DTM only (L->dtc_limit 0), without save and restore; the compact
- * engine's codes and limits. st->levels is the whole layer's. Returns 0; -1 when this
- * process failed (memory, an exchange) or refuses the layer (a counting-rule pass, more
- * than 254 moves, bounds out of order or not covering it: every process refuses alike,
- * before any collective call); -2 when only another process failed. Besides res it holds
- * the exchange's buffers: 8 bytes for each predecessor in another slice of the positions
+ * for any position. DTM only (L->dtc_limit 0); the compact engine's codes and limits.
+ * Save and restore, when set, are set in every process alike and see its slice (n = hi -
+ * lo): after a level all save together, once any one's save_seconds have passed, and all
+ * stop if one's save fails; at the start the solve is taken up only when every process's
+ * restore returns 0 with the same level and highest, else all start afresh. st->levels is the whole
+ * layer's. Returns 0; -1 when this process failed (memory, an exchange) or refuses the layer (a
+ * counting-rule pass, more than 254 moves, bounds out of order or not covering it: every process
+ * refuses alike, before any collective call); -2 when only another process failed. Besides res it
+ * holds the exchange's buffers: 8 bytes for each predecessor in another slice of the positions
  * decided in a round, twice (as found, and gathered for the exchange), and what it is sent. */
 int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S, retro_code *res,
                        struct retro_stats *st);

@@ -280,6 +280,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
     bool restored = L->restore &&
                     L->restore(L->save_arg, res, n, &saved_level, &saved_highest) == 0 &&
                     saved_level >= 0 && saved_level <= saved_highest + 1 && saved_highest < nlevels;
+    st->taken_up = restored ? saved_level : -1;
     if (restored)
         first_level = saved_level, highest = saved_highest;
     else
@@ -348,10 +349,29 @@ static void exchange_round(const struct level *s, int nthreads, uint64_t **out, 
     }
 }
 
+/* A shared solve's saved state taken up (L->restore, collective when set): the level to go
+ * on from, when every slice restored its own, all saved after the same level with the same
+ * highest; else -1, and the solve starts afresh. */
+static int taken_up(const struct level *s)
+{
+    const struct retro_layer *L = s->L;
+    if (!L->restore) return -1;
+    int level = 0, highest = 0;
+    bool ok = !*s->failed &&
+              L->restore(L->save_arg, s->res, s->hi - s->lo, &level, &highest) == 0 && level >= 0 &&
+              level <= highest + 1 && highest < s->nlevels;
+    int64_t v[5] = {!ok, level, -level, highest, -highest}; /* the maxima of x and -x agree */
+    s->S->reduce(s->S->arg, v, 5, false);
+    if (v[0] || v[1] != -v[2] || v[3] != -v[4]) return -1;
+    *s->highest = (int)v[3];
+    return (int)v[1];
+}
+
 int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S, retro_code *res,
                        struct retro_stats *st)
 {
     memset(st, 0, sizeof *st);
+    st->taken_up = -1;
     if (S->nparts < 1 || S->part < 0 || S->part >= S->nparts) return -1;
     /* every slice checks the same, so all refuse alike, before any collective call */
     bool sound = !L->dtc_limit && L->max_moves + 1 <= 255 && S->bounds[0] == 0 &&
@@ -366,10 +386,12 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
     if (!box || !out || !nout) failed = 1;
     struct level s = {L, S, res, lo, hi, 0, compact_levels(L), &highest, &failed, box};
     double t0 = omp_get_wtime();
-    if (!failed) first_pass(&s);
+    int first_level = taken_up(&s);
+    st->taken_up = first_level;
+    if (!failed && first_level < 0) first_pass(&s);
     /* the slices agree on how far the levels go, and on whether one failed */
     here |= failed;
-    int64_t agree[3] = {highest, failed, 0};
+    int64_t agree[4] = {highest, failed, 0, 0};
     S->reduce(S->arg, agree, 3, false);
     highest = (int)agree[0], failed = (int)agree[1];
     st->init_seconds = omp_get_wtime() - t0;
@@ -382,7 +404,8 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
         if (S->bounds[p + 1] - S->bounds[p] > longest) longest = S->bounds[p + 1] - S->bounds[p];
     uint64_t step = S->round ? S->round : SHARE_ROUND;
     uint64_t rounds = longest ? (longest - 1) / step + 1 : 0, decided = 0;
-    for (int d = 0; d <= highest && !failed; d++) {
+    double saved = omp_get_wtime();
+    for (int d = first_level < 0 ? 0 : first_level; d <= highest && !failed; d++) {
         s.d = d;
         /* a DTM level's positions are all won or all lost: a won one's code is odd */
         bool won = code_win(code_at(L, d, true));
@@ -396,8 +419,17 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
         decided += found;
         here |= failed;
         agree[0] = highest, agree[1] = failed, agree[2] = found ? d + 1 : 0;
-        S->reduce(S->arg, agree, 3, false);
+        agree[3] = L->save && omp_get_wtime() - saved >= L->save_seconds; /* any slice's clock */
+        S->reduce(S->arg, agree, 4, false);
         highest = (int)agree[0], failed = (int)agree[1];
+        if (agree[3] && !failed && d < highest) {
+            /* every slice saves after the same level, and all stop if one could not */
+            int64_t stop[1] = {L->save && L->save(L->save_arg, res, hi - lo, d + 1, highest)};
+            here |= (int)stop[0];
+            S->reduce(S->arg, stop, 1, false);
+            failed = (int)stop[0];
+            saved = omp_get_wtime();
+        }
         if (agree[2]) st->levels = (int)agree[2];
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, hi - lo);
     }

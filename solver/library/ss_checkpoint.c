@@ -1,6 +1,7 @@
 #include "ss_checkpoint.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,21 @@ int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level
     int lv = (int)get32(h + 8), hi = (int)get32(h + 12);
     if (lv < 0 || hi < 0 || lv > hi + 1)
         return snprintf(err, errlen, "%s: levels %d and %d out of order", path, lv, hi), -1;
+    *level = lv;
+    *highest = hi;
+    return 0;
+}
+
+int ss_checkpoint_peek(const char *path, uint64_t n, int *level, int *highest)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT ? 1 : -1;
+    unsigned char h[HEADER];
+    bool ok = read_all(fd, h, HEADER) == 0 && memcmp(h, MAGIC, 8) == 0 &&
+              (get32(h + 16) | (uint64_t)get32(h + 20) << 32) == n;
+    close(fd);
+    int lv = ok ? (int)get32(h + 8) : -1, hi = ok ? (int)get32(h + 12) : -1;
+    if (!ok || lv < 0 || hi < 0 || lv > hi + 1) return -1;
     *level = lv;
     *highest = hi;
     return 0;

@@ -29,6 +29,11 @@ int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int 
 int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
                        char *err, size_t errlen);
 
+/* The levels a saved state of n positions was saved with, from its header alone (cheap,
+ * and no proof that its codes are sound: load checks them): 0; 1 when there is no file;
+ * -1 when its header is not one of n positions. */
+int ss_checkpoint_peek(const char *path, uint64_t n, int *level, int *highest);
+
 /* A saved state read in place rather than whole: a shared solve's slices (ss_solve_shared),
  * which the process writing the tables reads by ranges. open checks the file as load does
  * (its checksum over every byte, read a piece at a time) and gives a descriptor, -1 with

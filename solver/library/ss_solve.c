@@ -87,25 +87,54 @@ static bool use_compact(void *arg, const struct ss_layer *l)
     return u->memory && default_need(&p) > u->memory;
 }
 
+/* Material {m, n}'s DTM table's path, the stem of the names of its checkpoints and slices
+ * (4096 bytes at most). */
+static void dtm_path(const struct run *u, int m, int n, uint64_t size, char *buf, size_t len)
+{
+    struct store_table t = {TB_DTM, m, n, -1, size, 0};
+    store_name(&u->h->store, u->g, &t, buf, len);
+}
+
 /* The file of material l's compact solve saved midway: its DTM table's path and ".ckpt",
  * with the store's own files only (a dir, no save hook). */
 static bool checkpoint_path(const struct run *u, const struct ss_layer *l, char *buf, size_t len)
 {
     const struct store_hooks *s = &u->h->store;
     if (!s->dir || s->save) return false;
-    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
     char name[4096];
-    store_name(s, u->g, &t, name, sizeof name);
+    dtm_path(u, l->m, l->n, l->size, name, sizeof name);
     return snprintf(buf, len, "%s.ckpt", name) < (int)len;
 }
 
-/* A material's checkpoint, and one cut short, once its tables are saved. */
+/* Removes the files of material {m, n} named as its DTM table and then `tail` (the store's
+ * own files only): ".ckpt" its checkpoints, a shared solve's ones by part and those cut
+ * short with them; ".part-" the slices of a shared solve, also those of a killed run, whose
+ * slices may have been more. */
+static void remove_leftovers(const struct run *u, int m, int n, uint64_t size, const char *tail)
+{
+    const struct store_hooks *s = &u->h->store;
+    if (!s->dir || s->save) return;
+    char path[4096], victim[4400];
+    dtm_path(u, m, n, size, path, sizeof path);
+    char *slash = strrchr(path, '/');
+    if (!slash) return;
+    *slash = 0;
+    char stem[4200];
+    size_t len = (size_t)snprintf(stem, sizeof stem, "%s%s", slash + 1, tail);
+    DIR *d = opendir(path);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strncmp(e->d_name, stem, len) == 0 &&
+            snprintf(victim, sizeof victim, "%s/%s", path, e->d_name) < (int)sizeof victim)
+            unlink(victim);
+    closedir(d);
+}
+
+/* A material's checkpoints, and those cut short, once its tables are saved. */
 static void remove_checkpoint(const struct run *u, const struct ss_layer *l)
 {
-    char path[4200];
-    if (!checkpoint_path(u, l, path, sizeof path)) return;
-    unlink(path);
-    if (strlen(path) + 4 < sizeof path) unlink(strcat(path, ".tmp"));
+    remove_leftovers(u, l->m, l->n, l->size, ".ckpt");
 }
 
 /* The db's layer_save: a checkpoint that cannot be written stops nothing, and says so. */
@@ -225,6 +254,13 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
     return ss_solve_within(g, pieces, 0, h, err, errlen);
 }
 
+/* How often a compact solve is saved midway, as h asks (ss_solve.h). */
+static double checkpoint_every(const struct ss_solve_hooks *h)
+{
+    double every = h->checkpoint_seconds;
+    return every > 0 ? every : every < 0 ? 0 : 1800;
+}
+
 /* The db of a solve whose hooks are u's. */
 static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
 {
@@ -239,8 +275,7 @@ static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
     db->layer_compact = use_compact;
     db->layer_save = save_midway;
     db->layer_restore = restore_midway;
-    double every = u->h->checkpoint_seconds;
-    db->save_seconds = every > 0 ? every : every < 0 ? 0 : 1800;
+    db->save_seconds = checkpoint_every(u->h);
 }
 
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
@@ -315,32 +350,93 @@ static int fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
 static void slice_path(const struct run *u, int m, int n, uint64_t size, int p, char *buf,
                        size_t len)
 {
-    struct store_table t = {TB_DTM, m, n, -1, size, 0};
     char name[4096];
-    store_name(&u->h->store, u->g, &t, name, sizeof name);
+    dtm_path(u, m, n, size, name, sizeof name);
     snprintf(buf, len, "%s.part-%d", name, p);
 }
 
-/* Removes every slice file of material {m, n}, and any cut short: also those of a run that
- * was killed, whose slices may have been more. */
-static void remove_slices(const struct run *u, int m, int n, uint64_t size)
+/* A part's checkpoints of a shared solve: its slice saved midway, in the DTM table's path
+ * and ".ckpt.P-of-N" (the number of parts in the name: slices cut otherwise are others)
+ * and ".a" or ".b". Two files, written in turn: a save overwrites the one not holding the
+ * last level every part saved (the engine's saves are collective, the next begins once the
+ * last is done everywhere), so that whenever the run is killed, even midway through a
+ * save, every part still holds that level in one of them. */
+struct part_checkpoint {
+    struct run *u;
+    const struct ss_layer *l;
+    int part, nparts;
+    uint64_t positions; /* the slice's */
+    int keep; /* the file, 0 (.a) or 1 (.b), of the last level saved everywhere; -1: none */
+};
+
+/* Part `part`'s file `slot` (part -1: a pattern for every part's, "*" for P and the slot). */
+static void part_checkpoint_path(const struct part_checkpoint *c, int part, int slot, char *buf,
+                                 size_t len)
 {
-    char path[4200];
-    slice_path(u, m, n, size, 0, path, sizeof path);
-    char *slash = strrchr(path, '/');
-    if (!slash) return;
-    *slash = 0;
-    const char *base = slash + 1;
-    size_t stem = strlen(base) - 1; /* "NAME.dtm.part-" */
-    DIR *d = opendir(path);
-    if (!d) return;
-    struct dirent *e;
-    char victim[4400];
-    while ((e = readdir(d)))
-        if (strncmp(e->d_name, base, stem) == 0 &&
-            snprintf(victim, sizeof victim, "%s/%s", path, e->d_name) < (int)sizeof victim)
-            unlink(victim);
-    closedir(d);
+    char name[4096];
+    dtm_path(c->u, c->l->m, c->l->n, c->l->size, name, sizeof name);
+    if (part < 0)
+        snprintf(buf, len, "%s.ckpt.*-of-%d.*", name, c->nparts);
+    else
+        snprintf(buf, len, "%s.ckpt.%d-of-%d.%c", name, part, c->nparts, "ab"[slot]);
+}
+
+/* Collective, before the solve: the level every part holds a checkpoint of, the least of
+ * the parts' latest (the files' headers only: the engine's restore reads the codes, and if
+ * one part's prove damaged all start afresh), into c->keep; this part's other file goes, so
+ * that every part holds that level alone. With no such level each part's files go. */
+static void choose_checkpoint(struct part_checkpoint *c, const struct ss_share *sh)
+{
+    int level[2] = {-1, -1}, highest;
+    char path[2][4200];
+    for (int k = 0; k < 2; k++) {
+        part_checkpoint_path(c, c->part, k, path[k], sizeof path[k]);
+        if (ss_checkpoint_peek(path[k], c->positions, &level[k], &highest)) level[k] = -1;
+    }
+    int latest = level[0] > level[1] ? 0 : 1;
+    int64_t least[1] = {-(int64_t)level[latest]}; /* the least as a maximum */
+    sh->reduce(sh->arg, least, 1, false);
+    int common = (int)-least[0];
+    int slot = common < 0 ? -1 : level[0] == common ? 0 : level[1] == common ? 1 : -1;
+    int64_t missing[1] = {slot < 0};
+    sh->reduce(sh->arg, missing, 1, false);
+    c->keep = missing[0] ? -1 : slot;
+    for (int k = 0; k < 2; k++)
+        if (k != c->keep) unlink(path[k]);
+}
+
+/* The engine's save: as save_midway, a checkpoint that cannot be written stops nothing. */
+static int save_part(void *arg, const retro_code *res, uint64_t n, int level, int highest)
+{
+    struct part_checkpoint *c = arg;
+    int slot = c->keep == 0 ? 1 : 0;
+    char path[4200], why[4400], msg[4500];
+    part_checkpoint_path(c, c->part, slot, path, sizeof path);
+    if (ss_checkpoint_save(path, res, n, level, highest, why, sizeof why) == 0)
+        c->keep = slot;
+    else if (c->u->h->notice) {
+        snprintf(msg, sizeof msg, "%s; the solve goes on without it", why);
+        c->u->h->notice(c->u->h->arg, msg);
+    }
+    return 0;
+}
+
+/* The engine's restore: this part's slice at the level chosen, taken up if every part's
+ * reads back sound (the engine agrees); a damaged one is said, and the material solved
+ * from its start. */
+static int restore_part(void *arg, retro_code *res, uint64_t n, int *level, int *highest)
+{
+    const struct part_checkpoint *c = arg;
+    if (c->keep < 0) return -1;
+    char path[4200], why[4400], msg[4600];
+    part_checkpoint_path(c, c->part, c->keep, path, sizeof path);
+    int rc = ss_checkpoint_load(path, res, n, level, highest, why, sizeof why);
+    if (rc < 0 && c->u->h->notice) {
+        snprintf(msg, sizeof msg, "%s; solving material %d+%d from its start", why, c->l->m,
+                 c->l->n);
+        c->u->h->notice(c->u->h->arg, msg);
+    }
+    return rc == 0 ? 0 : -1;
 }
 
 /* The first part writes the tables from every slice, reading the others' from their
@@ -373,9 +469,8 @@ static int save_shared(struct run *u, const struct ss_layer *l, const struct ret
 static int read_slice(struct run *u, const struct ss_layer *l, uint64_t lo, uint64_t hi,
                       retro_code *res)
 {
-    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
     char name[4096];
-    store_name(&u->h->store, u->g, &t, name, sizeof name);
+    dtm_path(u, l->m, l->n, l->size, name, sizeof name);
     struct tb *tb;
     if (tb_open(name, &tb, u->err, u->errlen)) return -1;
     int rc = 0;
@@ -466,10 +561,23 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
         R.progress = h->task_progress;
         R.progress_arg = h->arg;
         R.compact = true;
+        struct part_checkpoint ck = {&u, &l, sh->part, sh->nparts, hi - lo, -1};
+        choose_checkpoint(&ck, sh);
+        R.save = save_part;
+        R.restore = restore_part;
+        R.save_arg = &ck;
+        R.save_seconds = checkpoint_every(h);
         struct retro_stats rs;
         if (retro_solve_shared(&R, &S, res, &rs) == -1) /* -2: another part, said below */
             here = true, snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
         if (h->task_end) h->task_end(h->arg);
+        if (rs.taken_up >= 0 && sh->part == 0 && h->notice) {
+            char files[4200], msg[4400];
+            part_checkpoint_path(&ck, -1, 0, files, sizeof files);
+            snprintf(msg, sizeof msg, "material %d+%d taken up at level %d from %s", m, n,
+                     rs.taken_up, files);
+            h->notice(h->arg, msg);
+        }
     }
     /* the figures over every slice, and the largest code */
     struct retro_tally t = here || any ? (struct retro_tally){0} : retro_tally(res, hi - lo);
@@ -485,7 +593,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
     int64_t w[1] = {here};
     any = agree(sh, w, 1, false);
     if (!any && !resumed && sh->part == 0) here = save_shared(&u, &l, &S, res, (int)x[1]) != 0;
-    if (sh->part == 0) remove_slices(&u, m, n, l.size);
+    if (sh->part == 0) remove_leftovers(&u, m, n, l.size, ".part-");
     if (!any && !here && !resumed && sh->part == 0) remove_checkpoint(&u, &l);
     /* the first part's saving, and its sizes, are every part's */
     int64_t z[3] = {here, (int64_t)u.bytes[0], (int64_t)u.bytes[1]};

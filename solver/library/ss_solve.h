@@ -127,9 +127,14 @@ struct ss_share {
  * and sound is read back, each part its slice; one stored but damaged is solved again, the
  * first part's notice hook saying so. The store must be the directory's files
  * (h->store.dir, no load or save hook): the slices pass through them. memory: each
- * process's bound (0: none), which ss_share_need must fit. No checkpoints: a killed run
- * takes the material up from its start. The layer hook gets the whole material's figures,
- * in every part. */
+ * process's bound (0: none), which ss_share_need must fit. Checkpoints as h says
+ * (checkpoint_seconds): after the same level every part saves its slice, into
+ * DIR/NAME.dtm.ckpt.P-of-N.a and .b in turn, so that a run killed even midway through a
+ * save holds the last level saved everywhere; a killed run is taken up from the latest
+ * level every part holds, once each part's reads back sound (the first part's notice:
+ * "material 5+4 taken up at level 40 from DIR/NAME.dtm.ckpt.*-of-2.*", once the material
+ * is solved), else started afresh (a damaged one said in its part's notice); they go once
+ * the tables are saved. The layer hook gets the whole material's figures, in every part. */
 int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
                     const struct ss_share *share, const struct ss_solve_hooks *h, char *err,
                     size_t errlen);

@@ -3,7 +3,8 @@
 # materials of a million positions or more each shared by both), every table up to 6
 # pieces is byte for byte the single process's, and verify --full re-derives every
 # position; a run resumes from its finished tables, a material too large for one rank's
-# --memory shared by two, and a killed run's slices removed; bad input is one line. make
+# --memory shared by two, a killed run's slices removed, a shared material killed midway
+# taken up from its slices' checkpoints; bad input is one line. make
 # test builds guti-mpi (scripts/deps.sh installs Open MPI), so it must be here.
 
 MPI="$(dirname "$G")/guti-mpi"
@@ -68,6 +69,34 @@ PY
     fi
     CMD="mpirun -np 3 guti-mpi: no slice left"
     if ls "$T/mpi-3" | grep -q part; then fail "left: $(ls "$T/mpi-3" | grep part)"; else passed=$((passed + 1)); fi
+    # a shared material killed midway (--checkpoint 0: saved after every level) is taken
+    # up from its slices' checkpoints, the same tables made, and none left
+    rm "$T/mpi-3"/*m4-n2*
+    MPI_CK="$T/mpi-3/sixteen-optional-m4-n2.dtm.ckpt"
+    "$MPI_RUN" solve sixteen --pieces 6 --memory 0.03 --checkpoint 0 --dir "$T/mpi-3" --threads 1 --quiet >/dev/null 2>&1 &
+    pid=$!
+    waited=0
+    while [ ! -e "$MPI_CK.1-of-2.b" ] && [ "$waited" -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    sleep 0.3
+    kill "$pid" 2>/dev/null # mpirun passes it on to the ranks
+    wait "$pid" 2>/dev/null
+    CMD="mpirun -np 3 guti-mpi --memory 0.03 --checkpoint 0, killed"
+    if [ -e "$MPI_CK.0-of-2.a" ] && [ -e "$MPI_CK.1-of-2.a" ] && [ ! -e "$T/mpi-3/sixteen-optional-m4-n2.dtm" ]; then
+        passed=$((passed + 1))
+        CMD="mpirun -np 3 guti-mpi --memory 0.03, taken up"
+        "$MPI_RUN" solve sixteen --pieces 6 --memory 0.03 --dir "$T/mpi-3" --threads 1 --quiet >"$T/out" 2>"$T/err" ||
+            fail "exit status $?: $(cat "$T/err")"
+        grep -q "^guti: solve: rank 1: material 4+2 taken up at level [1-9][0-9]* from .*m4-n2.dtm.ckpt.\*-of-2.\*$" "$T/err" ||
+            fail "no notice of the checkpoints taken up: $(cat "$T/err")"
+        same_tables "$MPI_ONE" "$T/mpi-3"
+        CMD="mpirun -np 3 guti-mpi --checkpoint: no checkpoint left"
+        if ls "$T/mpi-3" | grep -q ckpt; then fail "left: $(ls "$T/mpi-3" | grep ckpt)"; else passed=$((passed + 1)); fi
+    else
+        fail "no checkpoints of 4+2's slices to resume from (or the solve ended before it was killed): $(ls "$T/mpi-3" | grep m4-n2)"
+    fi
     # bad input: one line from rank 0, and no table made
     check 1 'material 4+2 needs 0.02 GB on each of the 2 workers sharing it (0.04 GB alone)' solve sixteen --pieces 6 --memory 0.02 --dir "$T/mpi-none"
     export NP=2
@@ -76,6 +105,7 @@ PY
     check 2 "--share-from: expected a number of positions above 0, got '-5'" solve sixteen --pieces 6 --share-from -5
     CMD="guti-mpi --memory 0.01: nothing made"
     if [ -e "$T/mpi-none" ]; then fail "$T/mpi-none was made"; else passed=$((passed + 1)); fi
+    check 2 '--checkpoint goes with --memory or --share-from' solve sixteen --pieces 6 --checkpoint 10
     check 2 'guti-mpi solves sixteen alone' solve baghchal
     check 2 'sixteen needs --pieces N' solve sixteen
     check 2 "option '--plan' is unknown" solve sixteen --pieces 6 --plan
