@@ -48,6 +48,20 @@ same_tables() {
     fi
 }
 
+# kill_once_made FILE SIGNAL PID: waits (at most about a minute) until FILE exists or the
+# process PID ends, lets it go on a moment, then sends it SIGNAL and waits for it: a solve
+# stopped midway, once its checkpoint is there (plan.sh, mpi.sh).
+kill_once_made() {
+    waited=0
+    while [ ! -e "$1" ] && [ "$waited" -lt 600 ] && kill -0 "$3" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    sleep 0.3
+    kill "-$2" "$3" 2>/dev/null
+    wait "$3" 2>/dev/null
+}
+
 # six_pieces: sets SIX to a directory of every Sixteen Soldiers table up to 6 pieces, made
 # by guti solve once, the first time a part asks (mpi.sh and plan.sh compare against it).
 six_pieces() {

@@ -74,15 +74,7 @@ PY
     rm "$T/mpi-3"/*m4-n2*
     MPI_CK="$T/mpi-3/sixteen-optional-m4-n2.dtm.ckpt"
     "$MPI_RUN" solve sixteen --pieces 6 --memory 0.03 --checkpoint 0 --dir "$T/mpi-3" --threads 1 --quiet >/dev/null 2>&1 &
-    pid=$!
-    waited=0
-    while [ ! -e "$MPI_CK.1-of-2.b" ] && [ "$waited" -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
-        sleep 0.1
-        waited=$((waited + 1))
-    done
-    sleep 0.3
-    kill "$pid" 2>/dev/null # mpirun passes it on to the ranks
-    wait "$pid" 2>/dev/null
+    kill_once_made "$MPI_CK.1-of-2.b" TERM $! # mpirun passes it on to the ranks
     CMD="mpirun -np 3 guti-mpi --memory 0.03 --checkpoint 0, killed"
     if [ -e "$MPI_CK.0-of-2.a" ] && [ -e "$MPI_CK.1-of-2.a" ] && [ ! -e "$T/mpi-3/sixteen-optional-m4-n2.dtm" ]; then
         passed=$((passed + 1))

@@ -74,15 +74,7 @@ mkdir -p "$PK"
 cp "$PL"/* "$PK" # all but 4+2, which is solved, killed and taken up
 rm "$PK"/*m4-n2*
 "$G" solve sixteen --pieces 6 --memory 0.06 --checkpoint 0 --dir "$PK" --quiet >/dev/null 2>&1 &
-pid=$!
-waited=0
-while [ ! -e "$PK/sixteen-optional-m4-n2.dtm.ckpt" ] && [ "$waited" -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
-    sleep 0.1
-    waited=$((waited + 1))
-done
-sleep 0.3
-kill -9 "$pid" 2>/dev/null
-wait "$pid" 2>/dev/null
+kill_once_made "$PK/sixteen-optional-m4-n2.dtm.ckpt" KILL $!
 CMD="solve sixteen --memory 0.06 --checkpoint 0, killed"
 if [ -e "$PK/sixteen-optional-m4-n2.dtm.ckpt" ] && [ ! -e "$PK/sixteen-optional-m4-n2.dtm" ]; then
     passed=$((passed + 1))
