@@ -173,6 +173,39 @@ static void first_pass(const struct level *s)
     }
 }
 
+/* A level's scan skips codes four at a time: a 64-bit word of four codes holding none of
+ * those sought is passed over with three tests, where one code at a time would cost a
+ * load, three compares and a branch each; most of a late level's layer is such words.
+ * The word is read atomically, as the codes are: what another thread writes meanwhile is
+ * never a code of the level being scanned (compact_relax writes later levels), so a word
+ * read before or after such a write holds the same of those sought. */
+typedef uint64_t __attribute__((may_alias)) four_codes;
+#define LANES_LOW 0x0001000100010001ull
+#define LANES_HIGH 0x8000800080008000ull
+
+/* Whether one of the four codes in word w is zero (exact for "any", if not for "which"). */
+static inline bool any_lane_zero(uint64_t w)
+{
+    return ((w - LANES_LOW) & ~w & LANES_HIGH) != 0;
+}
+
+/* The first position from i, below end, that may hold one of sought[0..2] (each four
+ * copies of a code): whole aligned words holding none of them are skipped. */
+static inline uint64_t skip_words(const retro_code *res, uint64_t lo, uint64_t i, uint64_t end,
+                                  const uint64_t sought[3])
+{
+    const retro_code *at = res + (i - lo);
+    while (end - i >= 4 && ((uintptr_t)at & 7) == 0) {
+        uint64_t w = __atomic_load_n((const four_codes *)at, __ATOMIC_RELAXED);
+        if (any_lane_zero(w ^ sought[0]) | any_lane_zero(w ^ sought[1]) |
+            any_lane_zero(w ^ sought[2]))
+            break;
+        i += 4;
+        at += 4;
+    }
+    return i;
+}
+
 /* Positions scanned by a thread at a time in a level's pass: alone, and in a shared
  * solve's round (2^20 positions: 256 chunks, enough for the threads of a large node). */
 #define SCAN_CHUNK 65536
@@ -190,6 +223,8 @@ static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b, uint64
     bool exits_here = d <= (int)PENDING_MAX;
     retro_code exit_here = (retro_code)(PENDING_BASE + (unsigned)d);
     bool next = d + 1 < s->nlevels;
+    const uint64_t sought[3] = {LANES_LOW * won_here, LANES_LOW * lost_here,
+                                LANES_LOW * (exits_here ? exit_here : won_here)};
     uint64_t found = 0;
 #pragma omp parallel
     {
@@ -206,6 +241,7 @@ static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b, uint64
             int cur = 0, waiting = -1;
             bool waiting_won = false;
             for (uint64_t i = c0; i < c1 && ok; i++) {
+                if ((i = skip_words(s->res, s->lo, i, c1, sought)) == c1) break;
                 retro_code *at = &s->res[i - s->lo];
                 retro_code c = __atomic_load_n(at, __ATOMIC_RELAXED);
                 bool won;
