@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
+
 static uint64_t binom[65][65];
 
 /* Fills the table once, whichever thread comes first: the others wait for it (pthread_once),
@@ -187,8 +189,9 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
     static uint64_t serials; /* the one count of indexes built, shared by all threads */
     ix->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     uint64_t na = binom[ix->n][a];
-    ix->a_orbit = malloc(na * sizeof *ix->a_orbit);
-    ix->a_sym = malloc(na);
+    /* read at random for every rank (2 MB pages: bigmem.h) */
+    ix->a_orbit = big_alloc(na * sizeof *ix->a_orbit);
+    ix->a_sym = big_alloc(na);
     ix->rank_a = colex_table(ix->n, a, &ix->chunks_a);
     ix->b_by_empties = nb > (ix->n - a) / 2;
     ix->kb = ix->b_by_empties ? ix->n - a - nb : nb;

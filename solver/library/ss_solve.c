@@ -8,6 +8,7 @@
 
 #include <omp.h>
 
+#include "bigmem.h"
 #include "index.h"
 #include "retro.h"
 #include "ss_checkpoint.h"
@@ -528,7 +529,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
         for (int p = 0; p <= sh->nparts; p++)
             bounds[p] = l.size * (uint64_t)p / (uint64_t)sh->nparts;
         lo = bounds[sh->part], hi = bounds[sh->part + 1];
-        if (!(res = malloc((hi - lo ? hi - lo : 1) * sizeof *res)))
+        if (!(res = big_alloc((hi - lo ? hi - lo : 1) * sizeof *res)))
             here = true, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
     }
     /* resumed when every part finds both tables stored and sound */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
+
 /* A bound on in-layer successors and predecessors: every piece steps to at most 8 points. */
 #define MAX_STEPS(pieces) (BOARD_MAX_DEGREE * (pieces))
 
@@ -429,7 +431,9 @@ static struct ss_layer *layer_new(const struct ss_db *db, int m, int n)
         free(l);
         return NULL;
     }
-    if (!(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res))) {
+    /* 2 MB pages: the codes are read and written all over (predecessors, exits), and with
+     * 4 KB pages nearly every such access of a layer of gigabytes also misses the TLB */
+    if (!(l->res = big_alloc((l->size ? l->size : 1) * sizeof *l->res))) {
         ss_layer_free(l);
         free(l);
         return NULL;
