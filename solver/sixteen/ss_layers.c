@@ -136,11 +136,19 @@ void ss_layer_position(const struct ss_layer *l, uint64_t i, bits_t *mover, bits
     part_unrank(&l->part[p], i - l->part[p].offset, mover, other);
 }
 
+/* Where the db holds the code of (mover, other), mover to move; NULL when mover has no
+ * pieces left, a loss in 0 (code 1). */
+static const retro_code *db_code_at(const struct ss_db *db, bits_t mover, bits_t other)
+{
+    if (!mover) return NULL;
+    const struct ss_layer *l = db->layer[bits_count(mover)][bits_count(other)];
+    return &l->res[ss_layer_position_index(l, mover, other)];
+}
+
 retro_code ss_db_code(const struct ss_db *db, bits_t mover, bits_t other)
 {
-    if (!mover) return 1;
-    const struct ss_layer *l = db->layer[bits_count(mover)][bits_count(other)];
-    return l->res[ss_layer_position_index(l, mover, other)];
+    const retro_code *at = db_code_at(db, mover, other);
+    return at ? *at : 1;
 }
 
 retro_code ss_position_code(const struct ss_db *db, const struct position *pos)
@@ -200,17 +208,45 @@ static int steps_forward(const struct ss_layer *l, const struct ss_part *to, bit
     return may_repeat(b, l->db->sm, moved, still) ? retro_unique(out, k) : k;
 }
 
+/* Where the codes that one position's captures read lie, found ahead of the position's
+ * turn in the initial pass (count). A position with more captures than kept here is left
+ * to count to look at itself. */
+#define CODES_KEPT 24
+struct exit_codes {
+    uint64_t i;    /* the position */
+    bool captures; /* whether it has one */
+    bool whole;    /* all its captures' codes are below (false: more than CODES_KEPT) */
+    int n;
+    const retro_code *at[CODES_KEPT]; /* NULL: a capture of the last piece, code 1 */
+};
+
 /* The chains of captures. A chain's state is the jumping piece's point and the enemy
  * pieces left; each jump takes one, so a chain has at most |enemy| jumps. Orders of jumps
  * that meet in one state are explored (and reported) once each: exits need no
- * deduplication, so no set of states is kept. */
+ * deduplication, so no set of states is kept. Each chain's end is folded into ex, or,
+ * with found set, its code's place noted there and asked of memory. */
 struct chains {
     const struct board *b;
     const struct ss_db *db;
     bits_t own; /* the mover's pieces, the jumping one excluded */
     bool forced;
     struct move_fold *ex;
+    struct exit_codes *found;
 };
+
+static void chain_end(const struct chains *c, bits_t mover, bits_t other)
+{
+    const retro_code *at = db_code_at(c->db, mover, other);
+    struct exit_codes *f = c->found;
+    if (!f) {
+        move_fold_add(c->ex, at ? *at : 1);
+    } else if (f->n == CODES_KEPT) {
+        f->whole = false;
+    } else {
+        if (at) __builtin_prefetch(at);
+        f->at[f->n++] = at;
+    }
+}
 
 static void chain_search(const struct chains *c, int cur, bits_t enemy, int depth)
 {
@@ -223,16 +259,17 @@ static void chain_search(const struct chains *c, int cur, bits_t enemy, int dept
         more = true;
         chain_search(c, jp.to, enemy ^ BIT(jp.over), depth + 1);
     }
-    if (depth > 0 && (!c->forced || !more))
-        move_fold_add(c->ex, ss_db_code(c->db, enemy, c->own | BIT(cur)));
+    if (depth > 0 && (!c->forced || !more)) chain_end(c, enemy, c->own | BIT(cur));
 }
 
-/* Folds every capture of the mover of (own, enemy) into *ex; whether there was one. */
-static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, struct move_fold *ex)
+/* Every capture of the mover of (own, enemy), folded into *ex or, with found, noted
+ * there; whether there was one. */
+static bool search_captures(const struct ss_layer *l, bits_t own, bits_t enemy,
+                            struct move_fold *ex, struct exit_codes *found)
 {
     const struct board *b = l->g->board;
     bits_t empty = all_points(b) & ~own & ~enemy;
-    struct chains c = {b, l->db, 0, l->g->rules == SS_FORCED, ex};
+    struct chains c = {b, l->db, 0, l->g->rules == SS_FORCED, ex, found};
     bool any = false;
     for (bits_t x = own; x;) {
         int p = bits_pop(&x);
@@ -244,20 +281,74 @@ static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, str
     return any;
 }
 
+/* Folds every capture of the mover of (own, enemy) into *ex; whether there was one. */
+static bool add_captures(const struct ss_layer *l, bits_t own, bits_t enemy, struct move_fold *ex)
+{
+    return search_captures(l, own, enemy, ex, NULL);
+}
+
 /* Position i's part and sets. The engine's initial pass asks for positions in order, so
  * each thread walks the index with a cursor (index.h); other positions are unranked
  * directly. */
 static _Thread_local struct pair_index_cursor cursor;
 
-static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
+static int decode_by(struct pair_index_cursor *cur, const struct ss_layer *l, uint64_t i, bits_t *A,
+                     bits_t *B)
 {
     int p = l->nparts == 2 && i >= l->part[1].offset;
     const struct ss_part *pt = &l->part[p];
-    if (pair_index_cursor_seek(&cursor, &pt->ix, i - pt->offset))
-        pair_index_iter_get(&cursor.it, A, B);
+    if (pair_index_cursor_seek(cur, &pt->ix, i - pt->offset))
+        pair_index_iter_get(&cur->it, A, B);
     else
         part_unrank(pt, i - pt->offset, A, B);
     return p;
+}
+
+static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
+{
+    return decode_by(&cursor, l, i, A, B);
+}
+
+/* The initial pass asks count() for positions in order, and a position's captures read the
+ * codes of smaller materials, gigabytes of them at 9 pieces, at random: each read would
+ * wait for memory. So count() looks LOOK_AHEAD positions ahead, notes where that
+ * position's captures' codes lie and asks memory for them, and folds them once the
+ * position's turn comes: the reads overlap with the work on the positions between. A
+ * thread's window of positions, told apart by layer as the cursor is (by the serial of its
+ * first part's index); one per thread. */
+#define LOOK_AHEAD 16
+struct look_ahead {
+    uint64_t serial;
+    uint64_t first, next; /* looked at since the window (re)started: first..next - 1 */
+    struct pair_index_cursor cursor;
+    struct exit_codes window[LOOK_AHEAD]; /* position i in window[i % LOOK_AHEAD] */
+};
+static _Thread_local struct look_ahead ahead;
+
+/* The captures of position i folded into *ex (whether it has one), from what the window
+ * noted of it, and the window moved on to i + LOOK_AHEAD - 1. */
+static bool captures_looked_ahead(const struct ss_layer *l, uint64_t i, bits_t A, bits_t B,
+                                  struct move_fold *ex)
+{
+    struct look_ahead *la = &ahead;
+    uint64_t serial = l->part[0].ix.serial;
+    if (la->serial != serial || i < la->first || la->next < i || la->next > i + LOOK_AHEAD) {
+        la->serial = serial;
+        la->first = la->next = i;
+    }
+    for (; la->next < i + LOOK_AHEAD && la->next < l->size; la->next++) {
+        struct exit_codes *e = &la->window[la->next % LOOK_AHEAD];
+        bits_t a, b;
+        decode_by(&la->cursor, l, la->next, &a, &b);
+        e->i = la->next;
+        e->n = 0;
+        e->whole = true;
+        e->captures = search_captures(l, a, b, NULL, e);
+    }
+    const struct exit_codes *e = &la->window[i % LOOK_AHEAD];
+    if (e->i != i || !e->whole) return add_captures(l, A, B, ex);
+    for (int k = 0; k < e->n; k++) move_fold_add(ex, e->at[k] ? *e->at[k] : 1);
+    return e->captures;
 }
 
 static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
@@ -275,7 +366,7 @@ static int count(void *ctx, uint64_t i, struct move_fold *ex)
     const struct board *b = l->g->board;
     bits_t A, B;
     int p = decode(l, i, &A, &B);
-    if (add_captures(l, A, B, ex) && l->g->rules == SS_FORCED) return 0;
+    if (captures_looked_ahead(l, i, A, B, ex) && l->g->rules == SS_FORCED) return 0;
     if (may_repeat(b, l->db->sm, A, B)) {
         uint64_t succ[MAX_STEPS(SS_MAX_PIECES)];
         return steps_forward(l, other_part(l, p), A, B, succ);
