@@ -72,7 +72,7 @@ $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all deps test check tsan bench demo solve baghchal-stats capture-goal sixteen-stats \
+.PHONY: all programs mpi-tool deps test check tsan bench demo solve baghchal-stats capture-goal sixteen-stats \
         movement-stats plots \
         install clean format man completion
 
@@ -81,7 +81,14 @@ $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 MPICC := $(shell command -v mpicc 2>/dev/null)
 MPI_TOOL = $(if $(MPICC),$(B)/guti-mpi)
 
-all: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash $(MPI_TOOL)
+# make installs what is missing first (scripts/deps.sh), then builds in a second make,
+# which looks for mpicc only once deps has installed Open MPI: a make that found no mpicc
+# when it started would leave guti-mpi out on a new machine.
+all: deps
+	@$(MAKE) --no-print-directory programs
+
+programs: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash $(MPI_TOOL)
+mpi-tool: $(MPI_TOOL)
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -157,7 +164,7 @@ deps:
 # only after deps has installed it.
 test: deps
 	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS) \
-		$(MPI_TOOL)
+		mpi-tool
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
