@@ -294,6 +294,13 @@ static void draws(retro_code *res, uint64_t n)
         if (undecided(res[i])) res[i] = RETRO_DRAW;
 }
 
+/* Whether a saved state, to go on from level after decisions up to highest, fits a solve
+ * of nlevels levels: a state saved by another solve, or damaged, is not taken. */
+static bool state_fits(int level, int highest, int nlevels)
+{
+    return level >= 0 && level <= highest + 1 && highest < nlevels;
+}
+
 /* The levels the compact engine may decide: its final codes lie below COMPACT_BASE. */
 static int compact_levels(const struct retro_layer *L)
 {
@@ -315,7 +322,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
     int saved_level, saved_highest;
     bool restored = L->restore &&
                     L->restore(L->save_arg, res, n, &saved_level, &saved_highest) == 0 &&
-                    saved_level >= 0 && saved_level <= saved_highest + 1 && saved_highest < nlevels;
+                    state_fits(saved_level, saved_highest, nlevels);
     st->taken_up = restored ? saved_level : -1;
     if (restored)
         first_level = saved_level, highest = saved_highest;
@@ -394,8 +401,8 @@ static int taken_up(const struct level *s)
     if (!L->restore) return -1;
     int level = 0, highest = 0;
     bool ok = !*s->failed &&
-              L->restore(L->save_arg, s->res, s->hi - s->lo, &level, &highest) == 0 && level >= 0 &&
-              level <= highest + 1 && highest < s->nlevels;
+              L->restore(L->save_arg, s->res, s->hi - s->lo, &level, &highest) == 0 &&
+              state_fits(level, highest, s->nlevels);
     int64_t v[5] = {!ok, level, -level, highest, -highest}; /* the maxima of x and -x agree */
     s->S->reduce(s->S->arg, v, 5, false);
     if (v[0] || v[1] != -v[2] || v[3] != -v[4]) return -1;

@@ -1,8 +1,8 @@
 #include "ss_checkpoint.h"
 
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +69,38 @@ static int read_all(int fd, void *buf, uint64_t len)
     return 0;
 }
 
+/* Reads the header of a file of n codes into h and checks it: NULL, or why the file is not
+ * one (bad_magic: what to say when it is no file of this kind at all). */
+static const char *read_header(int fd, uint64_t n, unsigned char *h, const char *bad_magic)
+{
+    if (read_all(fd, h, HEADER)) return "shorter than its header";
+    if (memcmp(h, MAGIC, 8)) return bad_magic;
+    if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
+        return "of another number of positions";
+    return NULL;
+}
+
+/* The header's levels, when they are in order (the next level at most one past the
+ * highest pending). */
+static bool header_levels(const unsigned char *h, int *level, int *highest)
+{
+    int lv = (int)get32(h + 8), hi = (int)get32(h + 12);
+    if (lv < 0 || hi < 0 || lv > hi + 1) return false;
+    *level = lv;
+    *highest = hi;
+    return true;
+}
+
+/* Once the codes are read: NULL when nothing follows them and crc, their checksum, is the
+ * header's; else why not. */
+static const char *check_end(int fd, const unsigned char *h, uint32_t crc)
+{
+    unsigned char more;
+    ssize_t r = read(fd, &more, 1);
+    if (r != 0) return r > 0 ? "longer than its codes" : "cannot be read to its end";
+    return crc != get32(h + 24) ? "checksum mismatch" : NULL;
+}
+
 int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int level, int highest,
                        char *err, size_t errlen)
 {
@@ -103,30 +135,15 @@ int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level
         return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
     }
     unsigned char h[HEADER];
-    const char *why = NULL;
-    if (read_all(fd, h, HEADER))
-        why = "shorter than its header";
-    else if (memcmp(h, MAGIC, 8))
-        why = "not a checkpoint (bad magic)";
-    else if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
-        why = "of another number of positions";
-    else if (read_all(fd, res, n * sizeof *res))
-        why = "shorter than its codes";
-    else {
-        unsigned char more;
-        ssize_t r = read(fd, &more, 1);
-        if (r != 0)
-            why = r > 0 ? "longer than its codes" : "cannot be read to its end";
-        else if (state_crc(h, res, n) != get32(h + 24))
-            why = "checksum mismatch";
-    }
+    const char *why = read_header(fd, n, h, "not a checkpoint (bad magic)");
+    if (!why && read_all(fd, res, n * sizeof *res)) why = "shorter than its codes";
+    if (!why) why = check_end(fd, h, state_crc(h, res, n));
     close(fd);
     if (why) return snprintf(err, errlen, "%s: %s", path, why), -1;
-    int lv = (int)get32(h + 8), hi = (int)get32(h + 12);
-    if (lv < 0 || hi < 0 || lv > hi + 1)
-        return snprintf(err, errlen, "%s: levels %d and %d out of order", path, lv, hi), -1;
-    *level = lv;
-    *highest = hi;
+    if (!header_levels(h, level, highest))
+        return snprintf(err, errlen, "%s: levels %d and %d out of order", path, (int)get32(h + 8),
+                        (int)get32(h + 12)),
+               -1;
     return 0;
 }
 
@@ -135,14 +152,9 @@ int ss_checkpoint_peek(const char *path, uint64_t n, int *level, int *highest)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return errno == ENOENT ? 1 : -1;
     unsigned char h[HEADER];
-    bool ok = read_all(fd, h, HEADER) == 0 && memcmp(h, MAGIC, 8) == 0 &&
-              (get32(h + 16) | (uint64_t)get32(h + 20) << 32) == n;
+    bool ok = !read_header(fd, n, h, "") && header_levels(h, level, highest);
     close(fd);
-    int lv = ok ? (int)get32(h + 8) : -1, hi = ok ? (int)get32(h + 12) : -1;
-    if (!ok || lv < 0 || hi < 0 || lv > hi + 1) return -1;
-    *level = lv;
-    *highest = hi;
-    return 0;
+    return ok ? 0 : -1;
 }
 
 int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t errlen)
@@ -150,13 +162,7 @@ int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t 
     *fd = open(path, O_RDONLY | O_CLOEXEC);
     if (*fd < 0) return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
     unsigned char h[HEADER];
-    const char *why = NULL;
-    if (read_all(*fd, h, HEADER))
-        why = "shorter than its header";
-    else if (memcmp(h, MAGIC, 8))
-        why = "not a saved slice (bad magic)";
-    else if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
-        why = "of another number of positions";
+    const char *why = read_header(*fd, n, h, "not a saved slice (bad magic)");
     /* the checksum over the whole file, a piece at a time, nothing held */
     uint32_t c = why ? 0 : crc32c(0, h, 24);
     enum { PIECE = 1 << 22 };
@@ -169,14 +175,7 @@ int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t 
         else
             c = crc32c(c, buf, k), left -= k;
     }
-    if (!why) {
-        unsigned char more;
-        ssize_t r = read(*fd, &more, 1);
-        if (r != 0)
-            why = r > 0 ? "longer than its codes" : "cannot be read to its end";
-        else if (c != get32(h + 24))
-            why = "checksum mismatch";
-    }
+    if (!why) why = check_end(*fd, h, c);
     free(buf);
     if (!why) return 0;
     close(*fd);
