@@ -183,10 +183,11 @@ typedef uint64_t __attribute__((may_alias)) four_codes;
 #define LANES_LOW 0x0001000100010001ull
 #define LANES_HIGH 0x8000800080008000ull
 
-/* Whether one of the four codes in word w is zero (exact for "any", if not for "which"). */
-static inline bool any_lane_zero(uint64_t w)
+/* Not zero when one of the four codes in word w is zero (exact for "any", if not for
+ * "which"). */
+static inline uint64_t zero_lanes(uint64_t w)
 {
-    return ((w - LANES_LOW) & ~w & LANES_HIGH) != 0;
+    return (w - LANES_LOW) & ~w & LANES_HIGH;
 }
 
 /* The first position from i, below end, that may hold one of sought[0..2] (each four
@@ -197,8 +198,7 @@ static inline uint64_t skip_words(const retro_code *res, uint64_t lo, uint64_t i
     const retro_code *at = res + (i - lo);
     while (end - i >= 4 && ((uintptr_t)at & 7) == 0) {
         uint64_t w = __atomic_load_n((const four_codes *)at, __ATOMIC_RELAXED);
-        if (any_lane_zero(w ^ sought[0]) | any_lane_zero(w ^ sought[1]) |
-            any_lane_zero(w ^ sought[2]))
+        if (zero_lanes(w ^ sought[0]) | zero_lanes(w ^ sought[1]) | zero_lanes(w ^ sought[2]))
             break;
         i += 4;
         at += 4;
