@@ -42,6 +42,9 @@
 #include "progress.h"
 #include "ss_solve.h"
 
+/* the command, as usage errors name it (with the help they point to) */
+#define MPI_COMMAND "guti-mpi solve"
+
 static const char help[] =
     "usage: mpirun -np P guti-mpi solve sixteen --pieces N [--memory GB]\n"
     "                            [--share-from POSITIONS] [--checkpoint S] [--rules R]\n"
@@ -412,20 +415,20 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
     if (argc < 2 || strcmp(argv[1], "solve") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
             return *help_wanted = true, 0;
-        return cli_usage_error("solve", "guti-mpi runs one command: solve sixteen");
+        return cli_usage_error(MPI_COMMAND, "guti-mpi runs one command: solve sixteen");
     }
-    int first, rc = cli_parse("solve", argc - 1, argv + 1, opts, help_wanted, &first);
+    int first, rc = cli_parse(MPI_COMMAND, argc - 1, argv + 1, opts, help_wanted, &first);
     if (rc || *help_wanted) return rc;
     if (argc - 1 - first != 1 || strcmp(argv[1 + first], "sixteen") != 0)
-        return cli_usage_error("solve", "guti-mpi solves sixteen alone");
-    if (!*pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..12)");
+        return cli_usage_error(MPI_COMMAND, "guti-mpi solves sixteen alone");
+    if (!*pieces) return cli_usage_error(MPI_COMMAND, "sixteen needs --pieces N (2..12)");
     o->game = "sixteen";
     if ((rc = cli_game(o, NULL, g))) return rc;
     if (memory_opt) {
         char *end;
         double gb = strtod(memory_opt, &end);
         if (end == memory_opt || *end || !(gb > 0) || gb > 1e9)
-            return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
+            return cli_usage_error(MPI_COMMAND, "--memory: expected gigabytes above 0, got '%s'",
                                    memory_opt);
         *memory = (uint64_t)(gb * 1e9);
     }
@@ -434,7 +437,7 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
         errno = 0;
         run->from = strtoull(from_opt, &end, 10);
         if (end == from_opt || *end || errno || run->from == 0 || *from_opt == '-')
-            return cli_usage_error("solve",
+            return cli_usage_error(MPI_COMMAND,
                                    "--share-from: expected a number of positions above "
                                    "0, got '%s'",
                                    from_opt);
@@ -455,8 +458,8 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
                          ss_share_need(p, 1) / 1e9);
     }
     if (run->checkpoint >= 0 && !memory_opt && !from_opt)
-        return cli_usage_error("solve", "--checkpoint goes with --memory or --share-from (only "
-                                        "the compact engine saves its solve midway)");
+        return cli_usage_error(MPI_COMMAND, "--checkpoint goes with --memory or --share-from (only "
+                                            "the compact engine saves its solve midway)");
     run->dir = cli_tables_dir(dir_opt);
     run->g = g;
     return 0;

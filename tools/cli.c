@@ -24,11 +24,15 @@ int cli_error(const char *fmt, ...)
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+    /* "guti-mpi solve": another program's command, whose help is its own */
+    const char *space = strchr(cmd, ' ');
+    int program = space ? (int)(space - cmd) : 4;
+    const char *name = space ? cmd : "guti", *sub = space ? space + 1 : cmd;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "guti: %s: ", cmd);
+    fprintf(stderr, "guti: %s: ", sub);
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "; see 'guti %s --help'\n", cmd);
+    fprintf(stderr, "; see '%.*s %s --help'\n", program, name, sub);
     va_end(ap);
     return EXIT_USAGE;
 }

@@ -13,7 +13,8 @@ enum { EXIT_BAD = 1, EXIT_USAGE = 2 };
 
 /* Prints "guti: <message>" on stderr; returns EXIT_BAD. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Prints "guti: <cmd>: <message>; see 'guti <cmd> --help'"; returns EXIT_USAGE. */
+/* Prints "guti: <cmd>: <message>; see 'guti <cmd> --help'"; returns EXIT_USAGE. A cmd
+ * of another program names it first ("guti-mpi solve"): its help is pointed to. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The options about which game to play, shared by the commands that take them. */

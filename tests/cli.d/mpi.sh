@@ -100,7 +100,7 @@ PY
     check 2 '--checkpoint goes with --memory or --share-from' solve sixteen --pieces 6 --checkpoint 10
     check 2 'guti-mpi solves sixteen alone' solve baghchal
     check 2 'sixteen needs --pieces N' solve sixteen
-    check 2 "option '--plan' is unknown" solve sixteen --pieces 6 --plan
+    check 2 "option '--plan' is unknown; see 'guti-mpi solve --help'" solve sixteen --pieces 6 --plan
     check 0 'usage: mpirun -np P guti-mpi solve sixteen' --help
     # the Slurm script it comes with: bash reads it; 10 pieces verify only the checksums
     CMD="scripts/slurm-sixteen.sh"
