@@ -7,8 +7,10 @@ set output out
 set multiplot title "Sixteen Soldiers endgames: how often the side to move wins, m pieces against n\nshare of symmetry classes won by the side to move (draws and losses make up the rest)" font ",15"
 
 set size ratio -1
-set xrange [0.5:7.5]
-set yrange [0.5:7.5]
+# one scale for both panels: the larger side of the most pieces solved (either rules)
+side = (maxopt > maxforced ? maxopt : maxforced) - 1
+set xrange [0.5:side + 0.5]
+set yrange [0.5:side + 0.5]
 set xtics 1 scale 0
 set ytics 1 scale 0
 set grid noytics

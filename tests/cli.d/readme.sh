@@ -336,9 +336,9 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
         rd_q "$1" '{ k = v["pieces_to_move"] + v["pieces_other"]; have[v["pieces_to_move"], v["pieces_other"]]; if (k > m) m = k }
             END { for (k = 2; k <= m; k++) for (a = 1; a < k; a++) if (!((a, k - a) in have)) m = -1; print m }'
     }
-    rd_same 'the optional rules: every material up to' "$(rd_materials "$OPT")" 8
+    rd_same 'the optional rules: every material up to' "$(rd_materials "$OPT")" 9
     rd_same 'the forced rules: every material up to' "$(rd_materials "$FOR")" 7
-    rd_says "Sixteen Soldiers' endgame tables are built for every material up to 7 pieces under both capture rules, and up to 8 under the optional rule"
+    rd_says "Sixteen Soldiers' endgame tables are built for every material up to 7 pieces under both capture rules, and up to 9 under the optional rule"
     rd_same 'both rules count the same classes' "$(cut -d, -f1-3 "$FOR")" "$(head -n "$(wc -l <"$FOR")" "$OPT" | cut -d, -f1-3)"
     rd_says "$(rd_q "$FOR" '{ k = v["pieces_to_move"] + v["pieces_other"]; n[k] += v["classes"]; t += v["classes"] }
         END { printf "every material m + n <= 7 (m pieces for the side to move, n for the other): %s classes under the board'"'"'s 4 symmetries, as the issue counts them (2 pieces: %s, 3: %s, 4: %s, 5: %s, 6: %s, 7: %s)", commas(t), commas(n[2]), commas(n[3]), commas(n[4]), commas(n[5]), commas(n[6]), commas(n[7]) }')"
@@ -362,10 +362,16 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
     rd_same 'the longest win up to 7 pieces, optional' "$(rd_sslongest "$OPT" '<= 7')" '113 4 3'
     rd_same 'the longest win up to 7 pieces, forced' "$(rd_sslongest "$FOR" '<= 7')" '145 4 3'
     rd_same 'the longest win with 8 pieces' "$(rd_sslongest "$OPT" '== 8')" '215 5 3'
-    rd_same 'the longest win of all' "$(rd_sslongest "$OPT" '> 0')" '215 5 3'
-    rd_says "the longest wins are 113 half-moves (four against three, optional) and 145 (four against three, forced) up to 7 pieces, and 215 with 8 (five against three, optional)"
-    ex=$(awk -F'|' '$2 == 5 && $3 == 3 && $12 == 215 { gsub(/^ +| +$/, "", $15); print $15 }' "$DATA/sixteen-optional.md")
-    rd_says "The longest win of all is 215 half-moves, five against three ($ex)"
+    rd_same 'the longest win with 9 pieces' "$(rd_sslongest "$OPT" '== 9')" '235 5 4'
+    rd_same 'the longest win of all' "$(rd_sslongest "$OPT" '> 0')" '235 5 4'
+    rd_says "the longest wins are 113 half-moves (four against three, optional) and 145 (four against three, forced) up to 7 pieces, 215 with 8 (five against three, optional) and 235 with 9 (five against four, optional)"
+    # rd_ssexample M N PLIES: the example the Markdown file gives of m against n's longest win
+    rd_ssexample() {
+        awk -F'|' '$2 == '"$1"' && $3 == '"$2"' && $12 == '"$3"' { gsub(/^ +| +$/, "", $15); print $15 }' "$DATA/sixteen-optional.md"
+    }
+    rd_says "The longest win with 8 pieces is 215 half-moves, five against three ($(rd_ssexample 5 3 215))"
+    rd_says "the longest of all, 235 half-moves, is five against four's ($(rd_ssexample 5 4 235))"
+    rd_says "With 9 pieces five against four wins $(rd_share 5 4 "$OPT" 1) of positions for the side to move, four against five $(rd_share 4 5 "$OPT" 1), six against three $(rd_share 6 3 "$OPT" 1), seven against two and eight against one $(rd_share 7 2 "$OPT" 0)."
     rd_says "With 8 pieces the extra man decides: five against three wins $(rd_share 5 3 "$OPT" 1) of positions for the side to move, four against four $(rd_share 4 4 "$OPT" 1), six against two $(rd_share 6 2 "$OPT" 0)."
 
     echo "$passed $failed" >"$T/readme-counts"
