@@ -216,8 +216,8 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
         R.dtc_limit = L;
         uint64_t bad[2];
         int nbad;
-        CHECK(retro_verify(&R, dtc[c], bad, 2, &nbad) == 0, "%s %s L=%d c%d: verify", board, rules,
-              L, c);
+        CHECK(retro_verify(&R, dtc[c], 0, bad, 2, &nbad) == 0, "%s %s L=%d c%d: verify", board,
+              rules, L, c);
         /* the compact engine makes the same codes */
         retro_code *again = malloc(R.size * sizeof *again);
         struct retro_stats st;
@@ -229,8 +229,8 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
         uint64_t k = R.size / 2;
         retro_code keep = dtc[c][k];
         dtc[c][k] = keep ? (retro_code)(keep + 2) : dtc_code(1, true);
-        CHECK(retro_verify(&R, dtc[c], bad, 2, &nbad) > 0, "%s %s L=%d c%d: a changed entry passed",
-              board, rules, L, c);
+        CHECK(retro_verify(&R, dtc[c], 0, bad, 2, &nbad) > 0,
+              "%s %s L=%d c%d: a changed entry passed", board, rules, L, c);
         dtc[c][k] = keep;
         if (above) {
             free(layers[c + 1].res);

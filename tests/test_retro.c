@@ -612,8 +612,8 @@ START_TEST(engines_on_random_graphs)
             uint64_t bad[2];
             int nbad;
             ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
-            CHECK(retro_verify(&R, plain, bad, 2, &nbad) == 0, "round %d limit %d: verify", round,
-                  limits[k]);
+            CHECK(retro_verify(&R, plain, 0, bad, 2, &nbad) == 0, "round %d limit %d: verify",
+                  round, limits[k]);
             R.max_moves = 254; /* the compact engine's counters are of 8 bits */
             R.compact = true;
             ck_assert_int_eq(retro_solve(&R, compact, &st), 0);
@@ -640,6 +640,73 @@ START_TEST(engines_on_random_graphs)
 }
 END_TEST
 
+/* retro_verify with a sample checks exactly the sampled positions, as the whole check
+ * would: on random graphs with some codes damaged, the positions flagged from a sample of m
+ * are those of the whole check's that retro_sample_index picks. */
+START_TEST(verify_samples)
+{
+    /* k * n / m, without the overflow a plain product would have at 10 pieces */
+    const uint64_t sizes[] = {1, 7, 48, 1000, 36575727440ull, UINT64_MAX / 3};
+    const uint64_t samples[] = {1, 3, 47, 999, 1000000000};
+    for (size_t a = 0; a < sizeof sizes / sizeof *sizes; a++)
+        for (size_t b = 0; b < sizeof samples / sizeof *samples; b++) {
+            uint64_t n = sizes[a], m = samples[b], last = 0;
+            for (uint64_t k = 0; k < m && k < 5000; k++) {
+                uint64_t i = retro_sample_index(k, n, m);
+                uint64_t want = m >= n ? k : (uint64_t)((unsigned __int128)k * n / m);
+                CHECK(i == want, "n %llu m %llu k %llu: %llu, not %llu", (unsigned long long)n,
+                      (unsigned long long)m, (unsigned long long)k, (unsigned long long)i,
+                      (unsigned long long)want);
+                CHECK(k == 0 || i > last, "n %llu m %llu k %llu: not increasing",
+                      (unsigned long long)n, (unsigned long long)m, (unsigned long long)k);
+                last = i;
+            }
+            if (m < n)
+                CHECK(retro_sample_index(m - 1, n, m) < n, "n %llu m %llu: past the end",
+                      (unsigned long long)n, (unsigned long long)m);
+        }
+    uint64_t seed = 5;
+    struct graph *g = malloc(sizeof *g);
+    ck_assert_ptr_nonnull(g);
+    int flagged_in_samples = 0;
+    for (int round = 0; round < 50; round++) {
+        random_graph(g, &seed);
+        struct retro_layer R = {.size = G_N,
+                                .max_moves = G_N * G_MOVES,
+                                .ctx = g,
+                                .expand = graph_expand,
+                                .predecessors = graph_predecessors};
+        retro_code res[G_N];
+        struct retro_stats st;
+        ck_assert_int_eq(retro_solve(&R, res, &st), 0);
+        for (int d = 0; d < 4; d++) res[splitmix(&seed) % G_N] ^= 1 + (retro_code)d;
+        uint64_t all[G_N], bad[G_N];
+        int nall, nbad;
+        uint64_t wrong = retro_verify(&R, res, 0, all, G_N, &nall);
+        ck_assert_uint_eq(wrong, (uint64_t)nall);
+        ck_assert_uint_eq(retro_verify(&R, res, G_N + 5, bad, G_N, &nbad), wrong);
+        for (uint64_t m = 1; m <= G_N; m++) {
+            bool sampled[G_N] = {false}, was_bad[G_N] = {false};
+            for (uint64_t k = 0; k < m; k++) sampled[retro_sample_index(k, G_N, m)] = true;
+            for (int j = 0; j < nall; j++) was_bad[all[j]] = sampled[all[j]];
+            uint64_t want = 0;
+            for (int i = 0; i < G_N; i++) want += was_bad[i];
+            uint64_t got = retro_verify(&R, res, m, bad, G_N, &nbad);
+            CHECK(got == want && (uint64_t)nbad == want,
+                  "round %d sample %llu: %llu flagged, "
+                  "want %llu",
+                  round, (unsigned long long)m, (unsigned long long)got, (unsigned long long)want);
+            for (int j = 0; j < nbad; j++)
+                CHECK(was_bad[bad[j]], "round %d sample %llu: position %llu flagged", round,
+                      (unsigned long long)m, (unsigned long long)bad[j]);
+            flagged_in_samples += (int)got;
+        }
+    }
+    ck_assert_int_gt(flagged_in_samples, 0);
+    free(g);
+}
+END_TEST
+
 static void check_against_brute(const char *board, const char *rules)
 {
     struct game g = setup("baghchal", rules, board);
@@ -657,7 +724,7 @@ static void check_against_brute(const char *board, const char *rules)
         ck_assert_int_eq(retro_solve(&R, layers[c].res, &st), 0);
         uint64_t bad[4];
         int nbad;
-        ck_assert_uint_eq(retro_verify(&R, layers[c].res, bad, 4, &nbad), 0);
+        ck_assert_uint_eq(retro_verify(&R, layers[c].res, 0, bad, 4, &nbad), 0);
         /* the 8-byte bucket entries of layers past 2^30 positions give the same codes */
         retro_code *wide = malloc(R.size * sizeof *wide);
         R.bucket_bytes = 8;
@@ -687,7 +754,7 @@ static void check_against_brute(const char *board, const char *rules)
     layers[0].res[0] ^= 2;
     uint64_t bad[4];
     int nbad;
-    ck_assert_uint_gt(retro_verify(&R, layers[0].res, bad, 4, &nbad), 0);
+    ck_assert_uint_gt(retro_verify(&R, layers[0].res, 0, bad, 4, &nbad), 0);
     for (int c = 0; c < g.captures_to_win; c++) bc_layer_free(&layers[c]);
     free(br.pos);
     free(br.code);
@@ -1562,6 +1629,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, index_movement_counts);
     tcase_add_test(tc, engines_on_random_graphs);
     tcase_add_test(tc, shared_engine_on_random_graphs);
+    tcase_add_test(tc, verify_samples);
     tcase_add_test(tc, engines_on_a_long_chain);
     tcase_add_test(tc, movement_3x3);
     tcase_add_test(tc, movement_4x4);

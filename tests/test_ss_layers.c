@@ -346,7 +346,7 @@ static void against_brute(const struct game *gp, struct ss_db *db)
             struct retro_layer R = ss_layer_retro(l);
             uint64_t bad[4];
             int nbad;
-            EXPECT_EQ(retro_verify(&R, l->res, bad, 4, &nbad), 0);
+            EXPECT_EQ(retro_verify(&R, l->res, 0, bad, 4, &nbad), 0);
         }
     uint64_t checked = 0, raw = 0;
     int decided = 0, longest = 0;
@@ -424,7 +424,7 @@ static void check_rules(const char *rules)
     l->res[7] ^= 2;
     uint64_t bad[4];
     int nbad;
-    ck_assert_uint_gt(retro_verify(&R, l->res, bad, 4, &nbad), 0);
+    ck_assert_uint_gt(retro_verify(&R, l->res, 0, bad, 4, &nbad), 0);
     ss_db_free(db);
     free(db);
 }

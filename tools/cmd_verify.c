@@ -31,7 +31,9 @@ static const char help[] =
     "shorter, a finished game is lost in 0, a draw has no move to a loss and one to a draw),\n"
     "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
     "Placement-phase tables are re-derived from their successors' tables with the rules'\n"
-    "moves, for a sample of positions of each layer. Positions whose successors' table is\n"
+    "moves, for a sample of positions of each layer; with --sample, Sixteen Soldiers'\n"
+    "materials too (at 9 pieces every position takes about as long as the solve).\n"
+    "Positions whose successors' table is\n"
     "missing or unreadable are not checked, said so and counted apart, never called\n"
     "inconsistent.\n"
     "The last line of the output sums it up: tables ok, damaged and missing; with --full,\n"
@@ -54,8 +56,10 @@ static const char help[] =
     "  --dir DIR     the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --full        re-derive the values from the successors, as above\n"
     "  --sample N    with --full, re-derive N positions of each placement layer (default\n"
-    "                1000; 0: all of them); with --moves, test N positions of every layer\n"
-    "                (default 1000; 0: all of them)\n"
+    "                1000) and of each Sixteen Soldiers material (default: all), spread\n"
+    "                evenly over its index, 0: all of them (a material's WDL table is\n"
+    "                still checked against its DTM table everywhere); with --moves, test\n"
+    "                N positions of every layer (default 1000; 0: all of them)\n"
     "  --moves       test the move graph, as above, instead of the tables\n"
     "  --game G      baghchal or sixteen (with --moves)\n"
     "  --rules R     baghchal: standard (default) or goat-pass; sixteen: optional\n"
@@ -71,8 +75,8 @@ static const char help[] =
     "\"rules\",\n"
     "                \"board\", \"tables\", \"present\", \"missing\": [names], \"make\"}],\n"
     "                \"layers\": [{\"game\", \"rules\", \"board\", \"inhand\", \"captured\",\n"
-    "                (\"side\"), \"positions\", \"inconsistent\", \"not_checked\", "
-    "\"examples\"}],\n"
+    "                (\"side\"), \"positions\" (re-derived), \"layer_positions\",\n"
+    "                \"inconsistent\", \"not_checked\", \"examples\"}],\n"
     "                \"tables_ok\", \"tables_damaged\", \"tables_missing\",\n"
     "                \"layers_rederived\", \"inconsistent\", \"not_checked\", \"ok\"};\n"
     "                with --moves {\"layers\": [{\"game\", \"rules\", \"board\", \"layer\",\n"
@@ -182,7 +186,7 @@ static int verify_full(const struct game *g, const char *dir, const struct table
         struct retro_layer R = bc_layer_retro(&layers[c]);
         uint64_t badi[3];
         int nbad;
-        r->inconsistent = retro_verify(&R, layers[c].res, badi, 3, &nbad);
+        r->inconsistent = retro_verify(&R, layers[c].res, 0, badi, 3, &nbad);
         for (int k = 0; k < nbad; k++) {
             bits_t T, G;
             pair_index_unrank(&layers[c].ix, badi[k] / 2, &T, &G);
@@ -241,9 +245,9 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
                    captured);
         if (side >= 0) printf("\"side\": \"%s\", ", side ? "tiger" : "goat");
         if (limit) printf("\"limit\": %d, ", limit);
-        printf("\"positions\": %llu, \"inconsistent\": %llu, \"not_checked\": %llu, "
-               "\"examples\": [",
-               (unsigned long long)done, (unsigned long long)wrong,
+        printf("\"positions\": %llu, \"layer_positions\": %llu, \"inconsistent\": %llu, "
+               "\"not_checked\": %llu, \"examples\": [",
+               (unsigned long long)done, (unsigned long long)of, (unsigned long long)wrong,
                (unsigned long long)not_checked);
         for (int e = 0; e < nexamples; e++) {
             if (e) printf(", ");
@@ -269,7 +273,7 @@ static void print_layer(const struct game *g, int inhand, int captured, int side
         printf("%s %s %s %s %s: ", tag, g->ops->name, g->board->name, rules, layer);
     if (!done && (not_checked || failed))
         printf("not re-derived");
-    else if (side >= 0) /* a sample of the layer */
+    else if (side >= 0 || done < of) /* a sample of the layer */
         printf("%llu of %llu positions re-derived", (unsigned long long)done,
                (unsigned long long)of);
     else
@@ -371,7 +375,7 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
                     R.dtc_limit = L;
                     uint64_t bad[1];
                     int nbad;
-                    uint64_t v = retro_verify(&R, dtc, bad, 1, &nbad);
+                    uint64_t v = retro_verify(&R, dtc, 0, bad, 1, &nbad);
                     if (v && !wrong)
                         snprintf(example, sizeof example,
                                  "position %llu: stored DTC code %u, its moves give another",
@@ -470,7 +474,7 @@ static int verify_sixteen_dtc(const struct game *g, const char *dir, int pieces,
                         R.dtc_limit = L;
                         uint64_t bad[1];
                         int nbad;
-                        uint64_t v = retro_verify(&R, l->res, bad, 1, &nbad);
+                        uint64_t v = retro_verify(&R, l->res, 0, bad, 1, &nbad);
                         if (v && !w)
                             snprintf(example, sizeof example,
                                      "position %llu: stored DTC code %u, its moves give another",
@@ -520,10 +524,13 @@ static int verify_sixteen_dtc(const struct game *g, const char *dir, int pieces,
 }
 
 /* Sixteen Soldiers: re-derives every material's table from its successors, smallest
- * material first. A material whose tables are missing or unreadable is not checked, and
- * neither are those with more pieces, whose captures lead into it. */
+ * material first: every position, or sample of each material (0: all) spread evenly over
+ * its index; the WDL table is checked against the DTM table at every position either way.
+ * A material whose tables are missing or unreadable is not checked, and neither are those
+ * with more pieces, whose captures lead into it. */
 static int verify_sixteen(const struct game *g, const char *dir, const struct tables_set *set,
-                          bool json, bool quiet, bool *first, struct counts *cnt)
+                          uint64_t sample, struct progress *prog, bool json, bool quiet,
+                          bool *first, struct counts *cnt)
 {
     struct ss_db db;
     if (ss_db_init(&db, g)) return cli_error("verify: out of memory");
@@ -541,7 +548,8 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                 ss_db_free(&db);
                 return errors + cli_error("verify: out of memory");
             }
-            uint64_t wrong = 0, not_checked = 0;
+            uint64_t wrong = 0, not_checked = 0,
+                     derived = sample && sample < l->size ? sample : l->size;
             char example[1100] = "";
             bool failed = false;
             if (!d || !d->present || !w || !w->present) {
@@ -579,9 +587,16 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                                  n);
                 } else {
                     struct retro_layer R = ss_layer_retro(l);
+                    R.progress = progress_update;
+                    R.progress_arg = prog;
+                    char label[64], rules[32];
+                    game_rules_name(g, rules, sizeof rules);
+                    snprintf(label, sizeof label, "sixteen %s %d+%d", rules, m, n);
+                    progress_begin(prog, label);
                     uint64_t badi[1];
                     int nbad;
-                    wrong = retro_verify(&R, l->res, badi, 1, &nbad);
+                    wrong = retro_verify(&R, l->res, sample, badi, 1, &nbad);
+                    progress_end(prog);
                     if (nbad) {
                         bits_t A, B;
                         ss_layer_position(l, badi[0], &A, &B);
@@ -607,7 +622,7 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
             errors += wrong > 0 || failed;
             char ex[1][1100];
             snprintf(ex[0], sizeof ex[0], "%s", example);
-            print_layer(g, m, n, -1, 0, not_checked ? 0 : l->size, l->size, wrong, not_checked,
+            print_layer(g, m, n, -1, 0, not_checked ? 0 : derived, l->size, wrong, not_checked,
                         failed, (const char(*)[1100])ex, *example != 0, json, quiet, first, cnt);
             if (not_checked || total == set->pieces) { /* nothing larger reads it */
                 ss_layer_free(l);
@@ -738,7 +753,7 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                     not_checked = m;
                 }
                 for (uint64_t k = 0; k < m && !wdl_bad; k++) {
-                    uint64_t i = m == n ? k : k * n / m;
+                    uint64_t i = retro_sample_index(k, n, m);
                     bits_t T, G;
                     pair_index_unrank(&ix, i, &T, &G);
                     struct position pos = {.men = {G, T}, .side = side, .inhand = h};
@@ -895,7 +910,7 @@ static int verify_placement_dtc(const struct game *g, const char *dir, uint64_t 
                         not_checked = m;
                     }
                     for (uint64_t k = 0; k < m && !failed; k++) {
-                        uint64_t i = m == n ? k : k * n / m;
+                        uint64_t i = retro_sample_index(k, n, m);
                         bits_t T, G;
                         pair_index_unrank(&ix, i, &T, &G);
                         struct position pos = {.men = {G, T}, .side = side, .inhand = h};
@@ -1188,6 +1203,7 @@ int cmd_verify(int argc, char **argv)
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
                 errors += verify_dtc(&games[k], dir, o.json, o.quiet, &first_row, &cnt);
+        uint64_t ss_sample = sample < 0 ? 0 : (uint64_t)sample;
         if (sample < 0) sample = 1000;
         for (int k = 0; k < ngames; k++)
             if (games[k].ops == &baghchal_ops)
@@ -1196,10 +1212,10 @@ int cmd_verify(int argc, char **argv)
                           verify_placement_dtc(&games[k], dir, (uint64_t)sample, o.json, o.quiet,
                                                &first_row, &cnt);
             else
-                errors +=
-                    verify_sixteen(&games[k], dir, &sets[k], o.json, o.quiet, &first_row, &cnt) +
-                    verify_sixteen_dtc(&games[k], dir, sets[k].pieces, o.json, o.quiet, &first_row,
-                                       &cnt);
+                errors += verify_sixteen(&games[k], dir, &sets[k], ss_sample, &prog, o.json,
+                                         o.quiet, &first_row, &cnt) +
+                          verify_sixteen_dtc(&games[k], dir, sets[k].pieces, o.json, o.quiet,
+                                             &first_row, &cnt);
         if (ngames == 0 && !o.json) printf("full: no tables to re-derive\n");
     }
     for (int k = 0; k < ngames; k++) tables_set_free(&sets[k]);

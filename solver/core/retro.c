@@ -184,7 +184,7 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
             } else if (ex.win) {
                 bucket_push(&b, ex.win, i | WON);
             }
-            first_progress(L, i, &done, n);
+            pass_progress(L, "init", i, &done, n);
         }
         free(succ);
     }
@@ -302,20 +302,28 @@ retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *r
     return dtc_code(loss, false); /* every move loses, or there is none: lost in 0 */
 }
 
-uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
-                      int *nbad)
+uint64_t retro_sample_index(uint64_t k, uint64_t n, uint64_t m)
 {
-    uint64_t wrong = 0;
+    /* k * n / m without the product overflowing: k < m, so k * (n % m) < m * m */
+    return m >= n ? k : k * (n / m) + k * (n % m) / m;
+}
+
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t sample,
+                      uint64_t *bad, int maxbad, int *nbad)
+{
+    uint64_t wrong = 0, done = 0, m = sample && sample < L->size ? sample : L->size;
     *nbad = 0;
 #pragma omp parallel
     {
         uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
 #pragma omp for schedule(dynamic, 4096) reduction(+ : wrong)
-        for (uint64_t i = 0; i < L->size; i++) {
+        for (uint64_t k = 0; k < m; k++) {
+            uint64_t i = retro_sample_index(k, L->size, m);
             struct move_fold ex = {0};
-            int k = L->expand(L->ctx, i, succ, &ex);
-            retro_code want = L->dtc_limit ? retro_derive_dtc(k, succ, res, &ex, L->dtc_limit)
-                                           : retro_derive(k, succ, res, &ex);
+            int n = L->expand(L->ctx, i, succ, &ex);
+            retro_code want = L->dtc_limit ? retro_derive_dtc(n, succ, res, &ex, L->dtc_limit)
+                                           : retro_derive(n, succ, res, &ex);
+            pass_progress(L, "verify", k, &done, m);
             if (want == res[i]) continue;
             wrong++;
 #pragma omp critical(retro_verify_bad)

@@ -171,10 +171,15 @@ retro_code retro_derive(int nsucc, const uint64_t *succ, const retro_code *res,
 retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *res,
                             const struct move_fold *ex, int limit);
 
-/* Checks every position of a solved layer against retro_derive() (retro_derive_dtc() for
- * the counting rule's pass, L->dtc_limit > 0). Returns the number of
- * positions that disagree; the first few land in bad[0..nbad-1] (nbad at most maxbad). */
-uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t *bad, int maxbad,
-                      int *nbad);
+/* Checks the positions of a solved layer against retro_derive() (retro_derive_dtc() for
+ * the counting rule's pass, L->dtc_limit > 0): every one when sample is 0 or at least the
+ * layer's size, else sample of them spread evenly over the index (retro_sample_index).
+ * Returns the number of positions that disagree; the first few land in bad[0..nbad-1]
+ * (nbad at most maxbad). Reports its progress (phase "verify") through L->progress. */
+uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t sample,
+                      uint64_t *bad, int maxbad, int *nbad);
+
+/* The k-th of m positions spread evenly over n (k < m): k * n / m, or k when m >= n. */
+uint64_t retro_sample_index(uint64_t k, uint64_t n, uint64_t m);
 
 #endif

@@ -31,14 +31,15 @@ static inline int first_look(const struct retro_layer *L, uint64_t i, uint64_t *
     return k;
 }
 
-/* The initial pass's progress, every 2^20 positions (i counting from 0), from thread 0. */
-static inline void first_progress(const struct retro_layer *L, uint64_t i, uint64_t *done,
-                                  uint64_t total)
+/* A pass's progress (the initial pass's, verify's), every 2^20 positions (i counting from
+ * 0), from thread 0. */
+static inline void pass_progress(const struct retro_layer *L, const char *phase, uint64_t i,
+                                 uint64_t *done, uint64_t total)
 {
     if (!L->progress || (i & 0xfffff)) return;
 #pragma omp atomic
     *done += 0x100000;
-    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, "init", *done, total);
+    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, phase, *done, total);
 }
 
 /* The compact engine (retro_compact.c): retro_solve with L->compact. */

@@ -167,7 +167,7 @@ static void first_pass(const struct level *s)
             }
             if (level >= s->nlevels || (ex.win && level > (int)PENDING_MAX)) *s->failed = 1;
             if (level > 0) raise_to(s->highest, level);
-            first_progress(L, i - s->lo, &done, s->hi - s->lo);
+            pass_progress(L, "init", i - s->lo, &done, s->hi - s->lo);
         }
         free(succ);
     }

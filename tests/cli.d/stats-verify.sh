@@ -169,6 +169,29 @@ check 0 'ok   sixteen optional: 8 of 8 tables' verify --dir "$S"
 [ "$(tail -n 1 "$T/out")" = 'verify: 16 tables ok, 0 damaged, 0 missing' ] || fail "verify's last line is not its summary"
 check 0 '"tables_ok": 16, "tables_damaged": 0, "tables_missing": 0, "layers_rederived": 8, "inconsistent": 0, "not_checked": 0, "ok": true}' verify --dir "$S" --full --json
 check 0 '"sets": [{"game": "sixteen", "rules": "forced", "board": "sixteen", "tables": 8, "present": 8, "missing": [], "make": null}' verify --dir "$S" --json
+# --full --sample N re-derives N positions of each Sixteen Soldiers material, spread evenly
+# over its index (k * size / N), and every position of a smaller one; a DTM entry changed at
+# a sampled position (to a longer win or loss, so that the WDL table still agrees, every
+# checksum right: tests/tools/tb_set.c) is found there.
+check 0 'ok   sixteen optional 3+1: 1000 of 133016 positions re-derived, 0 inconsistent' verify --dir "$S" --full --sample 1000
+has 'ok   sixteen optional 1+1: 356 positions re-derived, 0 inconsistent'
+check 0 '"m": 3, "n": 1, "positions": 1000, "layer_positions": 133016, "inconsistent": 0' verify --dir "$S" --full --sample 1000 --json
+has '"m": 1, "n": 1, "positions": 356, "layer_positions": 356, "inconsistent": 0'
+X=$T/sv-sample
+rm -rf "$X" && mkdir "$X" && cp "$S"/sixteen-optional-* "$X"
+[ -x "$T/tb_set" ] || cc -std=c11 -Wall -Wextra -Werror -I"$(dirname "$0")/../tablebase" -o "$T/tb_set" \
+    "$(dirname "$0")/tools/tb_set.c" "$(dirname "$G")/libguti.a" -lzstd -fopenmp ||
+    fail "tests/tools/tb_set.c does not build"
+# the 8th of 1000 positions of 3+1, 7 * 133016 / 1000, or the first sampled one after it
+# that is decided (tb_set sets an entry and prints what it was: a draw, 0, set to 0 again)
+i=931
+while old=$("$T/tb_set" "$X/sixteen-optional-m3-n1.dtm" $i 0) && [ "$old" = 0 ] && [ $i -lt 8000 ]; do
+    i=$((i + 133))
+done
+"$T/tb_set" "$X/sixteen-optional-m3-n1.dtm" $i $((old + 2)) >/dev/null
+check 1 'verify: 1 error' verify --dir "$X" --full --sample 1000 --quiet
+has 'FAIL sixteen optional 3+1: 1000 of 133016 positions re-derived, '
+check 0 'verify: 8 tables ok' verify --dir "$X" --quiet
 # verify checks the REACH tables' checksums too.
 X=$T/sv-reach
 rm -rf "$X" && cp -r "$W" "$X"
