@@ -309,6 +309,16 @@ static int graph_predecessors(void *ctx, uint64_t i, uint64_t *pred)
     return g->npred[i];
 }
 
+/* The layer of a random graph; max_moves 254 for the compact engine (8-bit counters). */
+static struct retro_layer graph_layer(struct graph *g, int max_moves)
+{
+    return (struct retro_layer){.size = G_N,
+                                .max_moves = max_moves,
+                                .ctx = g,
+                                .expand = graph_expand,
+                                .predecessors = graph_predecessors};
+}
+
 static void random_graph(struct graph *g, uint64_t *seed)
 {
     memset(g, 0, sizeof *g);
@@ -471,11 +481,7 @@ START_TEST(shared_engine_on_random_graphs)
     int sent = 0;
     for (int round = 0; round < 300; round++) {
         random_graph(g, &seed);
-        struct retro_layer R = {.size = G_N,
-                                .max_moves = 254,
-                                .ctx = g,
-                                .expand = graph_expand,
-                                .predecessors = graph_predecessors};
+        struct retro_layer R = graph_layer(g, 254);
         retro_code plain[G_N];
         struct retro_stats st;
         R.compact = true; /* whose levels it counts alike */
@@ -557,11 +563,7 @@ START_TEST(shared_engine_on_random_graphs)
     /* one slice's exchange fails, alone: that slice returns -1, the others -2, all ending */
     memset(s, 0, sizeof *s);
     random_graph(g, &seed);
-    s->R = (struct retro_layer){.size = G_N,
-                                .max_moves = 254,
-                                .ctx = g,
-                                .expand = graph_expand,
-                                .predecessors = graph_predecessors};
+    s->R = graph_layer(g, 254);
     s->nparts = 3;
     s->bounds[1] = 16, s->bounds[2] = 32, s->bounds[3] = G_N;
     s->round = 4;
@@ -572,12 +574,8 @@ START_TEST(shared_engine_on_random_graphs)
     /* what it refuses, every slice alike: the counting rule, bounds short of the layer or
      * out of order */
     memset(s, 0, sizeof *s);
-    s->R = (struct retro_layer){.size = G_N,
-                                .max_moves = 254,
-                                .ctx = g,
-                                .expand = graph_expand,
-                                .predecessors = graph_predecessors,
-                                .dtc_limit = 3};
+    s->R = graph_layer(g, 254);
+    s->R.dtc_limit = 3;
     s->nparts = 2;
     s->bounds[1] = 10, s->bounds[2] = G_N;
     ck_assert_int_eq(sim_solve(s), -1);
@@ -601,12 +599,8 @@ START_TEST(engines_on_random_graphs)
     for (int round = 0; round < 400; round++) {
         random_graph(g, &seed);
         for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
-            struct retro_layer R = {.size = G_N,
-                                    .max_moves = G_N * G_MOVES,
-                                    .ctx = g,
-                                    .expand = graph_expand,
-                                    .predecessors = graph_predecessors,
-                                    .dtc_limit = limits[k]};
+            struct retro_layer R = graph_layer(g, G_N * G_MOVES);
+            R.dtc_limit = limits[k];
             retro_code plain[G_N], compact[G_N];
             struct retro_stats st;
             uint64_t bad[2];
@@ -671,11 +665,7 @@ START_TEST(verify_samples)
     int flagged_in_samples = 0;
     for (int round = 0; round < 50; round++) {
         random_graph(g, &seed);
-        struct retro_layer R = {.size = G_N,
-                                .max_moves = G_N * G_MOVES,
-                                .ctx = g,
-                                .expand = graph_expand,
-                                .predecessors = graph_predecessors};
+        struct retro_layer R = graph_layer(g, G_N * G_MOVES);
         retro_code res[G_N];
         struct retro_stats st;
         ck_assert_int_eq(retro_solve(&R, res, &st), 0);

@@ -32,10 +32,9 @@ static const char help[] =
     "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
     "Placement-phase tables are re-derived from their successors' tables with the rules'\n"
     "moves, for a sample of positions of each layer; with --sample, Sixteen Soldiers'\n"
-    "materials too (at 9 pieces every position takes about as long as the solve).\n"
-    "Positions whose successors' table is\n"
-    "missing or unreadable are not checked, said so and counted apart, never called\n"
-    "inconsistent.\n"
+    "materials too (re-deriving every position takes about as long as the solve: hours\n"
+    "at 9 pieces). Positions whose successors' table is missing or unreadable are not\n"
+    "checked, said so and counted apart, never called inconsistent.\n"
     "The last line of the output sums it up: tables ok, damaged and missing; with --full,\n"
     "layers re-derived, positions inconsistent and not checked.\n"
     "Exit status 1 on any damaged or missing table or inconsistent position.\n"
@@ -95,6 +94,7 @@ struct full_result {
     int captured;
     bool unreadable;    /* the layer's tables could not be read: an error */
     uint64_t positions; /* re-derived */
+    uint64_t layer_positions;
     uint64_t inconsistent;
     uint64_t not_checked; /* positions that could not be re-derived */
     char examples[3][1100];
@@ -134,6 +134,7 @@ static int verify_full(const struct game *g, const char *dir, const struct table
         live[c] = true;
         layers[c].next = c < top ? &layers[c + 1] : NULL;
         uint64_t n = 2 * layers[c].ix.size;
+        r->layer_positions = n;
         const struct tables_want *want[2] = {tables_set_find(set, TB_DTM, 0, c, 0),
                                              tables_set_find(set, TB_WDL, 0, c, 0)};
         for (int k = 0; k < 2; k++)
@@ -395,10 +396,11 @@ static int verify_dtc(const struct game *g, const char *dir, bool json, bool qui
             if (json) {
                 printf("%s{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"inhand\": 0, "
                        "\"captured\": %d, \"limit\": %d, \"positions\": %llu, "
-                       "\"inconsistent\": %llu, \"not_checked\": %llu, \"examples\": [",
+                       "\"layer_positions\": %llu, \"inconsistent\": %llu, "
+                       "\"not_checked\": %llu, \"examples\": [",
                        *first ? "" : ", ", g->ops->name, rules, g->board->name, c, L,
-                       (unsigned long long)(done ? n : 0), (unsigned long long)wrong,
-                       (unsigned long long)(done ? 0 : n));
+                       (unsigned long long)(done ? n : 0), (unsigned long long)n,
+                       (unsigned long long)wrong, (unsigned long long)(done ? 0 : n));
                 if (*example) json_str(stdout, example);
                 printf("]}");
                 *first = false;
@@ -494,11 +496,11 @@ static int verify_sixteen_dtc(const struct game *g, const char *dir, int pieces,
                 const char *tag = wrong || failed ? "FAIL" : done ? "ok  " : "SKIP";
                 if (json) {
                     printf("%s{\"game\": \"sixteen\", \"rules\": \"%s\", \"m\": %d, \"n\": %d, "
-                           "\"limit\": %d, \"positions\": %llu, \"inconsistent\": %llu, "
-                           "\"not_checked\": %llu, \"examples\": [",
+                           "\"limit\": %d, \"positions\": %llu, \"layer_positions\": %llu, "
+                           "\"inconsistent\": %llu, \"not_checked\": %llu, \"examples\": [",
                            *first ? "" : ", ", rules, m, n, L,
-                           (unsigned long long)(done ? l->size : 0), (unsigned long long)wrong,
-                           (unsigned long long)(done ? 0 : l->size));
+                           (unsigned long long)(done ? l->size : 0), (unsigned long long)l->size,
+                           (unsigned long long)wrong, (unsigned long long)(done ? 0 : l->size));
                     if (*example) json_str(stdout, example);
                     printf("]}");
                     *first = false;
@@ -596,7 +598,6 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                     uint64_t badi[1];
                     int nbad;
                     wrong = retro_verify(&R, l->res, sample, badi, 1, &nbad);
-                    progress_end(prog);
                     if (nbad) {
                         bits_t A, B;
                         ss_layer_position(l, badi[0], &A, &B);
@@ -606,8 +607,10 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                         snprintf(example, sizeof example, "%s: stored code %d", fen,
                                  l->res[badi[0]]);
                     }
+                    progress_begin(prog, label); /* the WDL pass's rate and ETA */
                     for (uint64_t i = 0; i < l->size && !failed; i++) {
                         uint16_t e;
+                        if (!(i & 0xfffff)) progress_update(prog, "WDL", i, l->size);
                         if (tb_probe(wt, i, &e, err, sizeof err)) {
                             snprintf(example, sizeof example, "%s", err);
                             failed = true;
@@ -616,6 +619,7 @@ static int verify_sixteen(const struct game *g, const char *dir, const struct ta
                                      "the WDL table disagrees with the DTM table");
                         }
                     }
+                    progress_end(prog);
                 }
                 tb_close(wt);
             }
@@ -1194,7 +1198,7 @@ int cmd_verify(int argc, char **argv)
             progress_end(&prog);
             for (int j = 0; j < nres; j++) {
                 struct full_result *r = &res[j];
-                print_layer(&games[k], 0, r->captured, -1, 0, r->positions, r->positions,
+                print_layer(&games[k], 0, r->captured, -1, 0, r->positions, r->layer_positions,
                             r->inconsistent, r->not_checked, r->unreadable,
                             (const char(*)[1100])r->examples, r->nexamples, o.json, o.quiet,
                             &first_row, &cnt);

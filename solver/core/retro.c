@@ -304,8 +304,7 @@ retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *r
 
 uint64_t retro_sample_index(uint64_t k, uint64_t n, uint64_t m)
 {
-    /* k * n / m without the product overflowing: k < m, so k * (n % m) < m * m */
-    return m >= n ? k : k * (n / m) + k * (n % m) / m;
+    return m >= n ? k : (uint64_t)((unsigned __int128)k * n / m); /* k * n overflows 64 bits */
 }
 
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t sample,

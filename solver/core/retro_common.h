@@ -37,9 +37,10 @@ static inline void pass_progress(const struct retro_layer *L, const char *phase,
                                  uint64_t *done, uint64_t total)
 {
     if (!L->progress || (i & 0xfffff)) return;
-#pragma omp atomic
-    *done += 0x100000;
-    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, phase, *done, total);
+    uint64_t now;
+#pragma omp atomic capture
+    now = *done += 0x100000;
+    if (omp_get_thread_num() == 0) L->progress(L->progress_arg, phase, now, total);
 }
 
 /* The compact engine (retro_compact.c): retro_solve with L->compact. */

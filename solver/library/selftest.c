@@ -194,12 +194,6 @@ static int check_graph(const struct retro_layer *R, struct scratch *s, struct ch
     return ns;
 }
 
-/* Position k of m spread evenly over a layer of n. */
-static uint64_t sample_at(uint64_t k, uint64_t m, uint64_t n)
-{
-    return m == n ? k : (uint64_t)((unsigned __int128)k * n / m);
-}
-
 static uint64_t sample_size(uint64_t sample, uint64_t n)
 {
     return sample && sample < n ? sample : n;
@@ -218,7 +212,7 @@ int selftest_layer_graph(const struct retro_layer *R, uint64_t sample,
     uint64_t m = sample_size(sample, R->size);
     for (uint64_t k = 0; k < m; k++) {
         struct check c = {
-            .L = out, .i = sample_at(k, m, R->size), .describe = describe, .arg = arg};
+            .L = out, .i = retro_sample_index(k, R->size, m), .describe = describe, .arg = arg};
         check_graph(R, &s, &c);
         out->checked++;
     }
@@ -397,7 +391,7 @@ static int bc_movement(const struct game *g, const struct symmap *sm, uint64_t s
         for (uint64_t k = 0; k < m && !rc; k++) {
             struct check ck = {.g = g,
                                .L = &L,
-                               .i = sample_at(k, m, R.size),
+                               .i = retro_sample_index(k, R.size, m),
                                .describe = bc_describe,
                                .arg = &cur};
             rc = bc_check_moves(&R, &cur, s, &ck, check_graph(&R, s, &ck));
@@ -580,7 +574,7 @@ static int bc_placement(const struct game *g, const struct symmap *sm, uint64_t 
                 for (uint64_t j = 0; j < m && !rc; j++) {
                     struct check ck = {.g = g,
                                        .L = &R,
-                                       .i = sample_at(j, m, L.ix->size),
+                                       .i = retro_sample_index(j, L.ix->size, m),
                                        .describe = place_describe,
                                        .arg = &d};
                     rc = place_check(g, &L, &next, cp, s, &ck);
@@ -672,7 +666,7 @@ static int ss_materials(const struct game *g, int max_pieces, uint64_t sample, s
             for (uint64_t k = 0; k < cnt && !rc; k++) {
                 struct check ck = {.g = g,
                                    .L = &L,
-                                   .i = sample_at(k, cnt, R.size),
+                                   .i = retro_sample_index(k, R.size, cnt),
                                    .describe = ss_describe,
                                    .arg = l};
                 rc = ss_check_moves(&R, l, s, &ck, check_graph(&R, s, &ck));

@@ -182,15 +182,20 @@ rm -rf "$X" && mkdir "$X" && cp "$S"/sixteen-optional-* "$X"
 [ -x "$T/tb_set" ] || cc -std=c11 -Wall -Wextra -Werror -I"$(dirname "$0")/../tablebase" -o "$T/tb_set" \
     "$(dirname "$0")/tools/tb_set.c" "$(dirname "$G")/libguti.a" -lzstd -fopenmp ||
     fail "tests/tools/tb_set.c does not build"
-# the 8th of 1000 positions of 3+1, 7 * 133016 / 1000, or the first sampled one after it
-# that is decided (tb_set sets an entry and prints what it was: a draw, 0, set to 0 again)
-i=931
-while old=$("$T/tb_set" "$X/sixteen-optional-m3-n1.dtm" $i 0) && [ "$old" = 0 ] && [ $i -lt 8000 ]; do
-    i=$((i + 133))
+# the 901st of 1000 positions of 3+1, 900 * 133016 / 1000, or the first sampled one after
+# it that is decided (tb_set sets an entry and prints what it was: a draw, 0, set to 0 again)
+k=900
+while i=$((k * 133016 / 1000)) && old=$("$T/tb_set" "$X/sixteen-optional-m3-n1.dtm" $i 0) &&
+    [ "$old" = 0 ] && [ $k -lt 999 ]; do
+    k=$((k + 1))
 done
 "$T/tb_set" "$X/sixteen-optional-m3-n1.dtm" $i $((old + 2)) >/dev/null
 check 1 'verify: 1 error' verify --dir "$X" --full --sample 1000 --quiet
 has 'FAIL sixteen optional 3+1: 1000 of 133016 positions re-derived, '
+# a sample of one re-derives position 0 alone, which does not see it; all of them do
+check 0 'ok   sixteen optional 3+1: 1 of 133016 positions re-derived, 0 inconsistent' verify --dir "$X" --full --sample 1
+check 1 'verify: 1 error' verify --dir "$X" --full --sample 0 --quiet
+has 'FAIL sixteen optional 3+1: 133016 positions re-derived, '
 check 0 'verify: 8 tables ok' verify --dir "$X" --quiet
 # verify checks the REACH tables' checksums too.
 X=$T/sv-reach
