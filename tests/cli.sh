@@ -6,6 +6,8 @@
 # and exits non-zero if anything failed; the failures are described on stderr.
 #
 # usage: sh tests/cli.sh ./build/guti
+# GUTI_CLI_PARTS="query play" sh tests/cli.sh ./build/guti runs only tests/cli.d/query.sh
+# and play.sh after the core checks.
 
 if [ $# -ne 1 ]; then
     echo "usage: sh tests/cli.sh GUTI" >&2
@@ -517,7 +519,16 @@ grep -q ': checksum mismatch' "$T/err" || fail "a damaged block was not called o
 # More checks, one file per topic, sharing the tables made above: $D (4x4 movement phase,
 # standard and goat-pass), $W (the 4x4 whole game with placement DTM and REACH tables) and
 # $S (Sixteen Soldiers up to 4 pieces, both rules). Each may make its own copies in $T.
+# GUTI_CLI_PARTS="query play" runs only those parts (after the checks above), to try one
+# change quickly; make test and make check run them all.
 for part in "$(dirname "$0")"/cli.d/*.sh; do
+    name=${part##*/}
+    if [ -n "${GUTI_CLI_PARTS:-}" ]; then
+        case " $GUTI_CLI_PARTS " in
+        *" ${name%.sh} "*) ;;
+        *) continue ;;
+        esac
+    fi
     [ -f "$part" ] && . "$part"
 done
 
