@@ -1,6 +1,9 @@
-# guti: `make` builds build/guti, its man pages and its bash completion; `make test`
-# installs what is missing, builds and runs every test; `make bench` runs the benchmarks;
-# `make demo` shows the engines at work.
+# guti: `make` installs the packages the build needs and builds everything a checkout's
+# user runs: build/guti, its man pages and bash completion, libguti (shared, for Python and
+# C programs, and static) and guti-mpi where Open MPI is installed. `make check` runs the
+# fast tier of the tests (the unit tests and the core command-line checks, under 2
+# minutes); `make test` installs the test-only packages and runs every test, as CI does;
+# `make bench` runs the benchmarks; `make demo` shows the engines at work.
 CC = gcc
 CFLAGS = -O2 -g
 PREFIX = /usr/local
@@ -47,6 +50,9 @@ BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp 
         $(SAN_CFLAGS)
 ALL_CFLAGS = $(BASE_CFLAGS) $(TOOLS_INC)
 LIBS = -lzstd
+SOVERSION = 0
+LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)
+SONAME = libguti.so.$(SOVERSION)
 CHECK_FLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -72,7 +78,7 @@ $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all programs mpi-tool deps test check tsan bench demo solve baghchal-stats capture-goal sixteen-stats \
+.PHONY: all programs mpi-tool deps test-deps test check tsan bench demo solve baghchal-stats capture-goal sixteen-stats \
         movement-stats plots \
         install clean format man completion
 
@@ -87,7 +93,8 @@ MPI_TOOL = $(if $(MPICC),$(B)/guti-mpi)
 all: deps
 	@$(MAKE) --no-print-directory programs
 
-programs: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash $(MPI_TOOL)
+programs: $(B)/guti $(B)/man/guti.1 $(B)/guti.bash $(B)/libguti.so.$(LIBVERSION) $(B)/libguti.a \
+        $(MPI_TOOL)
 mpi-tool: $(MPI_TOOL)
 
 $(B)/obj/%.o: %.c
@@ -102,10 +109,8 @@ $(B)/obj/tests/%.o: tests/%.c
 
 # The library: static, and shared with a soname whose number changes when the interface
 # does; only the guti_* functions of guti.h are exported from the shared one. The version
-# is guti.h's GUTI_VERSION, written there alone.
-SOVERSION = 0
-LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)
-SONAME = libguti.so.$(SOVERSION)
+# is guti.h's GUTI_VERSION, written there alone (SOVERSION and LIBVERSION are set above,
+# before the first rule that names the library).
 
 $(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map
 	@echo "  LD $@"
@@ -157,16 +162,30 @@ $(B)/guti.bash: $(B)/guti scripts/completion.sh scripts/help.awk
 	@echo "  GEN $@"
 	@sh scripts/completion.sh $(B)/guti >$@.tmp && mv $@.tmp $@
 
+# the packages the build needs; test-deps, those and the ones only the tests need
 deps:
 	@sh scripts/deps.sh
+test-deps:
+	@sh scripts/deps.sh --test
 
 # The test binaries are built in a second make, so that pkg-config is asked about Check
-# only after deps has installed it.
-test: deps
-	@$(MAKE) --no-print-directory $(B)/guti $(B)/check_guti $(B)/libguti.so.$(LIBVERSION) $(SAN_TOOLS) \
-		mpi-tool
+# only after test-deps has installed it.
+test: test-deps
+	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
+	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
+
+# The fast tier, for every change: the unit tests but for the suites that solve whole
+# small games (CHECK_SLOW_SUITES, which make test runs), the core command-line checks of
+# tests/cli.sh and its parts CHECK_CLI_PARTS, and the Python module's tests. Under 2
+# minutes on 2 cores (docs/building.md has the figure and the command that measured it).
+CHECK_SLOW_SUITES = retro ss_layers dtc dtc_sixteen norepeat share
+CHECK_CLI_PARTS = options moves query notation
+check: test-deps
+	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
+	$(TEST_ENV) CK_EXCLUDE_SUITE="$(CHECK_SLOW_SUITES)" ./$(B)/check_guti
+	$(TEST_ENV) GUTI_CLI_PARTS="$(CHECK_CLI_PARTS)" sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
 
 # The sanitized suite: a finding stops the program with SIGABRT, which every test takes for
@@ -202,8 +221,6 @@ $(B)/python3: Makefile
 	@printf '#!/bin/sh\nLD_PRELOAD="%s$${LD_PRELOAD:+ $$LD_PRELOAD}" ASAN_OPTIONS="$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0" exec %s "$$@"\n' \
 		"$(SAN_PRELOAD)" "$$(python3 -c 'import sys; print(sys.executable)')" >$@.tmp
 	@chmod +x $@.tmp && mv $@.tmp $@
-
-check: test
 
 # ThreadSanitizer: the engine on the small boards and the library from several threads
 # (tests/tsan.sh), built with clang, LLVM's OpenMP runtime and its Archer.
@@ -256,7 +273,8 @@ movement-stats: deps
 # Draws the plots of data/plots/ (SVG, with gnuplot) from the published CSV files of data/
 # alone, no tables needed; PLOTS_DIR=DIR draws them elsewhere.
 PLOTS_DIR = data/plots
-plots: deps
+plots:
+	@sh scripts/deps.sh gnuplot-nox
 	sh scripts/plots.sh $(PLOTS_DIR)
 
 # (/usr/bin/time, from Debian's package time, measures each row's peak memory)

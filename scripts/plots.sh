@@ -18,7 +18,7 @@ data=${GUTI_PLOT_DATA:-$top/data}
 gp=$top/scripts/plots
 out=${1:-$top/data/plots}
 if ! command -v gnuplot >/dev/null 2>&1; then
-    echo "guti: plots: gnuplot is missing; run: make deps (Debian's gnuplot-nox)" >&2
+    echo "guti: plots: gnuplot is missing; run: sh scripts/deps.sh gnuplot-nox" >&2
     exit 1
 fi
 mkdir -p "$out"

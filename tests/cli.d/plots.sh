@@ -28,7 +28,7 @@ pl_wellformed() {
 if ! command -v gnuplot >/dev/null 2>&1; then
     : >"$T/out"
     : >"$T/err"
-    pl_nope "gnuplot" "gnuplot is missing: make deps installs it (gnuplot-nox)"
+    pl_nope "gnuplot" "gnuplot is missing: make test-deps installs it (gnuplot-nox)"
 elif ! make --no-print-directory -s -C "$PL_ROOT" plots PLOTS_DIR="$PL_OUT" >"$T/out" 2>"$T/err"; then
     pl_nope "make plots PLOTS_DIR=$PL_OUT" "failed"
 else
