@@ -93,8 +93,8 @@ else
     passed=$((passed + 1))
 fi
 
-# The README shows plots that exist.
-grep -o 'data/plots/[A-Za-z0-9_.-]*\.svg' "$PL_ROOT/README.md" | sort -u >"$T/readme-plots"
+# The README and docs/ show plots that exist.
+cat "$PL_ROOT/README.md" "$PL_ROOT"/docs/*.md | grep -o 'data/plots/[A-Za-z0-9_.-]*\.svg' | sort -u >"$T/readme-plots"
 if [ ! -s "$T/readme-plots" ]; then
     : >"$T/out"
     : >"$T/err"
