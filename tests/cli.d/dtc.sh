@@ -53,7 +53,7 @@ dtc_says() {
 commas() { echo "$1" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta'; }
 for rules in standard goat-pass; do
     awk -F, '$1 == "all" && ($7 || $9) { exit 1 }' "$DATA/baghchal-movement-$rules-dtc100.csv" ||
-        fail "the README says no movement position changes under 100 half-moves ($rules)"
+        fail "docs/results.md says no movement position changes under 100 half-moves ($rules)"
 done
 set -- $(awk -F, '$1 == "all" { printf "%d %d %d %d %.2f %.2f", $7, $6 + $7, $9, $9 + $10, 100 * $7 / ($6 + $7), 100 * $9 / ($9 + $10) }' "$DATA/baghchal-movement-standard-dtc20.csv")
 dtc_says "$(commas "$1") of the $(commas "$2") won classes become cursed wins ($5%) and $(commas "$3") of the $(commas "$4") lost classes blessed losses ($6%)"

@@ -3,7 +3,7 @@
 # for byte the committed one, so that a CSV changed without its plots being redrawn, or a
 # plot script changed without its output being committed, fails here; the fix is
 # `make plots` and committing data/plots/. The whole game's counting-rule plot is drawn
-# when its CSVs are there and only then. The README's images are plots that exist.
+# when its CSVs are there and only then. The images of the README and docs/ are plots that exist.
 # guti is not run.
 PL_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PL_OUT=$T/plots
