@@ -1,5 +1,5 @@
 """Labels every position of a game record with its exact value, one JSON line each, as a
-training set would: python3 examples/label.py TABLES RECORD (the README shows this file)."""
+training set would: python3 examples/label.py TABLES RECORD (docs/python.md shows this file)."""
 import json, re, sys
 import guti
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The full-size benchmarks of issue 16: the rows of the README's performance table that
+# The full-size benchmarks of issue 16: the rows of docs/performance.md's table that
 # take more than a minute, on the real boards. Each row runs from scratch (or on tables
 # already made, where it only reads them), under /usr/bin/time, and its figures go into
 # WORK/results.tsv, one line per run; data/bench.md is then written from every line there,

@@ -22,7 +22,8 @@ def n(x):
 
 
 print("# Bagh-Chal under the no-repeat rule (issue 17)\n")
-print("Made by `sh scripts/publish-no-repeat.sh` (the method: README, \"The no-repeat rule\"). "
+print("Made by `sh scripts/publish-no-repeat.sh` (the method: docs/results.md, "
+      "\"The no-repeat rule\"). "
       "Under rules `no-repeat`, once every goat is placed a move may not recreate a board seen "
       "since (window unlimited) or among the last N boards (window N). Values are for the side "
       "to move, each position with only its own board behind it (as right after the last "
@@ -93,7 +94,8 @@ for board, layers in (("3x3", [0]), ("4x4", [1, 2])):
 table(rows, "## Small boards: movement positions that change\n\n3x3: every class of its one "
       "movement layer (4 goats, 1 capture wins). 4x4: the standard draws of the layers with one "
       "and two holes (its full layer, no capture, has no move at all); its standard wins and "
-      "losses stay so under every window (proven, README), so only draws can change. " + SHARDS)
+      "losses stay so under every window (proven, docs/results.md), so only draws can "
+      "change. " + SHARDS)
 
 rows = []
 for key, label in (("no-repeat", "unlimited"), ("no-repeat-12", "12")):
@@ -109,7 +111,7 @@ times = os.path.join(nr, "times.tsv")
 if os.path.exists(times):
     print("## What it took\n")
     print("Wall and CPU seconds and peak memory of each step (`data/no-repeat/times.tsv`; "
-          "2 cores, other work beside some steps: see the README).\n")
+          "2 cores, other work beside some steps: see docs/results.md).\n")
     print("| step | wall s | CPU s | peak MB |")
     print("|---|---:|---:|---:|")
     for line in open(times):

@@ -30,7 +30,7 @@ trap 'exit 2' HUP INT TERM
 need() {
     for f in "$@"; do
         if [ ! -f "$data/$f" ]; then
-            echo "guti: plots: ${GUTI_PLOT_DATA:-data}/$f is missing (README.md names the command that makes it)" >&2
+            echo "guti: plots: ${GUTI_PLOT_DATA:-data}/$f is missing (docs/results.md and docs/sixteen.md name the command that makes it)" >&2
             exit 1
         fi
     done

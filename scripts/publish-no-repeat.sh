@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates data/baghchal-no-repeat.md (issue 17): Bagh-Chal under the no-repeat rule, by
-# search (README, "The no-repeat rule"). For each board it makes the standard tables
+# search (docs/results.md, "The no-repeat rule"). For each board it makes the standard tables
 # (3x3 and 4x4 whole, 5x5's movement phase), then:
 #
 #   guti query --rules W START --json                  the start's value, window W

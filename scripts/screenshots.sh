@@ -1,5 +1,6 @@
 #!/bin/sh
-# Remakes the explorer's screenshots in data/screenshots/ (the README shows them):
+# Remakes the explorer's screenshots in data/screenshots/ (the README and docs/explorer.md show
+# them):
 # explorer-baghchal.png, a 5x5 movement-phase position with a tiger lifted, and
 # explorer-sixteen.png, a Sixteen Soldiers endgame in the middle of a capture chain. Each is
 # the page as headless Chromium draws it at 1280x860, taken by tests/web/explorer.py's

@@ -16,7 +16,7 @@
  *   guti_close(t);
  *
  * Values are for the side to move: GUTI_WIN, GUTI_DRAW or GUTI_LOSS under perfect play,
- * the game played without its counting rule (rules.md, "Solving"). DTM counts half-moves
+ * the game played without its counting rule (docs/rules.md, "Solving"). DTM counts half-moves
  * to the end of the game, the winner hurrying and the loser delaying.
  *
  * Errors. Every function that can fail returns GUTI_OK (0) or a negative enum
@@ -100,7 +100,7 @@ struct guti_position {
     int clock;  /* half-moves since the last capture (or placement) */
 };
 
-/* Reads a FEN (notation.md). The game and board come from its rows (9: Sixteen Soldiers;
+/* Reads a FEN (docs/notation.md). The game and board come from its rows (9: Sixteen Soldiers;
  * 3, 4 or 5: Bagh-Chal on that board) unless hint names them; hint's rules (or, with no
  * hint or empty rules, the game's default rules) become the position's. hint may be NULL;
  * its empty fields are not hints. */
@@ -170,10 +170,10 @@ int guti_over(const struct guti_position *pos, int *winner, char *reason, size_t
 
 /* ---- Other notations ----------------------------------------------------------------- */
 
-/* Bagh-Chal on 5x5 in the notations of other programs, besides guti's own (notation.md):
+/* Bagh-Chal on 5x5 in the notations of other programs, besides guti's own (docs/notation.md):
  * the `baghchal` Python package's (FEN `B3B/5/5/5/B3B G 0`, moves `G33`, `B1122`,
  * `Bx1133`) and OBX, baghchal.net's (`TXXXT/XXXXX/XXXXX/XXXXX/TXXXT g @20 c0 - #`, moves
- * `mC3`, `mA1B1`, `mA1C3(B2)`). The README's "Other notations" says how each maps onto
+ * `mC3`, `mA1B1`, `mA1C3(B2)`). docs/notation.md, "Other notations", says how each maps onto
  * guti's positions; neither has a clock (read as 0, not written) or rules. */
 enum guti_notation { GUTI_NOTATION_GUTI = 1, GUTI_NOTATION_BAGHCHAL = 2, GUTI_NOTATION_OBX = 3 };
 
@@ -227,7 +227,7 @@ void guti_cache_stats(guti_tables *t, struct guti_cache_stats *out);
  * the first max of them in out (sorted: game, board, rules). */
 int guti_variants(const guti_tables *t, struct guti_variant *out, int max);
 
-/* The counting rule's classes at clock 0 (rules.md): a win or loss under the rule, a
+/* The counting rule's classes at clock 0 (docs/rules.md): a win or loss under the rule, a
  * cursed win (a win without the rule that the rule draws), a blessed loss, a draw. */
 enum guti_class {
     GUTI_CLASS_UNKNOWN = -1,
@@ -394,7 +394,7 @@ int guti_analyze_game(guti_tables *t, const struct guti_position *start, const c
 /* ---- Rules no-repeat: values by search --------------------------------------------- */
 
 /* Under rules no-repeat a position's value depends on the game's history, so no table
- * holds it: it is searched (the method is in the README, "The no-repeat rule"). */
+ * holds it: it is searched (the method is in docs/results.md, "The no-repeat rule"). */
 struct guti_norepeat_result {
     struct guti_position position; /* the position after the moves */
     int value;       /* for the side to move: GUTI_WIN or GUTI_LOSS; GUTI_DRAW only under
@@ -418,7 +418,7 @@ struct guti_norepeat_result {
  * t may be NULL; when it holds the standard rules' tables of the same board, they order
  * the moves, and on a board where every step changes the colour of a two-colouring (4x4)
  * they also give exact values to positions entering a movement layer, which is proven
- * there (README). Errors: GUTI_EINPUT for other rules, a malformed start, or a move that
+ * there (docs/results.md). Errors: GUTI_EINPUT for other rules, a malformed start, or a move that
  * is illegal or refused (the message gives its number, from 1); GUTI_ENOMEM. Threads: as
  * guti_probe; the search is the caller's thread's and can take long: seconds for 10^7.
  */

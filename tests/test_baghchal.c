@@ -20,7 +20,7 @@ START_TEST(perft_start)
     struct game g = setup("baghchal", "standard", NULL);
     check_perft(&g, NULL, 2, (uint64_t[]){21, 252});
     /* Deeper: from this engine, and the same from an independent implementation written
-     * from rules.md alone (README, "Perft"). */
+     * from docs/rules.md alone (docs/results.md, "Perft"). */
     check_perft(&g, NULL, 5, (uint64_t[]){21, 252, 5052, 68204, 1304788});
     struct game gp = setup("baghchal", "goat-pass", NULL);
     check_perft(&gp, NULL, 4, (uint64_t[]){21, 252, 5052, 68204});

@@ -1,4 +1,4 @@
-/* Board geometry: the check figures of rules.md, and the symmetry groups. */
+/* Board geometry: the check figures of docs/rules.md, and the symmetry groups. */
 #include "board.h"
 #include "helpers.h"
 

@@ -1,6 +1,6 @@
 /* The engine's counting-rule passes (retro.h, dtc_limit; bc_place.h) against a brute force
  * over (position, clock) states written plainly from the definitions of issue 12 and
- * rules.md, "Counting rules": Bagh-Chal's movement phase and the last placements on the
+ * docs/rules.md, "Counting rules": Bagh-Chal's movement phase and the last placements on the
  * 4x4 board, the whole 3x3 game, both rule sets, with limits small enough that every class
  * occurs; and, with a limit above every DTM, the classes are exactly the values without
  * the rule. */

@@ -1,5 +1,5 @@
 /* Sixteen Soldiers' counting rule (ss_solve_dtc) against a brute force over (position,
- * clock) states written plainly from the definitions of issue 12 and rules.md, "Counting
+ * clock) states written plainly from the definitions of issue 12 and docs/rules.md, "Counting
  * rules": every raw position with up to 4 pieces, both rule sets, with limits small enough
  * that cursed wins and blessed losses occur; and, with a limit above every DTM, the classes
  * are exactly the values without the rule. The brute force plays the game's own move

@@ -98,7 +98,7 @@ START_TEST(analysis_without_tables)
 }
 END_TEST
 
-/* Every game's start, written as a FEN: the standard starts of notation.md, and a variant
+/* Every game's start, written as a FEN: the standard starts of docs/notation.md, and a variant
  * that is not one refused. */
 START_TEST(starts)
 {

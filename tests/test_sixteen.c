@@ -18,7 +18,7 @@ START_TEST(perft_start)
     perft(&forced, &start, 2, got);
     ck_assert_uint_eq(got[0], 9);
     ck_assert_uint_eq(got[1], 21);
-    /* Deeper, agreeing with an independent implementation (README, "Perft"). */
+    /* Deeper, agreeing with an independent implementation (docs/results.md, "Perft"). */
     uint64_t deep[7];
     perft(&opt, &start, 5, deep);
     ck_assert_uint_eq(deep[2], 783);

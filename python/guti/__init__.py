@@ -455,7 +455,7 @@ class Tables:
         """The value under rules no-repeat ("no-repeat", unlimited window, or "no-repeat:N")
         of the position after playing moves (move texts, as play reads them) from the
         position start (a FEN), with that history: only the boards since the last
-        placement or capture matter (guti_norepeat_value; the method is in the README,
+        placement or capture matter (guti_norepeat_value; the method is in docs/results.md,
         "The no-repeat rule"). No table holds it: it is searched, within budget nodes (0:
         10^7). The standard tables of the same board in this directory, when there, order
         the moves, and on 4x4 also bound the search (proven there); without them the

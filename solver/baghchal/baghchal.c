@@ -1,4 +1,4 @@
-/* Bagh-Chal (Tigers and Goats), rules.md, on any board: the board, the tigers' start
+/* Bagh-Chal (Tigers and Goats), docs/rules.md, on any board: the board, the tigers' start
  * points, the number of goats and the captures that win are parameters of struct game. */
 #include <stdio.h>
 #include <string.h>
@@ -224,7 +224,7 @@ static int bc_parse(const struct game *g, const char *text, struct position *pos
         snprintf(err, errlen, "position: %s", why);
         return -1;
     }
-    /* The side is lower case, the pieces upper case, as notation.md writes them: one case
+    /* The side is lower case, the pieces upper case, as docs/notation.md writes them: one case
      * rule for every letter of a position, so 'G' is refused here as 'g' is on the board. */
     if (strcmp(f[1], "g") == 0)
         pos->side = GOATS;

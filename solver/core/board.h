@@ -1,7 +1,7 @@
 /*
  * Boards as data.
  *
- * A board is its list of lines (rules.md): everything else, the points, adjacency, jumps
+ * A board is its list of lines (docs/rules.md): everything else, the points, adjacency, jumps
  * and the symmetry group, is derived from that list by board_build(). Points are numbered
  * row by row from the bottom, left to right within a row, so bit p of a bitboard is point
  * p and the numbering is the reading order of the notation, reversed by rows.

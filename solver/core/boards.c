@@ -1,4 +1,4 @@
-/* The built-in boards, each written as its list of lines (rules.md). */
+/* The built-in boards, each written as its list of lines (docs/rules.md). */
 #include <string.h>
 
 #include "board.h"

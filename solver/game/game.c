@@ -273,7 +273,7 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     return "?";
 }
 
-/* Whether the rules have draw rules: all but no-repeat (rules.md). */
+/* Whether the rules have draw rules: all but no-repeat (docs/rules.md). */
 static bool has_clock(const struct game *g)
 {
     return !(g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT);

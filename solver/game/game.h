@@ -97,7 +97,7 @@ struct game_ops {
     char side_letter[2];       /* 'g', 't' / 'r', 'b' */
     int clock_limit;           /* half-moves of the draw rule: 100 / 80 */
 
-    /* Reads a position (notation.md); 0, or -1 with a one-line reason in err. */
+    /* Reads a position (docs/notation.md); 0, or -1 with a one-line reason in err. */
     int (*parse)(const struct game *g, const char *text, struct position *pos, char *err,
                  size_t errlen);
     /* Writes a position in notation; the clock only when it is not 0. */

@@ -107,7 +107,7 @@ int notation_parse_board(const struct board *b, const char *field, const char le
                 }
                 continue;
             }
-            /* Letters are case-sensitive: pieces upper case, as notation.md writes them
+            /* Letters are case-sensitive: pieces upper case, as docs/notation.md writes them
              * (only point names may be either case); a lower-case 't' is refused. */
             int side = *s == letters[0] ? 0 : *s == letters[1] ? 1 : -1;
             if (side < 0) {

@@ -1,5 +1,5 @@
 /*
- * The parts of the notation (notation.md) that every game shares: the board field of a
+ * The parts of the notation (docs/notation.md) that every game shares: the board field of a
  * position, moves, and numbers. Errors are one line, naming the field and the reason;
  * callers prefix them with what was being read ("position: ...").
  */

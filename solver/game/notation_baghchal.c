@@ -40,7 +40,7 @@
  * numbers them, then the result: joined to the last move with '#' when the game is over
  * by the rules, as the package writes it, else after a space. The package's draw is a
  * board seen three times after the goats' 20th move (lines 279-280, 324-327) and it has
- * no 100 half-move rule: guti adjudicates a record by its own rules (rules.md).
+ * no 100 half-move rule: guti adjudicates a record by its own rules (docs/rules.md).
  */
 #include <stdio.h>
 #include <stdlib.h>

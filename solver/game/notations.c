@@ -2,7 +2,7 @@
  * guti's notation and the others (notations.h): names, telling a text's notation from its
  * shape, the dispatch to each format (notation_baghchal.c, notation_obx.c), what they
  * share, and guti's record writer. The sources and mapping of each foreign format are at
- * the top of its file and in the README, "Other notations".
+ * the top of its file and in docs/notation.md, "Other notations".
  */
 #include <ctype.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /*
- * Other notations of Bagh-Chal, read and written beside guti's own (notation.md): the
+ * Other notations of Bagh-Chal, read and written beside guti's own (docs/notation.md): the
  * `baghchal` Python package's FEN and PGN, and OBX, the Online Baghchal Exchange notation
  * of baghchal.net. Positions, moves and game records, in every direction; what each
  * format stores and how guti maps it is written at the top of notation_baghchal.c and

@@ -1,5 +1,5 @@
 /*
- * Game records (notation.md): tag lines, then moves. Reading a record is separate from
+ * Game records (docs/notation.md): tag lines, then moves. Reading a record is separate from
  * replaying it, so that tools can report each kind of fault in its own words.
  */
 #ifndef GUTI_RECORD_H

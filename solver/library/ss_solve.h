@@ -144,7 +144,7 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
  * how much. Reads nothing. */
 int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err, size_t errlen);
 
-/* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture, rules.md):
+/* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture, docs/rules.md):
  * every material with m + n <= pieces, smallest first as ss_solve, gets the five classes
  * and the DTC of every position (values.h's class codes) from its DTM table and the
  * smaller materials' classes, saved as a DTC table {TB_DTC, m, n, side -1, limit}. Every

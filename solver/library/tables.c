@@ -295,7 +295,7 @@ static int probe_table(const struct prober *p, struct tb *t, uint64_t i, uint16_
 /* Sixteen Soldiers: the memory a solve of every material up to n pieces needs, in bytes,
  * estimated from the number of classes (about C(37, m) C(37 - m, k) / 4 for each material
  * m + k <= n, both sides to move) at 3.2 bytes a class: the 8-piece solve, 2.8 billion
- * classes, peaked at 9.1 GB on this project's machine (README). */
+ * classes, peaked at 9.1 GB on this project's machine (docs/sixteen.md). */
 static double sixteen_solve_bytes(int pieces)
 {
     double classes = 0;

@@ -1,4 +1,4 @@
-/* Sixteen Soldiers (Sholo Guti), rules.md: steps and chains of captures, under rules
+/* Sixteen Soldiers (Sholo Guti), docs/rules.md: steps and chains of captures, under rules
  * optional (every prefix of a chain is a move) or forced (only maximal chains, and only
  * captures when one exists). */
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * Sixteen Soldiers' endgames as layers for the retrograde engine.
  *
  * A position is (A, B): A the pieces of the side to move, B the other side's; the colour
- * does not matter (rules.md, "Solving"). Positions are symmetry classes under the board's
+ * does not matter (docs/rules.md, "Solving"). Positions are symmetry classes under the board's
  * 4 symmetries, numbered by the pair index with a = |A|, b = |B|.
  *
  * The material {m, n}, m >= n >= 1, is one engine layer: a step swaps the roles, so
@@ -12,7 +12,7 @@
  * less material, solved before; taking the opponent's last piece ends the game, an exit
  * to a position lost in 0.
  *
- * Moves are rules.md's: under optional, steps and every prefix of every chain; under
+ * Moves are docs/rules.md's: under optional, steps and every prefix of every chain; under
  * forced, only maximal chains, and only captures when any capture exists. Successors and
  * predecessors inside the layer are distinct classes; exits are not deduplicated (an
  * exit met twice changes no value; move_fold.n counts chains found, not moves).

@@ -51,6 +51,27 @@ if cc -Wall -Wextra -Werror -o "$T/probe" "$ROOT/examples/probe.c" $(pkg-config 
 else
     fail "an outside program does not build with pkg-config --cflags --libs guti"
 fi
+# examples/value.c (issue 38, item 10), docs/library.md's whole example: built as the
+# docs say for a libguti outside the loader's path (pkg-config gives no run path), it
+# runs with no LD_LIBRARY_PATH; a decided position prints its DTM, a draw none.
+awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' "$ROOT/docs/library.md" | cmp -s - "$ROOT/examples/value.c" ||
+    fail "docs/library.md's C example is not examples/value.c"
+grep -F -q 'cc value.c $(pkg-config --cflags --libs guti) -Wl,-rpath,$(pkg-config --variable=libdir guti) -o value' "$ROOT/docs/library.md" ||
+    fail "docs/library.md does not say how to build with the library's run path"
+# shellcheck disable=SC2046
+if cc -Wall -Wextra -Werror "$ROOT/examples/value.c" $(pkg-config --cflags --libs guti) -Wl,-rpath,"$(pkg-config --variable=libdir guti)" -o "$T/value"; then
+    for v in "T2T/4/4/T2T g 12|loss in 26" "T2T/4/4/TG1T t 11|win in 25" "T1GT/4/4/1T1T g 11|draw" \
+        "T2T/4/4/T2T t 12|value: " "4/4/4/4 g 0|value: "; do
+        CMD="(examples/value.c) $W '${v%%|*}'"
+        env -u LD_LIBRARY_PATH "$T/value" "$W" "${v%%|*}" >"$T/out" 2>"$T/err"
+        case ${v#*|} in
+        value:\ ) [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^value: ' "$T/err" ;;
+        *) [ "$(cat "$T/out")" = "${v#*|}" ] && [ ! -s "$T/err" ] ;;
+        esac && passed=$((passed + 1)) || fail "expected '${v#*|}'"
+    done
+else
+    fail "examples/value.c does not build with pkg-config and -Wl,-rpath"
+fi
 unset PKG_CONFIG_PATH
 # The positions: random games from a start, collected (and checked from 8 threads) by
 # api_threads; then probe's answers must be query's, field for field.

@@ -5,7 +5,7 @@
 # - the 3x3 start is a goats' loss under every window, and the JSON says how it was found;
 # - a record's history is replayed with the rule: a refused move is a one-line error
 #   naming its number; the position after the moves is answered, unknown past --budget;
-# - guti norepeat on 4x4 (the standard tables as bounds there, proven in the README) sorts
+# - guti norepeat on 4x4 (the standard tables as bounds there, proven in docs/results.md) sorts
 #   every standard draw of a layer, and with --no-bounds the search itself agrees with the
 #   standard value of every win and loss it decides (the proof, checked);
 # - wrong rules, layers and budgets are one-line errors.

@@ -1,4 +1,4 @@
-# Other notations (README, "Other notations"): guti convert, and show, query and game
+# Other notations (docs/notation.md, "Other notations"): guti convert, and show, query and game
 # reading and writing the baghchal package's notation and OBX. Sourced by tests/cli.sh;
 # the unit tests (tests/test_notations.c) round-trip thousands of random positions, moves
 # and games; here guti itself does, on the sample records' positions.

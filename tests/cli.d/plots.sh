@@ -3,7 +3,7 @@
 # for byte the committed one, so that a CSV changed without its plots being redrawn, or a
 # plot script changed without its output being committed, fails here; the fix is
 # `make plots` and committing data/plots/. The whole game's counting-rule plot is drawn
-# when its CSVs are there and only then. The README's images are plots that exist.
+# when its CSVs are there and only then. The images of the README and docs/ are plots that exist.
 # guti is not run.
 PL_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PL_OUT=$T/plots
@@ -93,8 +93,8 @@ else
     passed=$((passed + 1))
 fi
 
-# The README shows plots that exist.
-grep -o 'data/plots/[A-Za-z0-9_.-]*\.svg' "$PL_ROOT/README.md" | sort -u >"$T/readme-plots"
+# The README and docs/ show plots that exist.
+cat "$PL_ROOT/README.md" "$PL_ROOT"/docs/*.md | grep -o 'data/plots/[A-Za-z0-9_.-]*\.svg' | sort -u >"$T/readme-plots"
 if [ ! -s "$T/readme-plots" ]; then
     : >"$T/out"
     : >"$T/err"

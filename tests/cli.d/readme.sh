@@ -1,9 +1,12 @@
-# The README's figures about published results, checked against data/. Each figure is
-# computed from the CSV files where they have it (shares from counts, maxima from the
-# rows), else read from the Markdown and start files (the comparison of the rule sets, the
-# examples of the longest wins, the start's moves) and checked against the CSV where it can
-# be; the README must then state exactly that, in its own words. Sourced by tests/cli.sh;
-# guti is not run.
+# The README and docs/ (issue 38: the README the front door, at most 250 lines, the rest in
+# docs/, one file a subject). Their figures about published results are checked against
+# data/, wherever they now stand: each figure is computed from the CSV files where they
+# have it (shares from counts, maxima from the rows), else read from the Markdown and start
+# files (the comparison of the rule sets, the examples of the longest wins, the start's
+# moves) and checked against the CSV where it can be; README.md or a file of docs/ must
+# then state exactly that, in its own words. Then the README's length, the relative links
+# of README.md and docs/, and the README's five-minute tour, run as printed
+# (tests/readme_check.py). Sourced by tests/cli.sh.
 #
 # Not checked here:
 # - measurements (wall and CPU time, positions per second, memory, the size of the tables
@@ -21,8 +24,8 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
 # shellcheck disable=SC2016 # the single-quoted $... are awk's
 (
     DATA=$(dirname "$0")/../data
-    # The README as one line, its wrapping undone, so that a phrase may span lines.
-    tr '\n' ' ' <"$(dirname "$0")/../README.md" | tr -s ' ' >"$T/readme"
+    # The README and docs/ as one line, their wrapping undone, so that a phrase may span lines.
+    cat "$(dirname "$0")/../README.md" "$(dirname "$0")"/../docs/*.md | tr '\n' ' ' | tr -s ' ' >"$T/readme"
 
     # rd_nope WHAT WHY: a failed check.
     rd_nope() {
@@ -32,12 +35,12 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
         fail "$2"
     }
 
-    # rd_says PHRASE: the README states PHRASE, which the caller built from the data.
+    # rd_says PHRASE: README.md or docs/ states PHRASE, which the caller built from the data.
     rd_says() {
         if grep -F -q -e "$1" "$T/readme"; then
             passed=$((passed + 1))
         else
-            rd_nope "$1" "the README does not say this, which the data do"
+            rd_nope "$1" "neither README.md nor docs/ says this, which the data do"
         fi
     }
 
@@ -373,6 +376,36 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
     rd_says "the longest of all, 235 half-moves, is five against four's ($(rd_ssexample 5 4 235))"
     rd_says "With 9 pieces five against four wins $(rd_share 5 4 "$OPT" 1) of positions for the side to move, four against five $(rd_share 4 5 "$OPT" 1), six against three $(rd_share 6 3 "$OPT" 1), seven against two and eight against one $(rd_share 7 2 "$OPT" 0)."
     rd_says "With 8 pieces the extra man decides: five against three wins $(rd_share 5 3 "$OPT" 1) of positions for the side to move, four against four $(rd_share 4 4 "$OPT" 1), six against two $(rd_share 6 2 "$OPT" 0)."
+
+    # --- the front door -------------------------------------------------------------------
+    ROOT=$(cd "$(dirname "$0")/.." && pwd)
+    lines=$(wc -l <"$ROOT/README.md")
+    rd_same "README.md is at most 250 lines ($lines)" "$([ "$lines" -le 250 ] && echo yes)" yes
+    # rd_py WHAT ARGS...: tests/readme_check.py's checks, each line one passed or failed.
+    rd_py() {
+        what=$1
+        shift
+        "${GUTI_PYTHON:-python3}" "$ROOT/tests/readme_check.py" "$@" >"$T/readme-py" 2>&1 ||
+            echo "FAIL: readme_check.py $1 stopped: $(tail -n 1 "$T/readme-py")" >>"$T/readme-py"
+        n=0
+        while IFS= read -r line; do
+            n=$((n + 1))
+            case $line in
+            ok:*) passed=$((passed + 1)) ;;
+            FAIL:*)
+                CMD="($what)"
+                # the indented lines after it: what was run, and what it printed
+                awk -v n="$n" 'NR > n && /^    / { print; next } NR > n { exit }' "$T/readme-py" >"$T/out"
+                : >"$T/err"
+                fail "${line#FAIL: }"
+                ;;
+            esac
+        done <"$T/readme-py"
+    }
+    rd_py 'links of README.md and docs/' links "$ROOT"
+    rm -rf "$T/tour"
+    rd_py "README's tour" tour "$ROOT" "$(cd "$(dirname "$G")" && pwd)" "$T/tour"
+    rm -rf "$T/tour"
 
     echo "$passed $failed" >"$T/readme-counts"
 )

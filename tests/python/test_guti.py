@@ -11,6 +11,7 @@ build directory (make test SANITIZE=1 gives build-san).
 """
 import ctypes
 import ctypes.util
+import glob
 import json
 import os
 import random
@@ -543,15 +544,25 @@ class TestLayout(unittest.TestCase):
         self.assertEqual(getattr(guti, "_MOVE_MAX"), 80)
 
 
+def readme_and_docs():
+    """README.md and docs/*.md, one after the other: the examples moved to docs/python.md."""
+    paths = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    text = ""
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text += f.read()
+    return text
+
+
 class TestReadmeExample(unittest.TestCase):
-    """examples/label.py is the README's Python example, and it labels every position of a
-    game record as guti query values it (or, beyond the tables, says which table)."""
+    """examples/label.py is the Python example of docs/python.md, and it labels every
+    position of a game record as guti query values it (or, beyond the tables, says which
+    table)."""
 
     EXAMPLE = os.path.join(ROOT, "examples", "label.py")
 
     def test_readme_shows_the_example(self):
-        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-            readme = f.read()
+        readme = readme_and_docs()
         blocks = re.findall(r"^```python\n(.*?)^```\n", readme, re.M | re.S)
         with open(self.EXAMPLE, encoding="utf-8") as f:
             self.assertIn(f.read(), blocks)
@@ -559,8 +570,7 @@ class TestReadmeExample(unittest.TestCase):
     def test_readme_snippet(self):
         """The README's first Python lines run against tables made as they say, and give
         what their comments say."""
-        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-            readme = f.read()
+        readme = readme_and_docs()
         code = re.search(r"^```python\n(import guti .*?)^```\n", readme, re.M | re.S).group(1)
         self.assertIn("solve baghchal --board 4x4 --dtc --dir tables-4x4", code)
         names = {}
@@ -571,8 +581,7 @@ class TestReadmeExample(unittest.TestCase):
     def test_readme_output(self):
         """The output the README shows for examples/game-4x4.txt is the example's: each line
         shown, its parts between the "..."s, is in a line of the output."""
-        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-            readme = f.read()
+        readme = readme_and_docs()
         block = re.search(r"^\$ PYTHONPATH=python python3 examples/label.py tables-4x4 "
                           r"examples/game-4x4.txt\n(.*?)^```", readme, re.M | re.S).group(1)
         shown = [line for line in block.splitlines() if line.startswith("{")]

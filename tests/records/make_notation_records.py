@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerates the records in other notations in tests/records (README, "Other notations").
+"""Regenerates the records in other notations in tests/records (docs/notation.md, "Other
+notations").
 
 usage: python3 tests/records/make_notation_records.py [GUTI]   (default ./build/guti)
 

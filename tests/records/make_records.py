@@ -3,7 +3,7 @@
 
 usage: python3 tests/records/make_records.py [GUTI]   (default ./build/guti)
 
-The games are driven by a small independent rules engine written here from rules.md;
+The games are driven by a small independent rules engine written here from docs/rules.md;
 at every ply its legal moves are checked against `guti show FEN --json`, and every
 record written is replayed with `guti game FILE --json` to check its result. The play is
 deliberately simple (greedy or seeded random), the seeds fixed, so the output is stable.
@@ -19,7 +19,7 @@ GUTI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "bui
 
 
 # ---------------------------------------------------------------------------------------
-# Boards, as lists of lines (rules.md)
+# Boards, as lists of lines (docs/rules.md)
 
 BC_LINES = [
     "a1 b1 c1 d1 e1", "a2 b2 c2 d2 e2", "a3 b3 c3 d3 e3", "a4 b4 c4 d4 e4", "a5 b5 c5 d5 e5",
