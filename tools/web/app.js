@@ -194,14 +194,17 @@ function chainLanding() {
 
 /* Where the lifted piece (or the chain being played) may go next: a map from the point to
  * {text: the move or capture prefix landing there, exact: the listed move that stops there
- * or null, best: the best listed move through it}. The moves are listed best first. */
+ * or null, best: the best listed move through it (stopping there or going on), more:
+ * whether a chain goes on from there}. The moves are listed best first, so the first one
+ * through a point is the best over stopping there and every continuation. */
 function destinations() {
     const out = new Map();
     if (!state.pos || !state.pos.moves) return out;
     const add = (q, text, m) => {
         let d = out.get(q);
-        if (!d) out.set(q, (d = {point: q, text, exact: null, best: m}));
+        if (!d) out.set(q, (d = {point: q, text, exact: null, best: m, more: false}));
         if (m.move === text) d.exact = m;
+        else d.more = true;
     };
     if (state.chain) {
         const pre = state.chain + "x";
@@ -282,6 +285,41 @@ function drawPiece(layer, side, game, x, y, name) {
     return g;
 }
 
+/* ": win in 27, cursed win under the counting rule", or "" without a value. */
+function valueText(m) {
+    if (!m || !m.value) return "";
+    return ": " + m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "") +
+        (m.class ? ", " + classWord(m.class) + " under the counting rule" : "");
+}
+
+/* The tooltip of a point where a chain may go on. */
+function chainTip(exact, best) {
+    const stop = exact ? `stopping here (${exact.move})${valueText(exact)}; ` : "the capture must go on; ";
+    return stop + `the chain goes on; best ${best.move}${valueText(best)}`;
+}
+
+/* The last move's (or the chain's) origin and the points its jumps captured, drawn above
+ * the move labels so that a placement labelled there does not hide them; around a label,
+ * as a ring outside it and a cross beside it. */
+function drawMoveMarks(svg, from, captured, labelled) {
+    const g = state.pos.geometry, idx = pointIndex();
+    const marks = el("g", {class: "move-marks"}, svg);
+    if (from) {
+        const [fx, fy] = xy(g.points[idx.get(from)], g);
+        const on = labelled.has(from);
+        el("circle", {cx: fx, cy: fy, r: on ? 30 : 17, class: "from-mark" + (on ? " around" : ""),
+                      "data-from": from}, marks);
+    }
+    for (const c of captured) {
+        const [x, y] = xy(g.points[idx.get(c)], g);
+        const on = labelled.has(c);
+        const m = el("g", {class: "captured" + (on ? " around" : ""), "data-captured": c,
+                           transform: `translate(${x},${y})`}, marks);
+        el("circle", {r: on ? 30 : 24}, m);
+        el("path", {d: on ? "M18,-34 L34,-18 M34,-34 L18,-18" : "M-13,-13 L13,13 M13,-13 L-13,13"}, m);
+    }
+}
+
 function render() {
     const pos = state.pos;
     const svg = $("board");
@@ -335,15 +373,12 @@ function render() {
     }
     const marks = el("g", {class: "marks"}, svg);
     const last = state.hist[state.hpos] && state.hist[state.hpos].move;
-    let lastPoint = null, captured = [];
+    let lastPoint = null, captured = [], from = null;
     if (last && last !== "pass") {
         const t = tokens(last);
         lastPoint = t[t.length - 1];
         captured = capturedBy(last);
-        if (t.length > 1 && !isCapture(last)) {
-            const [fx, fy] = xy(g.points[idx.get(t[0])], g);
-            el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": t[0]}, marks);
-        }
+        if (t.length > 1) from = t[0];
     }
     /* the path of the last move, or of the chain being played */
     const path = state.chain || (last && last !== "pass" && !isPlacement(last) ? last : null);
@@ -351,17 +386,7 @@ function render() {
         const pts = tokens(path).map((n) => xy(g.points[idx.get(n)], g).join(",")).join(" ");
         el("polyline", {points: pts, class: "move-path"}, marks);
     }
-    if (state.chain) {
-        const from = tokens(state.chain)[0];
-        const [fx, fy] = xy(g.points[idx.get(from)], g);
-        el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": from}, marks);
-    }
-    for (const c of state.chain ? gone : captured) {
-        const [x, y] = xy(g.points[idx.get(c)], g);
-        const m = el("g", {class: "captured", "data-captured": c, transform: `translate(${x},${y})`}, marks);
-        el("circle", {r: 24}, m);
-        el("path", {d: "M-13,-13 L13,13 M13,-13 L-13,13"}, m);
-    }
+    if (state.chain) from = tokens(state.chain)[0];
 
     const pieces = el("g", {class: "pieces"}, svg);
     const liftedPoint = state.chain ? chainLanding() : state.lifted;
@@ -382,28 +407,32 @@ function render() {
     /* move labels: destinations of the lifted piece, or placements on empty points */
     const labels = el("g", {class: "labels"}, svg);
     const dest = destinations();
-    const put = (q, m, exact, text, cls) => {
+    /* a marker shows the best move through its point: where a chain may go on from there,
+     * the best over stopping and every continuation, ringed dashed */
+    const put = (q, m, exact, more, cls) => {
         const [x, y] = xy(g.points[idx.get(q)], g);
-        const a = {class: "dest " + cls + " " + valueClass(m), "data-dest": q,
+        const a = {class: "dest " + cls + " " + valueClass(m) + (more ? " more" : ""), "data-dest": q,
                    "data-value": m.value || "", "data-dtm": m.dtm === null || m.dtm === undefined ? "" : m.dtm,
-                   transform: `translate(${x},${y})`};
+                   "data-best": m.move, transform: `translate(${x},${y})`};
         if (exact) a["data-move"] = exact.move;
-        else a["data-via"] = m.move;
+        if (more) a["data-more"] = "1";
         if (m.class) a["data-class"] = m.class;
         const d = el("g", a, labels);
-        el("circle", {r: !m.value ? 11 : cls === "place" ? 20 : 23}, d);
+        const r = !m.value ? 11 : cls === "place" ? 20 : 23;
+        if (more) el("circle", {r: r + 8, class: "more-ring"}, d);
+        el("circle", {r}, d);
         const t = el("text", {y: 8, "text-anchor": "middle"}, d);
         t.textContent = label(m);
-        const tip = el("title", {}, d);
-        tip.textContent = (exact ? exact.move : text + "\u2026 (best: " + m.move + ")") +
-            (m.value ? ": " + m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "") +
-                (m.class ? ", " + classWord(m.class) + " under the counting rule" : "") : "");
+        el("title", {}, d).textContent = more ? chainTip(exact, m) : m.move + valueText(m);
     };
     if (dest.size) {
-        for (const d of dest.values()) put(d.point, d.exact || d.best, d.exact, d.text, "move");
+        for (const d of dest.values()) put(d.point, d.best, d.exact, d.more, "move");
     } else if (!state.lifted && !state.chain && personToMove()) {
-        for (const m of pos.moves) if (isPlacement(m.move)) put(m.move, m, m, m.move, "place");
+        for (const m of pos.moves) if (isPlacement(m.move)) put(m.move, m, m, false, "place");
     }
+
+    const labelled = new Set([...labels.querySelectorAll("[data-dest]")].map((e) => e.dataset.dest));
+    drawMoveMarks(svg, from, state.chain ? gone : captured, labelled);
 
     /* hit areas, on top, one per point */
     const hits = el("g", {class: "hits"}, svg);
@@ -434,13 +463,28 @@ function renderChainBar(dest) {
     }
     bar.hidden = false;
     const stop = moveByText(state.chain);
-    $("stop-chain").hidden = !stop;
+    const button = $("stop-chain");
+    button.hidden = !stop;
+    /* the button says what stopping is worth (the markers show the best of going on) */
+    button.textContent = "Stop here";
+    if (stop && stop.value) {
+        button.appendChild(document.createTextNode(": "));
+        button.appendChild(h("span", {class: valueClass(stop)}, stopLabel(stop)));
+    }
+    button.dataset.value = stop ? stop.value || "" : "";
+    button.dataset.dtm = stop && stop.dtm !== null && stop.dtm !== undefined ? stop.dtm : "";
+    button.title = stop ? stop.move + valueText(stop) : "";
     $("chain-text").textContent = stop
         ? `${state.chain}: capture again, or`
         : `${state.chain}: the capture must go on`;
 }
 
 /* ---- the panel ------------------------------------------------------------------------- */
+
+/* "win in 27", "draw": a move's value for a button. */
+function stopLabel(m) {
+    return m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "");
+}
 
 function valueSpan(v, text) {
     return h("span", {class: "v-" + (v || "none")}, text || v || "?");
