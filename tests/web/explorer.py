@@ -7,13 +7,15 @@ usage: explorer.py --guti G --dir TABLES --url URL --shots DIR       (the test)
 
 The test needs the server at URL to read TABLES, which must hold Bagh-Chal's 4x4 tables
 (standard rules, with DTM and the counting rule's) and Sixteen Soldiers' up to 4 pieces
-under both capture rules; it plays, by mouse clicks and drags at the board's points:
+under both capture rules (with the counting rule's), up to 5 under the optional rule; it
+plays, by mouse clicks and drags at the board's points:
 
 - a 4x4 Bagh-Chal game from the start: placements, steps, a tiger's capture, a drag,
   undo and redo, the best-move button, a row of the move list, then the goats against
   the machine to the end of the game (the machine must play the best move each time);
 - Sixteen Soldiers endgames: a two-capture chain continued under the optional rule, one
-  stopped after its first capture (the stop button, and tapping the piece), a game under
+  stopped after its first capture (the stop button, and tapping the piece), a piece whose
+  first landing point starts a winning chain though stopping there draws, a game under
   the forced rule whose single captures play themselves, and a forced chain whose only
   continuation is taken by itself;
 - positions loaded from the address and from the FEN field, a position without tables
@@ -60,8 +62,8 @@ STATE_JS = r"""(() => {
     rows: q("#moves tbody tr").map((tr) => ({move: tr.dataset.move, value: tr.dataset.value,
       dtm: tr.dataset.dtm, cls: tr.dataset.class, dtc: tr.dataset.dtc, now: tr.dataset.valueNow})),
     dests: q("#board [data-dest]").map((g) => ({dest: g.dataset.dest, value: g.dataset.value,
-      dtm: g.dataset.dtm, move: g.dataset.move || null, via: g.dataset.via || null,
-      text: g.textContent})),
+      dtm: g.dataset.dtm, move: g.dataset.move || null, best: g.dataset.best || null,
+      more: g.dataset.more === "1", text: g.textContent})),
     points: q("#board [data-point]").length,
     lines: q("#board .lines line").length,
     pieces: q("#board [data-piece]").map((g) => g.dataset.piece),
@@ -71,6 +73,9 @@ STATE_JS = r"""(() => {
     turn: document.getElementById("turn-text").textContent,
     chainBar: !document.getElementById("chain-bar").hidden,
     stop: !document.getElementById("chain-bar").hidden && !document.getElementById("stop-chain").hidden,
+    stopValue: document.getElementById("stop-chain").dataset.value || "",
+    stopDtm: document.getElementById("stop-chain").dataset.dtm || "",
+    stopText: document.getElementById("stop-chain").textContent,
     counts: q("#count [data-count]").map((e) => Object.assign({}, e.dataset)),
     message: msg.hidden ? "" : msg.textContent,
     status: document.getElementById("status").textContent,
@@ -208,7 +213,7 @@ class Test:
                 break
         by_move = {m["move"]: m for m in q["moves"]}
         for d in s["dests"]:
-            m = by_move.get(d["move"] or d["via"])
+            m = by_move.get(d["best"])
             if not self.check(m is not None, f"{where}: marker {d} names no legal move"):
                 continue
             want = (m["value"], dtm_text(m["dtm"]))
@@ -220,8 +225,9 @@ class Test:
 
     def expected_dests(self, moves, lifted=None, chain=None):
         """From the server's move list: where the lifted piece (or a chain) may go, and the
-        move each marker should be labelled with: the one stopping there, else the best
-        one through it (moves come best first)."""
+        move each marker should be labelled with: the best one through it, stopping there
+        or going on (moves come best first); the one stopping there; whether a chain goes
+        on from there."""
         out = {}
         for m in moves:
             t = m["move"]
@@ -239,9 +245,11 @@ class Test:
                 text = lifted + "x" + q
             else:
                 continue
-            d = out.setdefault(q, {"exact": None, "best": t})
+            d = out.setdefault(q, {"exact": None, "best": t, "more": False})
             if t == text:
                 d["exact"] = t
+            else:
+                d["more"] = True
         return out
 
     def check_dests(self, s, rules):
@@ -255,9 +263,9 @@ class Test:
         for q, d in want.items():
             g = got.get(q)
             if g:
-                self.check((g["move"], g["via"]) == ((d["exact"], None) if d["exact"] else (None, d["best"])),
-                           f"{what}: marker {q} has data-move {g['move']}, data-via {g['via']}; expected "
-                           + (f"data-move {d['exact']}" if d["exact"] else f"data-via {d['best']}"))
+                got_d = (g["move"], g["best"], g["more"])
+                want_d = (d["exact"], d["best"], d["more"])
+                self.check(got_d == want_d, f"{what}: marker {q} has (stop, best, goes on) {got_d}, expected {want_d}")
         self.compare(s, rules)
 
     # -- playing --------------------------------------------------------------------------
@@ -398,6 +406,18 @@ class Test:
         goats = next(c for c in s["counts"] if c["count"] == "goats")
         self.check(goats["captured"] == "1" and goats["onboard"] == "0", f"after a1xc1, goats counted {goats}")
         self.compare(s, rules)
+        # issue 38: the capture's origin and the captured point, both labelled with a
+        # placement now, are drawn above the labels (after them in the SVG)
+        above = self.b.evaluate("""(() => {
+          const labels = document.querySelector('#board .labels');
+          return [...document.querySelectorAll('#board [data-from], #board [data-captured]')].map((m) =>
+            [m.dataset.from ? 'from ' + m.dataset.from : 'captured ' + m.dataset.captured,
+             !labels.contains(m) && !!(labels.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING)]);
+        })()""")
+        self.check(sorted(above) == [["captured b1", True], ["from a1", True]],
+                   f"after a1xc1, the marks [mark, above the labels]: {above}")
+        self.check({"a1", "b1"} <= {d["dest"] for d in s["dests"]}, "a1 and b1 are not labelled as placements")
+        self.shot("explorer-marks-above.png")
         capture_fen = s["fen"]
 
         # undo and redo
@@ -561,6 +581,8 @@ class Test:
         s = self.play_game(rules, lambda s, q: next(script), None)
         self.check([e["move"] for e in s["hist"][1:]] == ["c4xc6", "d6xb6"], "tapping the piece did not stop the chain")
 
+        self.chain_start()
+
         self.where = "Sixteen Soldiers, forced"
         rules = "forced"
         self.forced_seen = 0
@@ -579,12 +601,48 @@ class Test:
         self.click_point("c3")
         s = self.state()
         self.check_dests(s, rules)
-        self.check([d["via"] for d in s["dests"]] == ["c3xc5xe5"], f"the chain's marker: {s['dests']}")
+        self.check([(d["best"], d["move"], d["more"]) for d in s["dests"]] == [("c3xc5xe5", None, True)],
+                   f"the chain's marker: {s['dests']}")
         self.click_point("c5")
         s = self.idle()
         self.check(s["hist"][-1]["move"] == "c3xc5xe5" and s["over"],
                    f"the forced chain did not go on by itself: {s['hist'][-1]}")
         self.check("taken by itself" in s["status"] or "Red wins" in s["turn"], f"status {s['status']!r}")
+        self.compare(s, rules)
+
+    def chain_start(self):
+        """Issue 38: the point where chains start shows the best of stopping there and of
+        going on (b4xd6xb6 wins in 27 though b4xd6 draws), ringed dashed; Stop here shows
+        what stopping is worth. Needs the 5-piece tables."""
+        rules = "optional"
+        fen = "B2/3/5/2B2/2B2/1R3/5/3/2R r"
+        self.goto_address(fen, rules="optional", play="")
+        s = self.idle(fen)
+        self.compare(s, rules)
+        self.click_point("b4")
+        s = self.state()
+        self.check_dests(s, rules)
+        d6 = next((d for d in s["dests"] if d["dest"] == "d6"), {})
+        got = tuple(d6.get(k) for k in ("value", "dtm", "best", "move", "more")) + (d6.get("text", "")[:3],)
+        self.check(got == ("win", "27", "b4xd6xb6", "b4xd6", True, "27s"),
+                   f"b4 lifted: the marker on d6 (value, dtm, text, best, stop, goes on) is {got}")
+        ring = self.b.evaluate("!!document.querySelector('#board [data-dest=\"d6\"] circle.more-ring')")
+        self.check(ring, "b4 lifted: no dashed ring on d6, where the chain goes on")
+        self.check(not any(d["more"] for d in s["dests"] if d["dest"] != "d6"),
+                   f"b4 lifted: a point other than d6 is marked as going on: {s['dests']}")
+        self.shot("explorer-chain-start.png")
+        self.click_point("d6")
+        s = self.idle()
+        stop = next(m for m in self.query(fen, rules)["moves"] if m["move"] == "b4xd6")
+        self.check(s["chain"] == "b4xd6" and s["stop"] and (s["stopValue"], s["stopDtm"]) == (stop["value"], dtm_text(stop["dtm"]))
+                   and s["stopText"] == "Stop here: draw",
+                   f"in the chain b4xd6: chain {s['chain']!r}, stop button {s['stop']} {s['stopText']!r} "
+                   f"({s['stopValue']} {s['stopDtm']}), query: stopping is {stop['value']}")
+        self.check_dests(s, rules)
+        self.shot("explorer-chain-stop.png")
+        self.click_point("b6")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "b4xd6xb6", f"the chain was played as {s['hist'][-1]['move']}")
         self.compare(s, rules)
 
     def missing(self):
