@@ -29,9 +29,9 @@ def check(ok, what):
         print("FAIL:", what)
 
 
-def get(path, data=None, method=None, headers=None):
-    """(status, parsed JSON or raw text, content type) of a request."""
-    req = urllib.request.Request(URL.rstrip("/") + path, data=data, method=method,
+def get(path, data=None, method=None, headers=None, base=None):
+    """(status, parsed JSON or raw text, content type) of a request (to URL, or base)."""
+    req = urllib.request.Request((base or URL).rstrip("/") + path, data=data, method=method,
                                  headers=headers or {})
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
@@ -153,6 +153,14 @@ check(status == 200 and {"game": "baghchal", "board": "4x4", "rules": "standard"
       in got["variants"], f"info: {got}")
 check(any(g["board"] == "4x4" and g["start"] == "T2T/4/4/T2T g 12" for g in got["games"]),
       "info: the 4x4 start")
+# each game's "first": a position the tables answer, the start when they do (issue 38)
+firsts = {(g["board"], g["rules"]): g["first"] for g in got["games"]}
+check(firsts.get(("4x4", "standard")) == "T2T/4/4/T2T g 12" and firsts.get(("5x5", "standard"), 0) is None,
+      f"info: first positions {firsts}")
+for rules in ("optional", "forced"):
+    fen = firsts.get(("sixteen", rules))
+    status, got, _ = get(q(fen, rules)) if fen else (0, None, "")
+    check(status == 200 and not got["over"], f"info: Sixteen Soldiers, {rules}: first {fen}, status {status}")
 for path, kind in (("/", "text/html"), ("/app.js", "text/javascript"),
                    ("/style.css", "text/css")):
     status, body, ctype = get(path)
@@ -197,6 +205,36 @@ status, got, _ = get("/api/info", headers={"Host": "attacker.example"})
 is_error(got, status, 403, "a foreign Host")
 line = raw(b"NONSENSE\r\n\r\n")
 check(line.split(" ")[1:2] in (["400"], ["505"]) or line == "", f"garbage: {line}")
+
+# --- tables made while the server runs are seen (issue 38) ------------------------------
+# A second server on a directory with only the 3x3 movement phase: its first position is
+# one of the movement phase; the placement's tables made meanwhile answer the start.
+grow = WORK + "/grow"
+guti("solve", "baghchal", "--board", "3x3", "--phase", "movement", "--dir", grow, "--quiet")
+srv = subprocess.Popen([GUTI, "serve", "--dir", grow, "--port", "0", "--quiet"],
+                       stdout=subprocess.PIPE, text=True)
+try:
+    url2 = srv.stdout.readline().partition(": ")[2].strip()
+    start3 = "T1T/3/T1T g 4"
+
+    def first3():
+        status, got, _ = get("/api/info", base=url2)
+        return next((g["first"] for g in got["games"] if (g["board"], g["rules"]) == ("3x3", "standard")), 0)
+
+    first = first3()
+    status, got, _ = get(q(first or start3), base=url2)
+    check(first not in (None, 0, start3) and status == 200 and " 0" in first,
+          f"movement phase only: the 3x3 first position {first}, status {status}")
+    status, got, _ = get(q(start3), base=url2)
+    check(status == 404, f"movement phase only: the 3x3 start answered {status}")
+    guti("solve", "baghchal", "--board", "3x3", "--dir", grow, "--quiet")
+    status, got, _ = get(q(start3), base=url2)
+    check(status == 200 and got.get("value") == query(start3, "--dir", grow)["value"],
+          f"the 3x3 placement tables made while serving: the start answered {status} {str(got)[:200]}")
+    check(first3() == start3, f"the 3x3 first position, with the start answered: {first3()}")
+finally:
+    srv.terminate()
+    check(srv.wait(10) == 0, "the second server did not stop cleanly")
 
 # --- 200 parallel requests from a bounded client, all answered, all right ---------------
 fens = [f for f, r in POSITIONS if r is None]
