@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The explorer page (guti serve's /) in a headless Chromium, clicked through real games.
 
-usage: explorer.py --guti G --dir TABLES --url URL --shots DIR       (the test)
+usage: explorer.py --guti G --dir TABLES --url URL --shots DIR [--url2 URL2 --dir2 DIR2]
+                                                                    (the test)
        explorer.py --url URL --shot FILE --fen FEN [--rules R] [--moves M,M...]
                    [--lift P | --chain PREFIX] [--play SIDE] [--width W] [--height H]
 
@@ -18,8 +19,11 @@ plays, by mouse clicks and drags at the board's points:
   first landing point starts a winning chain though stopping there draws, a game under
   the forced rule whose single captures play themselves, and a forced chain whose only
   continuation is taken by itself;
-- positions loaded from the address and from the FEN field, a position without tables
-  (the message must name guti solve), a malformed FEN.
+- positions loaded from the address and from the FEN field (the game menu following
+  them), a position without tables (the message must name guti solve), a malformed FEN,
+  an empty one; the help, the move list's headers and the icon;
+- with --url2, a server on DIR2 holding only the 3x3 movement phase: its first screen a
+  position of it, then the start answered once its tables are made (by this test).
 
 At every position it compares what the page shows with `guti query --json` (the value,
 and every move's value, DTM, class, DTC and value under the counting rule, in the move
@@ -81,6 +85,9 @@ STATE_JS = r"""(() => {
     status: document.getElementById("status").textContent,
     hist: guti.hist.map((e) => ({fen: e.fen, move: e.move})), hpos: guti.hpos,
     hash: location.hash, play: guti.play,
+    game: document.getElementById("game").value,
+    heads: q("#moves thead th").map((th) => th.textContent),
+    legend: document.querySelector(".legend").innerText,
   };
 })()"""
 
@@ -379,6 +386,20 @@ class Test:
         self.check("Goats to move" in s["turn"], f"the turn bar says {s['turn']!r}")
         goats = next(c for c in s["counts"] if c["count"] == "goats")
         self.check(goats["inhand"] == "12" and goats["captured"] == "0", f"goats counted {goats}")
+        # issue 38: the headers in a player's words, the help of this game, an icon of its own
+        self.check(s["heads"] == ["Move", "Value", "DTM", "Under the 100 half-move rule", "DTC", "At this clock"],
+                   f"the move list's headers: {s['heads']}")
+        self.check("place a goat" in s["legend"] and "capture or placement" in s["legend"],
+                   f"Bagh-Chal's help: {s['legend']!r}")
+        icon = self.b.evaluate("""new Promise((done) => {
+          const l = document.querySelector('link[rel=icon]');
+          if (!l || !l.href.startsWith('data:image/svg+xml,')) return done('no embedded SVG icon: ' + (l && l.href));
+          const img = new Image();
+          img.onload = () => done(img.naturalWidth > 0 ? 'ok' : 'an empty icon');
+          img.onerror = () => done('the icon does not load');
+          img.src = l.href;
+        })""")
+        self.check(icon == "ok", f"the page's icon: {icon}")
 
         # a placement, then a tiger lifted, put down, lifted again and capturing
         self.play_by_board("b1", rules)
@@ -516,6 +537,12 @@ class Test:
         time.sleep(0.2)
         s = self.idle(cur)
         self.check("unknown letter" in s["message"], f"a malformed FEN gave the message {s['message']!r}")
+        # issue 38: an empty FEN box is refused with a message
+        self.b.evaluate("document.getElementById('fen').value = '  '; 1")
+        self.click("#fen-form button")
+        time.sleep(0.2)
+        s = self.idle(cur)
+        self.check("Type a position" in s["message"], f"an empty FEN gave the message {s['message']!r}")
         # the other game's position typed in: its own rules
         fen3 = "3/3/5/2BB1/5/2R2/5/3/2R r"
         self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen3))
@@ -645,6 +672,22 @@ class Test:
         self.check(s["hist"][-1]["move"] == "b4xd6xb6", f"the chain was played as {s['hist'][-1]['move']}")
         self.compare(s, rules)
 
+        # issue 38: the headers, the help of this game; the menu follows the FEN box and the
+        # address, even to a position no table answers
+        self.check(s["heads"][3:] == ["Under the 80 half-move rule", "DTC", "At this clock"],
+                   f"Sixteen Soldiers' headers: {s['heads']}")
+        self.check("goat" not in s["legend"] and "placement" not in s["legend"] and "ringed dashed" in s["legend"],
+                   f"Sixteen Soldiers' help: {s['legend']!r}")
+        fen5 = "T3T/5/5/5/T3T g 20"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen5))
+        self.click("#fen-form button")
+        s = self.idle(fen5)
+        self.check(s["game"] == "baghchal/5x5/standard", f"a 5x5 FEN loaded from the box: the menu says {s['game']}")
+        fen4 = "3/3/5/2BB1/5/2R2/5/3/2R r"
+        self.goto_address(fen4, rules="forced")
+        s = self.idle(fen4)
+        self.check(s["game"] == "sixteen/sixteen/forced", f"a forced position from the address: the menu says {s['game']}")
+
     def missing(self):
         self.where = "a 5x5 position (no tables)"
         fen = "T3T/5/5/5/T3T g 20"
@@ -671,13 +714,36 @@ class Test:
         self.check("guti solve sixteen" in s["message"],
                    f"the start of Sixteen Soldiers without tables: {s['message']!r}")
 
+    def first_screen(self):
+        """Issue 38: a server whose tables hold only the 3x3 movement phase opens on a
+        position of it, not on a missing table; the placement's tables made while it runs
+        answer the start (New game)."""
+        self.where = "only the 3x3 movement phase"
+        self.b.navigate(self.args.url2)
+        s = self.idle()
+        self.check(s["game"] == "baghchal/3x3/standard" and s["message"] == "" and s["value"] in ("win", "draw", "loss")
+                   and " 0" in s["fen"] and "movement phase" in s["status"],
+                   f"the first screen: {s['game']}, {s['fen']}, value {s['value']!r}, message {s['message']!r}, "
+                   f"status {s['status']!r}")
+        name = self.b.evaluate("document.getElementById('game').selectedOptions[0].textContent")
+        self.check(name.endswith("(movement phase only)"), f"the menu's name of the game: {name!r}")
+        self.shot("explorer-first-screen.png")
+        out = subprocess.run([self.args.guti, "solve", "baghchal", "--board", "3x3", "--dir", self.args.dir2,
+                              "--quiet"], capture_output=True, text=True)
+        self.check(out.returncode == 0, f"guti solve 3x3: {out.stderr.strip()}")
+        self.click("#new")
+        s = self.idle("T1T/3/T1T g 4")
+        self.check(s["message"] == "" and s["value"] == "loss",
+                   f"the 3x3 start after its tables were made: message {s['message']!r}, value {s['value']!r}")
+
     def run(self):
         self.played = set()
         self.forced_seen = 0
         os.makedirs(self.args.shots, exist_ok=True)
         self.b = Browser(width=self.args.width, height=self.args.height)
         try:
-            for part in (self.baghchal, self.sixteen, self.missing):
+            parts = (self.baghchal, self.sixteen, self.missing) + ((self.first_screen,) if self.args.url2 else ())
+            for part in parts:
                 try:
                     part()
                 except CDPError as e:
@@ -735,6 +801,8 @@ def main():
     ap.add_argument("--guti")
     ap.add_argument("--dir")
     ap.add_argument("--shots")
+    ap.add_argument("--url2", help="a server on --dir2, which holds only the 3x3 movement phase")
+    ap.add_argument("--dir2")
     ap.add_argument("--shot")
     ap.add_argument("--fen")
     ap.add_argument("--rules")

@@ -493,6 +493,7 @@ function valueSpan(v, text) {
 function renderPanel() {
     const p = state.pos;
     if (!p) return;
+    document.body.dataset.game = p.game; /* the help below the panel speaks of this game */
     const turn = $("turn"), text = $("turn-text");
     text.textContent = "";
     turn.dataset.side = p.side;
@@ -591,8 +592,14 @@ function renderMoves() {
     if (!p.moves || !p.moves.length) return;
     const dtc = p.moves.some((m) => "class" in m);
     const hr = h("tr");
-    for (const c of ["Move", "Value", "DTM"].concat(dtc ? ["Counting rule", "DTC", "Now"] : []))
-        hr.appendChild(h("th", {}, c));
+    const limit = p.limit || (p.game === "baghchal" ? 100 : 80);
+    const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
+                   ["DTM", "half-moves to the end of the game"]];
+    if (dtc)
+        heads.push([`Under the ${limit} half-move rule`, "the class from clock 0 under the counting rule"],
+                   ["DTC", "half-moves to the next capture" + (p.game === "baghchal" ? " or placement" : "")],
+                   ["At this clock", `the value under the ${limit} half-move rule at clock ${p.clock}`]);
+    for (const [c, tip] of heads) hr.appendChild(h("th", tip ? {title: tip} : {}, c));
     head.appendChild(hr);
     const person = personToMove();
     for (const m of p.moves) {
@@ -867,24 +874,34 @@ function gameKey(g) {
     return `${g.game}/${g.board}/${g.rules}`;
 }
 
+/* What the tables hold of a game, for its name in the menu. */
+function coverage(g) {
+    if (!g.first) return " (no tables)";
+    if (g.first === g.start) return "";
+    return g.game === "baghchal" ? " (movement phase only)" : " (endgames only)";
+}
+
 function fillChooser() {
     const sel = $("game");
     sel.textContent = "";
-    const have = new Set((state.info.variants || []).map(gameKey));
     for (const g of state.info.games) {
         const name = (g.game === "baghchal" ? "Bagh-Chal " + BOARD_NAMES[g.board] : "Sixteen Soldiers") +
-            ", " + g.rules + (have.has(gameKey(g)) ? "" : " (no tables)");
+            ", " + g.rules + coverage(g);
         const o = h("option", {value: gameKey(g)}, name);
         o.dataset.start = g.start;
         sel.appendChild(o);
     }
 }
 
+/* The menu shows the game of the position shown, however it was loaded: its rules, else
+ * (a position no table answers) the rules asked for, else the game's first rules. */
 function syncChooser() {
     const p = state.pos;
-    const key = `${p.game}/${p.board}/${rulesOf(p)}`;
     const sel = $("game");
-    if ([...sel.options].some((o) => o.value === key)) sel.value = key;
+    const keys = [...sel.options].map((o) => o.value);
+    const key = `${p.game}/${p.board}/${rulesOf(p)}`;
+    const same = keys.find((k) => k === key) || keys.find((k) => k.startsWith(`${p.game}/${p.board}/`));
+    if (same) sel.value = same;
     const play = $("play");
     const want = state.play;
     play.textContent = "";
@@ -990,7 +1007,11 @@ async function start() {
     $("fen-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const fen = $("fen").value.trim();
-        if (!fen) return;
+        if (!fen) {
+            message("Type a position (FEN) to load" + (state.pos ? ", such as " + state.pos.fen : "") + ".", "error");
+            $("fen").focus();
+            return;
+        }
         /* rules of the other game would not do: the tables' rules then */
         const sixteen = fen.split(" ")[0].split("/").length === 9;
         if (state.rules && sixteen !== ["optional", "forced"].includes(state.rules)) state.rules = "";
@@ -1036,10 +1057,15 @@ async function start() {
     $("footer").textContent = `guti ${r.body.version} \u00b7 tables in ${r.body.dir}`;
     fillChooser();
     if (fromAddress()) return;
-    const have = new Set((r.body.variants || []).map(gameKey));
-    const g = r.body.games.find((x) => have.has(gameKey(x))) || r.body.games[0];
+    /* the first game the tables answer, at its start, else at a position they answer (only
+     * the movement phase's tables, say) */
+    const g = r.body.games.find((x) => x.first === x.start) || r.body.games.find((x) => x.first) ||
+        r.body.games[0];
     state.rules = g.rules;
-    open(g.start, true);
+    if (await open(g.first || g.start, true) && g.first && g.first !== g.start)
+        status(`The tables here do not answer this game's start, only its ` +
+               (g.game === "baghchal" ? "movement phase" : "endgames") +
+               `: here is a position they answer. New game shows the start.`);
 }
 
 window.guti = state; /* for the tests and the curious */
