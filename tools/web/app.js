@@ -591,14 +591,17 @@ function renderMoves() {
     body.textContent = "";
     if (!p.moves || !p.moves.length) return;
     const dtc = p.moves.some((m) => "class" in m);
+    /* the value at this clock is known without the counting rule's tables where the
+     * DTM tables tell (a draw, an end within the clock) */
+    const now = dtc || p.moves.some((m) => m.value_now);
     const hr = h("tr");
     const limit = p.limit || (p.game === "baghchal" ? 100 : 80);
     const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
                    ["DTM", "half-moves to the end of the game"]];
     if (dtc)
         heads.push([`Under the ${limit} half-move rule`, "the class from clock 0 under the counting rule"],
-                   ["DTC", "half-moves to the next capture" + (p.game === "baghchal" ? " or placement" : "")],
-                   ["At this clock", `the value under the ${limit} half-move rule at clock ${p.clock}`]);
+                   ["DTC", "half-moves to the next capture" + (p.game === "baghchal" ? " or placement" : "")]);
+    if (now) heads.push(["At this clock", `the value under the ${limit} half-move rule at clock ${p.clock}`]);
     for (const [c, tip] of heads) hr.appendChild(h("th", tip ? {title: tip} : {}, c));
     head.appendChild(hr);
     const person = personToMove();
@@ -609,8 +612,8 @@ function renderMoves() {
         if (dtc) {
             tr.dataset.class = m.class || "";
             tr.dataset.dtc = m.dtc === null || m.dtc === undefined ? "" : m.dtc;
-            tr.dataset.valueNow = m.value_now || "";
         }
+        tr.dataset.valueNow = m.value_now || "";
         tr.appendChild(h("td", {class: "mv"}, m.move));
         const v = h("td");
         v.appendChild(m.value ? valueSpan(m.value) : h("span", {class: "muted"}, "?"));
@@ -621,6 +624,8 @@ function renderMoves() {
             c.appendChild(h("span", {class: valueClass(m)}, classWord(m.class)));
             tr.appendChild(c);
             tr.appendChild(h("td", {class: "num"}, m.dtc === null || m.dtc === undefined ? "\u2013" : String(m.dtc)));
+        }
+        if (now) {
             const n = h("td");
             n.appendChild(m.value_now ? valueSpan(m.value_now) : h("span", {class: "muted"}, "?"));
             tr.appendChild(n);
