@@ -339,12 +339,12 @@ int cmd_serve(int argc, char **argv)
     if (first != argc) return cli_usage_error("serve", "takes no operands");
     struct server s = {
         {PTHREAD_MUTEX_INITIALIZER, cli_tables_dir(dir_opt), NULL, false, {0, 0}}, false, 0};
-    struct guti_error err;
     struct held *opened = calloc(1, sizeof *opened);
     if (!opened) return cli_error("serve: out of memory");
-    if (guti_open(s.keeper.dir, 0, &opened->tables, &err)) {
+    int open_rc = cli_open_tables("serve", dir_opt, 0, true, &opened->tables);
+    if (open_rc) {
         free(opened);
-        return cli_error("serve: %s", err.message);
+        return open_rc;
     }
     opened->users = 1;
     s.keeper.current = opened;
