@@ -124,6 +124,29 @@ for fen, rules in POSITIONS:
           f"{fen}: {len(g['points'])} points")
     check(all(0 <= p < q_ < len(g["points"]) for p, q_ in g["lines"]), f"{fen}: lines")
 
+# --- limit=L reads the counting rule's tables of that limit, as guti query --limit L -------
+# (issue 38): at clock 18, b1-b2 (DTC 5) wins under the 100 half-move rule, draws under 20
+fen = "TGGT/GGGG/G1GG/TG1T g 0 18"
+for limit in ("20", None):
+    status, got, _ = get(q(fen) + (f"&limit={limit}" if limit else ""))
+    want = query(fen, *(["--limit", limit] if limit else []))
+    for m in got.get("moves", []):
+        m.pop("fen", None)
+    check(status == 200 and got["limit"] == int(limit or 100) and
+          {k: v for k, v in got.items() if k in want} == want,
+          f"{fen}, limit {limit}: {status} {str(got)[:300]} but guti query {str(want)[:300]}")
+    b1b2 = next((m for m in got.get("moves", []) if m["move"] == "b1-b2"), {})
+    check(b1b2.get("value_now") == ("draw" if limit else "win"), f"{fen}, limit {limit}: b1-b2 {b1b2}")
+status, got, _ = get("/api/pv?" + urllib.parse.urlencode({"fen": fen, "limit": 20}))
+want = query(fen, "--pv", "--limit", "20")
+check(status == 200 and got["pv"] == want["pv"], f"pv of {fen}, limit 20: {got} vs {want.get('pv')}")
+for bad in ("0", "abc", "30001", "20x", ""):
+    status, got, _ = get(q(fen) + "&limit=" + bad)
+    is_error(got, status, 400, f"limit={bad}")
+    check("limit" in got.get("error", ""), f"limit={bad}: {got}")
+status, got, _ = get(q("TGGT/GGGG/G1GG/TG1T g 0 25") + "&limit=20")
+is_error(got, status, 400, "a clock above limit=20")
+
 # a position in another notation is read too, and answered in guti's
 status, got, _ = get(q("T2T/4/4/T2T g 12".replace(" g 12", " g 12 0")))
 check(status == 200 and got["fen"] == "T2T/4/4/T2T g 12", f"clock 0 written: {got.get('fen')}")

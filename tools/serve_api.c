@@ -139,15 +139,39 @@ static int read_position(const struct api_request *req, struct guti_position *po
     return guti_format_fen(pos, fen, GUTI_FEN_MAX, err);
 }
 
-/* Reads the position (read_position) and probes it under the rules argument; *pos is set
- * also when its table is missing (GUTI_ENOTABLE). */
+/* The limit argument: the counting rule's limit whose tables to read, 0 (the game's own)
+ * when absent. */
+static int read_limit(const struct api_request *req, int *limit, struct guti_error *err)
+{
+    const char *text = req->arg(req->arg_cls, "limit");
+    *limit = 0;
+    if (!text) return 0;
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 1 || n > GUTI_LIMIT_MAX)
+        return snprintf(err->message, sizeof err->message,
+                        "limit: not a number of half-moves from 1 to %d", GUTI_LIMIT_MAX),
+               GUTI_EINPUT;
+    *limit = (int)n;
+    return 0;
+}
+
+/* Reads the position (read_position) and probes it under the rules and limit arguments,
+ * as guti query --rules R --limit L does; *pos is set also when its table is missing
+ * (GUTI_ENOTABLE). */
 static int probe_request(const struct api_context *ctx, const struct api_request *req,
                          struct guti_position *pos, char fen[GUTI_FEN_MAX], struct guti_result *r,
                          struct guti_error *err)
 {
-    int rc = read_position(req, pos, fen, err);
-    if (rc) return rc;
-    return guti_probe_fen(ctx->tables, fen, req->arg(req->arg_cls, "rules"), pos, r, err);
+    int limit, rc = read_limit(req, &limit, err);
+    if (rc || (rc = read_position(req, pos, fen, err))) return rc;
+    const char *rules = req->arg(req->arg_cls, "rules");
+    struct guti_variant hint = {0};
+    snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+    if ((rc = guti_parse_fen(fen, &hint, pos, err))) return rc;
+    if (!rules || !*rules) pos->variant.rules[0] = 0; /* the tables' rules */
+    pos->limit = limit;
+    return guti_probe(ctx->tables, pos, r, err);
 }
 
 /* A position whose table is missing: the message, and everything but the values (the

@@ -9,6 +9,7 @@
 
 WD="$T/web"
 check 0 '' solve baghchal --board 4x4 --dtm --dtc --dir "$WD" --quiet
+check 0 '' solve baghchal --board 4x4 --dtc --limit 20 --dir "$WD" --quiet
 # 5 pieces under the optional rule for a chain's first landing point (issue 38): about
 # 7 s of CPU; their counting rule's tables (another 10 s) are not needed
 check 0 '' solve sixteen --pieces 5 --dir "$WD" --quiet

@@ -115,11 +115,12 @@ class Test:
         return ok
 
     # -- the truth: guti query and the server's API ------------------------------------------
-    def query(self, fen, rules):
-        key = (fen, rules)
+    def query(self, fen, rules, limit=None):
+        key = (fen, rules, limit)
         if key not in self.cache:
             out = subprocess.run([self.args.guti, "query", "--json", "--dir", self.args.dir,
-                                  "--rules", rules, fen], capture_output=True, text=True)
+                                  "--rules", rules, *(["--limit", limit] if limit else []), fen],
+                                 capture_output=True, text=True)
             self.cache[key] = json.loads(out.stdout.splitlines()[0])
         return self.cache[key]
 
@@ -176,13 +177,15 @@ class Test:
                         " s.dispatchEvent(new Event('change')); return 1; })()"
                         % (json.dumps(sel_id), json.dumps(value)))
 
-    def goto_address(self, fen, rules=None, play=None):
+    def goto_address(self, fen, rules=None, play=None, limit=None):
         """Loads a position by changing the page's address, as a person editing it does."""
         a = "#fen=" + urllib.parse.quote(fen, safe="/")
         if rules:
             a += "&rules=" + rules
         if play:
             a += "&play=" + play
+        if limit:
+            a += "&limit=" + limit
         loads = self.b.evaluate("guti.loads")
         self.b.evaluate("if (location.hash === %s) location.hash = '#'; 1" % json.dumps(a))
         self.b.wait("guti.loads === %d || location.hash !== %s" % (loads, json.dumps(a)), 5)
@@ -200,9 +203,9 @@ class Test:
                    f"screenshot {path}: {w}x{h}, {os.path.getsize(path)} bytes")
 
     # -- comparing the page with guti query --------------------------------------------------
-    def compare(self, s, rules):
+    def compare(self, s, rules, limit=None):
         """The page's position, value and move labels against guti query --json."""
-        q = self.query(s["fen"], rules)
+        q = self.query(s["fen"], rules, limit)
         if not self.check("error" not in q, f"guti query failed on {s['fen']}: {q.get('error')}"):
             return q
         where = s["fen"]
@@ -544,6 +547,28 @@ class Test:
         time.sleep(0.2)
         s = self.idle(cur)
         self.check("Type a position" in s["message"], f"an empty FEN gave the message {s['message']!r}")
+        # issue 38: the counting rule of another limit from the address (#limit=20): at
+        # clock 18, b1-b2 (DTC 5) wins under the 100 half-move rule, draws under 20
+        fen20 = "TGGT/GGGG/G1GG/TG1T g 0 18"
+        self.goto_address(fen20, rules="standard", limit="20")
+        s = self.idle(fen20)
+        self.compare(s, rules, "20")
+        row = next((r for r in s["rows"] if r["move"] == "b1-b2"), {})
+        self.check(s["heads"][3] == "Under the 20 half-move rule" and row.get("now") == "draw" and "limit=20" in s["hash"],
+                   f"limit 20: headers {s['heads']}, b1-b2 at this clock {row.get('now')!r}, address {s['hash']}")
+        clock = self.b.evaluate("document.getElementById('clock').textContent")
+        self.check("of 20 half-moves" in clock, f"limit 20: the clock says {clock!r}")
+        self.click('#moves tr[data-move="b1-b2"]')
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "b1-b2" and "limit=20" in s["hash"], f"limit 20 after b1-b2: {s['hash']}")
+        self.compare(s, rules, "20")
+        self.shot("explorer-limit20.png")
+        self.goto_address(fen20, rules="standard")
+        s = self.idle(fen20)
+        row = next((r for r in s["rows"] if r["move"] == "b1-b2"), {})
+        self.check(row.get("now") == "win" and "limit" not in s["hash"], f"limit 100 again: b1-b2 {row}, {s['hash']}")
+        self.compare(s, rules)
+
         # the other game's position typed in: its own rules
         fen3 = "3/3/5/2BB1/5/2R2/5/3/2R r"
         self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen3))

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
     info: null,     /* /api/info */
     rules: "",      /* the rules asked for ("" : those of the tables) */
+    limit: 0,       /* the counting rule's limit whose tables to read (0: the game's own) */
     play: "",       /* the side the person plays against the machine, "" for both */
     pos: null,      /* the current position's answer */
     missing: false, /* its table is missing */
@@ -65,6 +66,7 @@ async function api(path, body) {
 function positionURL(path, fen) {
     let u = path + "?fen=" + encodeURIComponent(fen);
     if (state.rules) u += "&rules=" + encodeURIComponent(state.rules);
+    if (state.limit) u += "&limit=" + state.limit;
     return u;
 }
 
@@ -98,7 +100,7 @@ function status(text) {
     $("status").textContent = state.note;
 }
 
-/* ---- the address: #fen=...&rules=...&play=... ---------------------------------------- */
+/* ---- the address: #fen=...&rules=...&play=...&limit=... ------------------------------ */
 
 function readAddress() {
     const out = {};
@@ -120,6 +122,7 @@ function writeAddress() {
     let a = "#fen=" + enc(state.pos.fen);
     if (state.rules) a += "&rules=" + enc(state.rules);
     if (state.play) a += "&play=" + enc(state.play);
+    if (state.limit) a += "&limit=" + state.limit;
     if (location.hash !== a) history.replaceState(null, "", a);
 }
 
@@ -991,6 +994,8 @@ function fromAddress() {
     if (!a.fen) return false;
     state.rules = a.rules || "";
     state.play = a.play || "";
+    /* a limit the server refuses is named by its error */
+    state.limit = a.limit ? (/^\d+$/.test(a.limit) ? +a.limit : a.limit) : 0;
     open(a.fen, true);
     return true;
 }
@@ -1020,12 +1025,15 @@ async function start() {
         /* rules of the other game would not do: the tables' rules then */
         const sixteen = fen.split(" ")[0].split("/").length === 9;
         if (state.rules && sixteen !== ["optional", "forced"].includes(state.rules)) state.rules = "";
+        if (state.pos && sixteen !== (state.pos.game === "sixteen")) state.limit = 0;
         open(fen, true);
     });
     $("new").addEventListener("click", () => {
         const o = $("game").selectedOptions[0];
         if (!o) return;
         state.rules = o.value.split("/")[2];
+        /* the limit asked for is kept within its game */
+        if (state.pos && state.pos.game !== o.value.split("/")[0]) state.limit = 0;
         open(o.dataset.start, true);
     });
     $("game").addEventListener("change", () => $("new").click());
