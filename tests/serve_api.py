@@ -29,9 +29,9 @@ def check(ok, what):
         print("FAIL:", what)
 
 
-def get(path, data=None, method=None, headers=None):
-    """(status, parsed JSON or raw text, content type) of a request."""
-    req = urllib.request.Request(URL.rstrip("/") + path, data=data, method=method,
+def get(path, data=None, method=None, headers=None, base=None):
+    """(status, parsed JSON or raw text, content type) of a request (to URL, or base)."""
+    req = urllib.request.Request((base or URL).rstrip("/") + path, data=data, method=method,
                                  headers=headers or {})
     try:
         with urllib.request.urlopen(req, timeout=60) as r:
@@ -124,6 +124,29 @@ for fen, rules in POSITIONS:
           f"{fen}: {len(g['points'])} points")
     check(all(0 <= p < q_ < len(g["points"]) for p, q_ in g["lines"]), f"{fen}: lines")
 
+# --- limit=L reads the counting rule's tables of that limit, as guti query --limit L -------
+# (issue 38): at clock 18, b1-b2 (DTC 5) wins under the 100 half-move rule, draws under 20
+fen = "TGGT/GGGG/G1GG/TG1T g 0 18"
+for limit in ("20", None):
+    status, got, _ = get(q(fen) + (f"&limit={limit}" if limit else ""))
+    want = query(fen, *(["--limit", limit] if limit else []))
+    for m in got.get("moves", []):
+        m.pop("fen", None)
+    check(status == 200 and got["limit"] == int(limit or 100) and
+          {k: v for k, v in got.items() if k in want} == want,
+          f"{fen}, limit {limit}: {status} {str(got)[:300]} but guti query {str(want)[:300]}")
+    b1b2 = next((m for m in got.get("moves", []) if m["move"] == "b1-b2"), {})
+    check(b1b2.get("value_now") == ("draw" if limit else "win"), f"{fen}, limit {limit}: b1-b2 {b1b2}")
+status, got, _ = get("/api/pv?" + urllib.parse.urlencode({"fen": fen, "limit": 20}))
+want = query(fen, "--pv", "--limit", "20")
+check(status == 200 and got["pv"] == want["pv"], f"pv of {fen}, limit 20: {got} vs {want.get('pv')}")
+for bad in ("0", "abc", "30001", "20x", ""):
+    status, got, _ = get(q(fen) + "&limit=" + bad)
+    is_error(got, status, 400, f"limit={bad}")
+    check("limit" in got.get("error", ""), f"limit={bad}: {got}")
+status, got, _ = get(q("TGGT/GGGG/G1GG/TG1T g 0 25") + "&limit=20")
+is_error(got, status, 400, "a clock above limit=20")
+
 # a position in another notation is read too, and answered in guti's
 status, got, _ = get(q("T2T/4/4/T2T g 12".replace(" g 12", " g 12 0")))
 check(status == 200 and got["fen"] == "T2T/4/4/T2T g 12", f"clock 0 written: {got.get('fen')}")
@@ -153,6 +176,14 @@ check(status == 200 and {"game": "baghchal", "board": "4x4", "rules": "standard"
       in got["variants"], f"info: {got}")
 check(any(g["board"] == "4x4" and g["start"] == "T2T/4/4/T2T g 12" for g in got["games"]),
       "info: the 4x4 start")
+# each game's "first": a position the tables answer, the start when they do (issue 38)
+firsts = {(g["board"], g["rules"]): g["first"] for g in got["games"]}
+check(firsts.get(("4x4", "standard")) == "T2T/4/4/T2T g 12" and firsts.get(("5x5", "standard"), 0) is None,
+      f"info: first positions {firsts}")
+for rules in ("optional", "forced"):
+    fen = firsts.get(("sixteen", rules))
+    status, got, _ = get(q(fen, rules)) if fen else (0, None, "")
+    check(status == 200 and not got["over"], f"info: Sixteen Soldiers, {rules}: first {fen}, status {status}")
 for path, kind in (("/", "text/html"), ("/app.js", "text/javascript"),
                    ("/style.css", "text/css")):
     status, body, ctype = get(path)
@@ -197,6 +228,36 @@ status, got, _ = get("/api/info", headers={"Host": "attacker.example"})
 is_error(got, status, 403, "a foreign Host")
 line = raw(b"NONSENSE\r\n\r\n")
 check(line.split(" ")[1:2] in (["400"], ["505"]) or line == "", f"garbage: {line}")
+
+# --- tables made while the server runs are seen (issue 38) ------------------------------
+# A second server on a directory with only the 3x3 movement phase: its first position is
+# one of the movement phase; the placement's tables made meanwhile answer the start.
+grow = WORK + "/grow"
+guti("solve", "baghchal", "--board", "3x3", "--phase", "movement", "--dir", grow, "--quiet")
+srv = subprocess.Popen([GUTI, "serve", "--dir", grow, "--port", "0", "--quiet"],
+                       stdout=subprocess.PIPE, text=True)
+try:
+    url2 = srv.stdout.readline().partition(": ")[2].strip()
+    start3 = "T1T/3/T1T g 4"
+
+    def first3():
+        status, got, _ = get("/api/info", base=url2)
+        return next((g["first"] for g in got["games"] if (g["board"], g["rules"]) == ("3x3", "standard")), 0)
+
+    first = first3()
+    status, got, _ = get(q(first or start3), base=url2)
+    check(first not in (None, 0, start3) and status == 200 and " 0" in first,
+          f"movement phase only: the 3x3 first position {first}, status {status}")
+    status, got, _ = get(q(start3), base=url2)
+    check(status == 404, f"movement phase only: the 3x3 start answered {status}")
+    guti("solve", "baghchal", "--board", "3x3", "--dir", grow, "--quiet")
+    status, got, _ = get(q(start3), base=url2)
+    check(status == 200 and got.get("value") == query(start3, "--dir", grow)["value"],
+          f"the 3x3 placement tables made while serving: the start answered {status} {str(got)[:200]}")
+    check(first3() == start3, f"the 3x3 first position, with the start answered: {first3()}")
+finally:
+    srv.terminate()
+    check(srv.wait(10) == 0, "the second server did not stop cleanly")
 
 # --- 200 parallel requests from a bounded client, all answered, all right ---------------
 fens = [f for f, r in POSITIONS if r is None]

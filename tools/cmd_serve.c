@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -31,19 +33,25 @@ static const char help[] =
     "The JSON interface (every answer one object; an error {\"error\": one line} with status\n"
     "400 for bad input, 404 for an unknown path or a missing table, 405 for a wrong method,\n"
     "413 for a body over 1 MiB, 500 for a damaged table):\n"
-    "  GET /api/position?fen=F&rules=R   guti query --json's answer for F (rules optional),\n"
+    "  GET /api/position?fen=F&rules=R&limit=L  guti query --json [--limit L]'s answer for\n"
+    "      F (rules and limit optional; limit: the counting rule's tables of that limit,\n"
+    "      made by guti solve --dtc --limit L; the page takes #limit=L in its address),\n"
     "      each move also with \"fen\", the position it leads to; and \"game\", \"board\",\n"
     "      \"rules\", \"side\", \"sides\", \"material\", \"pieces\" (on the board, per side),\n"
     "      \"inhand\" and \"geometry\" ({\"cols\", \"rows\", \"points\": [{\"name\", \"col\",\n"
     "      \"row\"}], \"lines\": [[p, q]]}, the board's lines between points p and q). A\n"
     "      missing table: status 404, \"error\" naming the guti solve command that makes\n"
     "      it, \"missing_table\": true, and the members that need no table\n"
-    "  GET /api/pv?fen=F&rules=R         {\"fen\", \"pv\": [moves], \"fens\": [the position\n"
+    "  GET /api/pv?fen=F&rules=R&limit=L {\"fen\", \"pv\": [moves], \"fens\": [the position\n"
     "      after each], \"pv_error\" when cut short}: best moves to the end (a draw: 40)\n"
     "  POST /api/analyze                 a game record as the body: guti game --analyze\n"
     "      --json's answer\n"
     "  GET /api/info                     {\"version\", \"dir\", \"variants\" (the tables'),\n"
-    "      \"games\": [{\"game\", \"board\", \"rules\", \"start\"}]}\n"
+    "      \"games\": [{\"game\", \"board\", \"rules\", \"start\", \"first\"}]}: \"first\" is a\n"
+    "      position the tables answer (the start when they do, else one of the movement\n"
+    "      phase or an endgame; null when none), the page's first screen\n"
+    "Tables made in DIR while the server runs are seen: it opens DIR again when DIR\n"
+    "changes.\n"
     "Bound to a loopback address, the server answers only requests whose Host names one\n"
     "(so that no web site can reach it through a name of its own).\n"
     "\n"
@@ -62,8 +70,26 @@ struct request {
     bool too_large;
 };
 
+/* An open handle on the tables, shared by the requests that use it: closed when the last
+ * of them is done with it and a newer one has replaced it. */
+struct held {
+    guti_tables *tables;
+    int users; /* requests using it, plus one while it is the current handle */
+};
+
+/* The tables as they are now: the directory is opened again when its modification time
+ * changes (a table made, renamed into place or removed while the server runs), so that
+ * the page sees new tables without a restart. */
+struct keeper {
+    pthread_mutex_t lock;
+    const char *dir;
+    struct held *current;
+    bool settled;          /* the directory has not changed since current was opened */
+    struct timespec mtime; /* its modification time then (0 when it did not exist) */
+};
+
 struct server {
-    struct api_context api;
+    struct keeper keeper;
     bool loopback;
     int port;
 };
@@ -86,6 +112,63 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
         start_log.last[strcspn(start_log.last, "\r\n")] = 0;
     }
     pthread_mutex_unlock(&start_log.lock);
+}
+
+/* The directory's modification time, zero when it cannot be read. */
+static struct timespec dir_mtime(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st)) return (struct timespec){0, 0};
+    return st.st_mtim;
+}
+
+static void held_release_locked(struct held *h)
+{
+    if (--h->users == 0) {
+        guti_close(h->tables);
+        free(h);
+    }
+}
+
+/* Opens the directory into a new current handle; false (the old one kept) when it cannot
+ * be opened now. */
+static bool keeper_reopen_locked(struct keeper *k, struct timespec seen)
+{
+    struct held *h = calloc(1, sizeof *h);
+    struct guti_error err;
+    if (!h || guti_open(k->dir, 0, &h->tables, &err)) return free(h), false;
+    h->users = 1;
+    if (k->current) held_release_locked(k->current);
+    k->current = h;
+    /* A change within the same tick of the file system's clock as this reading would leave
+     * the time as it is: a time that recent is read again on the next request. */
+    struct timespec now, after = dir_mtime(k->dir);
+    clock_gettime(CLOCK_REALTIME, &now);
+    k->mtime = seen;
+    k->settled = after.tv_sec == seen.tv_sec && after.tv_nsec == seen.tv_nsec &&
+                 now.tv_sec > seen.tv_sec + 1;
+    return true;
+}
+
+/* The current tables for a request (give them back with keeper_release): the directory
+ * opened again first when it changed. NULL when no handle could ever be opened. */
+static struct held *keeper_acquire(struct keeper *k)
+{
+    pthread_mutex_lock(&k->lock);
+    struct timespec m = dir_mtime(k->dir);
+    if (!k->settled || m.tv_sec != k->mtime.tv_sec || m.tv_nsec != k->mtime.tv_nsec)
+        keeper_reopen_locked(k, m);
+    struct held *h = k->current;
+    if (h) h->users++;
+    pthread_mutex_unlock(&k->lock);
+    return h;
+}
+
+static void keeper_release(struct keeper *k, struct held *h)
+{
+    pthread_mutex_lock(&k->lock);
+    held_release_locked(h);
+    pthread_mutex_unlock(&k->lock);
 }
 
 static const char *get_arg(void *cls, const char *name)
@@ -179,7 +262,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (rq->too_large) return send_error(c, 413, "{\"error\": \"request body over 1 MiB\"}\n");
     struct api_request req = {method, url, get_arg, c, rq->body ? rq->body : "", rq->len};
     struct api_response resp;
-    api_answer(&s->api, &req, &resp);
+    struct held *tables = keeper_acquire(&s->keeper);
+    if (!tables) return send_error(c, 503, "{\"error\": \"out of memory\"}\n");
+    struct api_context api = {tables->tables, s->keeper.dir};
+    api_answer(&api, &req, &resp);
+    keeper_release(&s->keeper, tables);
     enum MHD_Result ok = send_response(c, &resp);
     api_response_free(&resp);
     return ok;
@@ -252,13 +339,22 @@ int cmd_serve(int argc, char **argv)
     if (rc) return rc;
     if (help_wanted) return fputs(help, stdout), 0;
     if (first != argc) return cli_usage_error("serve", "takes no operands");
-    struct server s = {{NULL, cli_tables_dir(dir_opt)}, false, 0};
-    struct guti_error err;
-    if (guti_open(s.api.dir, 0, &s.api.tables, &err)) return cli_error("serve: %s", err.message);
+    struct server s = {
+        {PTHREAD_MUTEX_INITIALIZER, cli_tables_dir(dir_opt), NULL, false, {0, 0}}, false, 0};
+    struct held *opened = calloc(1, sizeof *opened);
+    if (!opened) return cli_error("serve: out of memory");
+    int open_rc = cli_open_tables("serve", dir_opt, 0, true, &opened->tables);
+    if (open_rc) {
+        free(opened);
+        return open_rc;
+    }
+    opened->users = 1;
+    s.keeper.current = opened;
+    s.keeper.mtime = dir_mtime(s.keeper.dir);
     char why[300];
     int fd = listen_on(host, port, &s.port, &s.loopback, why, sizeof why);
     if (fd < 0) {
-        guti_close(s.api.tables);
+        keeper_release(&s.keeper, opened);
         return cli_error("serve: %s", why);
     }
     /* The signals that stop the server are taken by sigwait below, in this thread: every
@@ -279,7 +375,7 @@ int cmd_serve(int argc, char **argv)
     pthread_mutex_unlock(&start_log.lock);
     if (!d) {
         close(fd);
-        guti_close(s.api.tables);
+        keeper_release(&s.keeper, s.keeper.current);
         return cli_error("serve: the HTTP server could not start%s%s",
                          start_log.last[0] ? ": " : "", start_log.last);
     }
@@ -292,16 +388,16 @@ int cmd_serve(int argc, char **argv)
         printf(", \"host\": ");
         json_str(stdout, host);
         printf(", \"port\": %d, \"dir\": ", s.port);
-        json_str(stdout, s.api.dir);
+        json_str(stdout, s.keeper.dir);
         printf("}\n");
     } else
         printf("guti serve: %s\n", url);
     fflush(stdout);
-    if (!o.quiet) fprintf(stderr, "guti serve: tables from %s; Ctrl-C stops\n", s.api.dir);
+    if (!o.quiet) fprintf(stderr, "guti serve: tables from %s; Ctrl-C stops\n", s.keeper.dir);
     int sig;
     sigwait(&stop, &sig);
     MHD_stop_daemon(d);
     close(fd);
-    guti_close(s.api.tables);
+    keeper_release(&s.keeper, s.keeper.current);
     return 0;
 }

@@ -139,15 +139,39 @@ static int read_position(const struct api_request *req, struct guti_position *po
     return guti_format_fen(pos, fen, GUTI_FEN_MAX, err);
 }
 
-/* Reads the position (read_position) and probes it under the rules argument; *pos is set
- * also when its table is missing (GUTI_ENOTABLE). */
+/* The limit argument: the counting rule's limit whose tables to read, 0 (the game's own)
+ * when absent. */
+static int read_limit(const struct api_request *req, int *limit, struct guti_error *err)
+{
+    const char *text = req->arg(req->arg_cls, "limit");
+    *limit = 0;
+    if (!text) return 0;
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 1 || n > GUTI_LIMIT_MAX)
+        return snprintf(err->message, sizeof err->message,
+                        "limit: not a number of half-moves from 1 to %d", GUTI_LIMIT_MAX),
+               GUTI_EINPUT;
+    *limit = (int)n;
+    return 0;
+}
+
+/* Reads the position (read_position) and probes it under the rules and limit arguments,
+ * as guti query --rules R --limit L does; *pos is set also when its table is missing
+ * (GUTI_ENOTABLE). */
 static int probe_request(const struct api_context *ctx, const struct api_request *req,
                          struct guti_position *pos, char fen[GUTI_FEN_MAX], struct guti_result *r,
                          struct guti_error *err)
 {
-    int rc = read_position(req, pos, fen, err);
-    if (rc) return rc;
-    return guti_probe_fen(ctx->tables, fen, req->arg(req->arg_cls, "rules"), pos, r, err);
+    int limit, rc = read_limit(req, &limit, err);
+    if (rc || (rc = read_position(req, pos, fen, err))) return rc;
+    const char *rules = req->arg(req->arg_cls, "rules");
+    struct guti_variant hint = {0};
+    snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+    if ((rc = guti_parse_fen(fen, &hint, pos, err))) return rc;
+    if (!rules || !*rules) pos->variant.rules[0] = 0; /* the tables' rules */
+    pos->limit = limit;
+    return guti_probe(ctx->tables, pos, r, err);
 }
 
 /* A position whose table is missing: the message, and everything but the values (the
@@ -279,6 +303,49 @@ static void api_pv(const struct api_context *ctx, const struct api_request *req,
 
 /* ---- /api/info ------------------------------------------------------------------------ */
 
+/* Whether the tables answer pos with a game still to play. */
+static bool answered(guti_tables *t, const struct guti_position *pos)
+{
+    struct guti_result r;
+    struct guti_error err;
+    return !guti_probe(t, pos, &r, &err) && !r.over;
+}
+
+/* A position of the game that the tables answer, for the page's first screen: the start,
+ * else, where only the later tables are there, a position of Bagh-Chal's movement phase
+ * (the start's tigers, every goat placed but for up to 3 captured, from the last point
+ * down) or one of a few Sixteen Soldiers endgames. False when none is answered. */
+static bool first_position(guti_tables *t, const struct guti_position *start,
+                           char fen[GUTI_FEN_MAX])
+{
+    static const char *const endgames[] = {
+        "B2/3/5/2B2/2B2/1R3/5/3/2R r", /* 5 pieces: b4xd6xb6 wins, b4xd6 draws */
+        "3/3/5/2BB1/5/2R2/5/3/2R r",   /* 4 pieces */
+        "3/3/5/3B1/2B2/2R2/5/3/3 r",   /* 3 pieces */
+    };
+    struct guti_position pos = *start;
+    bool found = answered(t, &pos);
+    if (!found && start->variant.game == GUTI_BAGHCHAL) {
+        struct guti_board b;
+        if (guti_board_info(&start->variant, &b, NULL)) return false;
+        for (int captured = 0; captured <= 3 && !found; captured++)
+            for (int side = 0; side < 2 && !found; side++) {
+                pos = *start;
+                pos.inhand = 0;
+                pos.side = side;
+                int goats = start->inhand - captured;
+                for (int p = b.npoints - 1; p >= 0 && goats > 0; p--)
+                    if (!((pos.pieces[1] >> p) & 1)) pos.pieces[0] |= 1ULL << p, goats--;
+                found = goats == 0 && answered(t, &pos);
+            }
+    }
+    for (size_t i = 0;
+         !found && start->variant.game == GUTI_SIXTEEN && i < sizeof endgames / sizeof *endgames;
+         i++)
+        found = !guti_parse_fen(endgames[i], &start->variant, &pos, NULL) && answered(t, &pos);
+    return found && !guti_format_fen(&pos, fen, GUTI_FEN_MAX, NULL);
+}
+
 static void api_info(const struct api_context *ctx, struct api_response *resp)
 {
     struct answer a;
@@ -316,6 +383,13 @@ static void api_info(const struct api_context *ctx, struct api_response *resp)
         fprintf(a.f, "%s{\"game\": \"%s\", \"board\": \"%s\", \"rules\": \"%s\", \"start\": ",
                 i ? ", " : "", guti_game_name(g.game), g.board, g.rules);
         json_str(a.f, fen);
+        /* a position the tables answer (the start when they do), null when none */
+        char first[GUTI_FEN_MAX];
+        fprintf(a.f, ", \"first\": ");
+        if (first_position(ctx->tables, &start, first))
+            json_str(a.f, first);
+        else
+            fprintf(a.f, "null");
         fprintf(a.f, "}");
     }
     fprintf(a.f, "]}\n");

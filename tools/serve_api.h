@@ -5,9 +5,9 @@
  * Routes (guti serve --help documents their members):
  *   GET  /, /app.js, /style.css   the explorer page, compiled into the binary
  *   GET  /api/info                the tables' variants and every game's start
- *   GET  /api/position?fen=F[&rules=R]  guti query --json's answer, with each move's
+ *   GET  /api/position?fen=F[&rules=R][&limit=L]  guti query --json's answer, with each move's
  *                                 resulting FEN and the board's geometry
- *   GET  /api/pv?fen=F[&rules=R]  a principal variation with the positions along it
+ *   GET  /api/pv?fen=F[&rules=R][&limit=L]  a principal variation with the positions along it
  *   POST /api/analyze             a game record in the body: guti game --analyze --json
  * Errors are {"error": one line} with a 4xx status (5xx for a damaged table). */
 #ifndef GUTI_SERVE_API_H

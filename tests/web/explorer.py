@@ -1,23 +1,29 @@
 #!/usr/bin/env python3
 """The explorer page (guti serve's /) in a headless Chromium, clicked through real games.
 
-usage: explorer.py --guti G --dir TABLES --url URL --shots DIR       (the test)
+usage: explorer.py --guti G --dir TABLES --url URL --shots DIR [--url2 URL2 --dir2 DIR2]
+                                                                    (the test)
        explorer.py --url URL --shot FILE --fen FEN [--rules R] [--moves M,M...]
                    [--lift P | --chain PREFIX] [--play SIDE] [--width W] [--height H]
 
 The test needs the server at URL to read TABLES, which must hold Bagh-Chal's 4x4 tables
 (standard rules, with DTM and the counting rule's) and Sixteen Soldiers' up to 4 pieces
-under both capture rules; it plays, by mouse clicks and drags at the board's points:
+under both capture rules (with the counting rule's), up to 5 under the optional rule; it
+plays, by mouse clicks and drags at the board's points:
 
 - a 4x4 Bagh-Chal game from the start: placements, steps, a tiger's capture, a drag,
   undo and redo, the best-move button, a row of the move list, then the goats against
   the machine to the end of the game (the machine must play the best move each time);
 - Sixteen Soldiers endgames: a two-capture chain continued under the optional rule, one
-  stopped after its first capture (the stop button, and tapping the piece), a game under
+  stopped after its first capture (the stop button, and tapping the piece), a piece whose
+  first landing point starts a winning chain though stopping there draws, a game under
   the forced rule whose single captures play themselves, and a forced chain whose only
   continuation is taken by itself;
-- positions loaded from the address and from the FEN field, a position without tables
-  (the message must name guti solve), a malformed FEN.
+- positions loaded from the address and from the FEN field (the game menu following
+  them), a position without tables (the message must name guti solve), a malformed FEN,
+  an empty one; the help, the move list's headers and the icon;
+- with --url2, a server on DIR2 holding only the 3x3 movement phase: its first screen a
+  position of it, then the start answered once its tables are made (by this test).
 
 At every position it compares what the page shows with `guti query --json` (the value,
 and every move's value, DTM, class, DTC and value under the counting rule, in the move
@@ -60,8 +66,8 @@ STATE_JS = r"""(() => {
     rows: q("#moves tbody tr").map((tr) => ({move: tr.dataset.move, value: tr.dataset.value,
       dtm: tr.dataset.dtm, cls: tr.dataset.class, dtc: tr.dataset.dtc, now: tr.dataset.valueNow})),
     dests: q("#board [data-dest]").map((g) => ({dest: g.dataset.dest, value: g.dataset.value,
-      dtm: g.dataset.dtm, move: g.dataset.move || null, via: g.dataset.via || null,
-      text: g.textContent})),
+      dtm: g.dataset.dtm, move: g.dataset.move || null, best: g.dataset.best || null,
+      more: g.dataset.more === "1", text: g.textContent})),
     points: q("#board [data-point]").length,
     lines: q("#board .lines line").length,
     pieces: q("#board [data-piece]").map((g) => g.dataset.piece),
@@ -71,11 +77,17 @@ STATE_JS = r"""(() => {
     turn: document.getElementById("turn-text").textContent,
     chainBar: !document.getElementById("chain-bar").hidden,
     stop: !document.getElementById("chain-bar").hidden && !document.getElementById("stop-chain").hidden,
+    stopValue: document.getElementById("stop-chain").dataset.value || "",
+    stopDtm: document.getElementById("stop-chain").dataset.dtm || "",
+    stopText: document.getElementById("stop-chain").textContent,
     counts: q("#count [data-count]").map((e) => Object.assign({}, e.dataset)),
     message: msg.hidden ? "" : msg.textContent,
     status: document.getElementById("status").textContent,
     hist: guti.hist.map((e) => ({fen: e.fen, move: e.move})), hpos: guti.hpos,
     hash: location.hash, play: guti.play,
+    game: document.getElementById("game").value,
+    heads: q("#moves thead th").map((th) => th.textContent),
+    legend: document.querySelector(".legend").innerText,
   };
 })()"""
 
@@ -103,11 +115,12 @@ class Test:
         return ok
 
     # -- the truth: guti query and the server's API ------------------------------------------
-    def query(self, fen, rules):
-        key = (fen, rules)
+    def query(self, fen, rules, limit=None):
+        key = (fen, rules, limit)
         if key not in self.cache:
             out = subprocess.run([self.args.guti, "query", "--json", "--dir", self.args.dir,
-                                  "--rules", rules, fen], capture_output=True, text=True)
+                                  "--rules", rules, *(["--limit", limit] if limit else []), fen],
+                                 capture_output=True, text=True)
             self.cache[key] = json.loads(out.stdout.splitlines()[0])
         return self.cache[key]
 
@@ -164,13 +177,15 @@ class Test:
                         " s.dispatchEvent(new Event('change')); return 1; })()"
                         % (json.dumps(sel_id), json.dumps(value)))
 
-    def goto_address(self, fen, rules=None, play=None):
+    def goto_address(self, fen, rules=None, play=None, limit=None):
         """Loads a position by changing the page's address, as a person editing it does."""
         a = "#fen=" + urllib.parse.quote(fen, safe="/")
         if rules:
             a += "&rules=" + rules
         if play:
             a += "&play=" + play
+        if limit:
+            a += "&limit=" + limit
         loads = self.b.evaluate("guti.loads")
         self.b.evaluate("if (location.hash === %s) location.hash = '#'; 1" % json.dumps(a))
         self.b.wait("guti.loads === %d || location.hash !== %s" % (loads, json.dumps(a)), 5)
@@ -188,9 +203,9 @@ class Test:
                    f"screenshot {path}: {w}x{h}, {os.path.getsize(path)} bytes")
 
     # -- comparing the page with guti query --------------------------------------------------
-    def compare(self, s, rules):
+    def compare(self, s, rules, limit=None):
         """The page's position, value and move labels against guti query --json."""
-        q = self.query(s["fen"], rules)
+        q = self.query(s["fen"], rules, limit)
         if not self.check("error" not in q, f"guti query failed on {s['fen']}: {q.get('error')}"):
             return q
         where = s["fen"]
@@ -201,14 +216,15 @@ class Test:
         self.check(len(s["rows"]) == len(q["moves"]),
                    f"{where}: {len(s['rows'])} rows in the move list, query {len(q['moves'])} moves")
         for row, m in zip(s["rows"], q["moves"]):
-            got = (row["move"], row["value"], row["dtm"], row["cls"], row["dtc"], row["now"])
+            # class and DTC where the counting rule's tables are there (not at 5 pieces)
+            got = (row["move"], row["value"], row["dtm"], row.get("cls"), row.get("dtc", ""), row["now"])
             want = (m["move"], m["value"], dtm_text(m["dtm"]), m.get("class"),
                     dtm_text(m.get("dtc")), m["value_now"] or "")
             if not self.check(got == want, f"{where}: move list row {got}, query {want}"):
                 break
         by_move = {m["move"]: m for m in q["moves"]}
         for d in s["dests"]:
-            m = by_move.get(d["move"] or d["via"])
+            m = by_move.get(d["best"])
             if not self.check(m is not None, f"{where}: marker {d} names no legal move"):
                 continue
             want = (m["value"], dtm_text(m["dtm"]))
@@ -220,8 +236,9 @@ class Test:
 
     def expected_dests(self, moves, lifted=None, chain=None):
         """From the server's move list: where the lifted piece (or a chain) may go, and the
-        move each marker should be labelled with: the one stopping there, else the best
-        one through it (moves come best first)."""
+        move each marker should be labelled with: the best one through it, stopping there
+        or going on (moves come best first); the one stopping there; whether a chain goes
+        on from there."""
         out = {}
         for m in moves:
             t = m["move"]
@@ -239,9 +256,11 @@ class Test:
                 text = lifted + "x" + q
             else:
                 continue
-            d = out.setdefault(q, {"exact": None, "best": t})
+            d = out.setdefault(q, {"exact": None, "best": t, "more": False})
             if t == text:
                 d["exact"] = t
+            else:
+                d["more"] = True
         return out
 
     def check_dests(self, s, rules):
@@ -255,9 +274,9 @@ class Test:
         for q, d in want.items():
             g = got.get(q)
             if g:
-                self.check((g["move"], g["via"]) == ((d["exact"], None) if d["exact"] else (None, d["best"])),
-                           f"{what}: marker {q} has data-move {g['move']}, data-via {g['via']}; expected "
-                           + (f"data-move {d['exact']}" if d["exact"] else f"data-via {d['best']}"))
+                got_d = (g["move"], g["best"], g["more"])
+                want_d = (d["exact"], d["best"], d["more"])
+                self.check(got_d == want_d, f"{what}: marker {q} has (stop, best, goes on) {got_d}, expected {want_d}")
         self.compare(s, rules)
 
     # -- playing --------------------------------------------------------------------------
@@ -371,6 +390,20 @@ class Test:
         self.check("Goats to move" in s["turn"], f"the turn bar says {s['turn']!r}")
         goats = next(c for c in s["counts"] if c["count"] == "goats")
         self.check(goats["inhand"] == "12" and goats["captured"] == "0", f"goats counted {goats}")
+        # issue 38: the headers in a player's words, the help of this game, an icon of its own
+        self.check(s["heads"] == ["Move", "Value", "DTM", "Under the 100 half-move rule", "DTC", "At this clock"],
+                   f"the move list's headers: {s['heads']}")
+        self.check("place a goat" in s["legend"] and "capture or placement" in s["legend"],
+                   f"Bagh-Chal's help: {s['legend']!r}")
+        icon = self.b.evaluate("""new Promise((done) => {
+          const l = document.querySelector('link[rel=icon]');
+          if (!l || !l.href.startsWith('data:image/svg+xml,')) return done('no embedded SVG icon: ' + (l && l.href));
+          const img = new Image();
+          img.onload = () => done(img.naturalWidth > 0 ? 'ok' : 'an empty icon');
+          img.onerror = () => done('the icon does not load');
+          img.src = l.href;
+        })""")
+        self.check(icon == "ok", f"the page's icon: {icon}")
 
         # a placement, then a tiger lifted, put down, lifted again and capturing
         self.play_by_board("b1", rules)
@@ -398,6 +431,18 @@ class Test:
         goats = next(c for c in s["counts"] if c["count"] == "goats")
         self.check(goats["captured"] == "1" and goats["onboard"] == "0", f"after a1xc1, goats counted {goats}")
         self.compare(s, rules)
+        # issue 38: the capture's origin and the captured point, both labelled with a
+        # placement now, are drawn above the labels (after them in the SVG)
+        above = self.b.evaluate("""(() => {
+          const labels = document.querySelector('#board .labels');
+          return [...document.querySelectorAll('#board [data-from], #board [data-captured]')].map((m) =>
+            [m.dataset.from ? 'from ' + m.dataset.from : 'captured ' + m.dataset.captured,
+             !labels.contains(m) && !!(labels.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING)]);
+        })()""")
+        self.check(sorted(above) == [["captured b1", True], ["from a1", True]],
+                   f"after a1xc1, the marks [mark, above the labels]: {above}")
+        self.check({"a1", "b1"} <= {d["dest"] for d in s["dests"]}, "a1 and b1 are not labelled as placements")
+        self.shot("explorer-marks-above.png")
         capture_fen = s["fen"]
 
         # undo and redo
@@ -496,6 +541,34 @@ class Test:
         time.sleep(0.2)
         s = self.idle(cur)
         self.check("unknown letter" in s["message"], f"a malformed FEN gave the message {s['message']!r}")
+        # issue 38: an empty FEN box is refused with a message
+        self.b.evaluate("document.getElementById('fen').value = '  '; 1")
+        self.click("#fen-form button")
+        time.sleep(0.2)
+        s = self.idle(cur)
+        self.check("Type a position" in s["message"], f"an empty FEN gave the message {s['message']!r}")
+        # issue 38: the counting rule of another limit from the address (#limit=20): at
+        # clock 18, b1-b2 (DTC 5) wins under the 100 half-move rule, draws under 20
+        fen20 = "TGGT/GGGG/G1GG/TG1T g 0 18"
+        self.goto_address(fen20, rules="standard", limit="20")
+        s = self.idle(fen20)
+        self.compare(s, rules, "20")
+        row = next((r for r in s["rows"] if r["move"] == "b1-b2"), {})
+        self.check(s["heads"][3] == "Under the 20 half-move rule" and row.get("now") == "draw" and "limit=20" in s["hash"],
+                   f"limit 20: headers {s['heads']}, b1-b2 at this clock {row.get('now')!r}, address {s['hash']}")
+        clock = self.b.evaluate("document.getElementById('clock').textContent")
+        self.check("of 20 half-moves" in clock, f"limit 20: the clock says {clock!r}")
+        self.click('#moves tr[data-move="b1-b2"]')
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "b1-b2" and "limit=20" in s["hash"], f"limit 20 after b1-b2: {s['hash']}")
+        self.compare(s, rules, "20")
+        self.shot("explorer-limit20.png")
+        self.goto_address(fen20, rules="standard")
+        s = self.idle(fen20)
+        row = next((r for r in s["rows"] if r["move"] == "b1-b2"), {})
+        self.check(row.get("now") == "win" and "limit" not in s["hash"], f"limit 100 again: b1-b2 {row}, {s['hash']}")
+        self.compare(s, rules)
+
         # the other game's position typed in: its own rules
         fen3 = "3/3/5/2BB1/5/2R2/5/3/2R r"
         self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen3))
@@ -561,6 +634,8 @@ class Test:
         s = self.play_game(rules, lambda s, q: next(script), None)
         self.check([e["move"] for e in s["hist"][1:]] == ["c4xc6", "d6xb6"], "tapping the piece did not stop the chain")
 
+        self.chain_start()
+
         self.where = "Sixteen Soldiers, forced"
         rules = "forced"
         self.forced_seen = 0
@@ -579,13 +654,65 @@ class Test:
         self.click_point("c3")
         s = self.state()
         self.check_dests(s, rules)
-        self.check([d["via"] for d in s["dests"]] == ["c3xc5xe5"], f"the chain's marker: {s['dests']}")
+        self.check([(d["best"], d["move"], d["more"]) for d in s["dests"]] == [("c3xc5xe5", None, True)],
+                   f"the chain's marker: {s['dests']}")
         self.click_point("c5")
         s = self.idle()
         self.check(s["hist"][-1]["move"] == "c3xc5xe5" and s["over"],
                    f"the forced chain did not go on by itself: {s['hist'][-1]}")
         self.check("taken by itself" in s["status"] or "Red wins" in s["turn"], f"status {s['status']!r}")
         self.compare(s, rules)
+
+    def chain_start(self):
+        """Issue 38: the point where chains start shows the best of stopping there and of
+        going on (b4xd6xb6 wins in 27 though b4xd6 draws), ringed dashed; Stop here shows
+        what stopping is worth. Needs the 5-piece tables."""
+        rules = "optional"
+        fen = "B2/3/5/2B2/2B2/1R3/5/3/2R r"
+        self.goto_address(fen, rules="optional", play="")
+        s = self.idle(fen)
+        self.compare(s, rules)
+        self.click_point("b4")
+        s = self.state()
+        self.check_dests(s, rules)
+        d6 = next((d for d in s["dests"] if d["dest"] == "d6"), {})
+        got = tuple(d6.get(k) for k in ("value", "dtm", "best", "move", "more")) + (d6.get("text", "")[:3],)
+        self.check(got == ("win", "27", "b4xd6xb6", "b4xd6", True, "27s"),
+                   f"b4 lifted: the marker on d6 (value, dtm, text, best, stop, goes on) is {got}")
+        ring = self.b.evaluate("!!document.querySelector('#board [data-dest=\"d6\"] circle.more-ring')")
+        self.check(ring, "b4 lifted: no dashed ring on d6, where the chain goes on")
+        self.check(not any(d["more"] for d in s["dests"] if d["dest"] != "d6"),
+                   f"b4 lifted: a point other than d6 is marked as going on: {s['dests']}")
+        self.shot("explorer-chain-start.png")
+        self.click_point("d6")
+        s = self.idle()
+        stop = next(m for m in self.query(fen, rules)["moves"] if m["move"] == "b4xd6")
+        self.check(s["chain"] == "b4xd6" and s["stop"] and (s["stopValue"], s["stopDtm"]) == (stop["value"], dtm_text(stop["dtm"]))
+                   and s["stopText"] == "Stop here: draw",
+                   f"in the chain b4xd6: chain {s['chain']!r}, stop button {s['stop']} {s['stopText']!r} "
+                   f"({s['stopValue']} {s['stopDtm']}), query: stopping is {stop['value']}")
+        self.check_dests(s, rules)
+        self.shot("explorer-chain-stop.png")
+        self.click_point("b6")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "b4xd6xb6", f"the chain was played as {s['hist'][-1]['move']}")
+        self.compare(s, rules)
+
+        # issue 38: the headers, the help of this game; the menu follows the FEN box and the
+        # address, even to a position no table answers
+        self.check(s["heads"][3:] == ["Under the 80 half-move rule", "DTC", "At this clock"],
+                   f"Sixteen Soldiers' headers: {s['heads']}")
+        self.check("goat" not in s["legend"] and "placement" not in s["legend"] and "ringed dashed" in s["legend"],
+                   f"Sixteen Soldiers' help: {s['legend']!r}")
+        fen5 = "T3T/5/5/5/T3T g 20"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen5))
+        self.click("#fen-form button")
+        s = self.idle(fen5)
+        self.check(s["game"] == "baghchal/5x5/standard", f"a 5x5 FEN loaded from the box: the menu says {s['game']}")
+        fen4 = "3/3/5/2BB1/5/2R2/5/3/2R r"
+        self.goto_address(fen4, rules="forced")
+        s = self.idle(fen4)
+        self.check(s["game"] == "sixteen/sixteen/forced", f"a forced position from the address: the menu says {s['game']}")
 
     def missing(self):
         self.where = "a 5x5 position (no tables)"
@@ -613,13 +740,36 @@ class Test:
         self.check("guti solve sixteen" in s["message"],
                    f"the start of Sixteen Soldiers without tables: {s['message']!r}")
 
+    def first_screen(self):
+        """Issue 38: a server whose tables hold only the 3x3 movement phase opens on a
+        position of it, not on a missing table; the placement's tables made while it runs
+        answer the start (New game)."""
+        self.where = "only the 3x3 movement phase"
+        self.b.navigate(self.args.url2)
+        s = self.idle()
+        self.check(s["game"] == "baghchal/3x3/standard" and s["message"] == "" and s["value"] in ("win", "draw", "loss")
+                   and " 0" in s["fen"] and "movement phase" in s["status"],
+                   f"the first screen: {s['game']}, {s['fen']}, value {s['value']!r}, message {s['message']!r}, "
+                   f"status {s['status']!r}")
+        name = self.b.evaluate("document.getElementById('game').selectedOptions[0].textContent")
+        self.check(name.endswith("(movement phase only)"), f"the menu's name of the game: {name!r}")
+        self.shot("explorer-first-screen.png")
+        out = subprocess.run([self.args.guti, "solve", "baghchal", "--board", "3x3", "--dir", self.args.dir2,
+                              "--quiet"], capture_output=True, text=True)
+        self.check(out.returncode == 0, f"guti solve 3x3: {out.stderr.strip()}")
+        self.click("#new")
+        s = self.idle("T1T/3/T1T g 4")
+        self.check(s["message"] == "" and s["value"] == "loss",
+                   f"the 3x3 start after its tables were made: message {s['message']!r}, value {s['value']!r}")
+
     def run(self):
         self.played = set()
         self.forced_seen = 0
         os.makedirs(self.args.shots, exist_ok=True)
         self.b = Browser(width=self.args.width, height=self.args.height)
         try:
-            for part in (self.baghchal, self.sixteen, self.missing):
+            parts = (self.baghchal, self.sixteen, self.missing) + ((self.first_screen,) if self.args.url2 else ())
+            for part in parts:
                 try:
                     part()
                 except CDPError as e:
@@ -677,6 +827,8 @@ def main():
     ap.add_argument("--guti")
     ap.add_argument("--dir")
     ap.add_argument("--shots")
+    ap.add_argument("--url2", help="a server on --dir2, which holds only the 3x3 movement phase")
+    ap.add_argument("--dir2")
     ap.add_argument("--shot")
     ap.add_argument("--fen")
     ap.add_argument("--rules")

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
     info: null,     /* /api/info */
     rules: "",      /* the rules asked for ("" : those of the tables) */
+    limit: 0,       /* the counting rule's limit whose tables to read (0: the game's own) */
     play: "",       /* the side the person plays against the machine, "" for both */
     pos: null,      /* the current position's answer */
     missing: false, /* its table is missing */
@@ -65,6 +66,7 @@ async function api(path, body) {
 function positionURL(path, fen) {
     let u = path + "?fen=" + encodeURIComponent(fen);
     if (state.rules) u += "&rules=" + encodeURIComponent(state.rules);
+    if (state.limit) u += "&limit=" + state.limit;
     return u;
 }
 
@@ -98,7 +100,7 @@ function status(text) {
     $("status").textContent = state.note;
 }
 
-/* ---- the address: #fen=...&rules=...&play=... ---------------------------------------- */
+/* ---- the address: #fen=...&rules=...&play=...&limit=... ------------------------------ */
 
 function readAddress() {
     const out = {};
@@ -120,6 +122,7 @@ function writeAddress() {
     let a = "#fen=" + enc(state.pos.fen);
     if (state.rules) a += "&rules=" + enc(state.rules);
     if (state.play) a += "&play=" + enc(state.play);
+    if (state.limit) a += "&limit=" + state.limit;
     if (location.hash !== a) history.replaceState(null, "", a);
 }
 
@@ -194,14 +197,17 @@ function chainLanding() {
 
 /* Where the lifted piece (or the chain being played) may go next: a map from the point to
  * {text: the move or capture prefix landing there, exact: the listed move that stops there
- * or null, best: the best listed move through it}. The moves are listed best first. */
+ * or null, best: the best listed move through it (stopping there or going on), more:
+ * whether a chain goes on from there}. The moves are listed best first, so the first one
+ * through a point is the best over stopping there and every continuation. */
 function destinations() {
     const out = new Map();
     if (!state.pos || !state.pos.moves) return out;
     const add = (q, text, m) => {
         let d = out.get(q);
-        if (!d) out.set(q, (d = {point: q, text, exact: null, best: m}));
+        if (!d) out.set(q, (d = {point: q, text, exact: null, best: m, more: false}));
         if (m.move === text) d.exact = m;
+        else d.more = true;
     };
     if (state.chain) {
         const pre = state.chain + "x";
@@ -282,6 +288,41 @@ function drawPiece(layer, side, game, x, y, name) {
     return g;
 }
 
+/* ": win in 27, cursed win under the counting rule", or "" without a value. */
+function valueText(m) {
+    if (!m || !m.value) return "";
+    return ": " + m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "") +
+        (m.class ? ", " + classWord(m.class) + " under the counting rule" : "");
+}
+
+/* The tooltip of a point where a chain may go on. */
+function chainTip(exact, best) {
+    const stop = exact ? `stopping here (${exact.move})${valueText(exact)}; ` : "the capture must go on; ";
+    return stop + `the chain goes on; best ${best.move}${valueText(best)}`;
+}
+
+/* The last move's (or the chain's) origin and the points its jumps captured, drawn above
+ * the move labels so that a placement labelled there does not hide them; around a label,
+ * as a ring outside it and a cross beside it. */
+function drawMoveMarks(svg, from, captured, labelled) {
+    const g = state.pos.geometry, idx = pointIndex();
+    const marks = el("g", {class: "move-marks"}, svg);
+    if (from) {
+        const [fx, fy] = xy(g.points[idx.get(from)], g);
+        const on = labelled.has(from);
+        el("circle", {cx: fx, cy: fy, r: on ? 30 : 17, class: "from-mark" + (on ? " around" : ""),
+                      "data-from": from}, marks);
+    }
+    for (const c of captured) {
+        const [x, y] = xy(g.points[idx.get(c)], g);
+        const on = labelled.has(c);
+        const m = el("g", {class: "captured" + (on ? " around" : ""), "data-captured": c,
+                           transform: `translate(${x},${y})`}, marks);
+        el("circle", {r: on ? 30 : 24}, m);
+        el("path", {d: on ? "M18,-34 L34,-18 M34,-34 L18,-18" : "M-13,-13 L13,13 M13,-13 L-13,13"}, m);
+    }
+}
+
 function render() {
     const pos = state.pos;
     const svg = $("board");
@@ -335,15 +376,12 @@ function render() {
     }
     const marks = el("g", {class: "marks"}, svg);
     const last = state.hist[state.hpos] && state.hist[state.hpos].move;
-    let lastPoint = null, captured = [];
+    let lastPoint = null, captured = [], from = null;
     if (last && last !== "pass") {
         const t = tokens(last);
         lastPoint = t[t.length - 1];
         captured = capturedBy(last);
-        if (t.length > 1 && !isCapture(last)) {
-            const [fx, fy] = xy(g.points[idx.get(t[0])], g);
-            el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": t[0]}, marks);
-        }
+        if (t.length > 1) from = t[0];
     }
     /* the path of the last move, or of the chain being played */
     const path = state.chain || (last && last !== "pass" && !isPlacement(last) ? last : null);
@@ -351,17 +389,7 @@ function render() {
         const pts = tokens(path).map((n) => xy(g.points[idx.get(n)], g).join(",")).join(" ");
         el("polyline", {points: pts, class: "move-path"}, marks);
     }
-    if (state.chain) {
-        const from = tokens(state.chain)[0];
-        const [fx, fy] = xy(g.points[idx.get(from)], g);
-        el("circle", {cx: fx, cy: fy, r: 17, class: "from-mark", "data-from": from}, marks);
-    }
-    for (const c of state.chain ? gone : captured) {
-        const [x, y] = xy(g.points[idx.get(c)], g);
-        const m = el("g", {class: "captured", "data-captured": c, transform: `translate(${x},${y})`}, marks);
-        el("circle", {r: 24}, m);
-        el("path", {d: "M-13,-13 L13,13 M13,-13 L-13,13"}, m);
-    }
+    if (state.chain) from = tokens(state.chain)[0];
 
     const pieces = el("g", {class: "pieces"}, svg);
     const liftedPoint = state.chain ? chainLanding() : state.lifted;
@@ -382,28 +410,32 @@ function render() {
     /* move labels: destinations of the lifted piece, or placements on empty points */
     const labels = el("g", {class: "labels"}, svg);
     const dest = destinations();
-    const put = (q, m, exact, text, cls) => {
+    /* a marker shows the best move through its point: where a chain may go on from there,
+     * the best over stopping and every continuation, ringed dashed */
+    const put = (q, m, exact, more, cls) => {
         const [x, y] = xy(g.points[idx.get(q)], g);
-        const a = {class: "dest " + cls + " " + valueClass(m), "data-dest": q,
+        const a = {class: "dest " + cls + " " + valueClass(m) + (more ? " more" : ""), "data-dest": q,
                    "data-value": m.value || "", "data-dtm": m.dtm === null || m.dtm === undefined ? "" : m.dtm,
-                   transform: `translate(${x},${y})`};
+                   "data-best": m.move, transform: `translate(${x},${y})`};
         if (exact) a["data-move"] = exact.move;
-        else a["data-via"] = m.move;
+        if (more) a["data-more"] = "1";
         if (m.class) a["data-class"] = m.class;
         const d = el("g", a, labels);
-        el("circle", {r: !m.value ? 11 : cls === "place" ? 20 : 23}, d);
+        const r = !m.value ? 11 : cls === "place" ? 20 : 23;
+        if (more) el("circle", {r: r + 8, class: "more-ring"}, d);
+        el("circle", {r}, d);
         const t = el("text", {y: 8, "text-anchor": "middle"}, d);
         t.textContent = label(m);
-        const tip = el("title", {}, d);
-        tip.textContent = (exact ? exact.move : text + "\u2026 (best: " + m.move + ")") +
-            (m.value ? ": " + m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "") +
-                (m.class ? ", " + classWord(m.class) + " under the counting rule" : "") : "");
+        el("title", {}, d).textContent = more ? chainTip(exact, m) : m.move + valueText(m);
     };
     if (dest.size) {
-        for (const d of dest.values()) put(d.point, d.exact || d.best, d.exact, d.text, "move");
+        for (const d of dest.values()) put(d.point, d.best, d.exact, d.more, "move");
     } else if (!state.lifted && !state.chain && personToMove()) {
-        for (const m of pos.moves) if (isPlacement(m.move)) put(m.move, m, m, m.move, "place");
+        for (const m of pos.moves) if (isPlacement(m.move)) put(m.move, m, m, false, "place");
     }
+
+    const labelled = new Set([...labels.querySelectorAll("[data-dest]")].map((e) => e.dataset.dest));
+    drawMoveMarks(svg, from, state.chain ? gone : captured, labelled);
 
     /* hit areas, on top, one per point */
     const hits = el("g", {class: "hits"}, svg);
@@ -434,13 +466,28 @@ function renderChainBar(dest) {
     }
     bar.hidden = false;
     const stop = moveByText(state.chain);
-    $("stop-chain").hidden = !stop;
+    const button = $("stop-chain");
+    button.hidden = !stop;
+    /* the button says what stopping is worth (the markers show the best of going on) */
+    button.textContent = "Stop here";
+    if (stop && stop.value) {
+        button.appendChild(document.createTextNode(": "));
+        button.appendChild(h("span", {class: valueClass(stop)}, stopLabel(stop)));
+    }
+    button.dataset.value = stop ? stop.value || "" : "";
+    button.dataset.dtm = stop && stop.dtm !== null && stop.dtm !== undefined ? stop.dtm : "";
+    button.title = stop ? stop.move + valueText(stop) : "";
     $("chain-text").textContent = stop
         ? `${state.chain}: capture again, or`
         : `${state.chain}: the capture must go on`;
 }
 
 /* ---- the panel ------------------------------------------------------------------------- */
+
+/* "win in 27", "draw": a move's value for a button. */
+function stopLabel(m) {
+    return m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "");
+}
 
 function valueSpan(v, text) {
     return h("span", {class: "v-" + (v || "none")}, text || v || "?");
@@ -449,6 +496,7 @@ function valueSpan(v, text) {
 function renderPanel() {
     const p = state.pos;
     if (!p) return;
+    document.body.dataset.game = p.game; /* the help below the panel speaks of this game */
     const turn = $("turn"), text = $("turn-text");
     text.textContent = "";
     turn.dataset.side = p.side;
@@ -546,9 +594,18 @@ function renderMoves() {
     body.textContent = "";
     if (!p.moves || !p.moves.length) return;
     const dtc = p.moves.some((m) => "class" in m);
+    /* the value at this clock is known without the counting rule's tables where the
+     * DTM tables tell (a draw, an end within the clock) */
+    const now = dtc || p.moves.some((m) => m.value_now);
     const hr = h("tr");
-    for (const c of ["Move", "Value", "DTM"].concat(dtc ? ["Counting rule", "DTC", "Now"] : []))
-        hr.appendChild(h("th", {}, c));
+    const limit = p.limit || (p.game === "baghchal" ? 100 : 80);
+    const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
+                   ["DTM", "half-moves to the end of the game"]];
+    if (dtc)
+        heads.push([`Under the ${limit} half-move rule`, "the class from clock 0 under the counting rule"],
+                   ["DTC", "half-moves to the next capture" + (p.game === "baghchal" ? " or placement" : "")]);
+    if (now) heads.push(["At this clock", `the value under the ${limit} half-move rule at clock ${p.clock}`]);
+    for (const [c, tip] of heads) hr.appendChild(h("th", tip ? {title: tip} : {}, c));
     head.appendChild(hr);
     const person = personToMove();
     for (const m of p.moves) {
@@ -558,8 +615,8 @@ function renderMoves() {
         if (dtc) {
             tr.dataset.class = m.class || "";
             tr.dataset.dtc = m.dtc === null || m.dtc === undefined ? "" : m.dtc;
-            tr.dataset.valueNow = m.value_now || "";
         }
+        tr.dataset.valueNow = m.value_now || "";
         tr.appendChild(h("td", {class: "mv"}, m.move));
         const v = h("td");
         v.appendChild(m.value ? valueSpan(m.value) : h("span", {class: "muted"}, "?"));
@@ -570,6 +627,8 @@ function renderMoves() {
             c.appendChild(h("span", {class: valueClass(m)}, classWord(m.class)));
             tr.appendChild(c);
             tr.appendChild(h("td", {class: "num"}, m.dtc === null || m.dtc === undefined ? "\u2013" : String(m.dtc)));
+        }
+        if (now) {
             const n = h("td");
             n.appendChild(m.value_now ? valueSpan(m.value_now) : h("span", {class: "muted"}, "?"));
             tr.appendChild(n);
@@ -823,24 +882,34 @@ function gameKey(g) {
     return `${g.game}/${g.board}/${g.rules}`;
 }
 
+/* What the tables hold of a game, for its name in the menu. */
+function coverage(g) {
+    if (!g.first) return " (no tables)";
+    if (g.first === g.start) return "";
+    return g.game === "baghchal" ? " (movement phase only)" : " (endgames only)";
+}
+
 function fillChooser() {
     const sel = $("game");
     sel.textContent = "";
-    const have = new Set((state.info.variants || []).map(gameKey));
     for (const g of state.info.games) {
         const name = (g.game === "baghchal" ? "Bagh-Chal " + BOARD_NAMES[g.board] : "Sixteen Soldiers") +
-            ", " + g.rules + (have.has(gameKey(g)) ? "" : " (no tables)");
+            ", " + g.rules + coverage(g);
         const o = h("option", {value: gameKey(g)}, name);
         o.dataset.start = g.start;
         sel.appendChild(o);
     }
 }
 
+/* The menu shows the game of the position shown, however it was loaded: its rules, else
+ * (a position no table answers) the rules asked for, else the game's first rules. */
 function syncChooser() {
     const p = state.pos;
-    const key = `${p.game}/${p.board}/${rulesOf(p)}`;
     const sel = $("game");
-    if ([...sel.options].some((o) => o.value === key)) sel.value = key;
+    const keys = [...sel.options].map((o) => o.value);
+    const key = `${p.game}/${p.board}/${rulesOf(p)}`;
+    const same = keys.find((k) => k === key) || keys.find((k) => k.startsWith(`${p.game}/${p.board}/`));
+    if (same) sel.value = same;
     const play = $("play");
     const want = state.play;
     play.textContent = "";
@@ -925,6 +994,8 @@ function fromAddress() {
     if (!a.fen) return false;
     state.rules = a.rules || "";
     state.play = a.play || "";
+    /* a limit the server refuses is named by its error */
+    state.limit = a.limit ? (/^\d+$/.test(a.limit) ? +a.limit : a.limit) : 0;
     open(a.fen, true);
     return true;
 }
@@ -946,16 +1017,23 @@ async function start() {
     $("fen-form").addEventListener("submit", (e) => {
         e.preventDefault();
         const fen = $("fen").value.trim();
-        if (!fen) return;
+        if (!fen) {
+            message("Type a position (FEN) to load" + (state.pos ? ", such as " + state.pos.fen : "") + ".", "error");
+            $("fen").focus();
+            return;
+        }
         /* rules of the other game would not do: the tables' rules then */
         const sixteen = fen.split(" ")[0].split("/").length === 9;
         if (state.rules && sixteen !== ["optional", "forced"].includes(state.rules)) state.rules = "";
+        if (state.pos && sixteen !== (state.pos.game === "sixteen")) state.limit = 0;
         open(fen, true);
     });
     $("new").addEventListener("click", () => {
         const o = $("game").selectedOptions[0];
         if (!o) return;
         state.rules = o.value.split("/")[2];
+        /* the limit asked for is kept within its game */
+        if (state.pos && state.pos.game !== o.value.split("/")[0]) state.limit = 0;
         open(o.dataset.start, true);
     });
     $("game").addEventListener("change", () => $("new").click());
@@ -992,10 +1070,15 @@ async function start() {
     $("footer").textContent = `guti ${r.body.version} \u00b7 tables in ${r.body.dir}`;
     fillChooser();
     if (fromAddress()) return;
-    const have = new Set((r.body.variants || []).map(gameKey));
-    const g = r.body.games.find((x) => have.has(gameKey(x))) || r.body.games[0];
+    /* the first game the tables answer, at its start, else at a position they answer (only
+     * the movement phase's tables, say) */
+    const g = r.body.games.find((x) => x.first === x.start) || r.body.games.find((x) => x.first) ||
+        r.body.games[0];
     state.rules = g.rules;
-    open(g.start, true);
+    if (await open(g.first || g.start, true) && g.first && g.first !== g.start)
+        status(`The tables here do not answer this game's start, only its ` +
+               (g.game === "baghchal" ? "movement phase" : "endgames") +
+               `: here is a position they answer. New game shows the start.`);
 }
 
 window.guti = state; /* for the tests and the curious */
