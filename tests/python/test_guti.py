@@ -385,7 +385,7 @@ class TestNorepeat(unittest.TestCase):
                 with self.assertRaises(guti.Error) as cm:
                     tb.norepeat(BC_START, rules=rules)
                 self.assertEqual(cm.exception.status, guti.EINPUT)
-            for budget in (-1, 1 << 64, 2.5, "10"):
+            for budget in (-1, 1 << 64):
                 with self.assertRaises(guti.Error) as cm:
                     tb.norepeat(BC_START, budget=budget)
                 self.assertIn("budget", str(cm.exception))
