@@ -66,8 +66,9 @@ Finding libguti. The module loads the first of these that exists (:func:`library
 says which, :func:`library_search_path` lists them), every path absolute, made from the
 module's own real path when it was imported, never from the current directory:
 
-1. ``$GUTI_LIBRARY``, the path of the shared library file (made absolute; nothing else is
-   tried when it is set);
+1. ``$GUTI_LIBRARY``, the path of the shared library file (nothing else is tried when it
+   is set; a relative path is taken from the directory the process was in when the module
+   was imported);
 2. ``build/libguti.so.0`` of the guti checkout this file is in (``CHECKOUT/python/guti``
    with ``CHECKOUT/solver/guti.h``), once ``make`` has built it;
 3. ``libguti.so.0`` in the ``lib`` directory of the prefix the module is installed in
@@ -109,6 +110,9 @@ _SONAME = "libguti.so.0"
 # The module's directory, resolved when it is imported: a relative __file__ (from a
 # relative sys.path entry) would mean another place once the process changes directory.
 _HERE = os.path.dirname(os.path.realpath(os.path.abspath(__file__)))
+# A relative $GUTI_LIBRARY is read from the directory the process was in at the import, for
+# the same reason (and dlopen would search the linker's path for a name without a '/').
+_CWD = os.getcwd()
 
 
 class Error(Exception):
@@ -273,7 +277,7 @@ def library_search_path():
     and is not in it. Returns a list of str; whether each exists is not checked."""
     explicit = os.environ.get("GUTI_LIBRARY")
     if explicit:
-        return [os.path.abspath(explicit)]
+        return [os.path.normpath(os.path.join(_CWD, explicit))]
     return [p for p in (_checkout_library(_HERE), _prefix_library(_HERE)) if p]
 
 
@@ -670,6 +674,10 @@ def format_move(fen, move, notation, rules=None):
     lib = _library()
     pos = _parse(lib, fen, rules)
     buf, e = ctypes.create_string_buffer(_MOVE_MAX), _ErrorBuf()
+    # guti_format_move writes a move it is given without asking whether it is legal
+    after = _Position()
+    _check(lib.guti_play(ctypes.byref(pos), _bytes(move, "move"), ctypes.byref(after),
+                         ctypes.byref(e)), e)
     _check(lib.guti_format_move(ctypes.byref(pos), _bytes(move, "move"), n, buf, _MOVE_MAX,
                                 ctypes.byref(e)), e)
     return _text(buf.value)
