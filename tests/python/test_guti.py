@@ -13,6 +13,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import pathlib
 import random
 import re
 import shutil
@@ -881,7 +882,8 @@ class TestTablesMore(unittest.TestCase):
                              if k not in ("result", "winner", "reason")}
                         self.assertEqual(s, w)
                         self.assertEqual(got["summary"]["final"], want["final"])
-                        self.assertEqual(got["summary"]["over"], not guti.legal_moves(want["final"]))
+                        self.assertEqual(got["summary"]["over"],
+                                         not guti.legal_moves(want["final"]))
         # the last games: 5 pieces, no table: unknown, the table named
         self.assertEqual(got["summary"]["missing"],
                          [query_error(SS, five).replace("operand 1: ", "")])
@@ -910,7 +912,9 @@ class TestTablesMore(unittest.TestCase):
             self.assertGreater(after["hits"] + after["misses"], before["hits"] + before["misses"])
             self.assertEqual(set(after), {"hits", "misses", "evictions", "bytes_read",
                                           "bytes_decompressed", "bytes_held", "blocks_held"})
-        with guti.open(os.path.join(TMP, "empty-variants"), 1 << 20) as tb:
+        empty = os.path.join(TMP, "empty-variants")
+        os.makedirs(empty, exist_ok=True)
+        with guti.open(empty, 1 << 20) as tb:
             self.assertEqual(tb.variants(), [])
 
 
@@ -973,7 +977,6 @@ class TestTypes(unittest.TestCase):
                 self.assertRegex(str(cm.exception),
                                  r"^%s\(\) argument '%s'(: item \d+)? must be " % (func, arg))
         # a path-like directory is a directory
-        import pathlib
         with guti.open(pathlib.Path(BC)) as t2:
             self.assertEqual(t2.probe(BC_START)["value"], "loss")
         with self.assertRaises(guti.Error):
