@@ -1,8 +1,12 @@
 /* guti.h's functions that need no tables, on the inputs an outside program may give them:
  * what they must refuse, and what they must leave set when they do; and a game's analysis
  * where there are no tables. */
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "bc_solve.h"
 #include "guti.h"
 #include "helpers.h"
 
@@ -98,6 +102,122 @@ START_TEST(analysis_without_tables)
 }
 END_TEST
 
+/* A directory of its own for one test's tables, and its removal. */
+static void dir_make(char *dir, size_t len)
+{
+    snprintf(dir, len, "/tmp/guti-library-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+/* guti_position's limit reads the counting-rule tables of that limit (issue 38): the 4x4
+ * movement phase solved with its tables at the game's limit, 100, and at 20. A tigers' win
+ * in 23 (DTC 23) is a win under the 100 half-move rule and a cursed win, a draw at clock 0,
+ * under the 20; the clock is checked against the position's limit, the game ends there,
+ * and the positions after moves keep it. */
+START_TEST(limit_reads_its_tables)
+{
+    char dir[64], err[300];
+    dir_make(dir, sizeof dir);
+    struct game g = setup("baghchal", "standard", "4x4");
+    struct bc_solve_hooks h = {.store = {.dir = dir}};
+    ck_assert_msg(bc_solve_movement(&g, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(bc_solve_movement_dtc(&g, 100, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
+    guti_tables *t;
+    struct guti_error e;
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
+    struct guti_position p;
+    struct guti_result r;
+    ck_assert_int_eq(guti_parse_fen("GGG1/TGGG/GGG1/TGTT t 0", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(p.limit, 0);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.limit, 100);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_WIN);
+    ck_assert_int_eq(r.dtc, 23);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.limit, 20);
+    ck_assert_int_eq(r.value, GUTI_WIN); /* without the rule, as before */
+    ck_assert_int_eq(r.dtm, 23);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_CURSED_WIN);
+    ck_assert_int_eq(r.dtc, -1);
+    ck_assert_int_eq(r.value_now, GUTI_DRAW);
+    /* the rules chosen from the tables keep the limit */
+    p.variant.rules[0] = 0;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_CURSED_WIN);
+    ck_assert_str_eq(r.variant.rules, "standard");
+    /* the moves: each its mover's class under the 20 half-move rule; the best move's
+     * position after it keeps the limit */
+    struct guti_scored_move m[64];
+    int n;
+    ck_assert_int_eq(guti_probe_moves(t, &p, m, 64, &n, &e), GUTI_OK);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(m[i].move.after.limit, 20);
+        ck_assert_int_eq(m[i].result.limit, 20);
+        ck_assert_int_ne(m[i].result.dtc_class, GUTI_CLASS_WIN);
+    }
+    struct guti_scored_move best;
+    ck_assert_int_eq(guti_best_move(t, &p, &best, &e), GUTI_OK);
+    ck_assert_int_eq(best.result.value_now, GUTI_DRAW);
+    ck_assert_int_eq(guti_play(&p, best.move.text, &p, &e), GUTI_OK);
+    ck_assert_int_eq(p.limit, 20);
+    /* a win in DTC 13 under either rule: at clock 8 a win under the 100 half-move rule, a
+     * draw under the 20 (13 + 8 > 20); at clock 7 a win under both */
+    ck_assert_int_eq(guti_parse_fen("GGGG/G1GG/GTGG/TTT1 t 0 8", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc, 13);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_WIN);
+    ck_assert_int_eq(r.dtc, 13);
+    ck_assert_int_eq(r.value_now, GUTI_DRAW);
+    p.clock = 7;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    /* the clock: past the limit refused, at it a draw by the rule */
+    ck_assert_int_eq(guti_parse_fen("GGG1/TGGG/GGG1/TGTT t 0 30", NULL, &p, &e), GUTI_OK);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_EINPUT);
+    ck_assert_ptr_nonnull(strstr(e.message, "clock 30 is past the counting rule's limit, 20"));
+    p.clock = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert(r.over);
+    ck_assert_int_eq(r.value, GUTI_DRAW);
+    ck_assert_str_eq(r.reason, "20 half-moves without capture or placement");
+    p.limit = -1;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_EINPUT);
+    ck_assert_ptr_nonnull(strstr(e.message, "limit -1"));
+    /* a limit with no tables there: the class unknown, not an error */
+    p.limit = 50;
+    p.clock = 0;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_UNKNOWN);
+    ck_assert_int_eq(r.limit, 50);
+    ck_assert_int_eq(r.value_now, GUTI_WIN); /* DTM 23 within 50 */
+    guti_close(t);
+    dir_remove(dir);
+}
+END_TEST
+
 /* Every game's start, written as a FEN: the standard starts of notation.md, and a variant
  * that is not one refused. */
 START_TEST(starts)
@@ -138,6 +258,8 @@ Suite *library_suite(void)
     tcase_add_test(tc, bad_inputs_are_refused);
     tcase_add_test(tc, analysis_without_tables);
     tcase_add_test(tc, starts);
+    tcase_add_test(tc, limit_reads_its_tables);
+    tcase_set_timeout(tc, 60); /* it solves the 4x4 movement phase three times over */
     suite_add_tcase(s, tc);
     return s;
 }

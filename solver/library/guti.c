@@ -139,6 +139,7 @@ static void to_public(const struct game *g, const struct position *p, struct gut
     out->side = p->side;
     out->inhand = p->inhand;
     out->clock = p->clock;
+    out->limit = g->limit;
 }
 
 int guti_start(const struct guti_variant *v, struct guti_position *pos, struct guti_error *err)
@@ -171,6 +172,12 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
         return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
     if (g->ops != &baghchal_ops && pos->inhand)
         return fail(err, GUTI_EINPUT, "position: goats in hand are Bagh-Chal's");
+    if (pos->limit < 0 || pos->limit > GUTI_LIMIT_MAX)
+        return fail(err, GUTI_EINPUT,
+                    "position: limit %d: expected 0 (the game's own) or 1 to %d half-moves",
+                    pos->limit, GUTI_LIMIT_MAX);
+    /* before the FEN is read back: its clock is checked against this limit */
+    g->limit = pos->limit;
     struct position q = {.men = {pos->pieces[0], pos->pieces[1]},
                          .side = pos->side,
                          .inhand = pos->inhand,
@@ -611,7 +618,7 @@ static int value_now(const struct game *g, const struct position *pos, retro_cod
 {
     struct outcome o;
     if (c == RETRO_DRAW || game_over_at(g, pos, &o)) return value_of(c);
-    if (dtm_known && pos->clock + code_dtm(c) <= g->ops->clock_limit) return value_of(c);
+    if (dtm_known && pos->clock + code_dtm(c) <= game_clock_limit(g)) return value_of(c);
     return GUTI_UNKNOWN;
 }
 
@@ -627,7 +634,7 @@ static void fill_result(const struct game *g, const struct position *p, retro_co
     r->dtm = code != RETRO_DRAW && known ? code_dtm(code) : -1;
     r->value_now = value_now(g, p, code, known);
     r->clock = p->clock;
-    r->limit = g->ops->clock_limit;
+    r->limit = game_clock_limit(g);
     r->winner = -1;
     r->reachable = true;
 }
@@ -645,7 +652,7 @@ static bool over_result(const struct game *g, const struct position *p, struct g
     r->dtm = o.winner < 0 ? -1 : 0;
     r->value_now = r->value;
     r->clock = p->clock;
-    r->limit = g->ops->clock_limit;
+    r->limit = game_clock_limit(g);
     r->over = true;
     r->winner = o.winner;
     r->reachable = outcome_reachable(p, &o);
@@ -661,7 +668,12 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
 {
     int rc = to_internal(pos, g, p, err);
     if (rc) return rc;
-    if (!pos->variant.rules[0]) choose_rules(t, g);
+    if (!pos->variant.rules[0]) {
+        /* the rules come from the tables there; the limit stays the position's */
+        int limit = g->limit;
+        choose_rules(t, g);
+        g->limit = limit;
+    }
     if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
         return fail(err, GUTI_EINPUT,
                     "rules no-repeat have no tables: a position's value under them depends on "
@@ -691,7 +703,7 @@ static int rule_class(guti_tables *t, const struct game *g, const struct positio
     if (d) {
         r->dtc_class = dtc_win(d) ? GUTI_CLASS_WIN : GUTI_CLASS_LOSS;
         r->dtc = dtc_of(d);
-        r->value_now = r->dtc + p->clock <= g->ops->clock_limit
+        r->value_now = r->dtc + p->clock <= game_clock_limit(g)
                            ? (dtc_win(d) ? GUTI_WIN : GUTI_LOSS)
                            : GUTI_DRAW;
     } else {
