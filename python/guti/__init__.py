@@ -48,7 +48,8 @@ game's own (100 half-moves in Bagh-Chal, 80 in Sixteen Soldiers), else the limit
 tables made with ``guti solve --dtc --limit L``; ``value_now``, ``class`` and ``dtc`` are
 then under that limit, as ``guti query --limit L`` gives them.
 
-Without tables (module functions): :func:`start` (a game's start position),
+Without tables (module functions; limit= there too, for the end by the clock):
+:func:`start` (a game's start position),
 :func:`legal_moves`, :func:`play` (a move played: the new position), :func:`game_over`,
 :func:`material`, :func:`board` (a board's points and lines), and the notations of other
 programs (Bagh-Chal on 5x5: "baghchal", the baghchal Python package's; "obx",
@@ -138,7 +139,8 @@ class _Position(ctypes.Structure):
                 ("pieces", ctypes.c_uint64 * 2),
                 ("side", ctypes.c_int),
                 ("inhand", ctypes.c_int),
-                ("clock", ctypes.c_int)]
+                ("clock", ctypes.c_int),
+                ("limit", ctypes.c_int)]  # since libguti 0.7.0, in what was padding
 
 
 class _ErrorBuf(ctypes.Structure):
@@ -459,11 +461,14 @@ def _notation(func, arg, name, optional=False):
     return NOTATIONS[name]
 
 
-def _parse(lib, fen, rules):
-    """The guti_position of a FEN under rules (None: the game's default)."""
+def _parse(lib, fen, rules, limit=None):
+    """The guti_position of a FEN under rules (None: the game's default), at the counting
+    rule's limit (None or 0: the game's own)."""
     pos, e = _Position(), _ErrorBuf()
     _check(lib.guti_parse_fen(_bytes(fen, "position"), ctypes.byref(_rules_hint(rules)),
                               ctypes.byref(pos), ctypes.byref(e)), e)
+    if limit:
+        _set_limit(pos, limit)
     return pos
 
 
@@ -506,15 +511,18 @@ def start(game="baghchal", rules=None, board=None):
     return _format_fen(lib, pos)
 
 
-def legal_moves(fen, rules=None):
+def legal_moves(fen, rules=None, limit=None):
     """The legal moves of the position fen under rules (None: the game's default), one per
     distinct position reached, in the library's order (guti_legal_moves): a list of dicts
     with move (its text in notation) and after (the FEN it leads to); empty when the game
-    is over. Raises TypeError, or Error (EINPUT) for a malformed FEN or rules."""
+    is over (at the counting rule's limit, None or 0 for the game's own, the clock ends
+    it). Raises TypeError, or Error (EINPUT) for a malformed FEN, rules or limit (a clock
+    beyond it)."""
     _want_str("legal_moves", "fen", fen)
     _want_str("legal_moves", "rules", rules, True)
+    _want_int("legal_moves", "limit", limit, True)
     lib = _library()
-    pos = _parse(lib, fen, rules)
+    pos = _parse(lib, fen, rules, limit)
     size = 128
     while True:
         arr, n, e = (_Move * size)(), ctypes.c_int(), _ErrorBuf()
@@ -527,11 +535,13 @@ def legal_moves(fen, rules=None):
                 for m in arr[:n.value]]
 
 
-def play(fen, move, rules=None):
+def play(fen, move, rules=None, limit=None):
     """The FEN of the position after playing move (its text in notation, written any way
     the notation allows: a chain by any of its paths, points in either case) in the
     position fen, under rules (None for the game's default rules: "standard" for
-    Bagh-Chal, "optional" for Sixteen Soldiers). Needs no tables (guti_play).
+    Bagh-Chal, "optional" for Sixteen Soldiers), with the counting rule's limit (None or
+    0 for the game's own: a game whose clock has reached it is over). Needs no tables
+    (guti_play).
 
     Returns the FEN as guti writes it. Raises TypeError, or Error (EINPUT) for a malformed
     FEN or rules, an illegal move, or a finished game; Error (EIO) when libguti cannot be
@@ -539,25 +549,28 @@ def play(fen, move, rules=None):
     _want_str("play", "fen", fen)
     _want_str("play", "move", move)
     _want_str("play", "rules", rules, True)
+    _want_int("play", "limit", limit, True)
     lib = _library()
-    pos = _parse(lib, fen, rules)
+    pos = _parse(lib, fen, rules, limit)
     after, e = _Position(), _ErrorBuf()
     _check(lib.guti_play(ctypes.byref(pos), _bytes(move, "move"), ctypes.byref(after),
                          ctypes.byref(e)), e)
     return _format_fen(lib, after)
 
 
-def game_over(fen, rules=None):
+def game_over(fen, rules=None, limit=None):
     """Whether the game is over in the position fen by the rules or the clock (guti_over;
     the third repetition needs a game's history, which a FEN has not). Returns a dict:
     over (bool), and when over result (the winner's side, e.g. "tigers", or "draw"),
     reason (a phrase, "5 goats captured") and reachable (False when the winner is to
-    move, which no game reaches): the words of probe's. Raises TypeError, or Error
-    (EINPUT) for a malformed FEN or rules."""
+    move, which no game reaches): the words of probe's. limit is the counting rule's
+    (None or 0 for the game's own): a clock at it is a draw. Raises TypeError, or Error
+    (EINPUT) for a malformed FEN, rules or limit."""
     _want_str("game_over", "fen", fen)
     _want_str("game_over", "rules", rules, True)
+    _want_int("game_over", "limit", limit, True)
     lib = _library()
-    pos = _parse(lib, fen, rules)
+    pos = _parse(lib, fen, rules, limit)
     winner, reachable, e = ctypes.c_int(), ctypes.c_bool(), _ErrorBuf()
     reason = ctypes.create_string_buffer(64)
     over = lib.guti_over(ctypes.byref(pos), ctypes.byref(winner), reason, 64,
@@ -822,11 +835,9 @@ class Tables:
         _want_str(func, "rules", rules, True)
         _want_int(func, "limit", limit, True)
         self._live()
-        pos = _parse(self._lib, fen, rules)
+        pos = _parse(self._lib, fen, rules, limit)
         if not rules:
             pos.variant.rules = b""  # from the tables, as guti_probe_fen does
-        if limit:
-            _set_limit(pos, limit)
         return pos
 
     def _probe(self, func, fen, rules, limit):
@@ -980,15 +991,18 @@ class Tables:
         _want_int("analyze", "limit", limit, True)
         lib = self._lib
         self._live()
-        pos = _parse(lib, start, rules)
-        if limit:
-            _set_limit(pos, limit)
+        pos = _parse(lib, start, rules, limit)
         texts = (ctypes.c_char_p * max(1, len(moves)))(
             *[_bytes(m, "move %d" % (i + 1)) for i, m in enumerate(moves)])
         out = (_MoveAnalysis * max(1, len(moves)))()
         a, e = _Analysis(), _ErrorBuf()
         _check(lib.guti_analyze_game(self._live(), ctypes.byref(pos), texts, len(moves), out,
                                      ctypes.byref(a), ctypes.byref(e)), e)
+        if a.start.limit != pos.limit:
+            # libguti 0.7.0's guti_analyze_game reads the start back from its FEN, which
+            # has no limit: its values would be the game's own limit's, not the one asked
+            raise Error("limit %d: this libguti analyses games at the game's own limit only"
+                        % limit, EINPUT)
         return _analysis(self, out, a)
 
     def variants(self):
@@ -1035,9 +1049,11 @@ class Tables:
 
 
 def _set_limit(pos, limit):
-    """Sets the position's counting-rule limit (guti_position.limit, since 0.7.0)."""
-    if not hasattr(pos, "limit"):
-        raise Error("limit: this libguti reads only the game's own limit", EINPUT)
+    """Sets the position's counting-rule limit (guti_position.limit, since libguti 0.7.0;
+    the library checks its range). A limit beyond a C int would be cut short unseen."""
+    if not -(1 << 31) <= limit < 1 << 31:
+        raise Error("position: limit %d: expected 0 (the game's own) or 1 to 30000 half-moves"
+                    % limit, EINPUT)
     pos.limit = limit
 
 

@@ -511,7 +511,7 @@ class TestLayout(unittest.TestCase):
     def test_structures(self):
         fields = {"guti_variant": ("_Variant", ["game", "rules", "board"]),
                   "guti_position": ("_Position", ["variant", "pieces", "side", "inhand",
-                                                  "clock"]),
+                                                  "clock", "limit"]),
                   "guti_error": ("_ErrorBuf", ["message"]),
                   "guti_move": ("_Move", ["text", "after"]),
                   "guti_result": ("_Result", ["variant", "value", "dtm", "value_now", "clock",
@@ -521,7 +521,21 @@ class TestLayout(unittest.TestCase):
                   "guti_norepeat_result": ("_NorepeatResult", ["position", "value", "nodes",
                                                                "budget", "has_best", "best",
                                                                "over", "winner", "reason",
-                                                               "bounded"])}
+                                                               "bounded"]),
+                  "guti_board": ("_Board", ["name", "npoints", "ncols", "nrows", "col", "row",
+                                            "degree", "adjacent"]),
+                  "guti_cache_stats": ("_CacheStats", ["hits", "misses", "evictions",
+                                                       "bytes_read", "bytes_decompressed",
+                                                       "bytes_held", "blocks_held"]),
+                  "guti_move_analysis": ("_MoveAnalysis", ["position", "before", "played",
+                                                           "judged", "mistake", "slower",
+                                                           "has_best", "best", "before_missing",
+                                                           "played_missing", "best_missing"]),
+                  "guti_analysis": ("_Analysis", ["nmoves", "start", "start_result",
+                                                  "start_missing", "final", "over", "winner",
+                                                  "reason", "mistakes", "first_mistake",
+                                                  "slower", "judged", "answered", "unanswered",
+                                                  "nmissing", "missing", "more_missing"])}
         src = ["#include <stdio.h>", "#include <stddef.h>", "#include <guti.h>",
                "int main(void) {"]
         want = []
@@ -982,6 +996,222 @@ class TestTypes(unittest.TestCase):
         with self.assertRaises(guti.Error):
             guti.open(BC, -1)
 
+
+# A C program that probes through libguti with guti_position.limit set, as the module must:
+# each input line "LIMIT FEN"; for it one line "value dtm value_now clock limit over class
+# dtc" (names, -1 for none) and one line per move "move value_now class dtc" (or "error
+# STATUS MESSAGE"). The FEN is read as guti_probe_fen reads it (rules from the tables).
+LIMIT_PROBE_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <guti.h>
+static void result(const struct guti_result *r) {
+    printf("%s %d %s %d %d %d %s %d", guti_value_name(r->value), r->dtm,
+           guti_value_name(r->value_now), r->clock, r->limit, r->over,
+           guti_class_name(r->dtc_class), r->dtc);
+}
+int main(int argc, char **argv) {
+    guti_tables *t;
+    struct guti_error e;
+    if (argc < 2 || guti_open(argv[1], 0, &t, &e)) return 2;
+    static struct guti_scored_move ms[256];
+    char line[300];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\n")] = 0;
+        char *fen = strchr(line, ' ');
+        if (!fen) return 2;
+        *fen++ = 0;
+        struct guti_position p;
+        struct guti_result r;
+        int n = 0, rc = guti_parse_fen(fen, NULL, &p, &e);
+        p.variant.rules[0] = 0;
+        p.limit = atoi(line);
+        if (!rc) rc = guti_probe(t, &p, &r, &e);
+        if (!rc && !r.over) rc = guti_probe_moves(t, &p, ms, 256, &n, &e);
+        if (rc) { printf("error %d %s\n", rc, e.message); continue; }
+        result(&r);
+        printf(" %d\n", n);
+        for (int k = 0; k < n; k++) {
+            printf("  %s ", ms[k].move.text);
+            result(&ms[k].result);
+            printf("\n");
+        }
+    }
+    guti_close(t);
+    return 0;
+}
+"""
+
+
+class TestLimit(unittest.TestCase):
+    """limit=L reads the counting-rule tables made with guti solve --dtc --limit L: the
+    module gives what libguti gives with guti_position.limit set (a C program probes the
+    same positions), value and DTM stay the game's, and the rule at 20 half-moves is not
+    the rule at 100."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dirs = {}
+        for name, src, args in (("bc-L20", BC, ["baghchal", "--board", "4x4"]),
+                                ("ss-L20", SS, ["sixteen", "--pieces", "3"])):
+            d = cls.dirs[name] = os.path.join(TMP, name)
+            shutil.copytree(src, d, dirs_exist_ok=True)
+            subprocess.run([GUTI, "solve"] + args + ["--dtc", "--limit", "20", "--dir", d,
+                                                     "--quiet"],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        exe = os.path.join(TMP, "limit_probe")
+        c = exe + ".c"
+        with open(c, "w") as f:
+            f.write(LIMIT_PROBE_C)
+        subprocess.run([os.environ.get("CC", "cc"), "-std=c11", "-I",
+                        os.path.join(ROOT, "solver"), c, "-o", exe, "-L", BUILD, "-lguti",
+                        "-Wl,-rpath," + BUILD], check=True)
+        cls.exe = exe
+        rng = random.Random(SEED + 40)
+        with guti.open(cls.dirs["bc-L20"]) as tb:
+            walked = random_walks(tb, [BC_START], 30, 80, rng)
+        movement = [f for f in walked if f.split(" ")[2] == "0"]
+        cls.bc = list(dict.fromkeys(walked + [with_clock(f, rng.randrange(21))
+                                              for f in rng.sample(movement, min(150, len(movement)))]))
+        starts = [random_sixteen(rng) for _ in range(300)]
+        starts = [s for s in starts if s.count("R") + s.count("B") <= 3]
+        cls.ss = [with_clock(f, rng.randrange(21)) for f in starts]
+
+    def c_probe(self, directory, limit, fens):
+        """The C program's lines for fens at limit, split per position."""
+        out = subprocess.run([self.exe, directory], input="".join(
+            "%d %s\n" % (limit, f) for f in fens), capture_output=True, text=True,
+            check=True).stdout
+        blocks = []
+        for line in out.splitlines():
+            if line.startswith("  "):
+                blocks[-1].append(line.split())
+            else:
+                blocks.append([line.split(" ", 2) if line.startswith("error") else line.split()])
+        self.assertEqual(len(blocks), len(fens))
+        return blocks
+
+    @staticmethod
+    def as_c(d):
+        """A module result's fields as the C program prints them."""
+        none = {None: "unknown"}
+        return [d["value"], str(-1 if d["dtm"] is None else d["dtm"]),
+                none.get(d["value_now"], d["value_now"])] + \
+            ([str(d["clock"]), str(d["limit"]), str(int(d["over"]))] if "clock" in d else []) + \
+            [none.get(d["class"], d["class"]), str(-1 if d["dtc"] is None else d["dtc"])]
+
+    def test_equals_the_library(self):
+        for name, fens in (("bc-L20", self.bc), ("ss-L20", self.ss)):
+            directory = self.dirs[name]
+            with guti.open(directory) as tb:
+                for limit in (20, 0, 100 if name == "bc-L20" else 80):
+                    for fen, block in zip(fens, self.c_probe(directory, limit, fens)):
+                        with self.subTest(fen=fen, limit=limit):
+                            head = block[0]
+                            if head[0] == "error":
+                                with self.assertRaises(guti.Error) as cm:
+                                    tb.probe(fen, limit=limit)
+                                self.assertEqual((cm.exception.status, str(cm.exception)),
+                                                 (int(head[1]), head[2]))
+                                continue
+                            r = tb.probe(fen, limit=limit)
+                            self.assertEqual(self.as_c(r) + [str(len(block) - 1)], head)
+                            ms = tb.moves(fen, limit=limit)
+                            self.assertEqual([[m["move"]] + self.as_c(m) for m in ms],
+                                             [[b[0]] + b[1:4] + b[7:] for b in block[1:]])
+
+    def test_the_rule_at_20(self):
+        """At 20 half-moves: the limit given back, value and DTM unchanged, classes and
+        value_now not always the game's; a clock of 20 is a draw, beyond it an error; limit
+        None, 0 and 100 are the same tables."""
+        differ = 0
+        with guti.open(self.dirs["bc-L20"]) as tb:
+            for fen in self.bc:
+                own = tb.probe(fen)
+                if own["clock"] >= 20:
+                    continue
+                with self.subTest(fen=fen):
+                    at20 = tb.probe(fen, limit=20)
+                    self.assertEqual(tb.probe(fen, limit=100), own)
+                    self.assertEqual(tb.probe(fen, limit=0), own)
+                    self.assertEqual((at20["limit"], own["limit"]), (20, 100))
+                    self.assertEqual((at20["value"], at20["dtm"]), (own["value"], own["dtm"]))
+                    if at20["class"] in ("win", "cursed_win") and at20["dtc"] is not None:
+                        self.assertEqual(at20["value_now"] == "win",
+                                         at20["dtc"] + at20["clock"] <= 20)
+                    # a win the rule lets stand at 100 but not at 20: its clock moved on
+                    # to 21 - DTC (a movement position; its DTC at 20 is no shorter)
+                    if own["class"] == "win" and own["dtc"] and own["dtc"] <= 20 and \
+                            fen.split(" ")[2] == "0" and at20["class"] == "win":
+                        late = with_clock(fen, 21 - at20["dtc"])
+                        self.assertEqual(tb.probe(late)["value_now"], "win")
+                        self.assertNotEqual(tb.probe(late, limit=20)["value_now"], "win")
+                        differ += 1
+            self.assertGreater(differ, 20)
+            fen = "TGGT/GGGG/GGGG/T2T t 0 20"
+            r = tb.probe(fen, limit=20)
+            self.assertEqual((r["over"], r["result"], r["reason"]),
+                             (True, "draw", "20 half-moves without capture or placement"))
+            self.assertEqual(tb.moves(fen, limit=20), [])
+            self.assertFalse(tb.probe(fen)["over"])
+            with self.assertRaises(guti.Error) as cm:
+                tb.probe("TGGT/GGGG/GGGG/T2T t 0 21", limit=20)
+            self.assertEqual(cm.exception.status, guti.EINPUT)
+            self.assertIn("clock 21 is past the counting rule's limit, 20", str(cm.exception))
+            for bad in (-1, 30001, 1 << 40):
+                with self.assertRaises(guti.Error) as cm:
+                    tb.probe(BC_START, limit=bad)
+                self.assertEqual(str(cm.exception), "position: limit %d: expected 0 (the "
+                                 "game's own) or 1 to 30000 half-moves" % bad)
+            # no tables of limit 30: no class, value_now only where the plain tables tell
+            r = tb.probe(BC_START, limit=30)
+            self.assertEqual((r["limit"], r["class"], r["dtc"]), (30, None, None))
+
+    def test_everywhere_a_probe_happens(self):
+        """probe_move, best_move, principal_variation and analyze read the same tables;
+        game_over, legal_moves and play end the game at the limit."""
+        with guti.open(self.dirs["bc-L20"]) as tb:
+            checked = 0
+            for fen in self.bc[::7]:
+                ms = tb.moves(fen, limit=20)
+                if not ms:
+                    continue
+                checked += 1
+                with self.subTest(fen=fen):
+                    self.assertEqual(tb.best_move(fen, limit=20), ms[0])
+                    for m in ms:
+                        self.assertEqual(tb.probe_move(fen, m["move"], limit=20), m)
+                    pv = tb.principal_variation(fen, 40, limit=20)
+                    cur = fen
+                    for k, move in enumerate(pv):
+                        self.assertEqual(move, tb.best_move(cur, limit=20)["move"])
+                        cur = guti.play(cur, move, limit=20)
+                    self.assertTrue(len(pv) == 40 or guti.game_over(cur, limit=20)["over"])
+                    try:
+                        a = tb.analyze(fen, pv[:6], limit=20)
+                    except guti.Error as e:
+                        # libguti 0.7.0 drops the start's limit: the module says so rather
+                        # than give the game's own limit's values
+                        self.assertEqual(str(e), "limit 20: this libguti analyses games at "
+                                         "the game's own limit only")
+                        continue
+                    self.assertEqual(a["summary"]["start"]["class"],
+                                     tb.probe(fen, limit=20)["class"])
+                    for mv in a["moves"]:
+                        r = tb.probe(mv["fen"], limit=20)
+                        self.assertEqual({k: mv["before"][k] for k in
+                                          ("value", "dtm", "value_now", "class", "dtc")},
+                                         {k: r[k] for k in
+                                          ("value", "dtm", "value_now", "class", "dtc")})
+            self.assertGreater(checked, 20)
+        fen = "TGGT/GGGG/GGGG/T2T t 0 19"
+        after = guti.play(fen, "a1-b1", limit=20)
+        self.assertEqual(after, "TGGT/GGGG/GGGG/1T1T g 0 20")
+        self.assertTrue(guti.game_over(after, limit=20)["over"])
+        self.assertFalse(guti.game_over(after)["over"])
+        self.assertEqual(guti.legal_moves(after, limit=20), [])
+        self.assertTrue(guti.legal_moves(after))
 
 class TestSearchPath(unittest.TestCase):
     """The library's search path: $GUTI_LIBRARY, the checkout's build/, the prefix's lib,
