@@ -215,9 +215,10 @@ typedef struct guti_tables guti_tables;
 
 /* Opens a directory of tables: reads the headers of every table in it (not their
  * blocks). cache_bytes bounds the memory of decompressed blocks shared by all probes
- * (0: a default of 64 MiB). An empty or absent directory opens; its probes fail with
- * GUTI_ENOTABLE, naming the table and the command that makes it. GUTI_EIO when the
- * directory cannot be read. */
+ * (0: a default of 64 MiB). An empty directory opens; its probes fail with GUTI_ENOTABLE,
+ * naming the table and the command that makes it. GUTI_EIO, "DIR: no such directory",
+ * for a path that does not exist or is not a directory (since 0.7.0; before, an absent
+ * directory opened as an empty one), and GUTI_EIO when the directory cannot be read. */
 int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err);
 
 /* Closes the handle and frees everything; t may be NULL. No probe may be running. */

@@ -8,6 +8,7 @@
 
 #include "bc_solve.h"
 #include "guti.h"
+#include "guti_internal.h"
 #include "helpers.h"
 
 START_TEST(bad_inputs_are_refused)
@@ -44,6 +45,28 @@ START_TEST(bad_inputs_are_refused)
 }
 END_TEST
 
+/* A directory of its own for one test's tables, and its removal. */
+static void dir_make(char *dir, size_t len)
+{
+    snprintf(dir, len, "/tmp/guti-library-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
 /* Analysing a game with no tables at all: a move that ends the game needs none, nothing
  * else is answered (GUTI_ENOTABLE, the analysis filled all the same); illegal moves and
  * moves after the end are refused with their numbers. */
@@ -51,7 +74,9 @@ START_TEST(analysis_without_tables)
 {
     struct guti_error e;
     guti_tables *t;
-    ck_assert_int_eq(guti_open("/nonexistent/guti-tables", 0, &t, &e), GUTI_OK);
+    char dir[64];
+    dir_make(dir, sizeof dir);
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
     struct guti_position p;
     ck_assert_int_eq(guti_parse_fen("3/3/5/2B2/5/2B2/2R2/3/3 r", NULL, &p, &e), GUTI_OK);
     struct guti_scored_move m;
@@ -99,30 +124,49 @@ START_TEST(analysis_without_tables)
     ck_assert_ptr_nonnull(strstr(e.message, "no-repeat"));
     ck_assert_str_eq(guti_judged_name(GUTI_JUDGED_VALUE_NOW), "value_now");
     guti_close(t);
+    dir_remove(dir);
 }
 END_TEST
 
-/* A directory of its own for one test's tables, and its removal. */
-static void dir_make(char *dir, size_t len)
+/* A directory that does not exist, or is not a directory, is said to be so (issue 38), not
+ * opened as an empty one whose every table is missing. */
+START_TEST(open_no_such_directory)
 {
-    snprintf(dir, len, "/tmp/guti-library-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    struct guti_error e;
+    guti_tables *t = (guti_tables *)&e;
+    ck_assert_int_eq(guti_open("/nonexistent/guti-tables", 0, &t, &e), GUTI_EIO);
+    ck_assert_str_eq(e.message, "/nonexistent/guti-tables: no such directory");
+    ck_assert_ptr_null(t);
+    char dir[64], file[80];
+    dir_make(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s/a-file", dir);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    ck_assert_int_eq(guti_open(file, 0, &t, &e), GUTI_EIO);
+    ck_assert_ptr_nonnull(strstr(e.message, "/a-file: no such directory"));
+    strcat(file, "/below");
+    ck_assert_int_eq(guti_open(file, 0, &t, &e), GUTI_EIO);
+    ck_assert_ptr_nonnull(strstr(e.message, "no such directory"));
+    /* guti's own commands may open an absent default directory as an empty one */
+    ck_assert_int_eq(libguti_open_absent("/nonexistent/guti-tables", 0, &t, &e), GUTI_OK);
+    struct guti_position p;
+    struct guti_result r;
+    ck_assert_int_eq(guti_parse_fen("T2T/4/4/T2T g 12", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_ENOTABLE);
+    /* a finished game needs no table, and has its class and DTC as its value and DTM
+     * (issue 38): a loss in 0 */
+    ck_assert_int_eq(guti_parse_fen("3/3/5/5/5/5/2R2/3/3 b", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert(r.over);
+    ck_assert_int_eq(r.value, GUTI_LOSS);
+    ck_assert_int_eq(r.dtm, 0);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_LOSS);
+    ck_assert_int_eq(r.dtc, 0);
+    guti_close(t);
+    dir_remove(dir);
 }
-
-static void dir_remove(const char *dir)
-{
-    DIR *d = opendir(dir);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
-    char p[512];
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    closedir(d);
-    ck_assert_int_eq(rmdir(dir), 0);
-}
+END_TEST
 
 /* guti_position's limit reads the counting-rule tables of that limit (issue 38): the 4x4
  * movement phase solved with its tables at the game's limit, 100, and at 20. A tigers' win
@@ -257,6 +301,7 @@ Suite *library_suite(void)
     TCase *tc = tcase_create("library");
     tcase_add_test(tc, bad_inputs_are_refused);
     tcase_add_test(tc, analysis_without_tables);
+    tcase_add_test(tc, open_no_such_directory);
     tcase_add_test(tc, starts);
     tcase_add_test(tc, limit_reads_its_tables);
     tcase_set_timeout(tc, 60); /* it solves the 4x4 movement phase three times over */

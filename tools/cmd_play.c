@@ -618,8 +618,8 @@ int cmd_play(int argc, char **argv)
                                    guti_side_name(game, 0), guti_side_name(game, 1));
         }
     }
-    if (guti_open(cli_tables_dir(dir_opt), 0, &g.t, &err))
-        return cli_error("play: %s", err.message);
+    int open_rc = cli_open_tables("play", dir_opt, 0, true, &g.t);
+    if (open_rc) return open_rc;
     /* Bagh-Chal with no board named: the board of the tables there, when they have one */
     if (!fen_opt && !o.board && game == GUTI_BAGHCHAL) {
         struct guti_variant have[64];

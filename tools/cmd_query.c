@@ -94,43 +94,43 @@ static const char help[] =
 
 static void print_text(FILE *f, const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
-                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
+                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error,
+                       bool terminal)
 {
     fprintf(f, "%s\n", fen);
+    char rule[300], limit_opt[32] = "";
+    if (pos->limit) snprintf(limit_opt, sizeof limit_opt, " --limit %d", pos->limit);
+    bool has_class = query_text_class(r, rule, sizeof rule);
     if (r->over) {
         char text[300];
         cli_outcome_text(pos, r, text, sizeof text);
         fprintf(f, "%s\n", text);
+        if (has_class) fprintf(f, "%s\n", rule);
         return;
     }
     fprintf(f, "%s to move: %s", guti_side_name(pos->variant.game, pos->side),
             guti_value_name(r->value));
     if (r->dtm >= 0) fprintf(f, " in %d (DTM)", r->dtm);
     fprintf(f, "\n");
-    if (r->dtc_class != GUTI_CLASS_UNKNOWN) {
-        static const char *const words[5] = {"a loss", "a blessed loss", "a draw", "a cursed win",
-                                             "a win"};
-        fprintf(f, "under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
-        if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
-            fprintf(f, " (%s in %d without the rule, a draw under it from clock 0)",
-                    r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
-        else if (r->dtc >= 0)
-            fprintf(f, ", DTC %d (decided while the clock is at most %d)", r->dtc,
-                    r->limit - r->dtc);
-        fprintf(f, "; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
-    } else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+    if (has_class)
+        fprintf(f, "%s\n", rule);
+    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
         fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         fprintf(f,
                 "clock %d of %d: this value ignores the counting rule, which may make it a "
-                "draw (no counting-rule table here for this position; guti solve --dtc makes "
+                "draw (no counting-rule table here for this position; guti solve --dtc%s makes "
                 "them)\n",
-                r->clock, r->limit);
+                r->clock, r->limit, limit_opt);
     for (int i = 0; i < n; i++) query_text_move(&m[i], f);
     if (want_pv) {
         fprintf(f, "pv:");
         for (int i = 0; i < npv; i++) fprintf(f, " %s", pv[i]);
-        fprintf(f, *pv_error ? " (cut short: %s)\n" : "\n", pv_error);
+        /* on a terminal, the reason is stderr's line alone */
+        if (*pv_error && terminal)
+            fprintf(f, " (cut short)\n");
+        else
+            fprintf(f, *pv_error ? " (cut short: %s)\n" : "\n", pv_error);
     }
 }
 
@@ -139,7 +139,10 @@ static void print_text(FILE *f, const char *fen, const struct guti_position *pos
  * (empty when whole). */
 struct query_opts {
     const char *rules;
+    int limit; /* --limit, 0 for the game's own */
     bool json, want_pv;
+    /* stdout and stderr are the same terminal: an error is written once, on stderr */
+    bool terminal;
     enum guti_notation notation; /* the inputs' notation, 0 to tell from each */
 };
 
@@ -173,8 +176,14 @@ static int query_one(FILE *f, guti_tables *t, const char *text, const struct que
         text = guti_fen;
     }
     enum guti_notation out = q->notation ? q->notation : GUTI_NOTATION_GUTI;
-    int rc = guti_probe_fen(t, text, rules, &pos, &r, err), n = 0, npv = 0;
+    /* guti_probe_fen's reading, and the counting rule's limit asked for */
+    struct guti_variant hint = {0};
+    snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+    int rc = guti_parse_fen(text, &hint, &pos, err), n = 0, npv = 0;
     if (rc) return rc;
+    if (!rules || !*rules) pos.variant.rules[0] = 0; /* from the tables */
+    pos.limit = q->limit;
+    if ((rc = guti_probe(t, &pos, &r, err))) return rc;
     if (!r.over && (rc = guti_probe_moves(t, &pos, moves, MAX_MOVES, &n, err))) return rc;
     char pv[MAX_PV][GUTI_MOVE_MAX], fen[GUTI_FEN_MAX];
     if (want_pv && !r.over) {
@@ -200,27 +209,46 @@ static int query_one(FILE *f, guti_tables *t, const char *text, const struct que
         query_json_members(&a, f);
         fprintf(f, "}\n");
     } else
-        print_text(f, fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
+        print_text(f, fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error, q->terminal);
     return 0;
 }
 
-/* An input that could not be answered: its answer says so, in the output's own form, and
- * stderr names it too, so that the answers stay in step with the inputs. */
+/* An input that could not be answered: its answer says so, in the output's own form, so
+ * that the answers stay in step with the inputs, and stderr names it, so that the exit
+ * status has its reason; but where both go to one terminal, a person reads it once, on
+ * stderr. */
 static void answer_error(FILE *f, FILE *ef, const char *text, const char *where, long number,
-                         const char *err, bool json)
+                         const char *err, const struct query_opts *q)
 {
-    if (json) {
+    if (q->json && !q->terminal) {
         fprintf(f, "{\"fen\": ");
         json_str(f, text);
         fprintf(f, ", \"%s\": %ld, \"error\": ", where, number);
         json_str(f, err);
         fprintf(f, "}\n");
-    } else {
+    } else if (!q->terminal) {
         char shown[120];
         cli_quote(text, shown, sizeof shown);
         fprintf(f, "%s\nerror: %s %ld: %s\n", shown, where, number, err);
     }
     fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
+}
+
+/* A position typed unquoted comes as several operands, its board alone in one: no FEN or
+ * other notation is without a space, so among several operands one without is a position
+ * split by the shell, and the usage error says to quote it (as guti show's does). */
+static int split_position(const char *cmd, char **operands, int n)
+{
+    for (int i = 0; i < n && n > 1; i++)
+        if (*operands[i] && !strpbrk(operands[i], " \t")) {
+            char shown[80];
+            cli_quote(operands[i], shown, sizeof shown);
+            return cli_usage_error(cmd,
+                                   "operand %d '%s' is not a whole position: give each position "
+                                   "as one operand (quote it)",
+                                   i + 1, shown);
+        }
+    return 0;
 }
 
 /* --cache-stats: what a batch cost, for tuning --cache and for benchmarks. */
@@ -330,10 +358,10 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
     if (!f || !ef) {
         a->failed = true;
     } else if (!a->text) {
-        answer_error(f, ef, "", where, number, "out of memory for this line", q->json);
+        answer_error(f, ef, "", where, number, "out of memory for this line", q);
         a->failed = true;
     } else if (query_one(f, t, a->text, q, moves, pv_error, &err)) {
-        answer_error(f, ef, a->text, where, number, err.message, q->json);
+        answer_error(f, ef, a->text, where, number, err.message, q);
         a->failed = true;
     } else if (*pv_error) {
         fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
@@ -349,7 +377,7 @@ int cmd_query(int argc, char **argv)
     const char *dir_opt = NULL, *notation_opt = NULL, *history = NULL;
     bool want_pv = false, cache_stats = false;
     uint64_t budget = 0; /* 0: not given */
-    int cache_mb = 64, threads = 0;
+    int cache_mb = 64, threads = 0, limit = 0;
     const struct cli_option opts[] = {
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
         CLI_OPTION_INT("threads", &threads, 1, 1024),
@@ -358,6 +386,7 @@ int cmd_query(int argc, char **argv)
         CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
         CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION_INT("captures", &o.captures, 1, 100), /* the library checks it */
+        CLI_OPTION_INT("limit", &limit, 1, GUTI_LIMIT_MAX),
         CLI_OPTION("pv", CLI_FLAG, &want_pv),
         CLI_OPTION("json", CLI_FLAG, &o.json),
         CLI_OPTION("history", CLI_TEXT, &history),
@@ -376,11 +405,17 @@ int cmd_query(int argc, char **argv)
         if (want_pv || notation_opt || o.captures)
             return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
                                             "under rules no-repeat");
+        if (limit)
+            return cli_usage_error("query", "--limit has no meaning under rules no-repeat, "
+                                            "which have no counting rule");
         if (!history && first == argc)
             return cli_usage_error("query", "rules no-repeat: give FEN operands or --history FILE");
+        /* the tables only order the search here: an absent default is no error */
+        if (dir_opt && (rc = cli_check_tables_dir("query", dir_opt))) return rc;
         return query_norepeat(cli_tables_dir(dir_opt), o.rules, history, argv + first, argc - first,
                               budget, o.json);
     }
+    if ((rc = split_position("query", argv + first, argc - first))) return rc;
     if ((rc = cli_threads("query", threads))) return rc;
     /* The threads answer a batch's positions; an index built on a first probe meanwhile
      * (the others wait for it) is built by a team of its own rather than by one thread.
@@ -390,15 +425,16 @@ int cmd_query(int argc, char **argv)
     struct rlimit as;
     bool limited = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY;
     omp_set_max_active_levels(limited ? 1 : 2);
-    const char *dir = cli_tables_dir(dir_opt);
     guti_tables *t;
-    struct guti_error err;
-    if (guti_open(dir, (size_t)cache_mb << 20, &t, &err))
-        return cli_error("query: %s", err.message);
+    if ((rc = cli_open_tables("query", dir_opt, (size_t)cache_mb << 20, false, &t))) return rc;
     double t0 = omp_get_wtime();
     int failed = 0;
     bool from_stdin = first == argc;
-    struct query_opts q = {o.rules, o.json, want_pv,
+    struct query_opts q = {o.rules,
+                           limit,
+                           o.json,
+                           want_pv,
+                           cli_same_terminal(),
                            notation_opt ? guti_notation_named(notation_opt) : 0};
     const char *where = from_stdin ? "line" : "operand";
     struct line_reader lr = {0};

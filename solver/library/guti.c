@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game.h"
+#include "guti_internal.h"
 #include "history.h"
 #include "norepeat.h"
 #include "notation.h"
@@ -434,10 +436,19 @@ static int init_lock(pthread_rwlock_t *lock)
     return rc;
 }
 
-int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
+/* guti_open, and with absent_ok libguti_open_absent (guti_internal.h): a directory that is
+ * not there opens as an empty one. */
+static int open_tables(const char *dir, size_t cache_bytes, bool absent_ok, guti_tables **out,
+                       struct guti_error *err)
 {
     *out = NULL;
     if (!dir) return fail(err, GUTI_EINPUT, "tables: no directory given");
+    struct stat st;
+    int found = stat(dir, &st);
+    bool absent = found != 0 && (errno == ENOENT || errno == ENOTDIR);
+    /* a mistyped directory is told as such, not as every table missing from it */
+    if ((absent && !absent_ok) || (found == 0 && !S_ISDIR(st.st_mode)))
+        return fail(err, GUTI_EIO, "%s: no such directory", QUOTE(dir));
     guti_tables *t = calloc(1, sizeof *t);
     char why[400];
     if (!t || !(t->dir = strdup(dir)) || init_lock(&t->lock)) {
@@ -449,10 +460,9 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
         guti_close(t);
         return fail(err, GUTI_ENOMEM, "%s", why);
     }
-    /* An absent directory is an empty one: its probes name the tables to make there. */
-    int n = access(dir, F_OK) != 0 && errno == ENOENT
-                ? 0
-                : tables_games(dir, t->variants, MAX_VARIANTS);
+    /* An absent directory (absent_ok) is an empty one: its probes name the tables to make
+     * there. */
+    int n = absent ? 0 : tables_games(dir, t->variants, MAX_VARIANTS);
     if (n < 0) {
         int why = errno;
         guti_close(t);
@@ -462,6 +472,17 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
     t->nvariants = n < MAX_VARIANTS ? n : MAX_VARIANTS;
     *out = t;
     return 0;
+}
+
+int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
+{
+    return open_tables(dir, cache_bytes, false, out, err);
+}
+
+int libguti_open_absent(const char *dir, size_t cache_bytes, guti_tables **out,
+                        struct guti_error *err)
+{
+    return open_tables(dir, cache_bytes, true, out, err);
 }
 
 void guti_close(guti_tables *t)
@@ -645,11 +666,15 @@ static bool over_result(const struct game *g, const struct position *p, struct g
     struct outcome o;
     if (!game_over_at(g, p, &o)) return false;
     memset(r, 0, sizeof *r);
-    r->dtc_class = GUTI_CLASS_UNKNOWN;
-    r->dtc = -1;
     to_variant(g, &r->variant);
     r->value = o.winner < 0 ? GUTI_DRAW : o.winner == p->side ? GUTI_WIN : GUTI_LOSS;
     r->dtm = o.winner < 0 ? -1 : 0;
+    /* the counting rule changes nothing here: its class is the result, its DTC 0 (none for
+     * a draw), as its DTM */
+    r->dtc_class = r->value == GUTI_WIN    ? GUTI_CLASS_WIN
+                   : r->value == GUTI_LOSS ? GUTI_CLASS_LOSS
+                                           : GUTI_CLASS_DRAW;
+    r->dtc = r->dtm;
     r->value_now = r->value;
     r->clock = p->clock;
     r->limit = game_clock_limit(g);
@@ -791,19 +816,18 @@ static int score_move(guti_tables *t, const struct game *g, const struct move *m
     bool over = game_over_at(g, succ, &o);
     int rc;
     if (over && o.reason != END_CLOCK) {
+        /* a move that wins the game wins under any rule: in one half-move */
         over_result(g, succ, &after);
         if (after.winner < 0) code = RETRO_DRAW;
-        /* a move that wins the game wins under any rule: in one half-move */
-        after.dtc_class = after.winner < 0 ? GUTI_CLASS_DRAW : GUTI_CLASS_LOSS;
-        after.dtc = after.winner < 0 ? -1 : 0;
     } else {
         /* a move to the clock's limit: its value as the tables have it (they ignore the
-         * clock, as every value here does), and a draw by the rule now */
+         * clock, as every value here does), its class and DTC as at any clock (the class
+         * is the clock-0 one), and a draw by the rule now */
         struct position q = *succ;
         if (over) q.clock = 0;
         if ((rc = probe_locked(t, g, &q, &code, &known, err))) return rc;
         fill_result(g, &q, code, known, &after);
-        if (!over && (rc = rule_class(t, g, &q, &after, err))) return rc;
+        if ((rc = rule_class(t, g, &q, &after, err))) return rc;
         if (over) {
             struct guti_result drawn;
             over_result(g, succ, &drawn);
