@@ -62,9 +62,10 @@ def tearDownModule():
         shutil.rmtree(TMP, ignore_errors=True)
 
 
-def query(directory, fens, rules=None):
+def query(directory, fens, rules=None, limit=None):
     """guti query --json's answers to fens (one per line on stdin), as dicts."""
-    cmd = [GUTI, "query", "--dir", directory, "--json"] + (["--rules", rules] if rules else [])
+    cmd = [GUTI, "query", "--dir", directory, "--json"] + (["--rules", rules] if rules else []) \
+        + (["--limit", str(limit)] if limit is not None else [])
     out = subprocess.run(cmd, input="".join(f + "\n" for f in fens), capture_output=True,
                          text=True).stdout.splitlines()
     assert len(out) == len(fens), "guti query gave %d answers to %d inputs" % (len(out), len(fens))
@@ -132,23 +133,23 @@ def random_sixteen(rng):
 class Comparing(unittest.TestCase):
     """Compares the module with guti query, position by position."""
 
-    def compare(self, directory, fens, rules=None):
+    def compare(self, directory, fens, rules=None, limit=None):
         """Every field of probe() and moves() equals guti query --json's, moves in the same
         order; an input query cannot answer raises guti.Error with query's message. Returns
-        query's answers."""
-        answers = query(directory, fens, rules)
+        query's answers. limit: guti query --limit's, probe's limit=."""
+        answers = query(directory, fens, rules, limit)
         with guti.open(directory) as tb:
             for fen, want in zip(fens, answers):
                 with self.subTest(fen=fen, rules=rules):
                     if "error" in want:
                         with self.assertRaises(guti.Error) as cm:
-                            tb.probe(fen, rules=rules)
+                            tb.probe(fen, rules=rules, limit=limit)
                         self.assertEqual(str(cm.exception), want["error"])
                         continue
                     want = dict(want)
                     want_moves = want.pop("moves")
-                    self.assertEqual(tb.probe(fen, rules=rules), want)
-                    got_moves = tb.moves(fen, rules=rules)
+                    self.assertEqual(tb.probe(fen, rules=rules, limit=limit), want)
+                    got_moves = tb.moves(fen, rules=rules, limit=limit)
                     self.assertEqual([m["move"] for m in got_moves],
                                      [m["move"] for m in want_moves])
                     for g, w in zip(got_moves, want_moves):
@@ -438,7 +439,9 @@ class TestErrors(unittest.TestCase):
         for directory, fen, table in (
                 (BC, "T3T/5/5/5/T3T g 20", "baghchal-5x5-standard-h20-c0-g.wdl"),
                 (SS, "3/3/5/2B2/5/2BB1/2RR1/3/3 r", "sixteen-optional-m3-n2.wdl"),
-                (os.path.join(TMP, "absent"), BC_START, "baghchal-4x4-standard-h12-c0-g.wdl")):
+                (os.path.join(TMP, "empty-dir"), BC_START,
+                 "baghchal-4x4-standard-h12-c0-g.wdl")):
+            os.makedirs(directory, exist_ok=True)
             with self.subTest(fen=fen), guti.open(directory) as tb:
                 for call in (tb.probe, tb.moves):
                     with self.assertRaises(guti.Error) as cm:
@@ -448,16 +451,22 @@ class TestErrors(unittest.TestCase):
                     self.assertIn("make it with: guti solve", str(cm.exception))
                     self.assertEqual(str(cm.exception), query_error(directory, fen))
 
-    def test_unreadable_directory(self):
+    def test_no_such_directory(self):
+        """A directory that does not exist, or is a file, is no directory: guti.open says
+        so (EIO), as guti query does, rather than open and say "no table" at each probe."""
         path = os.path.join(TMP, "a-file")
         with open(path, "w"):
             pass
-        with self.assertRaises(guti.Error) as cm:
-            guti.open(path)
-        self.assertEqual(cm.exception.status, guti.EIO)
-        p = subprocess.run([GUTI, "query", "--dir", path, BC_START], capture_output=True,
-                           text=True)
-        self.assertEqual(p.stderr, "guti: query: %s\n" % cm.exception)
+        for d in (path, os.path.join(TMP, "no-such-dir"), os.path.join(path, "below"),
+                  pathlib.Path(TMP, "no-such-dir")):
+            with self.subTest(directory=d):
+                with self.assertRaises(guti.Error) as cm:
+                    guti.open(d)
+                self.assertEqual(cm.exception.status, guti.EIO)
+                self.assertEqual(str(cm.exception), "%s: no such directory" % d)
+                p = subprocess.run([GUTI, "query", "--dir", str(d), BC_START],
+                                   capture_output=True, text=True)
+                self.assertEqual(p.stderr, "guti: query: %s\n" % cm.exception)
 
     def test_closed_handle(self):
         with guti.open(BC) as tb:
@@ -1044,7 +1053,7 @@ int main(int argc, char **argv) {
 """
 
 
-class TestLimit(unittest.TestCase):
+class TestLimit(Comparing):
     """limit=L reads the counting-rule tables made with guti solve --dtc --limit L: the
     module gives what libguti gives with guti_position.limit set (a C program probes the
     same positions), value and DTM stay the game's, and the rule at 20 half-moves is not
@@ -1072,8 +1081,9 @@ class TestLimit(unittest.TestCase):
         with guti.open(cls.dirs["bc-L20"]) as tb:
             walked = random_walks(tb, [BC_START], 30, 80, rng)
         movement = [f for f in walked if f.split(" ")[2] == "0"]
-        cls.bc = list(dict.fromkeys(walked + [with_clock(f, rng.randrange(21))
-                                              for f in rng.sample(movement, min(150, len(movement)))]))
+        late = [with_clock(f, rng.randrange(21))
+                for f in rng.sample(movement, min(150, len(movement)))]
+        cls.bc = list(dict.fromkeys(walked + late))
         starts = [random_sixteen(rng) for _ in range(300)]
         starts = [s for s in starts if s.count("R") + s.count("B") <= 3]
         cls.ss = [with_clock(f, rng.randrange(21)) for f in starts]
@@ -1100,6 +1110,18 @@ class TestLimit(unittest.TestCase):
                 none.get(d["value_now"], d["value_now"])] + \
             ([str(d["clock"]), str(d["limit"]), str(int(d["over"]))] if "clock" in d else []) + \
             [none.get(d["class"], d["class"]), str(-1 if d["dtc"] is None else d["dtc"])]
+
+    def test_equals_query(self):
+        """probe(limit=L) and moves(limit=L) are guti query --limit L --json, field for
+        field (a clock beyond the limit: the same error)."""
+        answers = []
+        for name, fens in (("bc-L20", self.bc), ("ss-L20", self.ss)):
+            answers += self.compare(self.dirs[name], fens, limit=20)
+        self.assertTrue(all(a["limit"] == 20 for a in answers if "error" not in a))
+        self.assertGreater(len([a for a in answers if "error" not in a]), 800)
+        self.assertTrue(any("past the counting rule's limit" in a.get("error", "")
+                            for a in answers))
+        self.compare(self.dirs["bc-L20"], self.bc[:100], limit=100)
 
     def test_equals_the_library(self):
         for name, fens in (("bc-L20", self.bc), ("ss-L20", self.ss)):
