@@ -15,18 +15,21 @@
 #include "query_norepeat.h"
 
 static const char help[] =
-    "usage: guti query [--dir DIR] [--rules R] [--captures K] [--notation N] [--pv] [--json]\n"
-    "                  [--cache MB] [--cache-stats] [--threads N] [FEN...]\n"
+    "usage: guti query [--dir DIR] [--rules R] [--captures K] [--limit L] [--notation N] [--pv]\n"
+    "                  [--json] [--cache MB] [--cache-stats] [--threads N] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
     "the game with the winner hurrying and the loser delaying; then every legal move with\n"
     "the value and DTM it gives the player who makes it, best first (the fastest wins, the\n"
-    "draws, the slowest losses). The game and board are read from the FEN's rows.\n"
+    "draws, the slowest losses). The game and board are read from the FEN's rows. Each FEN\n"
+    "is one operand: quote it.\n"
     "\n"
     "Every input gets exactly one answer, in order: a position that cannot be answered (a\n"
     "malformed FEN, a missing table) gets an error line naming its line (or operand) number,\n"
-    "in the output and on stderr, and the exit status is 1. A blank line is an input too.\n"
+    "in the output and on stderr (once when both are one terminal: with --json the JSON\n"
+    "answer, else the line on stderr), and the exit status is 1. A blank line is an input\n"
+    "too. A DIR that does not exist is an error.\n"
     "A finished game is answered as such: its result and why; a finished position no game\n"
     "can reach (the winner to move) is answered and said to be so.\n"
     "\n"
@@ -34,9 +37,13 @@ static const char help[] =
     "the counting rules (a draw after 100 half-moves in Bagh-Chal, 80 in Sixteen Soldiers):\n"
     "the values and DTM are those of the game without the counting rule, as the tables hold\n"
     "them. A position whose clock has reached the limit is a draw by rule; a clock above the\n"
-    "limit is an error. Below the limit, the value under the rule (value_now) is given when\n"
-    "the DTM shows the game ends before the clock does, or the value is a draw; otherwise it\n"
-    "is unknown until guti has counting-rule tables.\n"
+    "limit is an error. Where DIR holds the counting rule's tables (guti solve --dtc), each\n"
+    "position and move also has its class under the rule (win, cursed_win, draw,\n"
+    "blessed_loss, loss) and DTC, the half-moves to the next capture or placement, and its\n"
+    "value at its clock under the rule (value_now) is exact: a win or loss while the clock\n"
+    "is at most the limit less the DTC, else a draw. Without those tables, value_now is\n"
+    "given where the DTM shows the game ends before the clock does, or the value is a draw,\n"
+    "and is unknown otherwise.\n"
     "\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
@@ -44,6 +51,9 @@ static const char help[] =
     "              game's default rules when several are there)\n"
     "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
     "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --limit L   the counting rule's limit in half-moves (default: the game's, 100 or 80):\n"
+    "              read the counting-rule tables made with guti solve --dtc --limit L; the\n"
+    "              class, DTC, value_now and the draw by the clock are at that limit\n"
     "  --notation N  guti, baghchal or obx; every position must be in it, and the positions,\n"
     "              moves and variations are written in it (a pass, which the others lack,\n"
     "              as pass). Without it, each position's notation is told from its shape\n"
@@ -53,16 +63,17 @@ static const char help[] =
     "  --pv        also a principal variation: best moves to the end of the game (at most\n"
     "              200 half-moves; for a draw, 40)\n"
     "  --json      one object per line: {\"fen\", \"value\", \"dtm\", \"value_now\", \"clock\",\n"
-    "              \"class\", \"dtc\", \"limit\", \"over\", \"result\", \"reason\", "
-    "\"reachable\",\n"
-    "              \"moves\":\n"
-    "              [{\"move\", \"value\", \"dtm\", \"value_now\"}]} (and \"pv\": [...] with\n"
-    "              --pv, and \"pv_error\" when it was cut short: exit status 1); value is\n"
-    "              win, draw or loss for the side to move; dtm null for a\n"
-    "              draw or when only WDL tables are there; value_now null when unknown;\n"
-    "              result (the winner's side, or draw) and reason only when over. An input\n"
-    "              that cannot be answered: {\"fen\": the input, \"line\" or \"operand\": its\n"
-    "              number, \"error\": the message}\n"
+    "              \"limit\", \"over\", \"result\", \"reason\", \"reachable\", \"moves\":\n"
+    "              [{\"move\", \"value\", \"dtm\", \"value_now\", \"class\", \"dtc\"}],\n"
+    "              \"class\", \"dtc\"} (and \"pv\": [...] with --pv, and \"pv_error\" when it\n"
+    "              was cut short: exit status 1); value is win, draw or loss for the side\n"
+    "              to move, a move's for its maker; dtm null for a draw or when only WDL\n"
+    "              tables are there; value_now null when unknown; class and dtc null where\n"
+    "              the counting rule's tables are not there (a move has them when its\n"
+    "              position has), dtc null for a draw; a finished game's class is its\n"
+    "              result, its dtc 0; result (the winner's side, or draw), reason and\n"
+    "              reachable only when over. An input that cannot be answered: {\"fen\": the\n"
+    "              input, \"line\" or \"operand\": its number, \"error\": the message}\n"
     "  --cache MB  the memory for decompressed table blocks (default 64): each probe of a\n"
     "              block not held reads and decompresses its 16 KiB; a batch of positions\n"
     "              near each other in the game goes faster with more\n"
@@ -215,12 +226,12 @@ static int query_one(FILE *f, guti_tables *t, const char *text, const struct que
 
 /* An input that could not be answered: its answer says so, in the output's own form, so
  * that the answers stay in step with the inputs, and stderr names it, so that the exit
- * status has its reason; but where both go to one terminal, a person reads it once, on
- * stderr. */
+ * status has its reason; but where both go to one terminal, a person reads it once: the
+ * JSON answer, which is --json's contract, or in text stderr's line alone. */
 static void answer_error(FILE *f, FILE *ef, const char *text, const char *where, long number,
                          const char *err, const struct query_opts *q)
 {
-    if (q->json && !q->terminal) {
+    if (q->json) {
         fprintf(f, "{\"fen\": ");
         json_str(f, text);
         fprintf(f, ", \"%s\": %ld, \"error\": ", where, number);
@@ -231,7 +242,7 @@ static void answer_error(FILE *f, FILE *ef, const char *text, const char *where,
         cli_quote(text, shown, sizeof shown);
         fprintf(f, "%s\nerror: %s %ld: %s\n", shown, where, number, err);
     }
-    fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
+    if (!(q->json && q->terminal)) fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
 }
 
 /* A position typed unquoted comes as several operands, its board alone in one: no FEN or
@@ -364,7 +375,8 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
         answer_error(f, ef, a->text, where, number, err.message, q);
         a->failed = true;
     } else if (*pv_error) {
-        fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
+        if (!(q->json && q->terminal)) /* else said once, in the JSON answer */
+            fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
         a->failed = true;
     }
     if (f) fclose(f);
