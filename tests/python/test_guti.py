@@ -14,6 +14,7 @@ import ctypes.util
 import glob
 import json
 import os
+import pathlib
 import random
 import re
 import shutil
@@ -62,9 +63,10 @@ def tearDownModule():
         shutil.rmtree(TMP, ignore_errors=True)
 
 
-def query(directory, fens, rules=None):
+def query(directory, fens, rules=None, limit=None):
     """guti query --json's answers to fens (one per line on stdin), as dicts."""
-    cmd = [GUTI, "query", "--dir", directory, "--json"] + (["--rules", rules] if rules else [])
+    cmd = [GUTI, "query", "--dir", directory, "--json"] + (["--rules", rules] if rules else []) \
+        + (["--limit", str(limit)] if limit is not None else [])
     out = subprocess.run(cmd, input="".join(f + "\n" for f in fens), capture_output=True,
                          text=True).stdout.splitlines()
     assert len(out) == len(fens), "guti query gave %d answers to %d inputs" % (len(out), len(fens))
@@ -132,23 +134,23 @@ def random_sixteen(rng):
 class Comparing(unittest.TestCase):
     """Compares the module with guti query, position by position."""
 
-    def compare(self, directory, fens, rules=None):
+    def compare(self, directory, fens, rules=None, limit=None):
         """Every field of probe() and moves() equals guti query --json's, moves in the same
         order; an input query cannot answer raises guti.Error with query's message. Returns
-        query's answers."""
-        answers = query(directory, fens, rules)
+        query's answers. limit: guti query --limit's, probe's limit=."""
+        answers = query(directory, fens, rules, limit)
         with guti.open(directory) as tb:
             for fen, want in zip(fens, answers):
                 with self.subTest(fen=fen, rules=rules):
                     if "error" in want:
                         with self.assertRaises(guti.Error) as cm:
-                            tb.probe(fen, rules=rules)
+                            tb.probe(fen, rules=rules, limit=limit)
                         self.assertEqual(str(cm.exception), want["error"])
                         continue
                     want = dict(want)
                     want_moves = want.pop("moves")
-                    self.assertEqual(tb.probe(fen, rules=rules), want)
-                    got_moves = tb.moves(fen, rules=rules)
+                    self.assertEqual(tb.probe(fen, rules=rules, limit=limit), want)
+                    got_moves = tb.moves(fen, rules=rules, limit=limit)
                     self.assertEqual([m["move"] for m in got_moves],
                                      [m["move"] for m in want_moves])
                     for g, w in zip(got_moves, want_moves):
@@ -386,7 +388,7 @@ class TestNorepeat(unittest.TestCase):
                 with self.assertRaises(guti.Error) as cm:
                     tb.norepeat(BC_START, rules=rules)
                 self.assertEqual(cm.exception.status, guti.EINPUT)
-            for budget in (-1, 1 << 64, 2.5, "10"):
+            for budget in (-1, 1 << 64):
                 with self.assertRaises(guti.Error) as cm:
                     tb.norepeat(BC_START, budget=budget)
                 self.assertIn("budget", str(cm.exception))
@@ -438,7 +440,9 @@ class TestErrors(unittest.TestCase):
         for directory, fen, table in (
                 (BC, "T3T/5/5/5/T3T g 20", "baghchal-5x5-standard-h20-c0-g.wdl"),
                 (SS, "3/3/5/2B2/5/2BB1/2RR1/3/3 r", "sixteen-optional-m3-n2.wdl"),
-                (os.path.join(TMP, "absent"), BC_START, "baghchal-4x4-standard-h12-c0-g.wdl")):
+                (os.path.join(TMP, "empty-dir"), BC_START,
+                 "baghchal-4x4-standard-h12-c0-g.wdl")):
+            os.makedirs(directory, exist_ok=True)
             with self.subTest(fen=fen), guti.open(directory) as tb:
                 for call in (tb.probe, tb.moves):
                     with self.assertRaises(guti.Error) as cm:
@@ -448,16 +452,22 @@ class TestErrors(unittest.TestCase):
                     self.assertIn("make it with: guti solve", str(cm.exception))
                     self.assertEqual(str(cm.exception), query_error(directory, fen))
 
-    def test_unreadable_directory(self):
+    def test_no_such_directory(self):
+        """A directory that does not exist, or is a file, is no directory: guti.open says
+        so (EIO), as guti query does, rather than open and say "no table" at each probe."""
         path = os.path.join(TMP, "a-file")
         with open(path, "w"):
             pass
-        with self.assertRaises(guti.Error) as cm:
-            guti.open(path)
-        self.assertEqual(cm.exception.status, guti.EIO)
-        p = subprocess.run([GUTI, "query", "--dir", path, BC_START], capture_output=True,
-                           text=True)
-        self.assertEqual(p.stderr, "guti: query: %s\n" % cm.exception)
+        for d in (path, os.path.join(TMP, "no-such-dir"), os.path.join(path, "below"),
+                  pathlib.Path(TMP, "no-such-dir")):
+            with self.subTest(directory=d):
+                with self.assertRaises(guti.Error) as cm:
+                    guti.open(d)
+                self.assertEqual(cm.exception.status, guti.EIO)
+                self.assertEqual(str(cm.exception), "%s: no such directory" % d)
+                p = subprocess.run([GUTI, "query", "--dir", str(d), BC_START],
+                                   capture_output=True, text=True)
+                self.assertEqual(p.stderr, "guti: query: %s\n" % cm.exception)
 
     def test_closed_handle(self):
         with guti.open(BC) as tb:
@@ -511,7 +521,7 @@ class TestLayout(unittest.TestCase):
     def test_structures(self):
         fields = {"guti_variant": ("_Variant", ["game", "rules", "board"]),
                   "guti_position": ("_Position", ["variant", "pieces", "side", "inhand",
-                                                  "clock"]),
+                                                  "clock", "limit"]),
                   "guti_error": ("_ErrorBuf", ["message"]),
                   "guti_move": ("_Move", ["text", "after"]),
                   "guti_result": ("_Result", ["variant", "value", "dtm", "value_now", "clock",
@@ -521,7 +531,21 @@ class TestLayout(unittest.TestCase):
                   "guti_norepeat_result": ("_NorepeatResult", ["position", "value", "nodes",
                                                                "budget", "has_best", "best",
                                                                "over", "winner", "reason",
-                                                               "bounded"])}
+                                                               "bounded"]),
+                  "guti_board": ("_Board", ["name", "npoints", "ncols", "nrows", "col", "row",
+                                            "degree", "adjacent"]),
+                  "guti_cache_stats": ("_CacheStats", ["hits", "misses", "evictions",
+                                                       "bytes_read", "bytes_decompressed",
+                                                       "bytes_held", "blocks_held"]),
+                  "guti_move_analysis": ("_MoveAnalysis", ["position", "before", "played",
+                                                           "judged", "mistake", "slower",
+                                                           "has_best", "best", "before_missing",
+                                                           "played_missing", "best_missing"]),
+                  "guti_analysis": ("_Analysis", ["nmoves", "start", "start_result",
+                                                  "start_missing", "final", "over", "winner",
+                                                  "reason", "mistakes", "first_mistake",
+                                                  "slower", "judged", "answered", "unanswered",
+                                                  "nmissing", "missing", "more_missing"])}
         src = ["#include <stdio.h>", "#include <stddef.h>", "#include <guti.h>",
                "int main(void) {"]
         want = []
@@ -655,6 +679,640 @@ class TestReadmeExample(unittest.TestCase):
         self.assertIn("sixteen-optional-m16-n16.wdl", labels[0]["error"])
         self.assertTrue(labels[-1]["over"])
 
+
+
+def random_game(fen, plies, rng, rules=None):
+    """The positions of a random game of at most plies moves from fen, chosen among
+    guti.legal_moves (no tables): a list of (fen, move) pairs, move None at the end."""
+    out = []
+    for _ in range(plies):
+        ms = guti.legal_moves(fen, rules)
+        if not ms:
+            break
+        m = rng.choice(ms)
+        out.append((fen, m["move"]))
+        fen = m["after"]
+    out.append((fen, None))
+    return out
+
+
+def guti_json(*args, stdin=None):
+    """build/guti's JSON answer to args (one object)."""
+    p = subprocess.run([GUTI] + list(args), input=stdin, capture_output=True, text=True)
+    assert p.stdout, (args, p.stderr)
+    return json.loads(p.stdout)
+
+
+class TestWithoutTables(unittest.TestCase):
+    """start, legal_moves, play, game_over, material and board need no tables: they agree
+    with the tables' moves, with guti show and with the games' geometry."""
+
+    def test_start(self):
+        self.assertEqual(guti.start(), "T3T/5/5/5/T3T g 20")
+        self.assertEqual(guti.start("baghchal", board="4x4"), BC_START)
+        self.assertEqual(guti.start("Bagh-Chal", rules="goat-pass", board="3x3"), "T1T/3/T1T g 4")
+        ss = guti.start("sixteen")
+        self.assertEqual(ss, "BBB/BBB/BBBBB/BBBBB/5/RRRRR/RRRRR/RRR/RRR r")
+        self.assertEqual(guti.game_over(ss), {"over": False})
+        for game, rules, board, text in (("chess", None, None, "game 'chess'"),
+                                         ("sixteen", "goat-pass", None, "goat-pass"),
+                                         ("baghchal", None, "6x6", "6x6")):
+            with self.subTest(game=game, rules=rules, board=board):
+                with self.assertRaises(guti.Error) as cm:
+                    guti.start(game, rules=rules, board=board)
+                self.assertEqual(cm.exception.status, guti.EINPUT)
+                self.assertIn(text, str(cm.exception))
+
+    def test_legal_moves_are_the_tables_moves(self):
+        """legal_moves gives the moves (and the positions after them) that the tables'
+        moves() ranks, on 4x4 and Sixteen Soldiers; play reaches each after."""
+        rng = random.Random(SEED + 30)
+        games = [(BC, f) for f, _ in random_game(BC_START, 60, rng)]
+        games += [(SS, f) for f, _ in random_game("3/3/5/2B2/5/2BB1/2R2/3/3 r", 40, rng)]
+        for directory, fen in games:
+            with self.subTest(fen=fen), guti.open(directory) as tb:
+                legal = guti.legal_moves(fen)
+                ranked = tb.moves(fen)
+                self.assertEqual(sorted((m["move"], m["after"]) for m in legal),
+                                 sorted((m["move"], m["after"]) for m in ranked))
+                for m in legal:
+                    self.assertEqual(guti.play(fen, m["move"]), m["after"])
+                over = guti.game_over(fen)
+                r = tb.probe(fen)
+                self.assertEqual(over, {k: r[k] for k in over})
+                self.assertEqual(over["over"], not legal)
+        self.assertEqual(len(guti.legal_moves("T3T/5/5/5/T3T g 20")), 21)
+
+    def test_game_over(self):
+        self.assertEqual(guti.game_over("TGGT/GGGG/GGG1/T2T g 0"),
+                         {"over": True, "result": "tigers", "reason": "3 goats captured",
+                          "reachable": True})
+        self.assertEqual(guti.game_over("TGGT/GGGG/GGGG/T2T t 0 100")["result"], "draw")
+        self.assertEqual(guti.game_over("3/3/5/5/5/5/5/3/R2 b")["reason"],
+                         "blue has no pieces left")
+        self.assertEqual(guti.legal_moves("3/3/5/5/5/5/5/3/R2 b"), [])
+
+    def test_material(self):
+        for fen in ("T3T/5/5/5/T3T g 20", "3/3/5/2B2/5/2BB1/2R2/3/3 r", BC_START):
+            show = subprocess.run([GUTI, "show", fen], capture_output=True, text=True,
+                                  check=True).stdout
+            with self.subTest(fen=fen):
+                self.assertIn("; %s\n" % guti.material(fen), show)
+
+    def test_board(self):
+        b = guti.board()
+        self.assertEqual((b["name"], b["columns"], b["rows"], len(b["points"])),
+                         ("5x5", 5, 5, 25))
+        self.assertEqual(b["points"][:6], ["a1", "b1", "c1", "d1", "e1", "a2"])
+        self.assertEqual(b["coordinates"]["e5"], (4, 4))
+        self.assertEqual(sorted(b["adjacent"]["a1"]), ["a2", "b1", "b2"])
+        self.assertEqual(sorted(b["adjacent"]["b1"]), ["a1", "b2", "c1"])  # no diagonal there
+        self.assertEqual(len(b["adjacent"]["c3"]), 8)
+        s = guti.board("sixteen")
+        self.assertEqual((s["name"], len(s["points"])), ("sixteen", 37))
+        self.assertEqual(s["points"][:4] + s["points"][-1:], ["a1", "c1", "e1", "b2", "e9"])
+        # every line goes both ways
+        for g in (b, s, guti.board(board="4x4")):
+            for p, qs in g["adjacent"].items():
+                for q in qs:
+                    self.assertIn(p, g["adjacent"][q])
+
+
+class TestNotations(unittest.TestCase):
+    """parse_position, format_position, convert_position, format_move and parse_move
+    convert as guti convert does, both ways, along random 5x5 games."""
+
+    @classmethod
+    def setUpClass(cls):
+        rng = random.Random(SEED + 31)
+        cls.game = random_game("T3T/5/5/5/T3T g 20", 60, rng)
+
+    def convert(self, to, text):
+        return guti_json("convert", "--json", "--to", to, text)["output"]
+
+    def test_positions(self):
+        fens = [f for f, _ in self.game if f.count(" ") == 2]  # no clock: foreign ones have none
+        self.assertGreater(len(fens), 15)
+        for fen in fens:
+            for n in ("baghchal", "obx"):
+                with self.subTest(fen=fen, notation=n):
+                    text = guti.format_position(fen, n)
+                    self.assertEqual(text, self.convert(n, fen))
+                    self.assertEqual(guti.parse_position(text), (fen, n))
+                    self.assertEqual(guti.parse_position(text, n), (fen, n))
+                    self.assertEqual(guti.convert_position(text, "guti"), fen)
+                    other = "obx" if n == "baghchal" else "baghchal"
+                    self.assertEqual(guti.convert_position(text, other),
+                                     guti.format_position(fen, other))
+            self.assertEqual(guti.parse_position(fen), (fen, "guti"))
+
+    def test_moves(self):
+        moves = [m for _, m in self.game if m]
+        for n in ("baghchal", "obx"):
+            out = self.convert(n, " ".join(moves))
+            if n == "baghchal":  # a PGN: 1. G33 B5152 2. ...
+                want = [w.rstrip("#") for w in out.split() if not w.endswith(".")]
+            else:  # one position per line, each with the move that led to it
+                want = [line.split(" ")[4] for line in out.splitlines()[1:]]
+            got = [guti.format_move(f, m, n) for f, m in self.game if m]
+            self.assertEqual(got[:len(want)], want[:len(got)])
+            self.assertEqual(len(got), len(moves))
+            for (f, m), text in zip(self.game, got):
+                self.assertEqual(guti.parse_move(f, text, n), m)
+        f, m = self.game[0]
+        self.assertEqual(guti.parse_move(f, m.upper(), "guti"), m)
+
+    def test_errors(self):
+        for call, text in ((lambda: guti.format_position(BC_START, "obx"), "5x5"),
+                           (lambda: guti.format_position("T3T/5/5/5/T3T g 20", "fen"),
+                            "notation 'fen': expected one of guti, baghchal, obx"),
+                           (lambda: guti.parse_position("B3B/5/5/5/B3B G 0", "obx"), ""),
+                           (lambda: guti.parse_move("T3T/5/5/5/T3T g 20", "G99", "baghchal"),
+                            "move 'G99': no legal move"),
+                           (lambda: guti.format_move("T3T/5/5/5/T3T g 20", "a1", "obx"),
+                            "move 'a1': a1 is occupied")):
+            with self.assertRaises(guti.Error) as cm:
+                call()
+            self.assertEqual(cm.exception.status, guti.EINPUT)
+            self.assertIn(text, str(cm.exception))
+
+
+class TestTablesMore(unittest.TestCase):
+    """probe_move, best_move, principal_variation, analyze, variants and cache_stats agree
+    with moves() and with guti query --pv and guti game --analyze --json."""
+
+    @classmethod
+    def setUpClass(cls):
+        rng = random.Random(SEED + 32)
+        cls.rng = rng
+        with guti.open(BC) as tb:
+            cls.fens = list(dict.fromkeys(random_walks(tb, [BC_START], 20, 60, rng)))
+
+    def test_probe_move_and_best_move(self):
+        with guti.open(BC) as tb:
+            for fen in self.rng.sample(self.fens, 60):
+                ms = tb.moves(fen)
+                with self.subTest(fen=fen):
+                    if not ms:
+                        with self.assertRaises(guti.Error) as cm:
+                            tb.best_move(fen)
+                        self.assertEqual(cm.exception.status, guti.EINPUT)
+                        continue
+                    self.assertEqual(tb.best_move(fen), ms[0])
+                    for m in ms:
+                        self.assertEqual(tb.probe_move(fen, m["move"].upper()), m)
+            with self.assertRaises(guti.Error) as cm:
+                tb.probe_move(BC_START, "a1")
+            self.assertIn("move 'a1'", str(cm.exception))
+
+    def test_principal_variation_equals_query(self):
+        fens = [f for f in self.rng.sample(self.fens, 40)]
+        answers = [guti_json("query", "--dir", BC, "--json", "--pv", f) for f in fens]
+        kinds = set()
+        with guti.open(BC) as tb:
+            for fen, want in zip(fens, answers):
+                with self.subTest(fen=fen):
+                    n = 40 if want["value"] == "draw" else 200
+                    self.assertEqual(tb.principal_variation(fen, n), want["pv"])
+                    kinds.add(want["value"])
+            self.assertEqual(tb.principal_variation(BC_START, 3), want_pv(BC, BC_START)[:3])
+            self.assertEqual(tb.principal_variation(BC_START, 0), [])
+        self.assertLessEqual({"win", "loss"}, kinds)
+
+    def test_analyze_equals_game_analyze(self):
+        rng = random.Random(SEED + 33)
+        five = "3/3/5/2B2/5/2BB1/2RR1/3/3 r"  # 5 pieces: no table until a capture
+        for directory, start, rules, plies in ((BC, BC_START, "standard", 70),
+                                               (SS, "3/3/5/2B2/5/2BB1/2R2/3/3 r", "optional", 40),
+                                               (SS, five, "optional", 8)):
+            with guti.open(directory) as tb:
+                for _ in range(4):
+                    first = []
+                    if start == five:
+                        first = [rng.choice([m["move"] for m in guti.legal_moves(start)
+                                             if "x" in m["move"]])]
+                    game = random_game(guti.play(start, first[0]) if first else start, plies, rng)
+                    moves = first + [m for _, m in game if m]
+                    name = "sixteen" if start.count("/") == 8 else "baghchal"
+                    board = '[Board "4x4"]\n' if name == "baghchal" else ""
+                    record = '[Game "%s"]\n[Rules "%s"]\n%s[FEN "%s"]\n\n%s\n' % (
+                        name, rules, board, start, " ".join(moves))
+                    want = guti_json("game", "-", "--json", "--analyze", "--dir", directory,
+                                     stdin=record)
+                    got = tb.analyze(start, moves)
+                    with self.subTest(start=start, moves=moves):
+                        self.assertEqual(len(got["moves"]), len(want["moves"]))
+                        for g, w in zip(got["moves"], want["moves"]):
+                            if not (w["mistake"] or w["slower"]):
+                                self.assertTrue(w["best"] is None)
+                                w = dict(w, best=g["best"])  # the module gives it always
+                            self.assertEqual(g, w)
+                        s = dict(got["summary"])
+                        for k in ("final", "over", "result", "reason"):
+                            s.pop(k, None)
+                        w = {k: v for k, v in want["summary"].items()
+                             if k not in ("result", "winner", "reason")}
+                        self.assertEqual(s, w)
+                        self.assertEqual(got["summary"]["final"], want["final"])
+                        self.assertEqual(got["summary"]["over"],
+                                         not guti.legal_moves(want["final"]))
+        # the last games: 5 pieces, no table: unknown, the table named
+        self.assertEqual(got["summary"]["missing"],
+                         [query_error(SS, five).replace("operand 1: ", "")])
+        self.assertEqual(got["summary"]["start"]["value"], "unknown")
+        self.assertEqual(got["summary"]["start"]["missing"], 0)
+        self.assertEqual(got["summary"]["unknown"], 1)
+        with guti.open(SS) as tb:  # no position answered: ENOTABLE, naming the table
+            with self.assertRaises(guti.Error) as cm:
+                tb.analyze(five, [])
+            self.assertEqual(cm.exception.status, guti.ENOTABLE)
+            self.assertEqual(str(cm.exception), query_error(SS, five))
+        with guti.open(BC) as tb:
+            with self.assertRaises(guti.Error) as cm:
+                tb.analyze(BC_START, ["b1", "a1"])
+            self.assertIn("move 2", str(cm.exception))
+            a = tb.analyze("TGGT/GGGG/GGGG/T2T t 0 99", ["a1-b1"])
+            self.assertEqual((a["summary"]["over"], a["summary"]["result"]), (True, "draw"))
+
+    def test_variants_and_cache_stats(self):
+        with guti.open(BC) as tb:
+            self.assertEqual(tb.variants(), [{"game": "baghchal", "rules": "standard",
+                                              "board": "4x4"}])
+            before = tb.cache_stats()
+            tb.probe(BC_START)
+            after = tb.cache_stats()
+            self.assertGreater(after["hits"] + after["misses"], before["hits"] + before["misses"])
+            self.assertEqual(set(after), {"hits", "misses", "evictions", "bytes_read",
+                                          "bytes_decompressed", "bytes_held", "blocks_held"})
+        empty = os.path.join(TMP, "empty-variants")
+        os.makedirs(empty, exist_ok=True)
+        with guti.open(empty, 1 << 20) as tb:
+            self.assertEqual(tb.variants(), [])
+
+
+def want_pv(directory, fen):
+    """guti query --pv's principal variation of fen."""
+    return guti_json("query", "--dir", directory, "--json", "--pv", fen)["pv"]
+
+
+class TestTypes(unittest.TestCase):
+    """An argument of the wrong type raises TypeError naming the function and the argument,
+    before the library sees it."""
+
+    def test_type_errors(self):
+        os.makedirs(os.path.join(TMP, "empty"), exist_ok=True)
+        tb = guti.open(BC)
+        self.addCleanup(tb.close)
+        calls = [
+            ("probe", "fen", lambda: tb.probe(None)),
+            ("probe", "fen", lambda: tb.probe(b"T2T/4/4/T2T g 12")),
+            ("probe", "rules", lambda: tb.probe(BC_START, rules=1)),
+            ("probe", "limit", lambda: tb.probe(BC_START, limit="20")),
+            ("probe", "limit", lambda: tb.probe(BC_START, limit=20.0)),
+            ("probe", "limit", lambda: tb.probe(BC_START, limit=True)),
+            ("moves", "fen", lambda: tb.moves(12)),
+            ("moves", "limit", lambda: tb.moves(BC_START, limit=[20])),
+            ("probe_move", "move", lambda: tb.probe_move(BC_START, 3)),
+            ("best_move", "fen", lambda: tb.best_move(["x"])),
+            ("principal_variation", "max_moves", lambda: tb.principal_variation(BC_START, "9")),
+            ("analyze", "moves", lambda: tb.analyze(BC_START, "b1 a1")),
+            ("analyze", "moves", lambda: tb.analyze(BC_START, ["b1", 2])),
+            ("analyze", "moves", lambda: tb.analyze(BC_START, 5)),
+            ("analyze", "start", lambda: tb.analyze(None, [])),
+            ("norepeat", "budget", lambda: tb.norepeat(BC_START, budget=2.5)),
+            ("norepeat", "budget", lambda: tb.norepeat(BC_START, budget="10")),
+            ("norepeat", "moves", lambda: tb.norepeat(BC_START, "b1")),
+            ("norepeat", "start", lambda: guti.norepeat(1)),
+            ("open", "directory", lambda: guti.open(None)),
+            ("open", "directory", lambda: guti.open(3)),
+            ("open", "cache_bytes", lambda: guti.open(BC, "64")),
+            ("play", "move", lambda: guti.play(BC_START, None)),
+            ("play", "fen", lambda: guti.play(None, "b1")),
+            ("play", "rules", lambda: guti.play(BC_START, "b1", rules=b"standard")),
+            ("start", "game", lambda: guti.start(1)),
+            ("start", "board", lambda: guti.start("baghchal", board=4)),
+            ("legal_moves", "fen", lambda: guti.legal_moves(None)),
+            ("game_over", "fen", lambda: guti.game_over(1.5)),
+            ("material", "fen", lambda: guti.material(None)),
+            ("board", "game", lambda: guti.board(None)),
+            ("parse_position", "text", lambda: guti.parse_position(None)),
+            ("parse_position", "notation", lambda: guti.parse_position(BC_START, 1)),
+            ("format_position", "notation", lambda: guti.format_position(BC_START, None)),
+            ("convert_position", "to", lambda: guti.convert_position(BC_START, 2)),
+            ("format_move", "move", lambda: guti.format_move(BC_START, 1, "obx")),
+            ("parse_move", "text", lambda: guti.parse_move(BC_START, None, "obx")),
+        ]
+        for func, arg, call in calls:
+            with self.subTest(func=func, arg=arg):
+                with self.assertRaises(TypeError) as cm:
+                    call()
+                self.assertRegex(str(cm.exception),
+                                 r"^%s\(\) argument '%s'(: item \d+)? must be " % (func, arg))
+        # a path-like directory is a directory
+        with guti.open(pathlib.Path(BC)) as t2:
+            self.assertEqual(t2.probe(BC_START)["value"], "loss")
+        with self.assertRaises(guti.Error):
+            guti.open(BC, -1)
+
+
+# A C program that probes through libguti with guti_position.limit set, as the module must:
+# each input line "LIMIT FEN"; for it one line "value dtm value_now clock limit over class
+# dtc" (names, -1 for none) and one line per move "move value_now class dtc" (or "error
+# STATUS MESSAGE"). The FEN is read as guti_probe_fen reads it (rules from the tables).
+LIMIT_PROBE_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <guti.h>
+static void result(const struct guti_result *r) {
+    printf("%s %d %s %d %d %d %s %d", guti_value_name(r->value), r->dtm,
+           guti_value_name(r->value_now), r->clock, r->limit, r->over,
+           guti_class_name(r->dtc_class), r->dtc);
+}
+int main(int argc, char **argv) {
+    guti_tables *t;
+    struct guti_error e;
+    if (argc < 2 || guti_open(argv[1], 0, &t, &e)) return 2;
+    static struct guti_scored_move ms[256];
+    char line[300];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\n")] = 0;
+        char *fen = strchr(line, ' ');
+        if (!fen) return 2;
+        *fen++ = 0;
+        struct guti_position p;
+        struct guti_result r;
+        int n = 0, rc = guti_parse_fen(fen, NULL, &p, &e);
+        p.variant.rules[0] = 0;
+        p.limit = atoi(line);
+        if (!rc) rc = guti_probe(t, &p, &r, &e);
+        if (!rc && !r.over) rc = guti_probe_moves(t, &p, ms, 256, &n, &e);
+        if (rc) { printf("error %d %s\n", rc, e.message); continue; }
+        result(&r);
+        printf(" %d\n", n);
+        for (int k = 0; k < n; k++) {
+            printf("  %s ", ms[k].move.text);
+            result(&ms[k].result);
+            printf("\n");
+        }
+    }
+    guti_close(t);
+    return 0;
+}
+"""
+
+
+class TestLimit(Comparing):
+    """limit=L reads the counting-rule tables made with guti solve --dtc --limit L: the
+    module gives what libguti gives with guti_position.limit set (a C program probes the
+    same positions), value and DTM stay the game's, and the rule at 20 half-moves is not
+    the rule at 100."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dirs = {}
+        for name, src, args in (("bc-L20", BC, ["baghchal", "--board", "4x4"]),
+                                ("ss-L20", SS, ["sixteen", "--pieces", "3"])):
+            d = cls.dirs[name] = os.path.join(TMP, name)
+            shutil.copytree(src, d, dirs_exist_ok=True)
+            subprocess.run([GUTI, "solve"] + args + ["--dtc", "--limit", "20", "--dir", d,
+                                                     "--quiet"],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        exe = os.path.join(TMP, "limit_probe")
+        c = exe + ".c"
+        with open(c, "w") as f:
+            f.write(LIMIT_PROBE_C)
+        subprocess.run([os.environ.get("CC", "cc"), "-std=c11", "-I",
+                        os.path.join(ROOT, "solver"), c, "-o", exe, "-L", BUILD, "-lguti",
+                        "-Wl,-rpath," + BUILD], check=True)
+        cls.exe = exe
+        rng = random.Random(SEED + 40)
+        with guti.open(cls.dirs["bc-L20"]) as tb:
+            walked = random_walks(tb, [BC_START], 30, 80, rng)
+        movement = [f for f in walked if f.split(" ")[2] == "0"]
+        late = [with_clock(f, rng.randrange(21))
+                for f in rng.sample(movement, min(150, len(movement)))]
+        cls.bc = list(dict.fromkeys(walked + late))
+        starts = [random_sixteen(rng) for _ in range(300)]
+        starts = [s for s in starts if s.count("R") + s.count("B") <= 3]
+        cls.ss = [with_clock(f, rng.randrange(21)) for f in starts]
+
+    def c_probe(self, directory, limit, fens):
+        """The C program's lines for fens at limit, split per position."""
+        out = subprocess.run([self.exe, directory], input="".join(
+            "%d %s\n" % (limit, f) for f in fens), capture_output=True, text=True,
+            check=True).stdout
+        blocks = []
+        for line in out.splitlines():
+            if line.startswith("  "):
+                blocks[-1].append(line.split())
+            else:
+                blocks.append([line.split(" ", 2) if line.startswith("error") else line.split()])
+        self.assertEqual(len(blocks), len(fens))
+        return blocks
+
+    @staticmethod
+    def as_c(d):
+        """A module result's fields as the C program prints them."""
+        none = {None: "unknown"}
+        return [d["value"], str(-1 if d["dtm"] is None else d["dtm"]),
+                none.get(d["value_now"], d["value_now"])] + \
+            ([str(d["clock"]), str(d["limit"]), str(int(d["over"]))] if "clock" in d else []) + \
+            [none.get(d["class"], d["class"]), str(-1 if d["dtc"] is None else d["dtc"])]
+
+    def test_equals_query(self):
+        """probe(limit=L) and moves(limit=L) are guti query --limit L --json, field for
+        field (a clock beyond the limit: the same error)."""
+        answers = []
+        for name, fens in (("bc-L20", self.bc), ("ss-L20", self.ss)):
+            answers += self.compare(self.dirs[name], fens, limit=20)
+        self.assertTrue(all(a["limit"] == 20 for a in answers if "error" not in a))
+        self.assertGreater(len([a for a in answers if "error" not in a]), 800)
+        self.assertTrue(any("past the counting rule's limit" in a.get("error", "")
+                            for a in answers))
+        self.compare(self.dirs["bc-L20"], self.bc[:100], limit=100)
+
+    def test_equals_the_library(self):
+        for name, fens in (("bc-L20", self.bc), ("ss-L20", self.ss)):
+            directory = self.dirs[name]
+            with guti.open(directory) as tb:
+                for limit in (20, 0, 100 if name == "bc-L20" else 80):
+                    for fen, block in zip(fens, self.c_probe(directory, limit, fens)):
+                        with self.subTest(fen=fen, limit=limit):
+                            head = block[0]
+                            if head[0] == "error":
+                                with self.assertRaises(guti.Error) as cm:
+                                    tb.probe(fen, limit=limit)
+                                self.assertEqual((cm.exception.status, str(cm.exception)),
+                                                 (int(head[1]), head[2]))
+                                continue
+                            r = tb.probe(fen, limit=limit)
+                            self.assertEqual(self.as_c(r) + [str(len(block) - 1)], head)
+                            ms = tb.moves(fen, limit=limit)
+                            self.assertEqual([[m["move"]] + self.as_c(m) for m in ms],
+                                             [[b[0]] + b[1:4] + b[7:] for b in block[1:]])
+
+    def test_the_rule_at_20(self):
+        """At 20 half-moves: the limit given back, value and DTM unchanged, classes and
+        value_now not always the game's; a clock of 20 is a draw, beyond it an error; limit
+        None, 0 and 100 are the same tables."""
+        differ = 0
+        with guti.open(self.dirs["bc-L20"]) as tb:
+            for fen in self.bc:
+                own = tb.probe(fen)
+                if own["clock"] >= 20:
+                    continue
+                with self.subTest(fen=fen):
+                    at20 = tb.probe(fen, limit=20)
+                    self.assertEqual(tb.probe(fen, limit=100), own)
+                    self.assertEqual(tb.probe(fen, limit=0), own)
+                    self.assertEqual((at20["limit"], own["limit"]), (20, 100))
+                    self.assertEqual((at20["value"], at20["dtm"]), (own["value"], own["dtm"]))
+                    if at20["class"] in ("win", "cursed_win") and at20["dtc"] is not None:
+                        self.assertEqual(at20["value_now"] == "win",
+                                         at20["dtc"] + at20["clock"] <= 20)
+                    # a win the rule lets stand at 100 but not at 20: its clock moved on
+                    # to 21 - DTC (a movement position; its DTC at 20 is no shorter)
+                    if own["class"] == "win" and own["dtc"] and own["dtc"] <= 20 and \
+                            fen.split(" ")[2] == "0" and at20["class"] == "win":
+                        late = with_clock(fen, 21 - at20["dtc"])
+                        self.assertEqual(tb.probe(late)["value_now"], "win")
+                        self.assertNotEqual(tb.probe(late, limit=20)["value_now"], "win")
+                        differ += 1
+            self.assertGreater(differ, 20)
+            fen = "TGGT/GGGG/GGGG/T2T t 0 20"
+            r = tb.probe(fen, limit=20)
+            self.assertEqual((r["over"], r["result"], r["reason"]),
+                             (True, "draw", "20 half-moves without capture or placement"))
+            self.assertEqual(tb.moves(fen, limit=20), [])
+            self.assertFalse(tb.probe(fen)["over"])
+            with self.assertRaises(guti.Error) as cm:
+                tb.probe("TGGT/GGGG/GGGG/T2T t 0 21", limit=20)
+            self.assertEqual(cm.exception.status, guti.EINPUT)
+            self.assertIn("clock 21 is past the counting rule's limit, 20", str(cm.exception))
+            for bad in (-1, 30001, 1 << 40):
+                with self.assertRaises(guti.Error) as cm:
+                    tb.probe(BC_START, limit=bad)
+                self.assertEqual(str(cm.exception), "position: limit %d: expected 0 (the "
+                                 "game's own) or 1 to 30000 half-moves" % bad)
+            # no tables of limit 30: no class, value_now only where the plain tables tell
+            r = tb.probe(BC_START, limit=30)
+            self.assertEqual((r["limit"], r["class"], r["dtc"]), (30, None, None))
+
+    def test_everywhere_a_probe_happens(self):
+        """probe_move, best_move, principal_variation and analyze read the same tables;
+        game_over, legal_moves and play end the game at the limit."""
+        with guti.open(self.dirs["bc-L20"]) as tb:
+            checked = 0
+            for fen in self.bc[::7]:
+                ms = tb.moves(fen, limit=20)
+                if not ms:
+                    continue
+                checked += 1
+                with self.subTest(fen=fen):
+                    self.assertEqual(tb.best_move(fen, limit=20), ms[0])
+                    for m in ms:
+                        self.assertEqual(tb.probe_move(fen, m["move"], limit=20), m)
+                    pv = tb.principal_variation(fen, 40, limit=20)
+                    cur = fen
+                    for k, move in enumerate(pv):
+                        self.assertEqual(move, tb.best_move(cur, limit=20)["move"])
+                        cur = guti.play(cur, move, limit=20)
+                    self.assertTrue(len(pv) == 40 or guti.game_over(cur, limit=20)["over"])
+                    try:
+                        a = tb.analyze(fen, pv[:6], limit=20)
+                    except guti.Error as e:
+                        # libguti 0.7.0 drops the start's limit: the module says so rather
+                        # than give the game's own limit's values
+                        self.assertEqual(str(e), "limit 20: this libguti analyses games at "
+                                         "the game's own limit only")
+                        continue
+                    self.assertEqual(a["summary"]["start"]["class"],
+                                     tb.probe(fen, limit=20)["class"])
+                    for mv in a["moves"]:
+                        r = tb.probe(mv["fen"], limit=20)
+                        self.assertEqual({k: mv["before"][k] for k in
+                                          ("value", "dtm", "value_now", "class", "dtc")},
+                                         {k: r[k] for k in
+                                          ("value", "dtm", "value_now", "class", "dtc")})
+            self.assertGreater(checked, 20)
+        fen = "TGGT/GGGG/GGGG/T2T t 0 19"
+        after = guti.play(fen, "a1-b1", limit=20)
+        self.assertEqual(after, "TGGT/GGGG/GGGG/1T1T g 0 20")
+        self.assertTrue(guti.game_over(after, limit=20)["over"])
+        self.assertFalse(guti.game_over(after)["over"])
+        self.assertEqual(guti.legal_moves(after, limit=20), [])
+        self.assertTrue(guti.legal_moves(after))
+
+class TestSearchPath(unittest.TestCase):
+    """The library's search path: $GUTI_LIBRARY, the checkout's build/, the prefix's lib,
+    the linker's path; every path absolute, none made from the current directory."""
+
+    def run_in(self, cwd, code, pythonpath, library=None):
+        env = {k: v for k, v in os.environ.items() if k != "GUTI_LIBRARY"}
+        if library:
+            env["GUTI_LIBRARY"] = library
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=cwd, env=dict(env, PYTHONPATH=pythonpath))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return json.loads(p.stdout)
+
+    CODE = ("import json, os, guti\nos.chdir(%r)\n"
+            "print(json.dumps([guti.library_search_path(), guti.library_path()]))\n")
+
+    def test_checkout_from_a_relative_path(self):
+        """The module imported by a relative path from the checkout's parent folder, the
+        process then elsewhere: the checkout's build/ all the same, nothing relative, no
+        libguti.so.0 of the checkout's parent folder."""
+        parent = os.path.dirname(ROOT)
+        rel = os.path.join(os.path.basename(ROOT), "python")
+        candidates, found = self.run_in(parent, self.CODE % TMP, rel)
+        self.assertEqual(candidates, [os.path.join(os.path.realpath(ROOT), "build",
+                                                   "libguti.so.0")])
+        self.assertEqual(found, candidates[0])
+        self.assertNotIn(os.path.join(parent, "libguti.so.0"), candidates)
+
+    def test_installed_prefix(self):
+        """The module where make install puts it finds PREFIX/lib/libguti.so.0; a module
+        copied anywhere else has no candidate but the linker's path."""
+        prefix = os.path.join(TMP, "prefix")
+        site = os.path.join(prefix, "lib", "python3", "dist-packages")
+        shutil.copytree(os.path.join(ROOT, "python", "guti"), os.path.join(site, "guti"),
+                        dirs_exist_ok=True)
+        shutil.copy(LIBRARY, os.path.join(prefix, "lib", "libguti.so.0"))
+        candidates, found = self.run_in(TMP, self.CODE % "/", os.path.relpath(site, TMP))
+        self.assertEqual(candidates, [os.path.join(os.path.realpath(prefix), "lib",
+                                                   "libguti.so.0")])
+        self.assertEqual(found, candidates[0])
+        lone = os.path.join(TMP, "lone2", "python", "guti")
+        shutil.copytree(os.path.join(ROOT, "python", "guti"), lone, dirs_exist_ok=True)
+        p = subprocess.run([sys.executable, "-c", "import guti; print(guti.library_search_path())"],
+                           capture_output=True, text=True, cwd=TMP,
+                           env=dict({k: v for k, v in os.environ.items() if k != "GUTI_LIBRARY"},
+                                    PYTHONPATH=os.path.dirname(lone)))
+        self.assertEqual(p.stdout, "[]\n", p.stderr)
+
+    def test_guti_library_relative(self):
+        """A relative $GUTI_LIBRARY is made absolute (dlopen would search the linker's path
+        for a name without a slash, whatever the current directory holds)."""
+        candidates, found = self.run_in(BUILD, self.CODE % "/", os.path.join(ROOT, "python"),
+                                        library="libguti.so.0")
+        self.assertEqual(candidates, [LIBRARY])
+        self.assertEqual(found, LIBRARY)
+        d = os.path.join(TMP, "a-directory")
+        os.makedirs(d, exist_ok=True)
+        env = dict(os.environ, GUTI_LIBRARY=d, PYTHONPATH=os.path.join(ROOT, "python"))
+        p = subprocess.run([sys.executable, "-c", "import guti\ntry:\n    guti.open('.')\n"
+                            "except guti.Error as e:\n    print(e.status, e)\n"],
+                           capture_output=True, text=True, env=env)
+        self.assertIn("-5 GUTI_LIBRARY is %s, which is not a file" % d, p.stdout)
+
+    def test_module_docstring_gives_the_order(self):
+        doc = guti.__doc__
+        steps = [doc.index(s) for s in ("``$GUTI_LIBRARY``", "``build/libguti.so.0`` of the guti "
+                                        "checkout", "in the ``lib`` directory of the prefix",
+                                        "system's linker path")]
+        self.assertEqual(steps, sorted(steps))
 
 if __name__ == "__main__":
     unittest.main()
