@@ -998,11 +998,6 @@ class Tables:
         a, e = _Analysis(), _ErrorBuf()
         _check(lib.guti_analyze_game(self._live(), ctypes.byref(pos), texts, len(moves), out,
                                      ctypes.byref(a), ctypes.byref(e)), e)
-        if a.start.limit != pos.limit:
-            # libguti 0.7.0's guti_analyze_game reads the start back from its FEN, which
-            # has no limit: its values would be the game's own limit's, not the one asked
-            raise Error("limit %d: this libguti analyses games at the game's own limit only"
-                        % limit, EINPUT)
         return _analysis(self, out, a)
 
     def variants(self):

@@ -174,6 +174,7 @@ int guti_analyze_game(guti_tables *t, const struct guti_position *start, const c
     struct guti_variant hint = start->variant;
     int rc = guti_format_fen(start, fen, sizeof fen, err);
     if (rc || (rc = guti_parse_fen(fen, &hint, &a->start, err))) return rc;
+    a->start.limit = start->limit; /* a FEN has no limit: the game's is kept */
     if (!strncmp(a->start.variant.rules, "no-repeat", 9)) {
         snprintf(err->message, sizeof err->message,
                  "rules no-repeat have no tables: a position's value under them depends on the "

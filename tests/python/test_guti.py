@@ -1219,14 +1219,7 @@ class TestLimit(Comparing):
                         self.assertEqual(move, tb.best_move(cur, limit=20)["move"])
                         cur = guti.play(cur, move, limit=20)
                     self.assertTrue(len(pv) == 40 or guti.game_over(cur, limit=20)["over"])
-                    try:
-                        a = tb.analyze(fen, pv[:6], limit=20)
-                    except guti.Error as e:
-                        # libguti 0.7.0 drops the start's limit: the module says so rather
-                        # than give the game's own limit's values
-                        self.assertEqual(str(e), "limit 20: this libguti analyses games at "
-                                         "the game's own limit only")
-                        continue
+                    a = tb.analyze(fen, pv[:6], limit=20)
                     self.assertEqual(a["summary"]["start"]["class"],
                                      tb.probe(fen, limit=20)["class"])
                     for mv in a["moves"]:
