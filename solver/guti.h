@@ -355,6 +355,10 @@ struct guti_move_analysis {
                       than the best move's (where DTMs are unknown, its DTC) */
     bool has_best; /* best is set: for every move whose position the tables answer, when
                       they can rank all its moves (guti_best_move) */
+    /* not an error: the move keeps the (judged) loss, as every move there does, but its DTM
+     * is shorter than the best move's (where DTMs are unknown, its DTC). In what was
+     * padding: the members around it keep their offsets */
+    bool faster_loss;
     struct guti_scored_move best; /* the best move there, ranked as guti_probe_moves ranks */
     /* -1, or the index in the analysis' missing[] of the table that could not be read (-1
      * too beyond that list) */
@@ -389,10 +393,11 @@ struct guti_analysis {
 /*
  * Analyses a game from start (its rules are the game's: empty rules mean the game's default
  * rules) through moves[0..n-1] (texts as guti_play reads them): each position's value for
- * the side to move, each move's value for its maker, whether it is a mistake or slower and
- * the best move there, into out[0..n-1]; the summary into *a. Values, DTM, the counting
- * rule's class, DTC and value_now are guti_probe's, at each position's own clock; a
- * finished game's position needs no table.
+ * the side to move, each move's value for its maker, whether it is a mistake, slower or a
+ * faster loss and the best move there, into out[0..n-1]; the summary into *a (its counts
+ * leave faster losses out: out[] has them). Values, DTM, the counting rule's class, DTC
+ * and value_now are guti_probe's, at each position's own clock; a finished game's position
+ * needs no table.
  *
  * A position whose table is missing is not an error: its result is unknown and the table
  * is named once in a->missing. Returns GUTI_OK, or: GUTI_EINPUT for a malformed start, a

@@ -253,8 +253,9 @@ check 1 '17 blue pieces, at most 16' show 'BBB/BBB/BBBBB/BBBBB/B4/RRRRR/RRRRR/RR
 check 1 '5 fields, expected BOARD SIDE INHAND [CLOCK]' show 'T3T/5/5/5/T3T g 20 0 9'
 check 1 '1 fields' show 'T3T/5/5/5/T3T'
 check 1 '4 fields, expected BOARD SIDE [CLOCK]' show "$SS 1 2"
-check 1 'two spaces in a row' show 'T3T/5/5/5/T3T  g 20'
-check 1 'single spaces' show 'T3T/5/5/5/T3T	g 20'
+check 1 'a tab inside the position; fields are separated by spaces' show 'T3T/5/5/5/T3T	g 20'
+check 1 'a tab inside the position' show 'T3T/5/5/5/T3T  	g 20'
+check 0 'legal moves (21): b1 c1 d1 a2' show 'T3T/5/5/5/T3T   g  20'
 check 1 'position' show ''
 check 1 'too long' show "$START 000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001"
 check 1 'row 5 has 4 points, expected 5' show 'T2T/4/4/T2T g 12' --board 5x5
@@ -324,7 +325,8 @@ check 0 'result: draw (third repetition' game -
 IN=/dev/null
 
 # --- broken records, made here -------------------------------------------------------------
-feed '' 1 'missing tag [Game' game -
+feed '' 1 'game: record: empty' game -
+feed '\n  {nothing here}\n' 1 'game: record: empty' game -
 feed '[Rules "standard"]\nc3\n' 1 'missing tag [Game' game -
 feed '[Game "chess"]\n[Rules "standard"]\nc3\n' 1 "unknown game 'chess'" game -
 feed '[Game "baghchal"]\n[Rules "foo"]\nc3\n' 1 "unknown rules 'foo'" game -

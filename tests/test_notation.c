@@ -99,8 +99,10 @@ START_TEST(baghchal_errors)
                      "position: 2 fields, expected BOARD SIDE INHAND [CLOCK]");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 0 0"),
                      "position: 5 fields, expected BOARD SIDE INHAND [CLOCK]");
-    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T  g 20"),
-                     "position: two spaces in a row; fields are separated by single spaces");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T\tg 20"),
+                     "position: a tab inside the position; fields are separated by spaces");
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g\n20"),
+                     "position: a line break inside the position; fields are separated by spaces");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T t 20"),
                      "position: tigers to move before any goat is placed");
     ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T g 20 x"),
@@ -180,6 +182,29 @@ START_TEST(letter_case)
     struct move m;
     char err[200];
     ck_assert_int_eq(notation_parse_move(bc.board, "A1XC3", &m, err, sizeof err), 0);
+}
+END_TEST
+
+/* A run of spaces between fields is one separator, as a reader of a pasted position
+ * expects: the position reads as with single spaces, for every game. */
+static void spaced(const char *game, const char *fen, const char *want)
+{
+    struct game g = setup(game, NULL, NULL);
+    struct position pos = parse(&g, fen);
+    char out[256];
+    g.ops->format(&g, &pos, out, sizeof out);
+    ck_assert_str_eq(out, want);
+}
+
+START_TEST(runs_of_spaces)
+{
+    spaced("baghchal", "T3T/5/5/5/T3T  g 20", "T3T/5/5/5/T3T g 20");
+    spaced("baghchal", "  GGGGG/GTGTG/GG1GG/GTGTG/GGGG1   g    0  37 ",
+           "GGGGG/GTGTG/GG1GG/GTGTG/GGGG1 g 0 37");
+    spaced("sixteen", "3/1B1/5/2R2/5/5/B4/3/R2     b  79", "3/1B1/5/2R2/5/5/B4/3/R2 b 79");
+    struct game g = setup("baghchal", NULL, NULL);
+    ck_assert_str_eq(parse_error(&g, "T3T/5/5/5/T3T  \t g 20"),
+                     "position: a tab inside the position; fields are separated by spaces");
 }
 END_TEST
 
@@ -324,6 +349,7 @@ Suite *notation_suite(void)
     tcase_add_test(tc, sixteen_errors);
     tcase_add_test(tc, moves);
     tcase_add_test(tc, letter_case);
+    tcase_add_test(tc, runs_of_spaces);
     tcase_add_test(tc, row_errors_name_the_board);
     tcase_add_test(tc, quoting);
     tcase_add_test(tc, capture_goal_names);

@@ -644,6 +644,20 @@ START_TEST(bare_move_lists)
     ck_assert_str_eq(first, "[Game \"baghchal\"]\n[Rules \"standard\"]\n[Result \"*\"]\n\n"
                             "1. c3 a1-b2 2. c4 *\n");
     free(first);
+    /* An empty text is no game, not a game of no moves, in guti's notation and the
+     * baghchal package's (OBX's reader has its own words for it). */
+    const char *const empty[] = {"", "\n \n", "{nothing}\n"};
+    for (size_t k = 0; k < sizeof empty / sizeof *empty; k++)
+        for (int a = 0; a < 2; a++) {
+            struct record r;
+            char err[300];
+            ck_assert_int_ne(
+                notation_read_record(all[a], empty[k], "baghchal", NULL, &r, err, sizeof err), 0);
+            ck_assert_str_eq(err, "empty");
+            ck_assert_int_ne(
+                notation_read_record(all[a], empty[k], NULL, NULL, &r, err, sizeof err), 0);
+            ck_assert_str_eq(err, "empty");
+        }
 }
 END_TEST
 

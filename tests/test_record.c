@@ -54,6 +54,11 @@ END_TEST
 
 START_TEST(bad_records)
 {
+    /* nothing at all is "empty", not a record that lacks its tags */
+    ck_assert_str_eq(record_error(""), "empty");
+    ck_assert_str_eq(record_error(" \n\t\r\n"), "empty");
+    ck_assert_str_eq(record_error("{only a comment}\n"), "empty");
+    ck_assert_str_eq(record_error("c3"), "missing tag [Game \"...\"]");
     ck_assert_str_eq(record_error("[Game \"baghchal\"]\nc3"), "missing tag [Rules \"...\"]");
     ck_assert_str_eq(record_error("[Rules \"standard\"]\nc3"), "missing tag [Game \"...\"]");
     ck_assert_str_eq(record_error("[Game \"baghchal\"]\n[Rules \"standard\"]\nc3 {unclosed\n"),

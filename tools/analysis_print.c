@@ -27,6 +27,20 @@ static const char *side_name(const struct guti_analysis *a, int side)
     return guti_side_name(a->start.variant.game, side);
 }
 
+/* Each side's faster losses (the analysis' summary does not count them: guti.h). */
+static void faster_losses(const struct analysis_view *v, int n[2])
+{
+    n[0] = n[1] = 0;
+    for (int i = 0; i < v->a->nmoves; i++)
+        n[v->moves[i].position.side & 1] += v->moves[i].faster_loss;
+}
+
+/* Whether a move is flagged, with the best move beside it. */
+static bool flagged(const struct guti_move_analysis *m)
+{
+    return m->mistake || m->slower || m->faster_loss;
+}
+
 /* ---- Text --------------------------------------------------------------------------- */
 
 /* A result in a few words: "win 13", "loss 26 dtc 1", "win 40 cursed now draw", "unknown":
@@ -79,11 +93,13 @@ void analysis_print_text(const struct analysis_view *v, FILE *out)
                                   guti_judged_name(m->judged));
         else if (m->slower)
             k += (size_t)snprintf(line + k, sizeof line - k, "  slower (not an error)");
-        if ((m->mistake || m->slower) && m->has_best) {
+        else if (m->faster_loss)
+            k += (size_t)snprintf(line + k, sizeof line - k, "  faster loss (not an error)");
+        if (flagged(m) && m->has_best) {
             move_text(&m->position, m->best.move.text, v->notation, best);
             cell(&m->best.result, c1, sizeof c1);
             k += (size_t)snprintf(line + k, sizeof line - k, "; best %s: %s", best, c1);
-        } else if (m->mistake || m->slower) {
+        } else if (flagged(m)) {
             k +=
                 (size_t)snprintf(line + k, sizeof line - k, "; best: unknown (a table is missing)");
         }
@@ -101,8 +117,12 @@ void analysis_print_text(const struct analysis_view *v, FILE *out)
             fprintf(out, " (the first: move %d, %s)", a->first_mistake[s] + 1, mv);
         }
     }
+    int faster[2];
+    faster_losses(v, faster);
     fprintf(out, "\nslower moves (not errors): %s %d, %s %d\n", side_name(a, 0), a->slower[0],
             side_name(a, 1), a->slower[1]);
+    fprintf(out, "faster losses (not errors): %s %d, %s %d\n", side_name(a, 0), faster[0],
+            side_name(a, 1), faster[1]);
     fprintf(out, "judged: %d of %d moves\n", a->judged, a->nmoves);
     cell(&a->start_result, c1, sizeof c1);
     fprintf(out, "value at the start: %s for the %s to move\n", c1, side_name(a, a->start.side));
@@ -187,9 +207,10 @@ void analysis_print_json(const struct analysis_view *v, FILE *out)
             fprintf(out, "null");
         else
             fprintf(out, "\"%s\"", guti_judged_name(m->judged));
-        fprintf(out, ", \"mistake\": %s, \"slower\": %s, \"best\": ", m->mistake ? "true" : "false",
-                m->slower ? "true" : "false");
-        if ((m->mistake || m->slower) && m->has_best) {
+        fprintf(out, ", \"mistake\": %s, \"slower\": %s, \"faster_loss\": %s, \"best\": ",
+                m->mistake ? "true" : "false", m->slower ? "true" : "false",
+                m->faster_loss ? "true" : "false");
+        if (flagged(m) && m->has_best) {
             move_text(&m->position, m->best.move.text, v->notation, text);
             fprintf(out, "{\"move\": ");
             json_str(out, text);
@@ -212,6 +233,10 @@ void analysis_print_json(const struct analysis_view *v, FILE *out)
     json_sides(a, a->first_mistake, true, out);
     fprintf(out, ", \"slower\": ");
     json_sides(a, a->slower, false, out);
+    int faster[2];
+    faster_losses(v, faster);
+    fprintf(out, ", \"faster_loss\": ");
+    json_sides(a, faster, false, out);
     fprintf(out,
             ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
             a->judged, a->nmoves, a->unanswered, v->result);

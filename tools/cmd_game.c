@@ -7,9 +7,11 @@
 #include "game_report.h"
 
 static const char help[] =
-    "usage: guti game FILE|- [--notation N] [--json] [--analyze [--dir DIR]]\n"
+    "usage: guti game FILE|- [--notation N] [--game G] [--rules R] [--json]\n"
+    "                 [--analyze [--dir DIR]]\n"
     "\n"
-    "Replays a game record (tags, then moves; see notation.md), reports the first illegal\n"
+    "Replays a game record (tags, then moves; see notation.md; a bare list of moves with no\n"
+    "tags is a game of --game from its start under --rules), reports the first illegal\n"
     "move with its number and the reason, and adjudicates the end under the record's rules:\n"
     "wins, and the draw rules of play, the third repetition of a position and the clock\n"
     "(100 half-moves with no capture and no placement in Bagh-Chal, 80 half-moves with no\n"
@@ -40,9 +42,12 @@ static const char help[] =
     "the move, else by the values without the rule; a mistake comes with the best move\n"
     "instead (the first of guti query's ranking) and its value. A move that keeps the win\n"
     "with a longer DTM than the best move's (a longer DTC where there is no DTM) is marked\n"
-    "slower, which is not an error. A move that makes a position's third occurrence is a draw\n"
-    "by repetition, whatever the tables say. The summary gives each side's mistakes and the\n"
-    "first of them, the slower moves, the value at the start and the verdict by the rules.\n"
+    "slower, which is not an error; so is a faster loss, a move that keeps the loss (as\n"
+    "every move there does) with a shorter DTM than the best move's, which resists longest\n"
+    "(a shorter DTC where there is no DTM). A move that makes a position's third occurrence\n"
+    "is a draw by repetition, whatever the tables say. The summary gives each side's\n"
+    "mistakes and the first of them, the slower moves, the faster losses, the value at the\n"
+    "start and the verdict by the rules.\n"
     "A position whose table is missing is unknown, and each missing table is named once;\n"
     "when the tables answer none of the positions that need one (a finished game's last\n"
     "position needs none), the analysis is printed all the same and the exit status is 1.\n"
@@ -51,30 +56,58 @@ static const char help[] =
     "  --notation N  the record's notation, guti, baghchal or obx, rather than the one its\n"
     "                moves show; the start and final positions are then written in it too\n"
     "                (else in guti's)\n"
+    "  --game G      baghchal (default) or sixteen: the game of a bare list of moves (a\n"
+    "                record whose tags name another game is refused)\n"
+    "  --rules R     the rules of a bare list of moves (default the game's standard ones;\n"
+    "                a record whose tags name other rules is refused)\n"
     "  --json        {\"game\", \"rules\", \"board\", \"notation\", \"start\", \"played\",\n"
     "                \"final\", \"result\", \"winner\", \"reason\", \"recorded\", \"error\"};\n"
     "                with --analyze also \"moves\": [{\"number\", \"move\", \"side\", \"fen\"\n"
     "                (the position before the move), \"before\", \"after\", \"judged\"\n"
-    "                (value_now, value or null), \"mistake\", \"slower\", \"best\" (for a\n"
-    "                mistake or a slower move, else null)}], each value {\"value\", \"dtm\",\n"
+    "                (value_now, value or null), \"mistake\", \"slower\", \"faster_loss\",\n"
+    "                \"best\" (for a flagged move, else null)}], each value {\"value\", \"dtm\",\n"
     "                \"value_now\", \"class\", \"dtc\", \"clock\", \"over\"} as guti query's\n"
     "                (value unknown and \"missing\", an index in the summary's missing, when\n"
     "                a table is missing), and \"summary\": {\"start\", \"mistakes\",\n"
-    "                \"first_mistake\" (move numbers, or null), \"slower\", \"judged\",\n"
-    "                \"moves\", \"unknown\", \"result\", \"winner\", \"reason\", \"missing\"\n"
-    "                (the missing tables' messages), \"more_missing\"}\n"
+    "                \"first_mistake\" (move numbers, or null), \"slower\", \"faster_loss\",\n"
+    "                \"judged\", \"moves\", \"unknown\", \"result\", \"winner\", \"reason\",\n"
+    "                \"missing\" (the missing tables' messages), \"more_missing\"}\n"
     "  --analyze     judge every move from the tables (above)\n"
     "  --dir DIR     the tables for --analyze (default $GUTI_TABLES, else ./tables)\n";
+
+/* A record whose tags name another game or other rules than --game and --rules is refused:
+ * the options are for a bare list of moves, and silently ignoring them would mislead. */
+static int check_named(const struct game_report *gr, const char *game, const char *rules, char *err,
+                       size_t errlen)
+{
+    if (!game && !rules) return 0;
+    struct game g;
+    char name[32];
+    if (game_setup(&g, game ? game : gr->g.ops->name, rules ? rules : NULL, NULL, err, errlen))
+        return -1;
+    game_rules_name(&g, name, sizeof name);
+    if (game && strcmp(g.ops->name, gr->g.ops->name))
+        return snprintf(err, errlen, "--game %s, but the record is a game of %s", g.ops->name,
+                        gr->g.ops->name),
+               -1;
+    if (rules && strcmp(name, gr->rules))
+        return snprintf(err, errlen, "--rules %s, but the record's rules are %s", name, gr->rules),
+               -1;
+    return 0;
+}
 
 int cmd_game(int argc, char **argv)
 {
     struct game_opts o = {0};
-    const char *notation_opt = NULL, *dir_opt = NULL;
+    const char *notation_opt = NULL, *dir_opt = NULL, *game_opt = NULL, *rules_opt = NULL;
     bool analyze = false;
     const struct cli_option opts[] = {CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
+                                      CLI_OPTION("game", CLI_TEXT, &game_opt),
+                                      CLI_OPTION("rules", CLI_RULES, &rules_opt),
                                       CLI_OPTION("json", CLI_FLAG, &o.json),
                                       CLI_OPTION("analyze", CLI_FLAG, &analyze),
-                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt), CLI_OPTIONS_END};
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("game", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -83,6 +116,11 @@ int cmd_game(int argc, char **argv)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     if (dir_opt && !analyze) return cli_usage_error("game", "--dir is for --analyze");
     char err[700];
+    if (game_opt || rules_opt) {
+        struct game g;
+        if (game_setup(&g, game_opt ? game_opt : "baghchal", rules_opt, NULL, err, sizeof err))
+            return cli_usage_error("game", "%s", err);
+    }
     char *text = cli_read_file(argv[first], err, sizeof err);
     if (!text) return cli_error("game: %s", err);
     guti_tables *t = NULL;
@@ -91,10 +129,15 @@ int cmd_game(int argc, char **argv)
     if (analyze && guti_open(cli_tables_dir(dir_opt), 0, &t, &e))
         rc = snprintf(err, sizeof err, "--analyze: %s", e.message);
     else
-        rc = game_report_make(text, notation_opt, t, &gr, err, sizeof err);
+        rc = game_report_read(text, notation_opt, game_opt ? game_opt : "baghchal", rules_opt, t,
+                              &gr, err, sizeof err);
     free(text);
     guti_close(t);
     if (rc) return cli_error("game: %s", err);
+    if (check_named(&gr, game_opt, rules_opt, err, sizeof err)) {
+        game_report_free(&gr);
+        return cli_error("game: %s", err);
+    }
 
     if (o.json) {
         game_report_json(&gr, stdout);

@@ -1,4 +1,5 @@
 /* guti verify: checks every table file of a directory; --full re-derives every value. */
+#include <ctype.h>
 #include <errno.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet] [--json]\n"
+    "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet|--verbose]\n"
+    "                   [--json]\n"
     "       guti verify --moves [--game G [--rules R] [--captures K] [--board B]]\n"
     "                   [--pieces N] [--sample N] [--dir DIR] [--quiet] [--json]\n"
     "\n"
@@ -35,6 +37,8 @@ static const char help[] =
     "materials too (re-deriving every position takes about as long as the solve: hours\n"
     "at 9 pieces). Positions whose successors' table is missing or unreadable are not\n"
     "checked, said so and counted apart, never called inconsistent.\n"
+    "A damaged table is named on a line of its own; the sound ones are summed up in one\n"
+    "line (--verbose lists each, in natural order: h1, h2, ..., h10).\n"
     "The last line of the output sums it up: tables ok, damaged and missing; with --full,\n"
     "layers re-derived, positions inconsistent and not checked.\n"
     "Exit status 1 on any damaged or missing table or inconsistent position.\n"
@@ -70,6 +74,7 @@ static const char help[] =
     "                (default: the most pieces of its tables in DIR, else 5)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       print only what fails (and the last line); no progress on stderr\n"
+    "  --verbose     list every sound table, one line each, rather than their count\n"
     "  --json        {\"files\": [{\"path\", \"ok\", \"error\"}], \"sets\": [{\"game\", "
     "\"rules\",\n"
     "                \"board\", \"tables\", \"present\", \"missing\": [names], \"make\"}],\n"
@@ -1062,11 +1067,35 @@ static int verify_moves(const struct game_opts *o, const char *dir, int pieces, 
     return 0;
 }
 
+/* Orders names as a reader counts: a run of digits by its number, so that layer h2 comes
+ * before h10 and material 2+2 before 10+2. */
+static int cmp_natural(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    while (*x && *y) {
+        if (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+            while (*x == '0') x++;
+            while (*y == '0') y++;
+            size_t nx = strspn(x, "0123456789"), ny = strspn(y, "0123456789");
+            if (nx != ny) return nx < ny ? -1 : 1;
+            int c = strncmp(x, y, nx);
+            if (c) return c;
+            x += nx;
+            y += ny;
+        } else if (*x != *y) {
+            return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        } else {
+            x++, y++;
+        }
+    }
+    return (unsigned char)*x - (unsigned char)*y;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL;
-    bool full = false, moves = false;
+    bool full = false, moves = false, verbose = false;
     int sample = -1, pieces = 0;
     const struct cli_option opts[] = {
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
@@ -1080,6 +1109,7 @@ int cmd_verify(int argc, char **argv)
         CLI_OPTION_INT("pieces", &pieces, 2, 12),
         CLI_OPTION_INT("threads", &o.threads, 1, 1024),
         CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+        CLI_OPTION("verbose", CLI_FLAG, &verbose),
         CLI_OPTION("json", CLI_FLAG, &o.json),
         CLI_OPTIONS_END};
     bool help_wanted;
@@ -1100,6 +1130,10 @@ int cmd_verify(int argc, char **argv)
     if (moves_only && !moves) return cli_usage_error("verify", "%s goes with --moves", moves_only);
     if ((o.rules || o.board) && !o.game)
         return cli_usage_error("verify", "%s goes with --game", o.rules ? "--rules" : "--board");
+    if (verbose && o.quiet)
+        return cli_usage_error("verify", "--quiet and --verbose: one or the other");
+    if (verbose && moves)
+        return cli_usage_error("verify", "--verbose is for the tables' check, not --moves");
     if (first < argc) return cli_usage_error("verify", "unexpected operand '%s'", argv[first]);
     if ((rc = cli_threads("verify", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
@@ -1111,6 +1145,7 @@ int cmd_verify(int argc, char **argv)
         tables_list_free(files, nfiles);
         return cli_error("verify: no tables in %s", dir);
     }
+    qsort(files, (size_t)nfiles, sizeof *files, cmp_natural);
     struct counts cnt = {0};
     int errors = 0;
     char err[400];
@@ -1133,11 +1168,16 @@ int cmd_verify(int argc, char **argv)
             printf("}");
         } else if (bad) {
             printf("FAIL %s\n", err);
-        } else if (!o.quiet) {
+        } else if (verbose) {
             printf("ok   %s\n", files[k]);
         }
     }
     tables_list_free(files, nfiles);
+    /* One line for the sound tables: listing them all buries the few lines that matter. */
+    if (!o.json && !o.quiet && !verbose && cnt.tables_ok)
+        printf("ok   %d table%s in %s: headers, checksums and values sound (--verbose lists "
+               "them)\n",
+               cnt.tables_ok, cnt.tables_ok == 1 ? "" : "s", dir);
 
     /* Each game's set of tables must be complete. */
     struct game games[32];

@@ -77,11 +77,18 @@ static void find_fault(struct game_report *gr)
 int game_report_make(const char *text, const char *notation_opt, guti_tables *tables,
                      struct game_report *gr, char *err, size_t errlen)
 {
+    return game_report_read(text, notation_opt, NULL, NULL, tables, gr, err, errlen);
+}
+
+int game_report_read(const char *text, const char *notation_opt, const char *game,
+                     const char *rules, guti_tables *tables, struct game_report *gr, char *err,
+                     size_t errlen)
+{
     memset(gr, 0, sizeof *gr);
     char why[240];
     enum notation n = notation_opt ? (enum notation)notation_named(notation_opt) : NOTATION_GUTI;
     if ((!notation_opt && notation_detect_record(text, &n, why, sizeof why)) ||
-        notation_read_record(n, text, NULL, NULL, &gr->r, why, sizeof why))
+        notation_read_record(n, text, game, rules, &gr->r, why, sizeof why))
         return snprintf(err, errlen, "record: %s", why), -1;
     if (record_game(&gr->r, &gr->g, &gr->start, why, sizeof why)) {
         record_free(&gr->r);

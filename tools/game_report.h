@@ -42,6 +42,12 @@ struct game_report {
  */
 int game_report_make(const char *text, const char *notation_opt, guti_tables *tables,
                      struct game_report *gr, char *err, size_t errlen);
+/* The same, but a text in guti's notation with no tags at all is a bare list of moves of
+ * game (not NULL) from its start, under rules (NULL for the game's default), as
+ * notation_read_record reads it. */
+int game_report_read(const char *text, const char *notation_opt, const char *game,
+                     const char *rules, guti_tables *tables, struct game_report *gr, char *err,
+                     size_t errlen);
 
 /* The report as one JSON object (guti game --help lists its members), without a newline. */
 void game_report_json(const struct game_report *gr, FILE *out);

@@ -56,16 +56,16 @@ int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTA
         field[nf++] = s;
         char *sp = strpbrk(s, " \t\r\n");
         if (!sp) break;
+        /* A tab or a line break inside a position is more likely two things pasted
+         * together than one position spaced out, so it is refused, not guessed at. */
         if (*sp != ' ') {
-            snprintf(err, errlen, "fields must be separated by single spaces");
+            snprintf(err, errlen, "%s inside the position; fields are separated by spaces",
+                     *sp == '\t' ? "a tab" : "a line break");
             return -1;
         }
         *sp = 0;
         s = sp + 1;
-        if (*s == ' ') {
-            snprintf(err, errlen, "two spaces in a row; fields are separated by single spaces");
-            return -1;
-        }
+        while (*s == ' ') s++; /* a run of spaces is one separator, as a reader expects */
     }
     return nf;
 }

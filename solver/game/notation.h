@@ -14,9 +14,10 @@
 
 #define NOTATION_MAX_FIELDS 8
 
-/* Splits text at single spaces into at most NOTATION_MAX_FIELDS fields (pointers into
- * buf, a copy of text with leading and trailing white space removed). Returns the number
- * of fields, or -1 with a reason (empty text, two spaces in a row, a tab, too many). */
+/* Splits text at spaces (a run of them is one separator) into at most NOTATION_MAX_FIELDS
+ * fields (pointers into buf, a copy of text with leading and trailing white space removed).
+ * Returns the number of fields, or -1 with a reason (empty text, a tab or a line break
+ * between fields, too many). */
 int notation_fields(const char *text, char *buf, size_t buflen, char *field[NOTATION_MAX_FIELDS],
                     char *err, size_t errlen);
 

@@ -211,6 +211,7 @@ static int bc_read_record(const char *text, const char *rules, struct record *ou
     char why[200];
     if (record_scan(text, results, &src, why, sizeof why))
         return snprintf(err, errlen, "%s", why), -1;
+    if (record_empty(&src)) return record_free(&src), snprintf(err, errlen, "empty"), -1;
     struct game g;
     game_setup(&g, "baghchal", NULL, "5x5", why, sizeof why);
     struct expected *e = NULL;

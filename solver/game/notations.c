@@ -511,6 +511,10 @@ int notation_read_record(enum notation n, const char *text, const char *game, co
     if (!game) return record_parse(text, r, err, errlen);
     /* A text with no tags is a bare list of moves of the game named, from its start. */
     if (record_scan(text, NULL, r, err, errlen)) return -1;
+    if (record_empty(r)) {
+        record_free(r);
+        return snprintf(err, errlen, "empty"), -1;
+    }
     if (r->ntags == 0) {
         struct game g;
         char name[32];

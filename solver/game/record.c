@@ -184,10 +184,18 @@ int record_scan(const char *text, const char *const *results, struct record *r, 
     return -1;
 }
 
+bool record_empty(const struct record *r)
+{
+    return r->ntags == 0 && r->nmoves == 0 && !r->result;
+}
+
 int record_parse(const char *text, struct record *r, char *err, size_t errlen)
 {
     if (record_scan(text, NULL, r, err, errlen)) return -1;
-    if (!record_tag(r, "Game"))
+    /* Nothing at all is more likely the wrong file than a record without its tags. */
+    if (record_empty(r))
+        snprintf(err, errlen, "empty");
+    else if (!record_tag(r, "Game"))
         snprintf(err, errlen, "missing tag [Game \"...\"]");
     else if (!record_tag(r, "Rules"))
         snprintf(err, errlen, "missing tag [Rules \"...\"]");

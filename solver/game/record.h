@@ -23,9 +23,13 @@ struct record {
                        the record was in guti's; as many entries as moves */
 };
 
-/* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ..."). Free a record
- * read with record_free; a failed read has already freed what it read. */
+/* Reads a record's text; 0, or -1 with a one-line reason ("line 3: ...", "empty" for a
+ * text with no tag, move or result). Free a record read with record_free; a failed read
+ * has already freed what it read. */
 int record_parse(const char *text, struct record *r, char *err, size_t errlen);
+/* Whether a record read holds nothing: no tag, no move, no result (white space and
+ * comments only). */
+bool record_empty(const struct record *r);
 /* Reads the same way, tags, comments, move numbers and all, but requires no tag, and
  * takes the words in results (a NULL-terminated list; NULL for guti's: tigers, goats, red,
  * blue, draw, *) as the result after the moves: for records in other notations, whose

@@ -127,13 +127,21 @@ static void judge(struct guti_move_analysis *m)
         return;
     }
     m->mistake = rank(after) < rank(before);
-    if (before != GUTI_WIN || after != GUTI_WIN || !m->has_best) return;
-    /* the win kept, but more slowly than the best move keeps it */
+    if (before != after || before == GUTI_DRAW || !m->has_best) return;
+    /* The value kept, but not as the best move keeps it: a win more slowly, or a loss
+     * sooner (the best move resists longest), which gives the opponent time back. */
     const struct guti_result *best = &m->best.result;
+    int played, best_d;
     if (p->dtm >= 0 && best->dtm >= 0)
-        m->slower = p->dtm > best->dtm;
+        played = p->dtm, best_d = best->dtm;
     else if (p->dtc >= 0 && best->dtc >= 0)
-        m->slower = p->dtc > best->dtc;
+        played = p->dtc, best_d = best->dtc;
+    else
+        return;
+    if (before == GUTI_WIN)
+        m->slower = played > best_d;
+    else
+        m->faster_loss = played < best_d;
 }
 
 /* The best move of pos, when the tables can rank every move. */

@@ -106,6 +106,18 @@ check 0 'TXXXT/XXXXX/XXGXX/XTXXX/XXXXT g @19 c0 mA5B4 #t1' convert --to obx 'mC3
 check 0 '1. c3 a1-b2 2. c4 *' convert 'mC3 mA5B4 mC2'
 check 0 '[Game "sixteen"]' convert --game sixteen 'c4-c5'
 feed 'mC3 mA5B4\nmC2\n' 0 'result: * (unfinished' game -
+# guti's bare lists too, as convert reads them: of --game (baghchal) under --rules.
+feed 'c3 a1-b2\nc4\n' 0 'final: T3T/2G2/2G2/1T3/4T t 18' game -
+feed 'c3 a1-b2 c4\n' 0 '"game": "baghchal", "rules": "standard", "board": "5x5", "notation": "guti", "start": "T3T/5/5/5/T3T g 20", "played": 3' game --json -
+feed 'c3\n' 0 'game: baghchal (rules goat-pass, board 5x5)' game --rules goat-pass -
+feed 'c4-c5 {red steps up}\n' 0 'final: BBB/BBB/BBBBB/BBBBB/2R2/RR1RR/RRRRR/RRR/RRR b 1' game --game sixteen -
+feed 'c4-c5\n' 0 'game: sixteen (rules forced' game --game sixteen --rules forced -
+feed 'c3 a1-b2 q9\n' 1 "move 3 (q9): 'q9' is not a point of the board" game -
+check 1 'game: --game sixteen, but the record is a game of baghchal' game --game sixteen "$R/bc_clock.txt"
+check 1 "game: --rules goat-pass, but the record's rules are standard" game --rules goat-pass "$R/bc_clock.txt"
+check 0 'result: draw (100 half-moves' game --game baghchal --rules standard "$R/bc_clock.txt"
+feed 'c3\n' 2 "unknown game 'chess'" game --game chess -
+feed 'c3\n' 2 "unknown rules 'forced' for baghchal" game --rules forced -
 feed '1. G33 B5142 2. G23 B4243# 1-0\n' 0 'result: goats (unfinished by the rules); as recorded' game -
 
 # --- what a notation cannot hold, and broken input ------------------------------------------
@@ -145,7 +157,8 @@ feed '1. c3 B1122\n' 1 'the moves mix notations: move 1 (c3) is guti'"'"'s, move
 feed '[FEN "B3B/5/5/5/B3B G 0]\n1. G33\n' 1 'tag value has no closing quote' game -
 feed '[Board "4x4"]\n1. G33\n' 1 "tag Board \"4x4\": the baghchal notation has the 5x5 board only" game -
 feed '1. G33 B3344\n' 1 'move 2 (B3344): no tiger on c3' game --notation baghchal -
-check 1 'missing tag [Game' game --notation guti "$R/bc_notation.pgn"
+check 1 "move 1 (G35): 'G35' is not a point of the board" game --notation guti "$R/bc_notation.pgn"
+feed '' 1 'game: record: empty' game --notation baghchal -
 check 1 'not a move of OBX' game --notation obx "$R/bc_notation.pgn"
 feed '' 1 'convert: the input is empty' convert -
 feed '\n \n' 1 'convert: the input is empty' convert -

@@ -77,6 +77,20 @@ check 1 "stats: --reachable: 68 REACH tables of baghchal 4x4 standard missing fr
 remake
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,-1,26' stats --dir "$X" --format csv --reachable
 check 0 'verify: 171 tables ok, 0 damaged, 0 missing' verify --dir "$X"
+# The sound tables are one line, unless --verbose lists them, in natural order (h2 before h10).
+has "ok   171 tables in $X: headers, checksums and values sound (--verbose lists them)"
+lacks "ok   $X/"
+[ "$(grep -c '^ok   ' "$T/out")" -eq 2 ] || fail "verify printed more than the summary and the set's line"
+check 0 "ok   $X/baghchal-4x4-standard-h2-c0-g.wdl" verify --dir "$X" --verbose
+[ "$(grep -c "^ok   $X/" "$T/out")" -eq 171 ] || fail "verify --verbose did not list the 171 tables"
+grep "^ok   $X/" "$T/out" | sed 's/^ok   //' >"$T/order"
+# (every h9 table before every h10 one, and the whole list as GNU sort -V orders it)
+awk '/-h9-/ { last9 = NR } /-h10-/ && !first10 { first10 = NR }
+     END { exit !(last9 && first10 && last9 < first10) }' "$T/order" &&
+    sort -V "$T/order" | cmp -s - "$T/order" ||
+    fail "verify --verbose lists the tables out of natural order: $(tr '\n' ' ' <"$T/order" | head -c 400)"
+check 2 '--quiet and --verbose: one or the other' verify --dir "$X" --quiet --verbose
+check 2 "--verbose is for the tables' check, not --moves" verify --dir "$X" --moves --verbose
 
 # --- a movement layer missing too: the command solves both phases ---------------------
 rm -rf "$X" && cp -r "$W" "$X" && rm "$X"/baghchal-4x4-standard-h5-c1-g.* "$X"/baghchal-4x4-standard-h0-c1.*

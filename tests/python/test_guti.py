@@ -409,7 +409,7 @@ class TestErrors(unittest.TestCase):
     """guti.Error carries the library's message (guti query's, less its prefix) and status."""
 
     BAD = ["xx", "", "T3T/6/5/5/T3T g 20", "T2T/4/4/T2T x 12", "T2T/4/4/T2T g 12 5",
-           "TGGT/GGGG/GGGG/T2T t 0 120", "T2T/4/4/T2T  g 12", "TGGT/GGGG/GGGG/GGGT g 0 100",
+           "TGGT/GGGG/GGGG/T2T t 0 120", "T2T/4/4/T2T \tg 12", "TGGT/GGGG/GGGG/GGGT g 0 100",
            "BBB/BBB/BBBBB/BBBBB/R4/RRRRR/RRRRR/RRR/RRR r", "3/3/5/2B2/5/2B2/2R2/3/3 r 81",
            "T2T/4/4/T2T g 12 0 9", "T2T/4/4/T2T g 1é"]
 
