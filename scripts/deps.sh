@@ -4,7 +4,7 @@
 # named as operands are needed too (make tsan: clang libomp-dev; make fuzz: clang-14
 # libclang-rt-14-dev libomp-14-dev).
 set -u
-need="libzstd-dev check pkg-config strace python3 gnuplot-nox libxml2-utils man-db groff-base libmicrohttpd-dev chromium tmux libopenmpi-dev openmpi-bin $*"
+need="libzstd-dev check pkg-config strace python3 gnuplot-nox libxml2-utils man-db groff-base libmicrohttpd-dev libedit-dev chromium tmux libopenmpi-dev openmpi-bin $*"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
