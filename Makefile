@@ -100,9 +100,10 @@ $(B)/obj/tests/%.o: tests/%.c
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) $(CHECK_FLAGS) -c $< -o $@
 
-# The library: static, and shared with a soname whose number changes when the interface
-# does; only the guti_* functions of guti.h are exported from the shared one. The version
-# is guti.h's GUTI_VERSION, written there alone.
+# The library: static, and shared with a soname whose number changes when a program built
+# against an older guti.h would break (a struct's size or layout, a function's meaning);
+# only the guti_* functions of guti.h are exported from the shared one. The version is
+# guti.h's GUTI_VERSION, written there alone (0.7.0's new field filled padding: guti.h).
 SOVERSION = 0
 LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)
 SONAME = libguti.so.$(SOVERSION)

@@ -46,7 +46,11 @@
 extern "C" {
 #endif
 
-#define GUTI_VERSION "0.6.0"
+/* 0.7.0 added struct guti_position's limit, in what was padding at the struct's end: its
+ * size and layout are unchanged, so the soname stays libguti.so.0, but a program built
+ * against 0.6 must leave those bytes 0 (as a zero-initialized struct, or one filled by
+ * guti_parse_fen or guti_start, does) or be rebuilt. */
+#define GUTI_VERSION "0.7.0"
 
 /* What a call returns. */
 enum guti_status {
@@ -98,7 +102,15 @@ struct guti_position {
     int side;   /* 0 or 1: whose move it is */
     int inhand; /* Bagh-Chal: goats not yet placed; 0 otherwise */
     int clock;  /* half-moves since the last capture (or placement) */
+    /* The counting rule's limit in half-moves: 0 for the game's own (100 Bagh-Chal, 80
+     * Sixteen Soldiers), or 1 to GUTI_LIMIT_MAX to read the counting-rule tables made with
+     * `guti solve --dtc --limit L` (rules.md, "Solving"); then value_now, the class, DTC
+     * and the end of the game by the clock are at that limit, and the clock may not pass
+     * it. The positions a function returns after a move keep it. (Since 0.7.0.) */
+    int limit;
 };
+
+#define GUTI_LIMIT_MAX 30000 /* the largest limit guti solve --dtc makes tables for */
 
 /* Reads a FEN (notation.md). The game and board come from its rows (9: Sixteen Soldiers;
  * 3, 4 or 5: Bagh-Chal on that board) unless hint names them; hint's rules (or, with no
@@ -203,9 +215,10 @@ typedef struct guti_tables guti_tables;
 
 /* Opens a directory of tables: reads the headers of every table in it (not their
  * blocks). cache_bytes bounds the memory of decompressed blocks shared by all probes
- * (0: a default of 64 MiB). An empty or absent directory opens; its probes fail with
- * GUTI_ENOTABLE, naming the table and the command that makes it. GUTI_EIO when the
- * directory cannot be read. */
+ * (0: a default of 64 MiB). An empty directory opens; its probes fail with GUTI_ENOTABLE,
+ * naming the table and the command that makes it. GUTI_EIO, "DIR: no such directory",
+ * for a path that does not exist or is not a directory (since 0.7.0; before, an absent
+ * directory opened as an empty one), and GUTI_EIO when the directory cannot be read. */
 int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err);
 
 /* Closes the handle and frees everything; t may be NULL. No probe may be running. */
@@ -245,16 +258,17 @@ const char *guti_class_name(int cls);
 struct guti_result {
     struct guti_variant variant; /* the game, and the rules whose tables answered */
     int value;                   /* GUTI_WIN, GUTI_DRAW, GUTI_LOSS for the side to move */
-    int dtm;       /* half-moves to the end; -1 for a draw or where only WDL tables exist */
-    int value_now; /* under the counting rule at the position's clock, where the tables
-                      without the rule can tell (a draw, or an end within the clock);
-                      else GUTI_UNKNOWN */
-    int clock, limit;
-    bool over;       /* the game is over in this position (by the rules or the clock) */
-    int winner;      /* when over: 0 or 1, -1 for a draw */
-    bool reachable;  /* when over: false if the winner is to move */
-    char reason[64]; /* when over: why */
-    /* The counting rule at the game's limit, where its tables (guti solve --dtc) are there
+    int dtm;          /* half-moves to the end; -1 for a draw or where only WDL tables exist */
+    int value_now;    /* under the counting rule at the position's clock, where the tables
+                         without the rule can tell (a draw, or an end within the clock);
+                         else GUTI_UNKNOWN */
+    int clock, limit; /* the position's clock, and the limit in force (the game's own when
+                         the position's limit is 0) */
+    bool over;        /* the game is over in this position (by the rules or the clock) */
+    int winner;       /* when over: 0 or 1, -1 for a draw */
+    bool reachable;   /* when over: false if the winner is to move */
+    char reason[64];  /* when over: why */
+    /* The counting rule at that limit, where its tables (guti solve --dtc) are there
      * (Bagh-Chal: both phases; Sixteen Soldiers: every material): the class at clock 0
      * and its DTC, the half-moves to the next zeroing move (a capture, or in Bagh-Chal a
      * placement) or the end (-1 when unknown or drawn); then value_now is exact at any
@@ -271,7 +285,9 @@ struct guti_result {
  * set, value is the result for the side to move and dtm 0 (or -1 for a draw). Errors:
  * GUTI_EINPUT for a position that is not one of the game's, GUTI_ENOTABLE (the message
  * names the table and the guti command that makes it, or says that no one machine can),
- * GUTI_EDAMAGED, GUTI_ENOMEM. Under rules no-repeat nothing is tabulated: GUTI_EINPUT. */
+ * GUTI_EDAMAGED, GUTI_ENOMEM. Under rules no-repeat nothing is tabulated: GUTI_EINPUT.
+ * pos->limit chooses the counting rule's tables (their limit); where none is there at that
+ * limit, the class is unknown and value_now as the tables without the rule can tell. */
 int guti_probe(guti_tables *t, const struct guti_position *pos, struct guti_result *r,
                struct guti_error *err);
 

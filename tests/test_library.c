@@ -1,9 +1,14 @@
 /* guti.h's functions that need no tables, on the inputs an outside program may give them:
  * what they must refuse, and what they must leave set when they do; and a game's analysis
  * where there are no tables. */
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "bc_solve.h"
 #include "guti.h"
+#include "guti_internal.h"
 #include "helpers.h"
 
 START_TEST(bad_inputs_are_refused)
@@ -40,6 +45,28 @@ START_TEST(bad_inputs_are_refused)
 }
 END_TEST
 
+/* A directory of its own for one test's tables, and its removal. */
+static void dir_make(char *dir, size_t len)
+{
+    snprintf(dir, len, "/tmp/guti-library-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
 /* Analysing a game with no tables at all: a move that ends the game needs none, nothing
  * else is answered (GUTI_ENOTABLE, the analysis filled all the same); illegal moves and
  * moves after the end are refused with their numbers. */
@@ -47,7 +74,9 @@ START_TEST(analysis_without_tables)
 {
     struct guti_error e;
     guti_tables *t;
-    ck_assert_int_eq(guti_open("/nonexistent/guti-tables", 0, &t, &e), GUTI_OK);
+    char dir[64];
+    dir_make(dir, sizeof dir);
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
     struct guti_position p;
     ck_assert_int_eq(guti_parse_fen("3/3/5/2B2/5/2B2/2R2/3/3 r", NULL, &p, &e), GUTI_OK);
     struct guti_scored_move m;
@@ -95,6 +124,141 @@ START_TEST(analysis_without_tables)
     ck_assert_ptr_nonnull(strstr(e.message, "no-repeat"));
     ck_assert_str_eq(guti_judged_name(GUTI_JUDGED_VALUE_NOW), "value_now");
     guti_close(t);
+    dir_remove(dir);
+}
+END_TEST
+
+/* A directory that does not exist, or is not a directory, is said to be so (issue 38), not
+ * opened as an empty one whose every table is missing. */
+START_TEST(open_no_such_directory)
+{
+    struct guti_error e;
+    guti_tables *t = (guti_tables *)&e;
+    ck_assert_int_eq(guti_open("/nonexistent/guti-tables", 0, &t, &e), GUTI_EIO);
+    ck_assert_str_eq(e.message, "/nonexistent/guti-tables: no such directory");
+    ck_assert_ptr_null(t);
+    char dir[64], file[80];
+    dir_make(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s/a-file", dir);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    ck_assert_int_eq(guti_open(file, 0, &t, &e), GUTI_EIO);
+    ck_assert_ptr_nonnull(strstr(e.message, "/a-file: no such directory"));
+    strcat(file, "/below");
+    ck_assert_int_eq(guti_open(file, 0, &t, &e), GUTI_EIO);
+    ck_assert_ptr_nonnull(strstr(e.message, "no such directory"));
+    /* guti's own commands may open an absent default directory as an empty one */
+    ck_assert_int_eq(libguti_open_absent("/nonexistent/guti-tables", 0, &t, &e), GUTI_OK);
+    struct guti_position p;
+    struct guti_result r;
+    ck_assert_int_eq(guti_parse_fen("T2T/4/4/T2T g 12", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_ENOTABLE);
+    /* a finished game needs no table, and has its class and DTC as its value and DTM
+     * (issue 38): a loss in 0 */
+    ck_assert_int_eq(guti_parse_fen("3/3/5/5/5/5/2R2/3/3 b", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert(r.over);
+    ck_assert_int_eq(r.value, GUTI_LOSS);
+    ck_assert_int_eq(r.dtm, 0);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_LOSS);
+    ck_assert_int_eq(r.dtc, 0);
+    guti_close(t);
+    dir_remove(dir);
+}
+END_TEST
+
+/* guti_position's limit reads the counting-rule tables of that limit (issue 38): the 4x4
+ * movement phase solved with its tables at the game's limit, 100, and at 20. A tigers' win
+ * in 23 (DTC 23) is a win under the 100 half-move rule and a cursed win, a draw at clock 0,
+ * under the 20; the clock is checked against the position's limit, the game ends there,
+ * and the positions after moves keep it. */
+START_TEST(limit_reads_its_tables)
+{
+    char dir[64], err[300];
+    dir_make(dir, sizeof dir);
+    struct game g = setup("baghchal", "standard", "4x4");
+    struct bc_solve_hooks h = {.store = {.dir = dir}};
+    ck_assert_msg(bc_solve_movement(&g, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(bc_solve_movement_dtc(&g, 100, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
+    guti_tables *t;
+    struct guti_error e;
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
+    struct guti_position p;
+    struct guti_result r;
+    ck_assert_int_eq(guti_parse_fen("GGG1/TGGG/GGG1/TGTT t 0", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(p.limit, 0);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.limit, 100);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_WIN);
+    ck_assert_int_eq(r.dtc, 23);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.limit, 20);
+    ck_assert_int_eq(r.value, GUTI_WIN); /* without the rule, as before */
+    ck_assert_int_eq(r.dtm, 23);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_CURSED_WIN);
+    ck_assert_int_eq(r.dtc, -1);
+    ck_assert_int_eq(r.value_now, GUTI_DRAW);
+    /* the rules chosen from the tables keep the limit */
+    p.variant.rules[0] = 0;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_CURSED_WIN);
+    ck_assert_str_eq(r.variant.rules, "standard");
+    /* the moves: each its mover's class under the 20 half-move rule; the best move's
+     * position after it keeps the limit */
+    struct guti_scored_move m[64];
+    int n;
+    ck_assert_int_eq(guti_probe_moves(t, &p, m, 64, &n, &e), GUTI_OK);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(m[i].move.after.limit, 20);
+        ck_assert_int_eq(m[i].result.limit, 20);
+        ck_assert_int_ne(m[i].result.dtc_class, GUTI_CLASS_WIN);
+    }
+    struct guti_scored_move best;
+    ck_assert_int_eq(guti_best_move(t, &p, &best, &e), GUTI_OK);
+    ck_assert_int_eq(best.result.value_now, GUTI_DRAW);
+    ck_assert_int_eq(guti_play(&p, best.move.text, &p, &e), GUTI_OK);
+    ck_assert_int_eq(p.limit, 20);
+    /* a win in DTC 13 under either rule: at clock 8 a win under the 100 half-move rule, a
+     * draw under the 20 (13 + 8 > 20); at clock 7 a win under both */
+    ck_assert_int_eq(guti_parse_fen("GGGG/G1GG/GTGG/TTT1 t 0 8", NULL, &p, &e), GUTI_OK);
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc, 13);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_WIN);
+    ck_assert_int_eq(r.dtc, 13);
+    ck_assert_int_eq(r.value_now, GUTI_DRAW);
+    p.clock = 7;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.value_now, GUTI_WIN);
+    /* the clock: past the limit refused, at it a draw by the rule */
+    ck_assert_int_eq(guti_parse_fen("GGG1/TGGG/GGG1/TGTT t 0 30", NULL, &p, &e), GUTI_OK);
+    p.limit = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_EINPUT);
+    ck_assert_ptr_nonnull(strstr(e.message, "clock 30 is past the counting rule's limit, 20"));
+    p.clock = 20;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert(r.over);
+    ck_assert_int_eq(r.value, GUTI_DRAW);
+    ck_assert_str_eq(r.reason, "20 half-moves without capture or placement");
+    p.limit = -1;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_EINPUT);
+    ck_assert_ptr_nonnull(strstr(e.message, "limit -1"));
+    /* a limit with no tables there: the class unknown, not an error */
+    p.limit = 50;
+    p.clock = 0;
+    ck_assert_int_eq(guti_probe(t, &p, &r, &e), GUTI_OK);
+    ck_assert_int_eq(r.dtc_class, GUTI_CLASS_UNKNOWN);
+    ck_assert_int_eq(r.limit, 50);
+    ck_assert_int_eq(r.value_now, GUTI_WIN); /* DTM 23 within 50 */
+    guti_close(t);
+    dir_remove(dir);
 }
 END_TEST
 
@@ -137,7 +301,10 @@ Suite *library_suite(void)
     TCase *tc = tcase_create("library");
     tcase_add_test(tc, bad_inputs_are_refused);
     tcase_add_test(tc, analysis_without_tables);
+    tcase_add_test(tc, open_no_such_directory);
     tcase_add_test(tc, starts);
+    tcase_add_test(tc, limit_reads_its_tables);
+    tcase_set_timeout(tc, 60); /* it solves the 4x4 movement phase three times over */
     suite_add_tcase(s, tc);
     return s;
 }

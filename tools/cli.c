@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "guti_internal.h"
 #include "notation.h"
 #include "tables.h"
 
@@ -212,6 +214,40 @@ int cli_threads(const char *cmd, int threads)
 const char *cli_tables_dir(const char *opt)
 {
     return tables_dir(opt);
+}
+
+/* Whether the tables' directory is the default one, ./tables, named by no one. */
+static bool default_dir(const char *dir_opt)
+{
+    const char *env = getenv("GUTI_TABLES");
+    return !dir_opt && !(env && *env);
+}
+
+int cli_check_tables_dir(const char *cmd, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 ? S_ISDIR(st.st_mode) : errno != ENOENT && errno != ENOTDIR) return 0;
+    char shown[160];
+    cli_quote(dir, shown, sizeof shown);
+    return cli_error("%s: %s: no such directory", cmd, shown);
+}
+
+int cli_open_tables(const char *cmd, const char *dir_opt, size_t cache_bytes, bool absent_ok,
+                    guti_tables **t)
+{
+    const char *dir = cli_tables_dir(dir_opt);
+    struct guti_error e;
+    /* only the default directory may be absent: a named one is a mistyped one */
+    int rc = absent_ok && default_dir(dir_opt) ? libguti_open_absent(dir, cache_bytes, t, &e)
+                                               : guti_open(dir, cache_bytes, t, &e);
+    return rc ? cli_error("%s: %s", cmd, e.message) : 0;
+}
+
+bool cli_same_terminal(void)
+{
+    struct stat out, err;
+    return isatty(1) && isatty(2) && fstat(1, &out) == 0 && fstat(2, &err) == 0 &&
+           out.st_rdev == err.st_rdev;
 }
 
 double cli_checkpoint_seconds(int opt)

@@ -80,6 +80,21 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
 /* The tables' directory: the --dir option, else $GUTI_TABLES, else ./tables. */
 const char *cli_tables_dir(const char *opt);
 
+/* 0 when dir is a directory (or one that cannot be looked at, for the reader to say why);
+ * else one line "guti: CMD: DIR: no such directory" and EXIT_BAD. */
+int cli_check_tables_dir(const char *cmd, const char *dir);
+
+/* Opens the tables of cli_tables_dir(dir_opt) into *t: 0, or one line "guti: CMD: ..."
+ * (a directory that does not exist or is not one: "DIR: no such directory") and EXIT_BAD.
+ * absent_ok: the default directory (no --dir, no $GUTI_TABLES) may be absent, and opens
+ * as an empty one, for the commands that work without tables (play, serve). */
+int cli_open_tables(const char *cmd, const char *dir_opt, size_t cache_bytes, bool absent_ok,
+                    guti_tables **t);
+
+/* Whether stdout and stderr are one terminal: a person reading both, who should read an
+ * error once. */
+bool cli_same_terminal(void);
+
 /* --checkpoint S as ss_solve_hooks' checkpoint_seconds: S seconds, 0 (after every level)
  * as -1, and not given (-1) as 0, the library's default. */
 double cli_checkpoint_seconds(int opt);

@@ -482,23 +482,15 @@ static void show_move(const struct session *g, bool machine, int side, const cha
                g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move, side_name(g, side), value);
 }
 
-/* guti query's line on the counting rule for a position (cmd_query.c's print_text writes
- * the same, and the hint's test compares them); to be query_json.c's query_text_class()
- * once guti query has one to share. */
+/* guti query's line on the counting rule for a position: the class and DTC where its
+ * tables are there (query_text_class, which guti query writes too), else what the clock
+ * may do (as cmd_query.c's print_text; the hint's test compares the two). */
 static void class_text(const struct guti_result *r, FILE *f)
 {
-    if (r->dtc_class != GUTI_CLASS_UNKNOWN) {
-        static const char *const words[5] = {"a loss", "a blessed loss", "a draw", "a cursed win",
-                                             "a win"};
-        fprintf(f, "under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
-        if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
-            fprintf(f, " (%s in %d without the rule, a draw under it from clock 0)",
-                    r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
-        else if (r->dtc >= 0)
-            fprintf(f, ", DTC %d (decided while the clock is at most %d)", r->dtc,
-                    r->limit - r->dtc);
-        fprintf(f, "; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
-    } else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+    char rule[300];
+    if (query_text_class(r, rule, sizeof rule))
+        fprintf(f, "%s\n", rule);
+    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
         fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         fprintf(f,
@@ -508,7 +500,6 @@ static void class_text(const struct guti_result *r, FILE *f)
                 r->clock, r->limit);
 }
 
-/* The hint: every move with its value for the mover, best first, as guti query's text. */
 /* Without tables: the legal moves, unvalued, in the order of guti_legal_moves. */
 static int unvalued_moves(struct session *g, int *n, struct guti_error *err)
 {
@@ -868,7 +859,9 @@ static int open_tables(struct session *g, const char *dir_opt, const struct game
         snprintf(unvalued, len, "no directory %s here, and no --dir or GUTI_TABLES", dir);
         return 0;
     }
-    if (guti_open(dir, 0, &g->t, &err)) return cli_error("play: %s", err.message);
+    /* a directory named that is not there: "no such directory" */
+    int rc = cli_open_tables("play", dir_opt, 0, true, &g->t);
+    if (rc) return rc;
     enum guti_game game = g->start.variant.game;
     /* Bagh-Chal with no board named: the board of the tables there, when they have one */
     if (!fen && !o->board && game == GUTI_BAGHCHAL) {
@@ -886,8 +879,7 @@ static int open_tables(struct session *g, const char *dir_opt, const struct game
     struct guti_position start = g->start;
     struct guti_result r;
     if (!o->rules) g->start.variant.rules[0] = 0;
-    int rc = guti_probe(g->t, &g->start, &r, &err);
-    if (rc) {
+    if ((rc = guti_probe(g->t, &g->start, &r, &err))) {
         guti_close(g->t);
         g->t = NULL;
         g->start = start;

@@ -15,18 +15,21 @@
 #include "query_norepeat.h"
 
 static const char help[] =
-    "usage: guti query [--dir DIR] [--rules R] [--captures K] [--notation N] [--pv] [--json]\n"
-    "                  [--cache MB] [--cache-stats] [--threads N] [FEN...]\n"
+    "usage: guti query [--dir DIR] [--rules R] [--captures K] [--limit L] [--notation N] [--pv]\n"
+    "                  [--json] [--cache MB] [--cache-stats] [--threads N] [FEN...]\n"
     "\n"
     "For each position (the operands, or one per line on stdin when there are none): its\n"
     "value for the side to move (win, draw or loss) and DTM, the half-moves to the end of\n"
     "the game with the winner hurrying and the loser delaying; then every legal move with\n"
     "the value and DTM it gives the player who makes it, best first (the fastest wins, the\n"
-    "draws, the slowest losses). The game and board are read from the FEN's rows.\n"
+    "draws, the slowest losses). The game and board are read from the FEN's rows. Each FEN\n"
+    "is one operand: quote it.\n"
     "\n"
     "Every input gets exactly one answer, in order: a position that cannot be answered (a\n"
     "malformed FEN, a missing table) gets an error line naming its line (or operand) number,\n"
-    "in the output and on stderr, and the exit status is 1. A blank line is an input too.\n"
+    "in the output and on stderr (once when both are one terminal: with --json the JSON\n"
+    "answer, else the line on stderr), and the exit status is 1. A blank line is an input\n"
+    "too. A DIR that does not exist is an error.\n"
     "A finished game is answered as such: its result and why; a finished position no game\n"
     "can reach (the winner to move) is answered and said to be so.\n"
     "\n"
@@ -34,9 +37,13 @@ static const char help[] =
     "the counting rules (a draw after 100 half-moves in Bagh-Chal, 80 in Sixteen Soldiers):\n"
     "the values and DTM are those of the game without the counting rule, as the tables hold\n"
     "them. A position whose clock has reached the limit is a draw by rule; a clock above the\n"
-    "limit is an error. Below the limit, the value under the rule (value_now) is given when\n"
-    "the DTM shows the game ends before the clock does, or the value is a draw; otherwise it\n"
-    "is unknown until guti has counting-rule tables.\n"
+    "limit is an error. Where DIR holds the counting rule's tables (guti solve --dtc), each\n"
+    "position and move also has its class under the rule (win, cursed_win, draw,\n"
+    "blessed_loss, loss) and DTC, the half-moves to the next capture or placement, and its\n"
+    "value at its clock under the rule (value_now) is exact: a win or loss while the clock\n"
+    "is at most the limit less the DTC, else a draw. Without those tables, value_now is\n"
+    "given where the DTM shows the game ends before the clock does, or the value is a draw,\n"
+    "and is unknown otherwise.\n"
     "\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
@@ -44,6 +51,9 @@ static const char help[] =
     "              game's default rules when several are there)\n"
     "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
     "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --limit L   the counting rule's limit in half-moves (default: the game's, 100 or 80):\n"
+    "              read the counting-rule tables made with guti solve --dtc --limit L; the\n"
+    "              class, DTC, value_now and the draw by the clock are at that limit\n"
     "  --notation N  guti, baghchal or obx; every position must be in it, and the positions,\n"
     "              moves and variations are written in it (a pass, which the others lack,\n"
     "              as pass). Without it, each position's notation is told from its shape\n"
@@ -53,16 +63,17 @@ static const char help[] =
     "  --pv        also a principal variation: best moves to the end of the game (at most\n"
     "              200 half-moves; for a draw, 40)\n"
     "  --json      one object per line: {\"fen\", \"value\", \"dtm\", \"value_now\", \"clock\",\n"
-    "              \"class\", \"dtc\", \"limit\", \"over\", \"result\", \"reason\", "
-    "\"reachable\",\n"
-    "              \"moves\":\n"
-    "              [{\"move\", \"value\", \"dtm\", \"value_now\"}]} (and \"pv\": [...] with\n"
-    "              --pv, and \"pv_error\" when it was cut short: exit status 1); value is\n"
-    "              win, draw or loss for the side to move; dtm null for a\n"
-    "              draw or when only WDL tables are there; value_now null when unknown;\n"
-    "              result (the winner's side, or draw) and reason only when over. An input\n"
-    "              that cannot be answered: {\"fen\": the input, \"line\" or \"operand\": its\n"
-    "              number, \"error\": the message}\n"
+    "              \"limit\", \"over\", \"result\", \"reason\", \"reachable\", \"moves\":\n"
+    "              [{\"move\", \"value\", \"dtm\", \"value_now\", \"class\", \"dtc\"}],\n"
+    "              \"class\", \"dtc\"} (and \"pv\": [...] with --pv, and \"pv_error\" when it\n"
+    "              was cut short: exit status 1); value is win, draw or loss for the side\n"
+    "              to move, a move's for its maker; dtm null for a draw or when only WDL\n"
+    "              tables are there; value_now null when unknown; class and dtc null where\n"
+    "              the counting rule's tables are not there (a move has them when its\n"
+    "              position has), dtc null for a draw; a finished game's class is its\n"
+    "              result, its dtc 0; result (the winner's side, or draw), reason and\n"
+    "              reachable only when over. An input that cannot be answered: {\"fen\": the\n"
+    "              input, \"line\" or \"operand\": its number, \"error\": the message}\n"
     "  --cache MB  the memory for decompressed table blocks (default 64): each probe of a\n"
     "              block not held reads and decompresses its 16 KiB; a batch of positions\n"
     "              near each other in the game goes faster with more\n"
@@ -94,43 +105,43 @@ static const char help[] =
 
 static void print_text(FILE *f, const char *fen, const struct guti_position *pos,
                        const struct guti_result *r, const struct guti_scored_move *m, int n,
-                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error)
+                       char (*pv)[GUTI_MOVE_MAX], int npv, bool want_pv, const char *pv_error,
+                       bool terminal)
 {
     fprintf(f, "%s\n", fen);
+    char rule[300], limit_opt[32] = "";
+    if (pos->limit) snprintf(limit_opt, sizeof limit_opt, " --limit %d", pos->limit);
+    bool has_class = query_text_class(r, rule, sizeof rule);
     if (r->over) {
         char text[300];
         cli_outcome_text(pos, r, text, sizeof text);
         fprintf(f, "%s\n", text);
+        if (has_class) fprintf(f, "%s\n", rule);
         return;
     }
     fprintf(f, "%s to move: %s", guti_side_name(pos->variant.game, pos->side),
             guti_value_name(r->value));
     if (r->dtm >= 0) fprintf(f, " in %d (DTM)", r->dtm);
     fprintf(f, "\n");
-    if (r->dtc_class != GUTI_CLASS_UNKNOWN) {
-        static const char *const words[5] = {"a loss", "a blessed loss", "a draw", "a cursed win",
-                                             "a win"};
-        fprintf(f, "under the %d half-move rule: %s", r->limit, words[r->dtc_class]);
-        if (r->dtc_class == GUTI_CLASS_CURSED_WIN || r->dtc_class == GUTI_CLASS_BLESSED_LOSS)
-            fprintf(f, " (%s in %d without the rule, a draw under it from clock 0)",
-                    r->value == GUTI_WIN ? "a win" : "a loss", r->dtm);
-        else if (r->dtc >= 0)
-            fprintf(f, ", DTC %d (decided while the clock is at most %d)", r->dtc,
-                    r->limit - r->dtc);
-        fprintf(f, "; at clock %d: %s\n", r->clock, guti_value_name(r->value_now));
-    } else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+    if (has_class)
+        fprintf(f, "%s\n", rule);
+    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
         fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         fprintf(f,
                 "clock %d of %d: this value ignores the counting rule, which may make it a "
-                "draw (no counting-rule table here for this position; guti solve --dtc makes "
+                "draw (no counting-rule table here for this position; guti solve --dtc%s makes "
                 "them)\n",
-                r->clock, r->limit);
+                r->clock, r->limit, limit_opt);
     for (int i = 0; i < n; i++) query_text_move(&m[i], f);
     if (want_pv) {
         fprintf(f, "pv:");
         for (int i = 0; i < npv; i++) fprintf(f, " %s", pv[i]);
-        fprintf(f, *pv_error ? " (cut short: %s)\n" : "\n", pv_error);
+        /* on a terminal, the reason is stderr's line alone */
+        if (*pv_error && terminal)
+            fprintf(f, " (cut short)\n");
+        else
+            fprintf(f, *pv_error ? " (cut short: %s)\n" : "\n", pv_error);
     }
 }
 
@@ -139,7 +150,10 @@ static void print_text(FILE *f, const char *fen, const struct guti_position *pos
  * (empty when whole). */
 struct query_opts {
     const char *rules;
+    int limit; /* --limit, 0 for the game's own */
     bool json, want_pv;
+    /* stdout and stderr are the same terminal: an error is written once, on stderr */
+    bool terminal;
     enum guti_notation notation; /* the inputs' notation, 0 to tell from each */
 };
 
@@ -173,8 +187,14 @@ static int query_one(FILE *f, guti_tables *t, const char *text, const struct que
         text = guti_fen;
     }
     enum guti_notation out = q->notation ? q->notation : GUTI_NOTATION_GUTI;
-    int rc = guti_probe_fen(t, text, rules, &pos, &r, err), n = 0, npv = 0;
+    /* guti_probe_fen's reading, and the counting rule's limit asked for */
+    struct guti_variant hint = {0};
+    snprintf(hint.rules, sizeof hint.rules, "%s", rules ? rules : "");
+    int rc = guti_parse_fen(text, &hint, &pos, err), n = 0, npv = 0;
     if (rc) return rc;
+    if (!rules || !*rules) pos.variant.rules[0] = 0; /* from the tables */
+    pos.limit = q->limit;
+    if ((rc = guti_probe(t, &pos, &r, err))) return rc;
     if (!r.over && (rc = guti_probe_moves(t, &pos, moves, MAX_MOVES, &n, err))) return rc;
     char pv[MAX_PV][GUTI_MOVE_MAX], fen[GUTI_FEN_MAX];
     if (want_pv && !r.over) {
@@ -200,27 +220,46 @@ static int query_one(FILE *f, guti_tables *t, const char *text, const struct que
         query_json_members(&a, f);
         fprintf(f, "}\n");
     } else
-        print_text(f, fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error);
+        print_text(f, fen, &pos, &r, moves, n, pv, npv, want_pv, pv_error, q->terminal);
     return 0;
 }
 
-/* An input that could not be answered: its answer says so, in the output's own form, and
- * stderr names it too, so that the answers stay in step with the inputs. */
+/* An input that could not be answered: its answer says so, in the output's own form, so
+ * that the answers stay in step with the inputs, and stderr names it, so that the exit
+ * status has its reason; but where both go to one terminal, a person reads it once: the
+ * JSON answer, which is --json's contract, or in text stderr's line alone. */
 static void answer_error(FILE *f, FILE *ef, const char *text, const char *where, long number,
-                         const char *err, bool json)
+                         const char *err, const struct query_opts *q)
 {
-    if (json) {
+    if (q->json) {
         fprintf(f, "{\"fen\": ");
         json_str(f, text);
         fprintf(f, ", \"%s\": %ld, \"error\": ", where, number);
         json_str(f, err);
         fprintf(f, "}\n");
-    } else {
+    } else if (!q->terminal) {
         char shown[120];
         cli_quote(text, shown, sizeof shown);
         fprintf(f, "%s\nerror: %s %ld: %s\n", shown, where, number, err);
     }
-    fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
+    if (!(q->json && q->terminal)) fprintf(ef, "guti: query: %s %ld: %s\n", where, number, err);
+}
+
+/* A position typed unquoted comes as several operands, its board alone in one: no FEN or
+ * other notation is without a space, so among several operands one without is a position
+ * split by the shell, and the usage error says to quote it (as guti show's does). */
+static int split_position(const char *cmd, char **operands, int n)
+{
+    for (int i = 0; i < n && n > 1; i++)
+        if (*operands[i] && !strpbrk(operands[i], " \t")) {
+            char shown[80];
+            cli_quote(operands[i], shown, sizeof shown);
+            return cli_usage_error(cmd,
+                                   "operand %d '%s' is not a whole position: give each position "
+                                   "as one operand (quote it)",
+                                   i + 1, shown);
+        }
+    return 0;
 }
 
 /* --cache-stats: what a batch cost, for tuning --cache and for benchmarks. */
@@ -330,13 +369,14 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
     if (!f || !ef) {
         a->failed = true;
     } else if (!a->text) {
-        answer_error(f, ef, "", where, number, "out of memory for this line", q->json);
+        answer_error(f, ef, "", where, number, "out of memory for this line", q);
         a->failed = true;
     } else if (query_one(f, t, a->text, q, moves, pv_error, &err)) {
-        answer_error(f, ef, a->text, where, number, err.message, q->json);
+        answer_error(f, ef, a->text, where, number, err.message, q);
         a->failed = true;
     } else if (*pv_error) {
-        fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
+        if (!(q->json && q->terminal)) /* else said once, in the JSON answer */
+            fprintf(ef, "guti: query: %s %ld: pv cut short: %s\n", where, number, pv_error);
         a->failed = true;
     }
     if (f) fclose(f);
@@ -349,7 +389,7 @@ int cmd_query(int argc, char **argv)
     const char *dir_opt = NULL, *notation_opt = NULL, *history = NULL;
     bool want_pv = false, cache_stats = false;
     uint64_t budget = 0; /* 0: not given */
-    int cache_mb = 64, threads = 0;
+    int cache_mb = 64, threads = 0, limit = 0;
     const struct cli_option opts[] = {
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),
         CLI_OPTION_INT("threads", &threads, 1, 1024),
@@ -358,6 +398,7 @@ int cmd_query(int argc, char **argv)
         CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
         CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION_INT("captures", &o.captures, 1, 100), /* the library checks it */
+        CLI_OPTION_INT("limit", &limit, 1, GUTI_LIMIT_MAX),
         CLI_OPTION("pv", CLI_FLAG, &want_pv),
         CLI_OPTION("json", CLI_FLAG, &o.json),
         CLI_OPTION("history", CLI_TEXT, &history),
@@ -376,11 +417,17 @@ int cmd_query(int argc, char **argv)
         if (want_pv || notation_opt || o.captures)
             return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
                                             "under rules no-repeat");
+        if (limit)
+            return cli_usage_error("query", "--limit has no meaning under rules no-repeat, "
+                                            "which have no counting rule");
         if (!history && first == argc)
             return cli_usage_error("query", "rules no-repeat: give FEN operands or --history FILE");
+        /* the tables only order the search here: an absent default is no error */
+        if (dir_opt && (rc = cli_check_tables_dir("query", dir_opt))) return rc;
         return query_norepeat(cli_tables_dir(dir_opt), o.rules, history, argv + first, argc - first,
                               budget, o.json);
     }
+    if ((rc = split_position("query", argv + first, argc - first))) return rc;
     if ((rc = cli_threads("query", threads))) return rc;
     /* The threads answer a batch's positions; an index built on a first probe meanwhile
      * (the others wait for it) is built by a team of its own rather than by one thread.
@@ -390,15 +437,16 @@ int cmd_query(int argc, char **argv)
     struct rlimit as;
     bool limited = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY;
     omp_set_max_active_levels(limited ? 1 : 2);
-    const char *dir = cli_tables_dir(dir_opt);
     guti_tables *t;
-    struct guti_error err;
-    if (guti_open(dir, (size_t)cache_mb << 20, &t, &err))
-        return cli_error("query: %s", err.message);
+    if ((rc = cli_open_tables("query", dir_opt, (size_t)cache_mb << 20, false, &t))) return rc;
     double t0 = omp_get_wtime();
     int failed = 0;
     bool from_stdin = first == argc;
-    struct query_opts q = {o.rules, o.json, want_pv,
+    struct query_opts q = {o.rules,
+                           limit,
+                           o.json,
+                           want_pv,
+                           cli_same_terminal(),
                            notation_opt ? guti_notation_named(notation_opt) : 0};
     const char *where = from_stdin ? "line" : "operand";
     struct line_reader lr = {0};

@@ -253,8 +253,8 @@ int cmd_serve(int argc, char **argv)
     if (help_wanted) return fputs(help, stdout), 0;
     if (first != argc) return cli_usage_error("serve", "takes no operands");
     struct server s = {{NULL, cli_tables_dir(dir_opt)}, false, 0};
-    struct guti_error err;
-    if (guti_open(s.api.dir, 0, &s.api.tables, &err)) return cli_error("serve: %s", err.message);
+    int open_rc = cli_open_tables("serve", dir_opt, 0, true, &s.api.tables);
+    if (open_rc) return open_rc;
     char why[300];
     int fd = listen_on(host, port, &s.port, &s.loopback, why, sizeof why);
     if (fd < 0) {

@@ -947,6 +947,7 @@ int cmd_stats(int argc, char **argv)
         return cli_usage_error("stats", "--out writes every format; drop --format and --json");
     if ((rc = cli_threads("stats", o.threads))) return rc;
     const char *dir = tables_dir(dir_opt);
+    if ((rc = cli_check_tables_dir("stats", dir))) return rc;
     struct game g;
     char err[400];
     if (tables_choose(dir, NULL, o.rules, o.board, &g, err, sizeof err))

@@ -99,3 +99,46 @@ void query_text_move(const struct guti_scored_move *m, FILE *out)
         fprintf(out, "  (the clock may draw)");
     fprintf(out, "\n");
 }
+
+/* "a win", "a draw", "a loss" */
+static const char *value_words(int value)
+{
+    return value == GUTI_WIN ? "a win" : value == GUTI_LOSS ? "a loss" : "a draw";
+}
+
+bool query_text_class(const struct guti_result *r, char *buf, size_t len)
+{
+    if (len) buf[0] = 0;
+    if (r->dtc_class == GUTI_CLASS_UNKNOWN || !len) return false;
+    int k = snprintf(buf, len, "under the %d half-move rule: ", r->limit);
+    if (k < 0 || (size_t)k >= len) return true;
+    char *at = buf + k;
+    size_t left = len - (size_t)k;
+    bool win = r->dtc_class == GUTI_CLASS_WIN, cursed = r->dtc_class == GUTI_CLASS_CURSED_WIN;
+    if (r->over && r->dtc_class == GUTI_CLASS_DRAW)
+        snprintf(at, left, "a draw (the game is over)");
+    else if (r->over)
+        snprintf(at, left, "%s, DTC 0 (the game is over)", win ? "a win" : "a loss");
+    else if (r->dtc_class == GUTI_CLASS_DRAW)
+        snprintf(at, left, "a draw");
+    else if (cursed || r->dtc_class == GUTI_CLASS_BLESSED_LOSS) {
+        /* decided without the rule, drawn by it from any clock */
+        char dtm[32] = "";
+        if (r->dtm >= 0) snprintf(dtm, sizeof dtm, " in %d", r->dtm);
+        snprintf(at, left, "a draw at any clock, a %s (%s%s without the rule)",
+                 cursed ? "cursed win" : "blessed loss", cursed ? "a win" : "a loss", dtm);
+    } else {
+        /* decided while DTC + clock <= limit (rules.md): the last clock that keeps it */
+        int last = r->limit - r->dtc;
+        const char *word = win ? "a win" : "a loss";
+        if (last > 0)
+            k = snprintf(at, left, "%s if the clock is at most %d, else a draw (DTC %d)", word,
+                         last, r->dtc);
+        else
+            k = snprintf(at, left, "%s at clock 0, else a draw (DTC %d)", word, r->dtc);
+        if (k >= 0 && (size_t)k < left && r->value_now != GUTI_UNKNOWN)
+            snprintf(at + k, left - (size_t)k, "; at clock %d: %s", r->clock,
+                     value_words(r->value_now));
+    }
+    return true;
+}

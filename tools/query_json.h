@@ -37,4 +37,11 @@ void query_json_move(const struct guti_scored_move *m, bool with_class, bool wit
  * it. */
 void query_text_move(const struct guti_scored_move *m, FILE *out);
 
+/* The counting rule's line of a position's answer, as guti query and guti play's hint
+ * write it (no newline): "under the 100 half-move rule: a win if the clock is at most 98,
+ * else a draw (DTC 2); at clock 5: a win", "...: a draw at any clock, a cursed win (a win in
+ * 120 without the rule)", "...: a loss, DTC 0 (the game is over)". false, with buf empty,
+ * where the counting rule's tables gave no class. */
+bool query_text_class(const struct guti_result *r, char *buf, size_t len);
+
 #endif

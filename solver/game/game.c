@@ -211,7 +211,13 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
 bool game_same(const struct game *a, const struct game *b)
 {
     return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
-           a->repeat_window == b->repeat_window && a->captures_to_win == b->captures_to_win;
+           a->repeat_window == b->repeat_window && a->captures_to_win == b->captures_to_win &&
+           game_clock_limit(a) == game_clock_limit(b);
+}
+
+int game_clock_limit(const struct game *g)
+{
+    return g->limit ? g->limit : g->ops->clock_limit;
 }
 
 void game_rules_name(const struct game *g, char *buf, size_t len)
@@ -262,7 +268,7 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     case END_REPETITION:
         return "third repetition of the position";
     case END_CLOCK:
-        snprintf(buf, sizeof buf, "%d half-moves without capture%s", g->ops->clock_limit,
+        snprintf(buf, sizeof buf, "%d half-moves without capture%s", game_clock_limit(g),
                  g->ops == &baghchal_ops ? " or placement" : "");
         return buf;
     case END_REFUSED:
@@ -281,7 +287,7 @@ static bool has_clock(const struct game *g)
 
 int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen)
 {
-    int limit = g->ops->clock_limit;
+    int limit = game_clock_limit(g);
     if (has_clock(g) && pos->clock > limit) {
         snprintf(err, errlen,
                  "position: clock %d is past the counting rule's limit, %d half-moves: the game "
@@ -295,7 +301,7 @@ int game_check_clock(const struct game *g, const struct position *pos, char *err
 bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out)
 {
     if (g->ops->over(g, pos, out)) return true;
-    if (has_clock(g) && pos->clock >= g->ops->clock_limit) {
+    if (has_clock(g) && pos->clock >= game_clock_limit(g)) {
         *out = (struct outcome){END_CLOCK, -1};
         return true;
     }

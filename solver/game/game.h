@@ -137,6 +137,10 @@ struct game {
     int ntigers, ngoats, captures_to_win;
     int captures_default; /* the board's own goal; another is named in the rules ("-k3") */
     int repeat_window;    /* no-repeat: boards remembered, 0 for unlimited */
+    /* The counting rule's limit in half-moves, when a caller asks for another than the
+     * game's own (the tables of `solve --dtc --limit L`); 0, as game_setup leaves it, is
+     * ops->clock_limit. Read it through game_clock_limit. */
+    int limit;
 };
 
 /* Sets up a game by name ("baghchal" or "sixteen"), rules name (NULL for the default) and,
@@ -166,6 +170,8 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
 /* Whether two set-up games are the same game: game, board, rules with their window and
  * capture goal. Tables of one are never read for the other. */
 bool game_same(const struct game *a, const struct game *b);
+/* The counting rule's limit of g: g->limit, or the game's own (100, 80) when that is 0. */
+int game_clock_limit(const struct game *g);
 
 /* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"; with a
  * Bagh-Chal capture goal other than the board's, "standard-k3"). */

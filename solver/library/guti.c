@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game.h"
+#include "guti_internal.h"
 #include "history.h"
 #include "norepeat.h"
 #include "notation.h"
@@ -139,6 +141,7 @@ static void to_public(const struct game *g, const struct position *p, struct gut
     out->side = p->side;
     out->inhand = p->inhand;
     out->clock = p->clock;
+    out->limit = g->limit;
 }
 
 int guti_start(const struct guti_variant *v, struct guti_position *pos, struct guti_error *err)
@@ -171,6 +174,12 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
         return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
     if (g->ops != &baghchal_ops && pos->inhand)
         return fail(err, GUTI_EINPUT, "position: goats in hand are Bagh-Chal's");
+    if (pos->limit < 0 || pos->limit > GUTI_LIMIT_MAX)
+        return fail(err, GUTI_EINPUT,
+                    "position: limit %d: expected 0 (the game's own) or 1 to %d half-moves",
+                    pos->limit, GUTI_LIMIT_MAX);
+    /* before the FEN is read back: its clock is checked against this limit */
+    g->limit = pos->limit;
     struct position q = {.men = {pos->pieces[0], pos->pieces[1]},
                          .side = pos->side,
                          .inhand = pos->inhand,
@@ -427,10 +436,19 @@ static int init_lock(pthread_rwlock_t *lock)
     return rc;
 }
 
-int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
+/* guti_open, and with absent_ok libguti_open_absent (guti_internal.h): a directory that is
+ * not there opens as an empty one. */
+static int open_tables(const char *dir, size_t cache_bytes, bool absent_ok, guti_tables **out,
+                       struct guti_error *err)
 {
     *out = NULL;
     if (!dir) return fail(err, GUTI_EINPUT, "tables: no directory given");
+    struct stat st;
+    int found = stat(dir, &st);
+    bool absent = found != 0 && (errno == ENOENT || errno == ENOTDIR);
+    /* a mistyped directory is told as such, not as every table missing from it */
+    if ((absent && !absent_ok) || (found == 0 && !S_ISDIR(st.st_mode)))
+        return fail(err, GUTI_EIO, "%s: no such directory", QUOTE(dir));
     guti_tables *t = calloc(1, sizeof *t);
     char why[400];
     if (!t || !(t->dir = strdup(dir)) || init_lock(&t->lock)) {
@@ -442,10 +460,9 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
         guti_close(t);
         return fail(err, GUTI_ENOMEM, "%s", why);
     }
-    /* An absent directory is an empty one: its probes name the tables to make there. */
-    int n = access(dir, F_OK) != 0 && errno == ENOENT
-                ? 0
-                : tables_games(dir, t->variants, MAX_VARIANTS);
+    /* An absent directory (absent_ok) is an empty one: its probes name the tables to make
+     * there. */
+    int n = absent ? 0 : tables_games(dir, t->variants, MAX_VARIANTS);
     if (n < 0) {
         int why = errno;
         guti_close(t);
@@ -455,6 +472,17 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
     t->nvariants = n < MAX_VARIANTS ? n : MAX_VARIANTS;
     *out = t;
     return 0;
+}
+
+int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct guti_error *err)
+{
+    return open_tables(dir, cache_bytes, false, out, err);
+}
+
+int libguti_open_absent(const char *dir, size_t cache_bytes, guti_tables **out,
+                        struct guti_error *err)
+{
+    return open_tables(dir, cache_bytes, true, out, err);
 }
 
 void guti_close(guti_tables *t)
@@ -611,7 +639,7 @@ static int value_now(const struct game *g, const struct position *pos, retro_cod
 {
     struct outcome o;
     if (c == RETRO_DRAW || game_over_at(g, pos, &o)) return value_of(c);
-    if (dtm_known && pos->clock + code_dtm(c) <= g->ops->clock_limit) return value_of(c);
+    if (dtm_known && pos->clock + code_dtm(c) <= game_clock_limit(g)) return value_of(c);
     return GUTI_UNKNOWN;
 }
 
@@ -627,7 +655,7 @@ static void fill_result(const struct game *g, const struct position *p, retro_co
     r->dtm = code != RETRO_DRAW && known ? code_dtm(code) : -1;
     r->value_now = value_now(g, p, code, known);
     r->clock = p->clock;
-    r->limit = g->ops->clock_limit;
+    r->limit = game_clock_limit(g);
     r->winner = -1;
     r->reachable = true;
 }
@@ -638,14 +666,18 @@ static bool over_result(const struct game *g, const struct position *p, struct g
     struct outcome o;
     if (!game_over_at(g, p, &o)) return false;
     memset(r, 0, sizeof *r);
-    r->dtc_class = GUTI_CLASS_UNKNOWN;
-    r->dtc = -1;
     to_variant(g, &r->variant);
     r->value = o.winner < 0 ? GUTI_DRAW : o.winner == p->side ? GUTI_WIN : GUTI_LOSS;
     r->dtm = o.winner < 0 ? -1 : 0;
+    /* the counting rule changes nothing here: its class is the result, its DTC 0 (none for
+     * a draw), as its DTM */
+    r->dtc_class = r->value == GUTI_WIN    ? GUTI_CLASS_WIN
+                   : r->value == GUTI_LOSS ? GUTI_CLASS_LOSS
+                                           : GUTI_CLASS_DRAW;
+    r->dtc = r->dtm;
     r->value_now = r->value;
     r->clock = p->clock;
-    r->limit = g->ops->clock_limit;
+    r->limit = game_clock_limit(g);
     r->over = true;
     r->winner = o.winner;
     r->reachable = outcome_reachable(p, &o);
@@ -661,7 +693,12 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
 {
     int rc = to_internal(pos, g, p, err);
     if (rc) return rc;
-    if (!pos->variant.rules[0]) choose_rules(t, g);
+    if (!pos->variant.rules[0]) {
+        /* the rules come from the tables there; the limit stays the position's */
+        int limit = g->limit;
+        choose_rules(t, g);
+        g->limit = limit;
+    }
     if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
         return fail(err, GUTI_EINPUT,
                     "rules no-repeat have no tables: a position's value under them depends on "
@@ -691,7 +728,7 @@ static int rule_class(guti_tables *t, const struct game *g, const struct positio
     if (d) {
         r->dtc_class = dtc_win(d) ? GUTI_CLASS_WIN : GUTI_CLASS_LOSS;
         r->dtc = dtc_of(d);
-        r->value_now = r->dtc + p->clock <= g->ops->clock_limit
+        r->value_now = r->dtc + p->clock <= game_clock_limit(g)
                            ? (dtc_win(d) ? GUTI_WIN : GUTI_LOSS)
                            : GUTI_DRAW;
     } else {
@@ -779,19 +816,18 @@ static int score_move(guti_tables *t, const struct game *g, const struct move *m
     bool over = game_over_at(g, succ, &o);
     int rc;
     if (over && o.reason != END_CLOCK) {
+        /* a move that wins the game wins under any rule: in one half-move */
         over_result(g, succ, &after);
         if (after.winner < 0) code = RETRO_DRAW;
-        /* a move that wins the game wins under any rule: in one half-move */
-        after.dtc_class = after.winner < 0 ? GUTI_CLASS_DRAW : GUTI_CLASS_LOSS;
-        after.dtc = after.winner < 0 ? -1 : 0;
     } else {
         /* a move to the clock's limit: its value as the tables have it (they ignore the
-         * clock, as every value here does), and a draw by the rule now */
+         * clock, as every value here does), its class and DTC as at any clock (the class
+         * is the clock-0 one), and a draw by the rule now */
         struct position q = *succ;
         if (over) q.clock = 0;
         if ((rc = probe_locked(t, g, &q, &code, &known, err))) return rc;
         fill_result(g, &q, code, known, &after);
-        if (!over && (rc = rule_class(t, g, &q, &after, err))) return rc;
+        if ((rc = rule_class(t, g, &q, &after, err))) return rc;
         if (over) {
             struct guti_result drawn;
             over_result(g, succ, &drawn);

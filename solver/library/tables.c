@@ -243,7 +243,7 @@ void prober_init(struct prober *p, const struct game *g, const char *dir)
     memset(p, 0, sizeof *p);
     p->g = g;
     p->dir = dir;
-    p->limit = g->ops->clock_limit;
+    p->limit = game_clock_limit(g);
     symmap_init(&p->sm, g->board);
 }
 

@@ -113,9 +113,9 @@ struct prober {
     struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     struct tb *sst[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     bool ss_dtm[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    /* The counting rule's tables at limit (prober_init: the game's, 100 or 80; a caller
-     * may change it before the first probe), opened on first use: -1 absent, 0 not looked
-     * for yet, 1 open */
+    /* The counting rule's tables at limit (prober_init: game_clock_limit, 100 or 80 unless
+     * the game asks for another; a caller may change it before the first probe), opened on
+     * first use: -1 absent, 0 not looked for yet, 1 open */
     int limit;
     struct tb *dtc_move[TABLES_MAX_LAYERS];
     signed char dtc_move_state[TABLES_MAX_LAYERS];

@@ -21,8 +21,8 @@ n100=$(ls "$PD" | grep -c -- '-[gt]-L100\.dtc$')
 # DTC 2 (the position's fields end the object), one with a capture DTC 1
 check 0 '"class": "win", "dtc": 2}' query --dir "$PD" --json 'T2T/1G2/4/T2T t 11 0'
 grep -q '"class": "win", "dtc": 2}$' "$T/out" || fail "the position's class and DTC are not win, 2"
-check 0 'under the 100 half-move rule: a win, DTC 2' query --dir "$PD" 'T2T/1G2/4/T2T t 11 0'
-check 0 'under the 100 half-move rule: a win, DTC 1' query --dir "$PD" 'TG1T/4/4/T2T t 11 0'
+check 0 'under the 100 half-move rule: a win if the clock is at most 98, else a draw (DTC 2)' query --dir "$PD" 'T2T/1G2/4/T2T t 11 0'
+check 0 'under the 100 half-move rule: a win if the clock is at most 99, else a draw (DTC 1)' query --dir "$PD" 'TG1T/4/4/T2T t 11 0'
 
 # verify --full re-derives every placement DTC entry (--sample 0: all of them)
 check 0 'ok   baghchal 4x4 standard h1-c0-t L6: 2763 of 2763 positions re-derived, 0 inconsistent' \

@@ -178,7 +178,7 @@ sed -n '/^goats> hint$/,/^goats> quit$/p' "$T/out" | grep '^  ' >"$T/play-hint"
 cmp -s "$T/play-hint" "$T/play-query" || fail "hint is not guti query's list"
 # hint: guti query's counting-rule line too, word for word (at the start, and at clock 7 of
 # a movement-phase position), before the moves.
-feed 'hint\nquit\n' 0 'under the 100 half-move rule: a loss, DTC 1' play --board 4x4 --dir "$GP44"
+feed 'hint\nquit\n' 0 'under the 100 half-move rule: a loss if the clock is at most 99, else a draw (DTC 1); at clock 0: a loss' play --board 4x4 --dir "$GP44"
 for GP_FEN in "$GP_START" 'T1TG/GGGG/GGGT/TG1G g 0 7'; do
     feed 'hint\nquit\n' 0 'moves, best first' play --fen "$GP_FEN" --dir "$GP44" --side goats
     sed -n '/^goats> hint$/,/^goats> quit$/p' "$T/out" | sed -n 2p >"$T/play-hint"

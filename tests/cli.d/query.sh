@@ -2,6 +2,7 @@
 # input that keeps its place, the clock, and hints that work as printed.
 
 # A finished game is answered as over, with its result, the same in show and query.
+mkdir -p "$T/empty" # an empty directory of tables (one that is not there is an error)
 OVER5='T3T/GGGGG/GGGGG/GGGGG/T3T g 0'
 check 0 'game over: tigers win (5 goats captured)' query --dir "$T/empty" "$OVER5"
 check 0 '"value": "loss", "dtm": 0, "value_now": "loss", "clock": 0, "limit": 100, "over": true, "result": "tigers", "reason": "5 goats captured", "reachable": true, "moves": []' query --dir "$T/empty" --json "$OVER5"
