@@ -134,10 +134,10 @@ $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@echo "  CC $<"
 	@$(CC) $(BASE_CFLAGS) $(LAYER_INC) -c $< -o $@
 
-# guti serve's HTTP server is libmicrohttpd's.
+# guti serve's HTTP server is libmicrohttpd's; guti play edits its lines with libedit.
 $(B)/guti: $(TOOL_OBJ) $(B)/libguti.a
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lmicrohttpd
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lmicrohttpd -ledit
 
 # what guti-mpi shares with guti: option parsing, setting up a game, progress
 MPI_TOOL_OBJ = $(B)/obj/tools/cli.o $(B)/obj/tools/cli_game.o $(B)/obj/tools/progress.o

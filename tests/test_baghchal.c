@@ -160,7 +160,7 @@ START_TEST(no_repeat)
     struct position pos = parse(&g, "TGGGT/GGGGG/GG1GG/GGGGG/TGG1T g 0");
     struct history h;
     struct movelist l;
-    history_init(&h, &pos);
+    history_start(&h, &pos);
     movelist_init(&l);
     const char *line[] = {"c4-c3", "e1-d1", "c3-c4", "d1-e1"};
     for (int i = 0; i < 4; i++) {

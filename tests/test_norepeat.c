@@ -115,7 +115,7 @@ static void graph_expand_all(struct window_graph *wg)
     for (int i = 0; i < wg->n; i++) {
         struct window_state st = wg->s[i];
         struct history h;
-        ck_assert_int_eq(history_init(&h, &st.p[0]), 0);
+        ck_assert_int_eq(history_start(&h, &st.p[0]), 0);
         for (int k = 1; k < st.n; k++) ck_assert_int_eq(history_push(&h, &st.p[k]), 0);
         struct outcome o;
         int over = history_over(wg->g, &h, &o);
@@ -196,7 +196,7 @@ static int engine_value(struct nr_search *s, const struct history *h)
 static void random_history(const struct game *g, const struct position *p, int plies,
                            unsigned *seed, struct history *h)
 {
-    ck_assert_int_eq(history_init(h, p), 0);
+    ck_assert_int_eq(history_start(h, p), 0);
     struct movelist l;
     movelist_init(&l);
     for (int k = 0; k < plies; k++) {
@@ -219,7 +219,7 @@ START_TEST(unlimited_window)
     ck_assert_int_eq(n, 9 * 70 * 2);
     for (int i = 0; i < n; i++) {
         struct history h;
-        ck_assert_int_eq(history_init(&h, &pos[i]), 0);
+        ck_assert_int_eq(history_start(&h, &pos[i]), 0);
         int want = plain_value(&g, &h), got = engine_value(s, &h);
         ck_assert_msg(got == want, "position %d: search %d, brute force %d", i, got, want);
         changed_hands[want + 1]++;
@@ -242,7 +242,7 @@ START_TEST(unlimited_window)
     /* the start: the goats lose, as under the standard rules */
     struct position start = g.ops->start(&g);
     struct history h;
-    ck_assert_int_eq(history_init(&h, &start), 0);
+    ck_assert_int_eq(history_start(&h, &start), 0);
     ck_assert_int_eq(plain_value(&g, &h), -1);
     ck_assert_int_eq(engine_value(s, &h), NR_LOSS);
     history_free(&h);
@@ -268,7 +268,7 @@ START_TEST(two_layers)
             for (int side = 0; side < 2; side++) {
                 struct position p = {{goats, t}, side, 0, 0};
                 struct history h;
-                ck_assert_int_eq(history_init(&h, &p), 0);
+                ck_assert_int_eq(history_start(&h, &p), 0);
                 engine_value(before, &h);
                 checked++;
                 history_free(&h);
@@ -278,7 +278,7 @@ START_TEST(two_layers)
     int n = movement_positions(&g, pos, 4096), values[3] = {0};
     for (int i = 0; i < n; i++) {
         struct history h;
-        ck_assert_int_eq(history_init(&h, &pos[i]), 0);
+        ck_assert_int_eq(history_start(&h, &pos[i]), 0);
         int want = engine_value(before, &h), got = engine_value(inside, &h);
         ck_assert_msg(got == want,
                       "position %d: %d found with the next layer inside, %d with it "
@@ -313,12 +313,12 @@ static void window_case(const char *rules)
     ck_assert_ptr_nonnull(hist);
     unsigned seed = 5;
     for (int i = 0; i < n; i++) {
-        ck_assert_int_eq(history_init(&hist[nroots], &pos[i]), 0);
+        ck_assert_int_eq(history_start(&hist[nroots], &pos[i]), 0);
         nroots++;
         if (i % 5 == 0) random_history(&g, &pos[i], 1 + i % 11, &seed, &hist[nroots++]);
     }
     struct position start = g.ops->start(&g);
-    ck_assert_int_eq(history_init(&hist[nroots++], &start), 0);
+    ck_assert_int_eq(history_start(&hist[nroots++], &start), 0);
     for (int r = 0; r < nroots; r++) {
         /* the last N positions: these roots' histories have no goats in hand */
         const struct history *h = &hist[r];
@@ -386,7 +386,7 @@ START_TEST(budget)
     struct nr_search *s = nr_new(&g, NULL, NULL, false);
     struct position start = g.ops->start(&g);
     struct history h;
-    ck_assert_int_eq(history_init(&h, &start), 0);
+    ck_assert_int_eq(history_start(&h, &start), 0);
     struct nr_answer a;
     ck_assert_int_eq(nr_value(s, &h, 50, &a), 0);
     ck_assert_int_eq(a.value, NR_UNKNOWN);

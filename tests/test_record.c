@@ -256,7 +256,7 @@ static int out_of_memory_steps(void)
                   ? 15
                   : 0;
     struct history h;
-    if (!bad && history_init(&h, &b0) != -1) bad = 16;
+    if (!bad && history_start(&h, &b0) != -1) bad = 16;
     uint64_t counts[2];
     if (!bad && perft(&bc, &b0, 2, counts) != -1) bad = 17;
     struct record r2;

@@ -1,18 +1,24 @@
 /* guti play: a game against the tables in the terminal, the machine playing perfectly. A
  * client of the library's public interface (guti.h) alone. */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "guti.h"
+#include "play_input.h"
 #include "query_json.h"
 
 static const char help[] =
     "usage: guti play [GAME] [--side S] [--dir DIR] [--rules R] [--board B] [--fen FEN]\n"
-    "                 [--json]\n"
+    "                 [--seed N] [--json]\n"
     "\n"
     "A game against the tables in the terminal: the person types moves, and the machine\n"
     "answers with the best move, guti query's first (the quickest win, else a move that\n"
@@ -26,11 +32,20 @@ static const char help[] =
     "game does: a win, the third repetition of a position, or the clock (100 half-moves with\n"
     "no capture and no placement in Bagh-Chal, 80 with no capture in Sixteen Soldiers). At\n"
     "the end the result is printed (result: tigers win (5 goats captured)), with each side's\n"
-    "mistakes by the tables (moves that threw a win or a draw away).\n"
+    "mistakes by the tables. A mistake, a move that throws a win or a draw away, is said when\n"
+    "it is played (mistake: a1-a2 threw the tigers' win into a draw (best a1xc1, win in 25)),\n"
+    "and quit sums them up as the end does.\n"
     "\n"
-    "The tables must hold the start: when they do not, a one-line message names the table\n"
-    "and the guti solve command that makes it, before the game starts. Without --rules the\n"
-    "rules are those of the tables in DIR, as with guti query.\n"
+    "The tables of a directory named (--dir, $GUTI_TABLES) must hold the start: when they do\n"
+    "not, a one-line message names the table and the guti solve command that makes it,\n"
+    "before the game starts. With no directory named and no ./tables, or none there for the\n"
+    "start, the game is played unvalued, as the explorer plays without tables: the values\n"
+    "are unknown, no move is judged, and the machine plays a random legal move. Without\n"
+    "--rules the rules are those of the tables in DIR, as with guti query.\n"
+    "\n"
+    "On a terminal the line is edited with libedit: the arrow keys move in it and through the\n"
+    "lines typed before, Ctrl-L clears the screen, and ~/.editrc applies. Input from a pipe\n"
+    "or a file is read line by line.\n"
     "\n"
     "  GAME        baghchal (default) or sixteen\n"
     "  --side S    baghchal: goats or tigers; sixteen: red or blue; none or both (the side\n"
@@ -44,6 +59,9 @@ static const char help[] =
     "  --board B   baghchal: 5x5, 4x4 or 3x3 (default: the board of the tables in DIR when\n"
     "              they are of one board, else 5x5)\n"
     "  --fen FEN   start from this position instead of the game's start\n"
+    "  --seed N    without tables, the seed of the machine's random moves, 0 to 2147483647\n"
+    "              (default: from the time; the game's first lines tell it), so that a game\n"
+    "              can be played again\n"
     "  --json      no diagram and no prompt: one object per line for each event, with\n"
     "              \"event\" naming it. \"position\" (each position reached, and again after\n"
     "              undo): \"fen\", \"side\", \"turn\" (person or machine), \"value\" (win,\n"
@@ -51,30 +69,38 @@ static const char help[] =
     "              without DTM tables or unknown), \"clock\", \"limit\", \"material\",\n"
     "              \"moves\" (the moves made so far); \"move\" (each move made): \"by\"\n"
     "              (person or machine), \"side\", \"move\", \"value\" and \"dtm\" for its\n"
-    "              maker, \"fen\" (the position it leads to); \"hint\": \"fen\", \"moves\":\n"
-    "              [{\"move\", \"value\", \"dtm\", \"value_now\"}], best first; \"fen\":\n"
+    "              maker, \"fen\" (the position it leads to); \"mistake\" (after the move\n"
+    "              that threw a win or a draw away): \"side\", \"move\", \"number\" (from 1),\n"
+    "              \"before\" (win or draw), \"after\" (as \"draw\" or \"loss in 24\"), \"best\"\n"
+    "              (or null); \"hint\": \"fen\", \"class\" and \"dtc\" (as guti query's, or\n"
+    "              null), \"moves\": [{\"move\", \"value\", \"dtm\", \"value_now\"}, with\n"
+    "              \"class\" and \"dtc\" where counting-rule tables are there], best first;\n"
+    "              \"unvalued\" (first, without tables): \"reason\", \"seed\"; \"fen\":\n"
     "              \"fen\"; \"record\": \"record\" (the text of moves); \"undo\": \"undone\"\n"
     "              (the moves taken back); \"help\": \"text\"; \"error\": \"input\",\n"
     "              \"error\"; \"end\": \"result\" (the winner's side or draw), \"winner\"\n"
-    "              (or null), \"reason\", \"fen\", \"moves\", \"mistakes\" ({side: count});\n"
-    "              \"quit\": \"fen\", \"moves\"\n"
+    "              (or null), \"reason\", \"fen\", \"moves\", \"mistakes\" ({side: count}),\n"
+    "              \"mistake_moves\" ([{\"number\", \"side\", \"move\"}]); \"quit\": \"fen\",\n"
+    "              \"moves\", \"mistakes\", \"mistake_moves\"\n"
     "\n"
     "At the prompt: a move in notation (a placement c3, a step a1-b2, a capture a1xc3, a\n"
     "chain c4xc6xe6 by any of its paths, pass where the rules allow it; points in either\n"
     "case), or a command:\n"
     "\n"
-    "  hint        every legal move with the value and DTM it gives its maker, best first,\n"
-    "              as guti query lists them\n"
+    "  hint        guti query's line on the counting rule (the class and DTC, where guti\n"
+    "              solve --dtc tables are there), then every legal move with the value and\n"
+    "              DTM it gives its maker, best first, as guti query lists them\n"
     "  undo        takes back the person's last move and the machine's reply to it, so that\n"
     "              it is the person's turn again (with --side both, the last move)\n"
     "  fen         the current position's FEN\n"
     "  moves       the game so far as a game record (tags Game, Rules, Board, FEN and\n"
     "              Result), which guti game --analyze reads\n"
     "  help        these commands\n"
-    "  quit        ends the game unfinished, as the end of the input does\n"
+    "  quit        ends the game unfinished, as the end of the input does, and sums up each\n"
+    "              side's mistakes\n"
     "\n"
     "An illegal move or an unknown command gets a one-line message naming it, and the prompt\n"
-    "again.\n"
+    "again; a move of the other side's says whose turn it is.\n"
     "\n"
     "Exit status 0 when the game ends or the person quits, 1 when the tables lack a position\n"
     "the game needs (the start, or a position the machine must move from) or a position is\n"
@@ -82,12 +108,12 @@ static const char help[] =
 
 static const char commands_help[] =
     "a move in notation: a placement c3, a step a1-b2, a capture a1xc3, a chain c4xc6xe6, pass\n"
-    "hint   every legal move with its value and DTM, best first\n"
+    "hint   the counting rule's class and DTC, every legal move with its value and DTM\n"
     "undo   take back your last move and the machine's reply\n"
     "fen    the position's FEN\n"
     "moves  the game so far as a game record\n"
     "help   this list\n"
-    "quit   end the game unfinished\n";
+    "quit   end the game unfinished, with its mistakes\n";
 
 /* Room for every move: a Sixteen Soldiers position has at most a few hundred. */
 #define MAX_MOVES 4096
@@ -96,7 +122,10 @@ static const char commands_help[] =
 enum { PERSON_NONE = -1, PERSON_BOTH = 2 };
 
 struct session {
-    guti_tables *t;
+    guti_tables *t; /* NULL: no tables, the game unvalued */
+    uint64_t rng;   /* without tables, the machine's random moves (splitmix64's state) */
+    struct play_input *in;
+    int flagged; /* the moves already checked for a mistake */
     struct guti_position start;
     int person; /* the side the person plays, PERSON_NONE or PERSON_BOTH */
     bool json, echo;
@@ -120,6 +149,21 @@ static const struct guti_position *current(const struct session *g)
 static const char *side_name(const struct session *g, int side)
 {
     return guti_side_name(g->start.variant.game, side);
+}
+
+/* A side as a noun, "the tigers" or "blue", and whose, "the goats'" or "red's". */
+static const char *side_noun(const struct session *g, int side, char *buf, size_t len)
+{
+    bool many = g->start.variant.game == GUTI_BAGHCHAL;
+    snprintf(buf, len, "%s%s", many ? "the " : "", side_name(g, side));
+    return buf;
+}
+
+static const char *side_whose(const struct session *g, int side, char *buf, size_t len)
+{
+    bool many = g->start.variant.game == GUTI_BAGHCHAL;
+    snprintf(buf, len, "%s%s%s", many ? "the " : "", side_name(g, side), many ? "'" : "'s");
+    return buf;
 }
 
 static bool persons_turn(const struct session *g, int side)
@@ -177,9 +221,38 @@ static void value_text(const struct guti_result *r, char *buf, size_t len)
         snprintf(buf, len, "%s", guti_value_name(r->value));
 }
 
+static bool same(const struct guti_position *x, const struct guti_position *y)
+{
+    return x->pieces[0] == y->pieces[0] && x->pieces[1] == y->pieces[1] && x->side == y->side &&
+           x->inhand == y->inhand;
+}
+
+/* Without tables: the end by the rules and the clock (guti_over) or by the third
+ * repetition, judged as guti_analyze_game judges them, and no move judged. */
+static int adjudicate_unvalued(struct session *g, bool *over, struct guti_error *err)
+{
+    struct guti_analysis *a = g->a;
+    const struct guti_position *p = current(g);
+    memset(a, 0, sizeof *a);
+    a->first_mistake[0] = a->first_mistake[1] = -1;
+    int end = guti_over(p, &a->winner, a->reason, sizeof a->reason, NULL, err);
+    if (end < 0) return end;
+    if (!end) a->winner = -1;
+    int count = 0;
+    for (int i = 0; i <= g->n; i++) count += same(&g->pos[i], p);
+    if (count >= 3 && (!end || a->winner < 0)) {
+        end = 1;
+        a->winner = -1;
+        snprintf(a->reason, sizeof a->reason, "third repetition of the position");
+    }
+    *over = a->over = end == 1;
+    return 0;
+}
+
 /* Adjudicates the game so far: *over, with the winner and the reason in g->a. */
 static int adjudicate(struct session *g, bool *over, struct guti_error *err)
 {
+    if (!g->t) return adjudicate_unvalued(g, over, err);
     for (int i = 0; i < g->n; i++) g->texts[i] = g->moves[i];
     int rc = guti_analyze_game(g->t, &g->start, g->texts, g->n, g->an, g->a, err);
     /* a missing table leaves the summary's verdict whole */
@@ -264,12 +337,88 @@ static const char *result_word(const struct session *g)
     return g->a->winner < 0 ? "draw" : side_name(g, g->a->winner);
 }
 
+/* What move i threw away, and what it left: *before GUTI_WIN or GUTI_DRAW (by the value it
+ * was judged by), after as "loss in 24" or "draw by the clock". */
+static void mistake_words(const struct session *g, int i, int *before, char *after, size_t len)
+{
+    const struct guti_move_analysis *m = &g->an[i];
+    const struct guti_result *r = &m->played.result;
+    bool now = m->judged == GUTI_JUDGED_VALUE_NOW;
+    *before = now ? m->before.value_now : m->before.value;
+    if (!now || r->value == r->value_now)
+        value_text(r, after, len);
+    else
+        snprintf(after, len, "%s by the clock", guti_value_name(r->value_now));
+}
+
+/* Move i, just played, threw a win or a draw away: said at once. */
+static void show_mistake(const struct session *g, int i)
+{
+    const struct guti_move_analysis *m = &g->an[i];
+    int before, side = m->position.side;
+    char after[64], whose[32], best[40];
+    mistake_words(g, i, &before, after, sizeof after);
+    if (m->has_best) value_text(&m->best.result, best, sizeof best);
+    if (g->json) {
+        printf("{\"event\": \"mistake\", \"side\": \"%s\", \"move\": \"%s\", \"number\": %d, "
+               "\"before\": \"%s\", \"after\": ",
+               side_name(g, side), m->played.move.text, i + 1, guti_value_name(before));
+        json_str(stdout, after);
+        printf(", \"best\": ");
+        if (m->has_best)
+            json_str(stdout, m->best.move.text);
+        else
+            printf("null");
+        printf("}\n");
+        return;
+    }
+    printf("mistake: %s threw %s %s into a %s", m->played.move.text,
+           side_whose(g, side, whose, sizeof whose), guti_value_name(before), after);
+    if (m->has_best) printf(" (best %s, %s)", m->best.move.text, best);
+    printf("\n");
+}
+
+/* The mistakes of the game so far, each side's: at the end and when the person quits. */
+static void show_mistakes(const struct session *g)
+{
+    const struct guti_analysis *a = g->a;
+    if (g->json) {
+        printf(", \"mistakes\": {\"%s\": %d, \"%s\": %d}, \"mistake_moves\": [", side_name(g, 0),
+               a->mistakes[0], side_name(g, 1), a->mistakes[1]);
+        for (int i = 0, k = 0; g->t && i < g->n; i++)
+            if (g->an[i].mistake)
+                printf("%s{\"number\": %d, \"side\": \"%s\", \"move\": \"%s\"}", k++ ? ", " : "",
+                       i + 1, side_name(g, g->an[i].position.side), g->moves[i]);
+        printf("]");
+        return;
+    }
+    if (!g->t) {
+        printf("mistakes by the tables: none judged (no tables)\n");
+        return;
+    }
+    printf("mistakes by the tables:");
+    for (int side = 0; side < 2; side++) {
+        printf("%s %s %d", side ? "," : "", side_name(g, side), a->mistakes[side]);
+        const char *sep = " (";
+        for (int i = 0; i < g->n; i++) {
+            if (!g->an[i].mistake || g->an[i].position.side != side) continue;
+            int before;
+            char after[64];
+            mistake_words(g, i, &before, after, sizeof after);
+            printf("%smove %d %s: a %s thrown into a %s", sep, i + 1, g->moves[i],
+                   guti_value_name(before), after);
+            sep = "; ";
+        }
+        if (a->mistakes[side]) printf(")");
+    }
+    printf("\n");
+}
+
 static void show_end(struct session *g)
 {
     const struct guti_analysis *a = g->a;
     char fen[GUTI_FEN_MAX];
     guti_format_fen(current(g), fen, sizeof fen, NULL);
-    const char *s0 = side_name(g, 0), *s1 = side_name(g, 1);
     if (g->json) {
         printf("{\"event\": \"end\", \"result\": \"%s\", \"winner\": ", result_word(g));
         if (a->winner < 0)
@@ -282,8 +431,8 @@ static void show_end(struct session *g)
         json_str(stdout, fen);
         printf(", \"moves\": ");
         print_played(g);
-        printf(", \"mistakes\": {\"%s\": %d, \"%s\": %d}}\n", s0, a->mistakes[0], s1,
-               a->mistakes[1]);
+        show_mistakes(g);
+        printf("}\n");
         return;
     }
     printf("\n");
@@ -294,7 +443,7 @@ static void show_end(struct session *g)
     else
         printf("result: %s win%s (%s)\n", side_name(g, a->winner),
                g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", a->reason);
-    printf("mistakes by the tables: %s %d, %s %d\n", s0, a->mistakes[0], s1, a->mistakes[1]);
+    show_mistakes(g);
 }
 
 /* A message about the person's input, and the game goes on. */
@@ -325,34 +474,89 @@ static void show_move(const struct session *g, bool machine, int side, const cha
         printf(", \"fen\": ");
         json_str(stdout, fen);
         printf("}\n");
-    } else if (machine)
+    } else if (machine && !g->t)
+        printf("%s play%s %s (at random: no tables)\n", side_name(g, side),
+               g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move);
+    else if (machine)
         printf("%s play%s %s (%s: %s)\n", side_name(g, side),
                g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move, side_name(g, side), value);
 }
 
-/* The hint: every move with its value for the mover, best first, as guti query's text. */
+/* guti query's line on the counting rule for a position: the class and DTC where its
+ * tables are there (query_text_class, which guti query writes too), else what the clock
+ * may do (as cmd_query.c's print_text; the hint's test compares the two). */
+static void class_text(const struct guti_result *r, FILE *f)
+{
+    char rule[300];
+    if (query_text_class(r, rule, sizeof rule))
+        fprintf(f, "%s\n", rule);
+    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+        fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
+    else if (r->value_now == GUTI_UNKNOWN)
+        fprintf(f,
+                "clock %d of %d: this value ignores the counting rule, which may make it a "
+                "draw (no counting-rule table here for this position; guti solve --dtc makes "
+                "them)\n",
+                r->clock, r->limit);
+}
+
+/* Without tables: the legal moves, unvalued, in the order of guti_legal_moves. */
+static int unvalued_moves(struct session *g, int *n, struct guti_error *err)
+{
+    int rc = guti_legal_moves(current(g), g->legal, MAX_MOVES, n, err);
+    for (int i = 0; !rc && i < *n; i++) {
+        struct guti_scored_move *m = &g->scored[i];
+        memset(m, 0, sizeof *m);
+        m->move = g->legal[i];
+        m->result.value = m->result.value_now = GUTI_UNKNOWN;
+        m->result.dtm = m->result.dtc = -1;
+        m->result.dtc_class = GUTI_CLASS_UNKNOWN;
+    }
+    return rc;
+}
+
 static void show_hint(struct session *g, const char *input)
 {
     struct guti_error err;
-    int n = 0;
-    if (guti_probe_moves(g->t, current(g), g->scored, MAX_MOVES, &n, &err)) {
+    struct guti_result r = {.value = GUTI_UNKNOWN,
+                            .value_now = GUTI_UNKNOWN,
+                            .dtm = -1,
+                            .dtc_class = GUTI_CLASS_UNKNOWN,
+                            .dtc = -1};
+    int n = 0, rc = g->t ? guti_probe(g->t, current(g), &r, &err) : 0;
+    if (!rc)
+        rc = g->t ? guti_probe_moves(g->t, current(g), g->scored, MAX_MOVES, &n, &err)
+                  : unvalued_moves(g, &n, &err);
+    if (rc) {
         input_error(g, input, err.message);
         return;
     }
     struct guti_scored_move *m = g->scored;
+    bool with_class = r.dtc_class != GUTI_CLASS_UNKNOWN;
     if (g->json) {
         char fen[GUTI_FEN_MAX];
         guti_format_fen(current(g), fen, sizeof fen, NULL);
         printf("{\"event\": \"hint\", \"fen\": ");
         json_str(stdout, fen);
+        if (with_class) {
+            printf(", \"class\": \"%s\", \"dtc\": ", guti_class_name(r.dtc_class));
+            print_dtm(r.dtc);
+        } else
+            printf(", \"class\": null, \"dtc\": null");
         printf(", \"moves\": [");
         for (int i = 0; i < n; i++) {
             printf("%s", i ? ", " : "");
-            query_json_move(&m[i], false, false, stdout);
+            query_json_move(&m[i], with_class, false, stdout);
         }
         printf("]}\n");
         return;
     }
+    if (!g->t) {
+        printf("%d legal moves (no tables to value them):\n", n);
+        for (int i = 0; i < n; i++) printf("  %s\n", m[i].move.text);
+        return;
+    }
+    class_text(&r, stdout);
     printf("%d moves, best first, with the value and DTM for %s:\n", n,
            side_name(g, current(g)->side));
     for (int i = 0; i < n; i++) query_text_move(&m[i], stdout);
@@ -386,6 +590,21 @@ static bool looks_like_move(const char *s)
     return (isalpha((unsigned char)s[0]) && isdigit((unsigned char)s[1])) || !strcasecmp(s, "pass");
 }
 
+/* The side whose piece stands on the point a step or capture starts from ("a1" of a1xc1),
+ * or -1: none, or not such a move. */
+static int origin_owner(const struct guti_position *p, const char *move)
+{
+    if (!looks_like_move(move) || (move[2] != '-' && tolower((unsigned char)move[2]) != 'x'))
+        return -1;
+    char want[3] = {(char)tolower((unsigned char)move[0]), move[1], 0}, name[3];
+    struct guti_board b;
+    if (guti_board_info(&p->variant, &b, NULL)) return -1;
+    for (int k = 0; k < b.npoints; k++)
+        if (!guti_point_name(&p->variant, k, name, NULL) && !strcmp(name, want))
+            return (p->pieces[0] >> k & 1) ? 0 : (p->pieces[1] >> k & 1) ? 1 : -1;
+    return -1;
+}
+
 /* The person's move: *made false when it is not one (the message is printed); an exit
  * status when the game cannot go on. */
 static int person_move(struct session *g, const char *input, bool *made)
@@ -397,7 +616,20 @@ static int person_move(struct session *g, const char *input, bool *made)
     if (guti_play(p, input, &after, &err)) {
         char shown[120], text[sizeof err.message + 160];
         cli_quote(input, shown, sizeof shown);
-        if (looks_like_move(input)) {
+        struct guti_position other = *p, ignored;
+        other.side = !p->side;
+        char noun[32], whose[32], theirs[32];
+        side_whose(g, p->side, whose, sizeof whose);
+        /* the other side's move, or a move of their piece: whose turn it is, which the
+         * board does not show */
+        if (looks_like_move(input) && !guti_play(&other, input, &ignored, NULL))
+            snprintf(text, sizeof text, "it is %s turn: %s is a move for %s", whose, shown,
+                     side_noun(g, other.side, noun, sizeof noun));
+        else if (origin_owner(p, input) == other.side)
+            snprintf(text, sizeof text, "it is %s turn: the piece on %c%c is %s", whose,
+                     tolower((unsigned char)input[0]), input[1],
+                     side_whose(g, other.side, theirs, sizeof theirs));
+        else if (looks_like_move(input)) {
             /* "move 'x': why" as "illegal move 'x': why" */
             const char *why = strstr(err.message, "': ");
             snprintf(text, sizeof text, "illegal move '%s': %s", shown,
@@ -419,7 +651,7 @@ static int person_move(struct session *g, const char *input, bool *made)
             text = g->legal[i].text;
     }
     struct guti_scored_move sm;
-    if (guti_probe_move(g->t, p, text, &sm, &err)) sm.result.value = GUTI_UNKNOWN;
+    if (!g->t || guti_probe_move(g->t, p, text, &sm, &err)) sm.result.value = GUTI_UNKNOWN;
     int side = p->side;
     if (push(g, text, &after)) return cli_error("play: out of memory");
     show_move(g, false, side, g->moves[g->n - 1], &sm.result);
@@ -427,53 +659,155 @@ static int person_move(struct session *g, const char *input, bool *made)
     return 0;
 }
 
+/* splitmix64: a small generator whose every seed gives a good sequence. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
 static int machine_move(struct session *g)
 {
     struct guti_scored_move best;
     struct guti_error err;
-    int side = current(g)->side;
-    if (guti_best_move(g->t, current(g), &best, &err)) return cli_error("play: %s", err.message);
+    int side = current(g)->side, n = 0;
+    if (!g->t) {
+        /* no tables: a legal move at random, as the explorer plays without them */
+        if (unvalued_moves(g, &n, &err)) return cli_error("play: %s", err.message);
+        if (n == 0) return cli_error("play: no legal move in a game not over");
+        best = g->scored[next_random(&g->rng) % (uint64_t)n];
+    } else if (guti_best_move(g->t, current(g), &best, &err))
+        return cli_error("play: %s", err.message);
     if (push(g, best.move.text, &best.move.after)) return cli_error("play: out of memory");
     show_move(g, true, side, best.move.text, &best.result);
     return 0;
 }
 
-/* One line of input, without its end of line and surrounding blanks, or NULL at the end
- * of the input. */
-static char *read_line(char **line, size_t *cap)
+static void show_fen(const struct session *g)
 {
-    ssize_t len = getline(line, cap, stdin);
-    if (len < 0) return NULL;
-    char *s = *line;
-    s[strcspn(s, "\r\n")] = 0;
-    while (*s == ' ' || *s == '\t') s++;
-    size_t end = strlen(s);
-    while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t')) s[--end] = 0;
-    return s;
+    char fen[GUTI_FEN_MAX];
+    guti_format_fen(current(g), fen, sizeof fen, NULL);
+    if (g->json) {
+        printf("{\"event\": \"fen\", \"fen\": ");
+        json_str(stdout, fen);
+        printf("}\n");
+    } else
+        printf("%s\n", fen);
+}
+
+static int show_record(const struct session *g)
+{
+    size_t len = 200 + (size_t)g->n * (GUTI_MOVE_MAX + 8) + GUTI_FEN_MAX;
+    char *rec = malloc(len);
+    if (!rec) return cli_error("play: out of memory");
+    record_text(g, "*", rec, len);
+    if (g->json) {
+        printf("{\"event\": \"record\", \"record\": ");
+        json_str(stdout, rec);
+        printf("}\n");
+    } else
+        fputs(rec, stdout);
+    free(rec);
+    return 0;
+}
+
+static void show_help(const struct session *g)
+{
+    if (g->json) {
+        printf("{\"event\": \"help\", \"text\": ");
+        json_str(stdout, commands_help);
+        printf("}\n");
+    } else
+        fputs(commands_help, stdout);
+}
+
+/* The person quit: where the game stands, and the mistakes so far. */
+static void show_quit(const struct session *g)
+{
+    char fen[GUTI_FEN_MAX];
+    guti_format_fen(current(g), fen, sizeof fen, NULL);
+    if (g->json) {
+        printf("{\"event\": \"quit\", \"fen\": ");
+        json_str(stdout, fen);
+        printf(", \"moves\": ");
+        print_played(g);
+        show_mistakes(g);
+        printf("}\n");
+        return;
+    }
+    printf("quit: the game unfinished after %d move%s\n", g->n, g->n == 1 ? "" : "s");
+    show_mistakes(g);
+}
+
+/* The person's turn: commands until a move is made (*quit false), the person quits or the
+ * input ends (*quit true), or undo takes moves back (*quit false, no move made). Returns
+ * an exit status. */
+static int persons_turn_input(struct session *g, bool *quit)
+{
+    int rc = 0;
+    bool made = false;
+    char prompt[32];
+    snprintf(prompt, sizeof prompt, "%s> ", side_name(g, current(g)->side));
+    *quit = false;
+    while (!made && !*quit && !rc) {
+        bool edits = play_input_edits(g->in);
+        if (!g->json && !edits) printf("%s", prompt);
+        fflush(stdout);
+        char *in = play_input_line(g->in, g->json ? "" : prompt);
+        if (!in) {
+            if (!g->json) printf("\n");
+            *quit = true;
+            break;
+        }
+        if (g->echo) printf("%s\n", in);
+        if (!*in) continue;
+        if (!strcasecmp(in, "quit") || !strcasecmp(in, "exit")) {
+            *quit = true;
+        } else if (!strcasecmp(in, "hint")) {
+            show_hint(g, in);
+        } else if (!strcasecmp(in, "undo")) {
+            int n = g->n;
+            undo(g, in);
+            if (g->n != n) break; /* the position again */
+        } else if (!strcasecmp(in, "fen")) {
+            show_fen(g);
+        } else if (!strcasecmp(in, "moves")) {
+            rc = show_record(g);
+        } else if (!strcasecmp(in, "help") || !strcmp(in, "?")) {
+            show_help(g);
+        } else
+            rc = person_move(g, in, &made);
+    }
+    return rc;
 }
 
 /* The game: returns the exit status. */
 static int play(struct session *g)
 {
-    char *line = NULL;
-    size_t cap = 0;
     int rc = 0;
     for (;;) {
-        bool over;
+        bool over, quit;
         struct guti_error err;
         if ((rc = adjudicate(g, &over, &err))) {
             rc = cli_error("play: %s", err.message);
             break;
         }
+        /* a move that threw a win or a draw away, said when it is played (once, though
+         * undo and the position shown again come back here) */
+        if (g->flagged > g->n) g->flagged = g->n;
+        for (; g->flagged < g->n; g->flagged++)
+            if (g->t && g->an[g->flagged].mistake) show_mistake(g, g->flagged);
         if (over) {
             show_end(g);
             break;
         }
         const struct guti_position *p = current(g);
         bool person = persons_turn(g, p->side);
-        struct guti_result r;
-        char why[sizeof err.message] = "";
-        if (guti_probe(g->t, p, &r, &err)) {
+        struct guti_result r = {.value = GUTI_UNKNOWN, .dtm = -1};
+        char why[sizeof err.message] = "no tables";
+        if (g->t && guti_probe(g->t, p, &r, &err)) {
             r.value = GUTI_UNKNOWN;
             r.dtm = -1;
             r.limit = 0;
@@ -485,92 +819,101 @@ static int play(struct session *g)
             fflush(stdout);
             continue;
         }
-        /* the person's turn: commands until a move is made */
-        bool made = false, quit = false;
-        while (!made && !quit) {
-            if (!g->json) printf("%s> ", side_name(g, p->side));
-            fflush(stdout);
-            char *in = read_line(&line, &cap);
-            if (!in) {
-                if (!g->json) printf("\n");
-                quit = true;
-                break;
-            }
-            if (g->echo) printf("%s\n", in);
-            if (!*in) continue;
-            if (!strcasecmp(in, "quit") || !strcasecmp(in, "exit")) {
-                quit = true;
-            } else if (!strcasecmp(in, "hint")) {
-                show_hint(g, in);
-            } else if (!strcasecmp(in, "undo")) {
-                int n = g->n;
-                undo(g, in);
-                if (g->n != n) break; /* the position again */
-            } else if (!strcasecmp(in, "fen")) {
-                char fen[GUTI_FEN_MAX];
-                guti_format_fen(p, fen, sizeof fen, NULL);
-                if (g->json) {
-                    printf("{\"event\": \"fen\", \"fen\": ");
-                    json_str(stdout, fen);
-                    printf("}\n");
-                } else
-                    printf("%s\n", fen);
-            } else if (!strcasecmp(in, "moves")) {
-                size_t len = 200 + (size_t)g->n * (GUTI_MOVE_MAX + 8) + GUTI_FEN_MAX;
-                char *rec = malloc(len);
-                if (!rec) {
-                    rc = cli_error("play: out of memory");
-                    break;
-                }
-                record_text(g, "*", rec, len);
-                if (g->json) {
-                    printf("{\"event\": \"record\", \"record\": ");
-                    json_str(stdout, rec);
-                    printf("}\n");
-                } else
-                    fputs(rec, stdout);
-                free(rec);
-            } else if (!strcasecmp(in, "help") || !strcmp(in, "?")) {
-                if (g->json) {
-                    printf("{\"event\": \"help\", \"text\": ");
-                    json_str(stdout, commands_help);
-                    printf("}\n");
-                } else
-                    fputs(commands_help, stdout);
-            } else if ((rc = person_move(g, in, &made))) {
-                break;
-            }
-        }
-        if (rc) break;
+        if ((rc = persons_turn_input(g, &quit))) break;
         if (quit) {
-            char fen[GUTI_FEN_MAX];
-            guti_format_fen(current(g), fen, sizeof fen, NULL);
-            if (g->json) {
-                printf("{\"event\": \"quit\", \"fen\": ");
-                json_str(stdout, fen);
-                printf(", \"moves\": ");
-                print_played(g);
-                printf("}\n");
-            } else
-                printf("quit: the game unfinished after %d move%s\n", g->n, g->n == 1 ? "" : "s");
+            show_quit(g);
             break;
         }
     }
-    free(line);
     return rc;
+}
+
+/* --side: the side the person plays, or PERSON_NONE or PERSON_BOTH; -1 - EXIT_USAGE when
+ * it names none (the message printed). */
+static int parse_side(const char *opt, int start_side, enum guti_game game)
+{
+    if (!opt) return start_side;
+    if (!strcasecmp(opt, "none")) return PERSON_NONE;
+    if (!strcasecmp(opt, "both")) return PERSON_BOTH;
+    for (int side = 0; side < 2; side++)
+        if (!strcasecmp(opt, guti_side_name(game, side))) return side;
+    char shown[80];
+    cli_quote(opt, shown, sizeof shown);
+    return -1 - cli_usage_error("play", "--side '%s': expected %s, %s, none or both", shown,
+                                guti_side_name(game, 0), guti_side_name(game, 1));
+}
+
+/* Opens the tables and probes the start, which also tells the rules of the tables there
+ * when none are named. With a directory named (--dir, $GUTI_TABLES) a missing table is an
+ * error, before the game; with none named, and no ./tables or no table of the start in it,
+ * the game is played unvalued, as the explorer plays it without tables: g->t NULL, and
+ * why in unvalued. Returns an exit status. */
+static int open_tables(struct session *g, const char *dir_opt, const struct game_opts *o, bool fen,
+                       char *unvalued, size_t len)
+{
+    struct guti_error err;
+    const char *env = getenv("GUTI_TABLES"), *dir = cli_tables_dir(dir_opt);
+    bool named = dir_opt || (env && *env);
+    struct stat st;
+    if (!named && stat(dir, &st) != 0 && errno == ENOENT) {
+        snprintf(unvalued, len, "no directory %s here, and no --dir or GUTI_TABLES", dir);
+        return 0;
+    }
+    /* a directory named that is not there: "no such directory" */
+    int rc = cli_open_tables("play", dir_opt, 0, true, &g->t);
+    if (rc) return rc;
+    enum guti_game game = g->start.variant.game;
+    /* Bagh-Chal with no board named: the board of the tables there, when they have one */
+    if (!fen && !o->board && game == GUTI_BAGHCHAL) {
+        struct guti_variant have[64], v = g->start.variant;
+        int n = guti_variants(g->t, have, 64), boards = 0;
+        const char *board = NULL;
+        for (int i = 0; i < n && i < 64; i++)
+            if (have[i].game == game && (!board || strcmp(board, have[i].board)))
+                board = have[i].board, boards++;
+        if (boards == 1) {
+            snprintf(v.board, sizeof v.board, "%s", board);
+            guti_start(&v, &g->start, NULL);
+        }
+    }
+    struct guti_position start = g->start;
+    struct guti_result r;
+    if (!o->rules) g->start.variant.rules[0] = 0;
+    if ((rc = guti_probe(g->t, &g->start, &r, &err))) {
+        guti_close(g->t);
+        g->t = NULL;
+        g->start = start;
+        if (named || rc != GUTI_ENOTABLE) return cli_error("play: %s", err.message);
+        snprintf(unvalued, len, "%s", err.message);
+        return 0;
+    }
+    if (!o->rules) memcpy(g->start.variant.rules, r.variant.rules, sizeof g->start.variant.rules);
+    return 0;
+}
+
+/* The game unvalued: said once, before it starts, with the seed that plays it again. */
+static void show_unvalued(const struct session *g, const char *why, int seed)
+{
+    if (g->json) {
+        printf("{\"event\": \"unvalued\", \"reason\": ");
+        json_str(stdout, why);
+        printf(", \"seed\": %d}\n", seed);
+    } else
+        printf("unvalued: %s\nthe machine plays a random legal move "
+               "(--seed %d plays the same moves again)\n",
+               why, seed);
 }
 
 int cmd_play(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL, *side_opt = NULL, *fen_opt = NULL;
-    const struct cli_option opts[] = {CLI_OPTION("side", CLI_TEXT, &side_opt),
-                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
-                                      CLI_OPTION("board", CLI_BOARD, &o.board),
-                                      CLI_OPTION("fen", CLI_TEXT, &fen_opt),
-                                      CLI_OPTION("json", CLI_FLAG, &o.json),
-                                      CLI_OPTIONS_END};
+    int seed = -1;
+    const struct cli_option opts[] = {
+        CLI_OPTION("side", CLI_TEXT, &side_opt),   CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+        CLI_OPTION("rules", CLI_RULES, &o.rules),  CLI_OPTION("board", CLI_BOARD, &o.board),
+        CLI_OPTION("fen", CLI_TEXT, &fen_opt),     CLI_OPTION("json", CLI_FLAG, &o.json),
+        CLI_OPTION_INT("seed", &seed, 0, INT_MAX), CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("play", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -600,48 +943,13 @@ int cmd_play(int argc, char **argv)
         if (!v.game) v.game = GUTI_BAGHCHAL;
         if (guti_start(&v, &g.start, &err)) return cli_usage_error("play", "%s", err.message);
     }
-    enum guti_game game = g.start.variant.game;
-    g.person = g.start.side;
-    if (side_opt) {
-        if (!strcasecmp(side_opt, "none"))
-            g.person = PERSON_NONE;
-        else if (!strcasecmp(side_opt, "both"))
-            g.person = PERSON_BOTH;
-        else if (!strcasecmp(side_opt, guti_side_name(game, 0)))
-            g.person = 0;
-        else if (!strcasecmp(side_opt, guti_side_name(game, 1)))
-            g.person = 1;
-        else {
-            char shown[80];
-            cli_quote(side_opt, shown, sizeof shown);
-            return cli_usage_error("play", "--side '%s': expected %s, %s, none or both", shown,
-                                   guti_side_name(game, 0), guti_side_name(game, 1));
-        }
-    }
-    int open_rc = cli_open_tables("play", dir_opt, 0, true, &g.t);
-    if (open_rc) return open_rc;
-    /* Bagh-Chal with no board named: the board of the tables there, when they have one */
-    if (!fen_opt && !o.board && game == GUTI_BAGHCHAL) {
-        struct guti_variant have[64];
-        int n = guti_variants(g.t, have, 64), boards = 0;
-        const char *board = NULL;
-        for (int i = 0; i < n && i < 64; i++)
-            if (have[i].game == game && (!board || strcmp(board, have[i].board)))
-                board = have[i].board, boards++;
-        if (boards == 1) {
-            snprintf(v.board, sizeof v.board, "%s", board);
-            guti_start(&v, &g.start, NULL);
-        }
-    }
-    /* The start's value, which also tells the rules of the tables there when none are
-     * named; a missing table ends it here, before the game. */
-    struct guti_result r;
-    if (!o.rules) g.start.variant.rules[0] = 0;
-    if (guti_probe(g.t, &g.start, &r, &err)) {
-        guti_close(g.t);
-        return cli_error("play: %s", err.message);
-    }
-    if (!o.rules) memcpy(g.start.variant.rules, r.variant.rules, sizeof g.start.variant.rules);
+    g.person = parse_side(side_opt, g.start.side, g.start.variant.game);
+    if (g.person < PERSON_NONE) return -1 - g.person;
+    char unvalued[sizeof err.message] = "";
+    if ((rc = open_tables(&g, dir_opt, &o, fen_opt != NULL, unvalued, sizeof unvalued))) return rc;
+    /* without --seed, one from the time, which show_unvalued tells */
+    if (seed < 0) seed = (int)(((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) % INT_MAX);
+    g.rng = (uint64_t)seed;
     g.a = malloc(sizeof *g.a);
     g.scored = malloc(MAX_MOVES * sizeof *g.scored);
     g.legal = malloc(MAX_MOVES * sizeof *g.legal);
@@ -650,8 +958,16 @@ int cmd_play(int argc, char **argv)
     else {
         g.pos[0] = g.start;
         g.echo = !g.json && !isatty(STDIN_FILENO);
-        rc = play(&g);
+        /* lines edited on a terminal; a pipe read as it comes */
+        bool edit = !g.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+        if (!(g.in = play_input_new("guti", edit))) {
+            rc = cli_error("play: out of memory");
+        } else {
+            if (!g.t) show_unvalued(&g, unvalued, seed);
+            rc = play(&g);
+        }
     }
+    play_input_free(g.in);
     guti_close(g.t);
     free(g.a);
     free(g.scored);

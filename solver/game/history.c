@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-int history_init(struct history *h, const struct position *start)
+int history_start(struct history *h, const struct position *start)
 {
     h->p = NULL;
     h->n = h->cap = 0;

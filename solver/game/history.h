@@ -14,9 +14,9 @@ struct history {
     int n, cap;
 };
 
-/* history_init and history_push: 0, or -1 when memory runs out (the history is then as
+/* history_start and history_push: 0, or -1 when memory runs out (the history is then as
  * it was; a failed init holds nothing, and freeing it is harmless). */
-int history_init(struct history *h, const struct position *start);
+int history_start(struct history *h, const struct position *start);
 void history_free(struct history *h);
 int history_push(struct history *h, const struct position *pos);
 static inline void history_pop(struct history *h)

@@ -29,7 +29,7 @@ int perft(const struct game *g, const struct position *start, int depth, uint64_
     struct history root;
     struct movelist rootmoves;
     movelist_init(&rootmoves);
-    int n = history_init(&root, start) ? -1 : history_moves(g, &root, &rootmoves), failed = n < 0;
+    int n = history_start(&root, start) ? -1 : history_moves(g, &root, &rootmoves), failed = n < 0;
     counts[0] = n < 0 ? 0 : (uint64_t)n;
     if (depth > 1 && !failed) {
 #pragma omp parallel reduction(| : failed)
@@ -38,7 +38,7 @@ int perft(const struct game *g, const struct position *start, int depth, uint64_
             struct movelist lists[PERFT_MAX_DEPTH];
             for (int d = 0; d < depth; d++) movelist_init(&lists[d]);
             struct history h;
-            failed = history_init(&h, start) != 0;
+            failed = history_start(&h, start) != 0;
             /* a thread that failed goes through the loop doing nothing: the loop's
              * iterations are shared, so every thread must reach it */
 #pragma omp for schedule(dynamic, 1)

@@ -251,7 +251,7 @@ int record_replay(const struct game *g, const struct position *start, const stru
 {
     memset(rp, 0, sizeof *rp);
     rp->bad_move = -1;
-    if (history_init(&rp->h, start) || history_over(g, &rp->h, &rp->outcome) < 0)
+    if (history_start(&rp->h, start) || history_over(g, &rp->h, &rp->outcome) < 0)
         return snprintf(rp->why, sizeof rp->why, "out of memory"), -1;
     for (int i = 0; i < r->nmoves; i++) {
         struct position succ;

@@ -1054,7 +1054,7 @@ int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const
     }
     if (n < 0 || (n > 0 && !moves)) return fail(err, GUTI_EINPUT, "no-repeat: no moves given");
     struct history h;
-    if (history_init(&h, &p)) return fail(err, GUTI_ENOMEM, "out of memory");
+    if (history_start(&h, &p)) return fail(err, GUTI_ENOMEM, "out of memory");
     rc = 0;
     struct outcome o;
     for (int i = 0; i < n && !rc; i++) {

@@ -9,7 +9,12 @@
 #   --analyze reads; --json is one object per line;
 # - and, as a person would play it, under tmux: the board drawn, a move and the machine's
 #   reply, hint (the lines of guti query), undo, then the game to its end by the best moves,
-#   the result what the tables say of the start.
+#   the result what the tables say of the start; and the line edited (arrow keys, history,
+#   Ctrl-L);
+# - a move that throws a win or a draw away is said when played, and quit sums them up; a
+#   move of the other side's says whose turn it is; hint gives guti query's counting-rule
+#   line (the 4x4 tables have the counting rule's too, guti solve --dtc);
+# - with no directory named and no ./tables it plays unvalued, at random, --seed repeating.
 # python3 (a dependency of the tests already) reads the JSON; tmux (scripts/deps.sh) runs
 # the terminal.
 # shellcheck disable=SC2034 # CMD is for cli.sh's fail
@@ -17,7 +22,7 @@
 GP44="$T/play44"
 GP16="$T/play16"
 GP_START='T2T/4/4/T2T g 12'
-check 0 '' solve baghchal --board 4x4 --dtm --dir "$GP44" --quiet
+check 0 '' solve baghchal --board 4x4 --dtm --dtc --dir "$GP44" --quiet
 check 0 '' solve sixteen --pieces 4 --dir "$GP16" --quiet
 
 # gp_py CHECK ARGS...: runs the Python CHECK (a program text) with ARGS after it; what it
@@ -73,6 +78,8 @@ check 2 "board '4x4' is for baghchal" play sixteen --board 4x4
 check 2 "option '--frob' is unknown" play --frob
 check 1 "position: side 'x'" play --fen 'T2T/4/4/T2T x 12' --dir "$GP44"
 # A missing table: before the game, naming the command that makes it.
+# (an empty directory: one that is not there is "no such directory")
+mkdir -p "$T/play-none"
 check 1 'make it with: guti solve baghchal --rules standard --board 4x4' play --board 4x4 --dir "$T/play-none"
 [ -s "$T/out" ] && fail "play printed a game though the tables are missing"
 check 1 'make it with: guti solve baghchal --rules standard --board 5x5' play --dir "$GP44" --board 5x5
@@ -139,9 +146,10 @@ check 0 'result: tigers win (3 goats captured)' play --fen 'T1TG/GTGT/GGG1/GGG1 
 
 # --- a person, on stdin -----------------------------------------------------------------------
 # Bad input: one line each, and the prompt again; the game goes on.
-feed 'z9\nfoo\na1-a4\n\nb1\nquit\n' 0 "illegal move 'z9': 'z9' is not a point of the board" play --board 4x4 --dir "$GP44"
+feed 'z9\nfoo\nb2-b3\n\nb1\nquit\n' 0 "illegal move 'z9': 'z9' is not a point of the board" play --board 4x4 --dir "$GP44"
 grep -q "^unknown command 'foo' (type help for the commands)\$" "$T/out" || fail "no line for the unknown command"
-grep -q "^illegal move 'a1-a4': " "$T/out" || fail "no line for the illegal step"
+grep -q "^illegal move 'b2-b3': goats cannot move while goats are in hand" "$T/out" ||
+    fail "no line for the illegal step"
 grep -q '^tigers play a1xc1 (tigers: win in 25)$' "$T/out" || fail "the game did not go on after bad input"
 grep -q '^quit: the game unfinished after 2 moves$' "$T/out" || fail "quit does not say so"
 [ "$(grep -c '^goats> ' "$T/out")" -eq 6 ] || fail "not one prompt for each line of input"
@@ -168,6 +176,102 @@ feed 'hint\nquit\n' 0 '12 moves, best first' play --board 4x4 --dir "$GP44"
 sed -n '/^goats> hint$/,/^goats> quit$/p' "$T/out" | grep '^  ' >"$T/play-hint"
 "$G" query --dir "$GP44" "$GP_START" | grep '^  ' >"$T/play-query"
 cmp -s "$T/play-hint" "$T/play-query" || fail "hint is not guti query's list"
+# hint: guti query's counting-rule line too, word for word (at the start, and at clock 7 of
+# a movement-phase position), before the moves.
+feed 'hint\nquit\n' 0 'under the 100 half-move rule: a loss if the clock is at most 99, else a draw (DTC 1); at clock 0: a loss' play --board 4x4 --dir "$GP44"
+for GP_FEN in "$GP_START" 'T1TG/GGGG/GGGT/TG1G g 0 7'; do
+    feed 'hint\nquit\n' 0 'moves, best first' play --fen "$GP_FEN" --dir "$GP44" --side goats
+    sed -n '/^goats> hint$/,/^goats> quit$/p' "$T/out" | sed -n 2p >"$T/play-hint"
+    "$G" query --dir "$GP44" "$GP_FEN" | sed -n 3p >"$T/play-query"
+    grep -q '^under the 100 half-move rule: ' "$T/play-query" || fail "guti query has no counting-rule line: $(cat "$T/play-query")"
+    cmp -s "$T/play-hint" "$T/play-query" ||
+        fail "hint's counting-rule line '$(cat "$T/play-hint")' is not guti query's '$(cat "$T/play-query")'"
+done
+
+# A move of the other side's says whose turn it is: a tiger's step on the goats' turn (a1
+# holds a tiger), a placement on the tigers' (--side both), on either board.
+feed 'a1-b1\nA1XC1\nquit\n' 0 "it is the goats' turn: the piece on a1 is the tigers'" play --board 4x4 --dir "$GP44"
+[ "$(grep -c "^it is the goats' turn: the piece on a1 is the tigers'\$" "$T/out")" -eq 2 ] ||
+    fail "a tiger's capture on the goats' turn does not say whose turn it is"
+feed 'd2\nc3\nquit\n' 0 "it is the tigers' turn: c3 is a move for the goats" play --board 4x4 --dir "$GP44" --side both
+feed 'c3-b3\nc3-c4\nquit\n' 0 "it is blue's turn: c3-b3 is a move for red" play --fen '3/3/5/2B2/5/2B2/2R2/3/3 b' --dir "$GP16" --side blue
+grep -q -x "it is blue's turn: the piece on c3 is red's" "$T/out" || fail "red's illegal move on blue's turn"
+# an illegal move of the right side is still that
+feed 'a1-a3\nquit\n' 0 "illegal move 'a1-a3': a3 is not adjacent to a1" play --board 4x4 --dir "$GP44" --side tigers
+
+# A mistake is said when played, before the machine's reply: the tigers win in 25 after b1,
+# and a1-a2 draws (guti query). The best move is no mistake; quit sums them up.
+"$G" query --dir "$GP44" 'T2T/4/4/TG1T t 11' >"$T/play-query"
+grep -q -x '  a1xc1            win   25' "$T/play-query" && grep -q -x '  a1-a2            draw  -' "$T/play-query" ||
+    fail "guti query's values after b1 are not those the mistake test expects"
+feed 'a1-a2\nquit\n' 0 "mistake: a1-a2 threw the tigers' win into a draw (best a1xc1, win in 25)" play --board 4x4 --dir "$GP44" --side tigers
+grep -A1 '^tigers> a1-a2$' "$T/out" | grep -q '^mistake: ' || fail "the mistake is not said at once"
+grep -q '^goats play ' "$T/out" && [ "$(sed -n '/^mistake: /,$p' "$T/out" | grep -c '^goats play ')" -eq 1 ] ||
+    fail "the machine's reply does not follow the mistake"
+grep -q -x 'mistakes by the tables: goats 0, tigers 1 (move 2 a1-a2: a win thrown into a draw)' "$T/out" ||
+    fail "quit does not sum up the mistake: $(tail -n 1 "$T/out")"
+feed 'a1xc1\nquit\n' 0 'mistakes by the tables: goats 0, tigers 0' play --board 4x4 --dir "$GP44" --side tigers
+grep -q '^mistake:' "$T/out" && fail "the best move was called a mistake"
+# undo and the same mistake again: said again, counted once
+feed 'a1-a2\nundo\na1-a2\nquit\n' 0 'tigers 1 (move 2 a1-a2' play --board 4x4 --dir "$GP44" --side tigers
+[ "$(grep -c '^mistake: a1-a2' "$T/out")" -eq 2 ] || fail "the mistake replayed after undo is not said again"
+feed 'a1-a2\nquit\n' 0 '"event": "mistake"' play --board 4x4 --dir "$GP44" --side tigers --json
+cp "$T/out" "$T/play-mistake.json"
+gp_py '
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+m = [e for e in ev if e["event"] == "mistake"]
+want = {"event": "mistake", "side": "tigers", "move": "a1-a2", "number": 2, "before": "win", "after": "draw", "best": "a1xc1"}
+if m != [want]: print("mistake events", m)
+kinds = [e["event"] for e in ev]
+if kinds[kinds.index("mistake") - 1] != "move": print("the mistake does not follow its move", kinds)
+q = ev[-1]
+if q["event"] != "quit" or q["mistakes"] != {"goats": 0, "tigers": 1} or q["mistake_moves"] != [{"number": 2, "side": "tigers", "move": "a1-a2"}]:
+    print("quit", q)
+' "$T/play-mistake.json"
+
+# --- without tables ---------------------------------------------------------------------------
+# No --dir, no $GUTI_TABLES, no ./tables: unvalued, the machine at random, --seed repeating a
+# game; an empty ./tables (no table of the start) the same, naming the table; a directory
+# named is still needed.
+GP_ABS=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
+mkdir -p "$T/play-cwd"
+printf '#!/bin/sh\ncd "%s" && unset GUTI_TABLES && exec "%s" "$@"\n' "$T/play-cwd" "$GP_ABS" >"$T/play-nodir"
+chmod +x "$T/play-nodir"
+GP_G=$G
+G=$T/play-nodir
+feed 'b1\nhint\nquit\n' 0 'unvalued: no directory tables here, and no --dir or GUTI_TABLES' play --board 4x4 --seed 5
+grep -q '^the machine plays a random legal move (--seed 5 plays the same moves again)$' "$T/out" || fail "no word of the random moves"
+grep -q '^goats to move: unknown (no tables)$' "$T/out" || fail "the position's value is not unknown"
+grep -q '^tigers play [a-d][1-4][-x][a-d][1-4] (at random: no tables)$' "$T/out" || fail "the machine did not play"
+grep -q '^11 legal moves (no tables to value them):$' "$T/out" || fail "hint does not list the 11 legal moves"
+grep -q '^mistakes by the tables: none judged (no tables)$' "$T/out" || fail "quit without tables"
+check 0 'result: ' play --board 4x4 --seed 5 --side none
+cp "$T/out" "$T/play-seed5"
+check 0 'result: ' play --board 4x4 --seed 5 --side none
+cmp -s "$T/out" "$T/play-seed5" || fail "--seed 5 played another game the second time"
+check 0 '"event": "end"' play sixteen --seed 11 --side none --json
+cp "$T/out" "$T/play-random.json"
+check 0 'unvalued' play --seed 2 --side none
+check 2 "--seed" play --seed -1
+mkdir -p "$T/play-cwd/tables"
+check 0 'unvalued: no table tables/baghchal-5x5-standard-h20-c0-g.wdl; make it with: guti solve' play --seed 2 --side none
+rmdir "$T/play-cwd/tables"
+check 1 "$T/play-nowhere" play --board 4x4 --dir "$T/play-nowhere"
+G=$GP_G
+# The random games are legal and end as guti game says: their moves replayed by guti game.
+gp_py '
+import json, subprocess, sys
+ev = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+if ev[0]["event"] != "unvalued" or ev[0]["seed"] != 11: print("first", ev[0])
+end = ev[-1]
+rec = "[Game \"sixteen\"]\n[Rules \"optional\"]\n" + " ".join(end["moves"]) + "\n"
+g = json.loads(subprocess.run([sys.argv[2], "game", "-", "--json"], input=rec, capture_output=True, text=True).stdout)
+if g["final"] != end["fen"]: print("guti game ends at", g["final"], "play at", end["fen"])
+if g["winner"] != end["winner"] or g["reason"] != end["reason"]: print("guti game:", g["winner"], g["reason"], "play:", end["winner"], end["reason"])
+if any(e["event"] == "position" and e["value"] != "unknown" for e in ev): print("a position valued")
+' "$T/play-random.json" "$G"
+
 # --json, driven: each line an object, the events in order.
 feed 'hint\nb1\nfoo\nundo\nfen\nmoves\nhelp\nquit\n' 0 '"event": "quit"' play --board 4x4 --dir "$GP44" --json
 cp "$T/out" "$T/play-driven.json"
@@ -181,8 +285,9 @@ if kinds != want: print("events", kinds)
 else:
     if ev[0]["turn"] != "person" or ev[0]["fen"] != sys.argv[2] or ev[0]["moves"] != []: print(ev[0])
     q = json.load(open(sys.argv[3]))
-    if ev[1]["fen"] != sys.argv[2] or ev[1]["moves"] != [{k: m[k] for k in ("move", "value", "dtm", "value_now")} for m in q["moves"]]:
-        print("hint", ev[1], "query", q["moves"])
+    if ev[1]["fen"] != sys.argv[2] or ev[1]["moves"] != q["moves"] or (ev[1]["class"], ev[1]["dtc"]) != (q["class"], q["dtc"]):
+        print("hint", ev[1], "query", q)
+    if q["class"] != "loss" or not q["moves"] or "class" not in q["moves"][0]: print("query without the counting rule", q)
     if (ev[2]["by"], ev[2]["move"], ev[4]["by"], ev[4]["move"]) != ("person", "b1", "machine", "a1xc1"): print(ev[2], ev[4])
     if ev[3]["turn"] != "machine" or ev[5]["moves"] != ["b1", "a1xc1"]: print(ev[3], ev[5])
     if ev[6]["input"] != "foo": print(ev[6])
@@ -319,6 +424,66 @@ else
             gp_fail "the game did not end with '$GP_WINNER win' and exit status 0"
         fi
         [ -n "${GUTI_PLAY_SCREEN:-}" ] && cp "$T/play-screen" "$GUTI_PLAY_SCREEN"
+    fi
+    # Line editing (libedit), key by key: "1", Left, "b" is b1; Up twice recalls b1 over
+    # fen, Down fen again, which Enter runs; Ctrl-L clears the screen, leaving the prompt at
+    # the top with the line being typed.
+    GP_S=guti-edit
+    printf '"%s" play --board 4x4 --dir "%s"\necho play exited $?\nexec sleep 600\n' \
+        "$G" "$GP44" >"$T/play-edit.sh"
+    gp_tmux new-session -d -s "$GP_S" -x 100 -y 50 "sh '$T/play-edit.sh'"
+    # gp_line TEXT: waits (at most about 10 s) until the pane's last line is TEXT (its
+    # trailing blanks aside); false on a timeout.
+    gp_line() {
+        k=0
+        while [ "$k" -lt 200 ]; do
+            gp_tmux capture-pane -p -t "$GP_S" | sed 's/ *$//' | grep -v '^$' | tail -n 1 >"$T/play-line"
+            [ "$(cat "$T/play-line")" = "$1" ] && return 0
+            sleep 0.05
+            k=$((k + 1))
+        done
+        return 1
+    }
+    gp_keys() {
+        gp_tmux send-keys -t "$GP_S" "$@"
+    }
+    if ! gp_wait 1; then
+        gp_fail "line editing: no prompt"
+    else
+        gp_keys -l 1 && gp_keys Left && gp_keys -l b && gp_line 'goats> b1' ||
+            gp_fail "line editing: 1, Left, b shows '$(cat "$T/play-line")'"
+        gp_keys Enter
+        gp_wait 2 || gp_fail "line editing: no prompt after b1"
+        grep -q '^tigers play a1xc1 (tigers: win in 25)$' "$T/play-screen" ||
+            gp_fail "line editing: 1, Left, b was not the move b1"
+        gp_send fen
+        gp_wait 3 || gp_fail "line editing: no prompt after fen"
+        gp_keys Up
+        gp_line 'goats> fen' || gp_fail "line editing: Up shows '$(cat "$T/play-line")', not fen"
+        gp_keys Up
+        gp_line 'goats> b1' || gp_fail "line editing: Up twice shows '$(cat "$T/play-line")', not b1"
+        gp_keys Down
+        gp_line 'goats> fen' || gp_fail "line editing: Down shows '$(cat "$T/play-line")', not fen"
+        gp_keys Enter
+        gp_wait 4 || gp_fail "line editing: no prompt after the fen recalled"
+        [ "$(grep -c -x -F 'T2T/4/4/2TT g 11' "$T/play-screen")" -eq 3 ] ||
+            gp_fail "line editing: the fen recalled did not run (the FEN not shown a third time)"
+        gp_keys -l c3 && gp_keys C-l
+        k=0
+        while [ "$k" -lt 200 ]; do
+            gp_tmux capture-pane -p -t "$GP_S" | sed 's/ *$//' | grep -v '^$' >"$T/play-cleared"
+            [ "$(cat "$T/play-cleared")" = 'goats> c3' ] && break
+            sleep 0.05
+            k=$((k + 1))
+        done
+        [ "$(cat "$T/play-cleared")" = 'goats> c3' ] ||
+            gp_fail "line editing: after Ctrl-L the screen shows $(head -n 3 "$T/play-cleared" | tr '\n' '|')"
+        gp_keys Enter
+        gp_line 'goats>' || gp_fail "line editing: no prompt after c3"
+        gp_send quit
+        gp_line 'play exited 0' || gp_fail "line editing: quit shows '$(cat "$T/play-line")'"
+        [ -n "${GUTI_PLAY_SCREEN:-}" ] && gp_tmux capture-pane -p -J -S - -t "$GP_S" >"$GUTI_PLAY_SCREEN.edit"
+        passed=$((passed + 1))
     fi
     gp_tmux kill-server 2>/dev/null
     trap 'rm -rf "$T"' EXIT
