@@ -10,7 +10,7 @@ static const char help[] =
     "usage: guti game FILE|- [--notation N] [--game G] [--rules R] [--json]\n"
     "                 [--analyze [--dir DIR]]\n"
     "\n"
-    "Replays a game record (tags, then moves; see notation.md; a bare list of moves with no\n"
+    "Replays a game record (tags, then moves: docs/notation.md; a bare list of moves with no\n"
     "tags is a game of --game from its start under --rules), reports the first illegal\n"
     "move with its number and the reason, and adjudicates the end under the record's rules:\n"
     "wins, and the draw rules of play, the third repetition of a position and the clock\n"

@@ -18,7 +18,7 @@ static const char help[] =
     "(as right after the last placement or a capture), is searched under R and compared\n"
     "with its value in the standard tables of DIR (guti solve baghchal --board B makes\n"
     "them). Prints how many classes of each standard value are wins, draws, losses or\n"
-    "unknown (the search ran out of its budget) under R. The method is in the README,\n"
+    "unknown (the search ran out of its budget) under R. The method is in docs/results.md,\n"
     "\"The no-repeat rule\".\n"
     "\n"
     "  --rules R     no-repeat (default; the unlimited window) or no-repeat:N\n"

@@ -128,7 +128,7 @@ bool query_text_class(const struct guti_result *r, char *buf, size_t len)
         snprintf(at, left, "a draw at any clock, a %s (%s%s without the rule)",
                  cursed ? "cursed win" : "blessed loss", cursed ? "a win" : "a loss", dtm);
     } else {
-        /* decided while DTC + clock <= limit (rules.md): the last clock that keeps it */
+        /* decided while DTC + clock <= limit (docs/rules.md): the last clock that keeps it */
         int last = r->limit - r->dtc;
         const char *word = win ? "a win" : "a loss";
         if (last > 0)

@@ -9,7 +9,7 @@ standard library::
         for m in tb.moves("T3T/5/5/5/T3T g 20"):
             print(m["move"], m["value"], m["dtm"])
 
-Positions are FEN strings in guti's notation (notation.md), moves their texts in notation
+Positions are FEN strings in guti's notation (docs/notation.md), moves their texts in notation
 ("c3", "a1-b2", "a1xc3", a chain "c4xc6xe6", "pass"). Results are dicts whose keys and
 words are those of ``guti query --json`` (and ``guti game --analyze --json``), so that
 the two compare one to one.
