@@ -178,14 +178,13 @@ test: test-deps
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
 
 # The fast tier, for every change: the unit tests but for the suites that solve whole
-# small games (CHECK_SLOW_SUITES, which make test runs), the core command-line checks of
-# tests/cli.sh and its parts CHECK_CLI_PARTS, and the Python module's tests. Under 2
-# minutes on 2 cores (docs/building.md has the figure and the command that measured it).
-CHECK_SLOW_SUITES = retro ss_layers dtc dtc_sixteen norepeat share
+# small games (check_guti --fast; tests/check_main.c marks them), the core command-line
+# checks of tests/cli.sh and its parts CHECK_CLI_PARTS, and the Python module's tests.
+# Under 2 minutes on 2 cores (docs/building.md has the figure).
 CHECK_CLI_PARTS = options moves query notation
 check: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
-	$(TEST_ENV) CK_EXCLUDE_SUITE="$(CHECK_SLOW_SUITES)" ./$(B)/check_guti
+	$(TEST_ENV) ./$(B)/check_guti --fast
 	$(TEST_ENV) GUTI_CLI_PARTS="$(CHECK_CLI_PARTS)" sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
 

@@ -17,7 +17,7 @@ check 2 "unknown board '6x6'" stats --dir "$D" --board 6x6
 # Options a command cannot honour.
 check 2 '--rules goes with --moves' verify --dir "$D" --rules standard
 check 2 '--board goes with --moves' verify --dir "$D" --board 4x4
-check 2 "option '--rules' is unknown" game --rules standard "$R/bc_clock.txt"
+check 2 "option '--rules' is unknown" serve --rules standard --dir "$D"
 check 2 "option '--board' is unknown" game --board 4x4 "$R/bc_clock.txt"
 check 2 "option '--board' is unknown" query --dir "$D" --board 4x4 "$P"
 check 2 '--phase is for baghchal' solve sixteen --pieces 3 --phase movement --dir "$T/none"
