@@ -685,16 +685,25 @@ static int machine_move(struct session *g)
     return 0;
 }
 
-static void show_fen(const struct session *g)
+/* A text the person asked for: as it is, or with --json one object {"event": EVENT, KEY:
+ * TEXT}. */
+static void show_text(const struct session *g, const char *event, const char *key,
+                      const char *text)
 {
-    char fen[GUTI_FEN_MAX];
-    guti_format_fen(current(g), fen, sizeof fen, NULL);
     if (g->json) {
-        printf("{\"event\": \"fen\", \"fen\": ");
-        json_str(stdout, fen);
+        printf("{\"event\": \"%s\", \"%s\": ", event, key);
+        json_str(stdout, text);
         printf("}\n");
     } else
-        printf("%s\n", fen);
+        fputs(text, stdout);
+}
+
+static void show_fen(const struct session *g)
+{
+    char fen[GUTI_FEN_MAX + 1];
+    guti_format_fen(current(g), fen, GUTI_FEN_MAX, NULL);
+    if (!g->json) strcat(fen, "\n");
+    show_text(g, "fen", "fen", fen);
 }
 
 static int show_record(const struct session *g)
@@ -703,24 +712,14 @@ static int show_record(const struct session *g)
     char *rec = malloc(len);
     if (!rec) return cli_error("play: out of memory");
     record_text(g, "*", rec, len);
-    if (g->json) {
-        printf("{\"event\": \"record\", \"record\": ");
-        json_str(stdout, rec);
-        printf("}\n");
-    } else
-        fputs(rec, stdout);
+    show_text(g, "record", "record", rec);
     free(rec);
     return 0;
 }
 
 static void show_help(const struct session *g)
 {
-    if (g->json) {
-        printf("{\"event\": \"help\", \"text\": ");
-        json_str(stdout, commands_help);
-        printf("}\n");
-    } else
-        fputs(commands_help, stdout);
+    show_text(g, "help", "text", commands_help);
 }
 
 /* The person quit: where the game stands, and the mistakes so far. */

@@ -217,6 +217,7 @@ class _MoveAnalysis(ctypes.Structure):
                 ("mistake", ctypes.c_bool),
                 ("slower", ctypes.c_bool),
                 ("has_best", ctypes.c_bool),
+                ("faster_loss", ctypes.c_bool),
                 ("best", _ScoredMove),
                 ("before_missing", ctypes.c_int),
                 ("played_missing", ctypes.c_int),
@@ -487,6 +488,20 @@ def _side(lib, pos, winner):
 
 # ---- positions and moves, without tables ---------------------------------------------------
 
+def _game_variant(lib, v, game, board):
+    """v (a _Variant) with the game named game and the board named board (None: the
+    game's own) filled in; Error if either names none."""
+    v.game = lib.guti_game_named(_bytes(game, "game"))
+    if not v.game:
+        raise Error("game '%s': expected baghchal or sixteen" % game, EINPUT)
+    if board:
+        b = _bytes(board, "board")
+        if len(b) >= _Variant.board.size:
+            raise Error("board '%s': no game's board" % board, EINPUT)
+        v.board = b
+    return v
+
+
 def start(game="baghchal", rules=None, board=None):
     """The start position of a game, as a FEN (guti_start). game: "baghchal" (also
     "bagh-chal") or "sixteen" ("sixteen-soldiers", "sholo-guti"), in any case; rules
@@ -497,15 +512,7 @@ def start(game="baghchal", rules=None, board=None):
     _want_str("start", "rules", rules, True)
     _want_str("start", "board", board, True)
     lib = _library()
-    v = _rules_hint(rules)
-    v.game = lib.guti_game_named(_bytes(game, "game"))
-    if not v.game:
-        raise Error("game '%s': expected baghchal or sixteen" % game, EINPUT)
-    if board:
-        b = _bytes(board, "board")
-        if len(b) >= _Variant.board.size:
-            raise Error("board '%s': no game's board" % board, EINPUT)
-        v.board = b
+    v = _game_variant(lib, _rules_hint(rules), game, board)
     pos, e = _Position(), _ErrorBuf()
     _check(lib.guti_start(ctypes.byref(v), ctypes.byref(pos), ctypes.byref(e)), e)
     return _format_fen(lib, pos)
@@ -606,15 +613,7 @@ def board(game="baghchal", board=None):  # the parameter shadows the function in
     _want_str("board", "game", game)
     _want_str("board", "board", board, True)
     lib = _library()
-    v = _Variant()
-    v.game = lib.guti_game_named(_bytes(game, "game"))
-    if not v.game:
-        raise Error("game '%s': expected baghchal or sixteen" % game, EINPUT)
-    if board:
-        b = _bytes(board, "board")
-        if len(b) >= _Variant.board.size:
-            raise Error("board '%s': no game's board" % board, EINPUT)
-        v.board = b
+    v = _game_variant(lib, _Variant(), game, board)
     info, e = _Board(), _ErrorBuf()
     _check(lib.guti_board_info(ctypes.byref(v), ctypes.byref(info), ctypes.byref(e)), e)
     names = []
@@ -1082,7 +1081,8 @@ def _analysis(t, out, a):
             "before": _analysis_result(t, m.position, m.before, m.before_missing),
             "after": _analysis_result(t, m.position, m.played.result, m.played_missing),
             "judged": None if m.judged == _JUDGED_NONE else _text(lib.guti_judged_name(m.judged)),
-            "mistake": bool(m.mistake), "slower": bool(m.slower), "best": best})
+            "mistake": bool(m.mistake), "slower": bool(m.slower),
+            "faster_loss": bool(m.faster_loss), "best": best})
     start = {"fen": t._fen(a.start), "side": sides[a.start.side]}
     start.update(_analysis_result(t, a.start, a.start_result, a.start_missing))
     summary = {
@@ -1091,6 +1091,9 @@ def _analysis(t, out, a):
         "first_mistake": {sides[s]: a.first_mistake[s] + 1 if a.first_mistake[s] >= 0 else None
                           for s in (0, 1)},
         "slower": {sides[s]: a.slower[s] for s in (0, 1)},
+        # counted from the moves, as guti game --analyze counts them
+        "faster_loss": {sides[s]: sum(m["faster_loss"] for m in moves if m["side"] == sides[s])
+                        for s in (0, 1)},
         "judged": a.judged, "moves": a.nmoves, "unknown": a.unanswered,
         "missing": [_text(a.missing[k].value) for k in range(a.nmissing)],
         "more_missing": bool(a.more_missing), "final": t._fen(a.final), "over": bool(a.over)}
