@@ -73,6 +73,7 @@ check 2 "board '4x4' is for baghchal" play sixteen --board 4x4
 check 2 "option '--frob' is unknown" play --frob
 check 1 "position: side 'x'" play --fen 'T2T/4/4/T2T x 12' --dir "$GP44"
 # A missing table: before the game, naming the command that makes it.
+mkdir -p "$T/play-none" # empty (one that is not there is "no such directory")
 check 1 'make it with: guti solve baghchal --rules standard --board 4x4' play --board 4x4 --dir "$T/play-none"
 [ -s "$T/out" ] && fail "play printed a game though the tables are missing"
 check 1 'make it with: guti solve baghchal --rules standard --board 5x5' play --dir "$GP44" --board 5x5
