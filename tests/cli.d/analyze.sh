@@ -161,7 +161,8 @@ an_query "$T/an-faster.json" "$AD" standard
 # counts for a player. The game is then drawn by the clock at the third half-move.
 rec an-clock.txt "${BC44}"'[FEN "TT1G/GTGG/GGG1/GGGT t 0 97"]\n\nd1-d2 c1-d1 b4-c4\n'
 check 0 '   1. tigers d1-d2        win 3 dtc 3            -> win 7 dtc 7 now draw    mistake: a win thrown into a draw (by value_now); best b4-c4: win 3 dtc 3' game "$T/an-clock.txt" --analyze --dir "$AD"
-an_has '   3. tigers b4-c4        win 5 dtc 5 now draw   -> win 5 now draw          (100 half-moves without capture or placement)'
+# (move 3 reaches the clock's limit: its class and DTC are those it has at any clock)
+an_has '   3. tigers b4-c4        win 5 dtc 5 now draw   -> win 5 dtc 5 now draw    (100 half-moves without capture or placement)'
 an_has 'verdict: draw (100 half-moves without capture or placement)'
 check 0 '' game "$T/an-clock.txt" --analyze --dir "$AD" --json
 cp "$T/out" "$T/an-clock.json"

@@ -8,7 +8,11 @@ ND="$T/no-such-dir"
 check 1 "query: $ND: no such directory" query --dir "$ND" 'T2T/4/4/T2T g 12'
 check 1 "stats: $ND: no such directory" stats --dir "$ND"
 check 1 "play: $ND: no such directory" play --dir "$ND"
-check 1 "serve: $ND: no such directory" serve --dir "$ND" --port 0
+# (under a timeout: a serve that does not refuse it would run on)
+CMD="serve --dir $ND --port 0"
+timeout 20 "$G" serve --dir "$ND" --port 0 >/dev/null 2>"$T/err"
+[ $? -eq 1 ] && [ "$(cat "$T/err")" = "guti: serve: $ND: no such directory" ] || fail "$(cat "$T/err")"
+passed=$((passed + 1))
 : >"$T/a-file"
 check 1 "query: $T/a-file: no such directory" query --dir "$T/a-file" 'T2T/4/4/T2T g 12'
 check 1 "stats: $T/a-file: no such directory" stats --dir "$T/a-file"

@@ -6,6 +6,7 @@
 BCS='B3B/5/5/5/B3B G 0'
 OBXS='TXXXT/XXXXX/XXXXX/XXXXX/TXXXT g @20 c0 - #'
 NOTAB="$T/no-tables"
+mkdir -p "$NOTAB" # empty (one that is not there is "no such directory")
 
 # same FILE1 FILE2 WHAT: the files are byte for byte the same.
 same() {

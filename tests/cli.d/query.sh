@@ -39,6 +39,7 @@ check 1 "make it with: guti solve sixteen --pieces 5 --rules optional --dir $S" 
 
 # Every hint is a command that works as printed: run it, then the query answers.
 H="$T/hint"
+mkdir -p "$H" # empty: the tables missing from it are named (an absent one is an error)
 check 1 "make it with: guti solve baghchal --rules goat-pass --board 4x4 --dir $H" query --dir "$H" --rules goat-pass 'T2T/4/4/T2T g 12'
 hint=$(sed -n 's/.*make it with: guti //p' "$T/err")
 # shellcheck disable=SC2086
@@ -109,6 +110,7 @@ grep -q 'guti: show: cannot write the output' "$T/err" || fail "show to a full d
 "$G" query --dir "$W" 'T2T/4/4/T2T g 12' >/dev/full 2>"$T/err" && fail "query to a full disk exited 0"
 passed=$((passed + 3))
 SP="$T/a dir"
+mkdir -p "$SP"
 check 1 "--dir '$SP'" query --dir "$SP" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'
 sh -c "'$G' $(sed -n 's/.*make it with: guti //p' "$T/err") --quiet" >/dev/null 2>&1 || fail "the quoted hint did not work"
 check 0 'goats to move: win in 1' query --dir "$SP" --rules standard 'TGGT/GGGG/G1GG/TG1T g 0'

@@ -437,6 +437,8 @@ class TestErrors(unittest.TestCase):
                 self.assertIn("contains a NUL character", str(cm.exception))
 
     def test_missing_tables(self):
+        # an empty directory (one that is not there is "no such directory", libguti 0.7.0)
+        os.makedirs(os.path.join(TMP, "empty"), exist_ok=True)
         for directory, fen, table in (
                 (BC, "T3T/5/5/5/T3T g 20", "baghchal-5x5-standard-h20-c0-g.wdl"),
                 (SS, "3/3/5/2B2/5/2BB1/2RR1/3/3 r", "sixteen-optional-m3-n2.wdl"),
