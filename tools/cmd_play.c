@@ -482,24 +482,6 @@ static void show_move(const struct session *g, bool machine, int side, const cha
                g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move, side_name(g, side), value);
 }
 
-/* guti query's line on the counting rule for a position: the class and DTC where its
- * tables are there (query_text_class, which guti query writes too), else what the clock
- * may do (as cmd_query.c's print_text; the hint's test compares the two). */
-static void class_text(const struct guti_result *r, FILE *f)
-{
-    char rule[300];
-    if (query_text_class(r, rule, sizeof rule))
-        fprintf(f, "%s\n", rule);
-    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
-        fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
-    else if (r->value_now == GUTI_UNKNOWN)
-        fprintf(f,
-                "clock %d of %d: this value ignores the counting rule, which may make it a "
-                "draw (no counting-rule table here for this position; guti solve --dtc makes "
-                "them)\n",
-                r->clock, r->limit);
-}
-
 /* Without tables: the legal moves, unvalued, in the order of guti_legal_moves. */
 static int unvalued_moves(struct session *g, int *n, struct guti_error *err)
 {
@@ -556,7 +538,7 @@ static void show_hint(struct session *g, const char *input)
         for (int i = 0; i < n; i++) printf("  %s\n", m[i].move.text);
         return;
     }
-    class_text(&r, stdout);
+    query_text_rule(current(g), &r, stdout); /* guti query's words (the test compares) */
     printf("%d moves, best first, with the value and DTM for %s:\n", n,
            side_name(g, current(g)->side));
     for (int i = 0; i < n; i++) query_text_move(&m[i], stdout);

@@ -109,30 +109,18 @@ static void print_text(FILE *f, const char *fen, const struct guti_position *pos
                        bool terminal)
 {
     fprintf(f, "%s\n", fen);
-    char rule[300], limit_opt[32] = "";
-    if (pos->limit) snprintf(limit_opt, sizeof limit_opt, " --limit %d", pos->limit);
-    bool has_class = query_text_class(r, rule, sizeof rule);
     if (r->over) {
-        char text[300];
+        char text[300], rule[300];
         cli_outcome_text(pos, r, text, sizeof text);
         fprintf(f, "%s\n", text);
-        if (has_class) fprintf(f, "%s\n", rule);
+        if (query_text_class(r, rule, sizeof rule)) fprintf(f, "%s\n", rule);
         return;
     }
     fprintf(f, "%s to move: %s", guti_side_name(pos->variant.game, pos->side),
             guti_value_name(r->value));
     if (r->dtm >= 0) fprintf(f, " in %d (DTM)", r->dtm);
     fprintf(f, "\n");
-    if (has_class)
-        fprintf(f, "%s\n", rule);
-    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
-        fprintf(f, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
-    else if (r->value_now == GUTI_UNKNOWN)
-        fprintf(f,
-                "clock %d of %d: this value ignores the counting rule, which may make it a "
-                "draw (no counting-rule table here for this position; guti solve --dtc%s makes "
-                "them)\n",
-                r->clock, r->limit, limit_opt);
+    query_text_rule(pos, r, f);
     for (int i = 0; i < n; i++) query_text_move(&m[i], f);
     if (want_pv) {
         fprintf(f, "pv:");

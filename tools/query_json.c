@@ -106,6 +106,23 @@ static const char *value_words(int value)
     return value == GUTI_WIN ? "a win" : value == GUTI_LOSS ? "a loss" : "a draw";
 }
 
+void query_text_rule(const struct guti_position *pos, const struct guti_result *r, FILE *out)
+{
+    char rule[300], limit_opt[32] = "";
+    if (pos->limit) snprintf(limit_opt, sizeof limit_opt, " --limit %d", pos->limit);
+    if (query_text_class(r, rule, sizeof rule))
+        fprintf(out, "%s\n", rule);
+    else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
+        fprintf(out, "clock %d of %d: the clock does not change this value\n", r->clock,
+                r->limit);
+    else if (r->value_now == GUTI_UNKNOWN)
+        fprintf(out,
+                "clock %d of %d: this value ignores the counting rule, which may make it a "
+                "draw (no counting-rule table here for this position; guti solve --dtc%s makes "
+                "them)\n",
+                r->clock, r->limit, limit_opt);
+}
+
 bool query_text_class(const struct guti_result *r, char *buf, size_t len)
 {
     if (len) buf[0] = 0;

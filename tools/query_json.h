@@ -44,4 +44,11 @@ void query_text_move(const struct guti_scored_move *m, FILE *out);
  * where the counting rule's tables gave no class. */
 bool query_text_class(const struct guti_result *r, char *buf, size_t len);
 
+/* guti query's second line of an unfinished position's answer, as guti play's hint writes
+ * it too: query_text_class's line where there is a class, else what the clock may do to the
+ * value (nothing, or a draw where no counting-rule table tells; `guti solve --dtc`, with
+ * --limit L where r->limit is not the game's own, makes them). Nothing at clock 0 with the
+ * value under the rule known. */
+void query_text_rule(const struct guti_position *pos, const struct guti_result *r, FILE *out);
+
 #endif
