@@ -3,8 +3,11 @@
 #define GUTI_TEST_HELPERS_H
 
 #include <check.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "notation.h"
@@ -17,6 +20,29 @@ static inline uint64_t splitmix(uint64_t *s)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+/* A directory of its own for one test's tables, /tmp/guti-TAG-XXXXXX, and its removal with
+ * the files in it. */
+static inline void test_dir_make(char *dir, size_t len, const char *tag)
+{
+    snprintf(dir, len, "/tmp/guti-%s-XXXXXX", tag);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static inline void test_dir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    char p[512];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
 }
 
 static inline struct game setup(const char *name, const char *rules, const char *board)

@@ -45,28 +45,6 @@ START_TEST(bad_inputs_are_refused)
 }
 END_TEST
 
-/* A directory of its own for one test's tables, and its removal. */
-static void dir_make(char *dir, size_t len)
-{
-    snprintf(dir, len, "/tmp/guti-library-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-}
-
-static void dir_remove(const char *dir)
-{
-    DIR *d = opendir(dir);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
-    char p[512];
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    closedir(d);
-    ck_assert_int_eq(rmdir(dir), 0);
-}
-
 /* Analysing a game with no tables at all: a move that ends the game needs none, nothing
  * else is answered (GUTI_ENOTABLE, the analysis filled all the same); illegal moves and
  * moves after the end are refused with their numbers. */
@@ -75,7 +53,7 @@ START_TEST(analysis_without_tables)
     struct guti_error e;
     guti_tables *t;
     char dir[64];
-    dir_make(dir, sizeof dir);
+    test_dir_make(dir, sizeof dir, "library");
     ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
     struct guti_position p;
     ck_assert_int_eq(guti_parse_fen("3/3/5/2B2/5/2B2/2R2/3/3 r", NULL, &p, &e), GUTI_OK);
@@ -124,7 +102,7 @@ START_TEST(analysis_without_tables)
     ck_assert_ptr_nonnull(strstr(e.message, "no-repeat"));
     ck_assert_str_eq(guti_judged_name(GUTI_JUDGED_VALUE_NOW), "value_now");
     guti_close(t);
-    dir_remove(dir);
+    test_dir_remove(dir);
 }
 END_TEST
 
@@ -138,7 +116,7 @@ START_TEST(open_no_such_directory)
     ck_assert_str_eq(e.message, "/nonexistent/guti-tables: no such directory");
     ck_assert_ptr_null(t);
     char dir[64], file[80];
-    dir_make(dir, sizeof dir);
+    test_dir_make(dir, sizeof dir, "library");
     snprintf(file, sizeof file, "%s/a-file", dir);
     FILE *f = fopen(file, "w");
     ck_assert_ptr_nonnull(f);
@@ -164,7 +142,7 @@ START_TEST(open_no_such_directory)
     ck_assert_int_eq(r.dtc_class, GUTI_CLASS_LOSS);
     ck_assert_int_eq(r.dtc, 0);
     guti_close(t);
-    dir_remove(dir);
+    test_dir_remove(dir);
 }
 END_TEST
 
@@ -176,7 +154,7 @@ END_TEST
 START_TEST(limit_reads_its_tables)
 {
     char dir[64], err[300];
-    dir_make(dir, sizeof dir);
+    test_dir_make(dir, sizeof dir, "library");
     struct game g = setup("baghchal", "standard", "4x4");
     struct bc_solve_hooks h = {.store = {.dir = dir}};
     ck_assert_msg(bc_solve_movement(&g, &h, err, sizeof err) == 0, "%s", err);
@@ -258,7 +236,7 @@ START_TEST(limit_reads_its_tables)
     ck_assert_int_eq(r.limit, 50);
     ck_assert_int_eq(r.value_now, GUTI_WIN); /* DTM 23 within 50 */
     guti_close(t);
-    dir_remove(dir);
+    test_dir_remove(dir);
 }
 END_TEST
 

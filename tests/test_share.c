@@ -21,27 +21,6 @@
 
 #define PIECES 5
 
-static void dir_make(char *dir, size_t len)
-{
-    snprintf(dir, len, "/tmp/guti-share-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-}
-
-static void dir_remove(const char *dir)
-{
-    DIR *d = opendir(dir);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
-    char p[512];
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    closedir(d);
-    ck_assert_int_eq(rmdir(dir), 0);
-}
-
 /* The files of dir, sorted, joined by spaces. */
 static char *listing(const char *dir)
 {
@@ -155,8 +134,8 @@ START_TEST(shared_material_tables)
 {
     struct game g = setup("sixteen", "optional", NULL);
     char A[64], B[64], err[600];
-    dir_make(A, sizeof A);
-    dir_make(B, sizeof B);
+    test_dir_make(A, sizeof A, "share");
+    test_dir_make(B, sizeof B, "share");
     struct ss_solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer};
     ck_assert_msg(ss_solve(&g, PIECES, &ha, err, sizeof err) == 0, "%s", err);
     int order[PIECES * PIECES][2];
@@ -241,8 +220,8 @@ START_TEST(shared_material_tables)
     c.h.store.dir = NULL;
     ck_assert_int_eq(shared(&c), -1);
     ck_assert_msg(strstr(c.err[2], "tables' directory") != NULL, "%s", c.err[2]);
-    dir_remove(A);
-    dir_remove(B);
+    test_dir_remove(A);
+    test_dir_remove(B);
 }
 END_TEST
 
@@ -255,8 +234,8 @@ START_TEST(shared_material_checkpoints)
 {
     struct game g = setup("sixteen", "optional", NULL);
     char A[64], B[64], err[600];
-    dir_make(A, sizeof A);
-    dir_make(B, sizeof B);
+    test_dir_make(A, sizeof A, "share");
+    test_dir_make(B, sizeof B, "share");
     struct ss_solve_hooks hp = {.store = {.dir = A}};
     ck_assert_msg(ss_solve(&g, PIECES, &hp, err, sizeof err) == 0, "%s", err);
     struct ss_solve_hooks hb = {.store = {.dir = B}};
@@ -308,15 +287,15 @@ START_TEST(shared_material_checkpoints)
         assert_same_file(wa, wb);
         ck_assert_ptr_null(strstr(listing(B), "ckpt"));
     }
-    dir_remove(A);
-    dir_remove(B);
+    test_dir_remove(A);
+    test_dir_remove(B);
 }
 END_TEST
 
 START_TEST(saved_slices_read_in_place)
 {
     char D[64], path[128], err[300];
-    dir_make(D, sizeof D);
+    test_dir_make(D, sizeof D, "share");
     snprintf(path, sizeof path, "%s/slice", D);
     retro_code codes[5000], back[100];
     for (int i = 0; i < 5000; i++) codes[i] = (retro_code)(i * 7 % 301);
@@ -340,7 +319,7 @@ START_TEST(saved_slices_read_in_place)
     ck_assert_int_eq(truncate(path, 32 + 2 * 4999), 0);
     ck_assert_int_eq(ss_checkpoint_open(path, 5000, &fd, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "shorter than its codes") != NULL, "%s", err);
-    dir_remove(D);
+    test_dir_remove(D);
 }
 END_TEST
 
