@@ -181,7 +181,7 @@ test: test-deps
 # small games (check_guti --fast; tests/check_main.c marks them), the core command-line
 # checks of tests/cli.sh and its parts CHECK_CLI_PARTS, and the Python module's tests.
 # Under 2 minutes on 2 cores (docs/building.md has the figure).
-CHECK_CLI_PARTS = options moves query notation
+CHECK_CLI_PARTS = options moves query query-limit no-such-dir notation build
 check: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	$(TEST_ENV) ./$(B)/check_guti --fast

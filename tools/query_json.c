@@ -113,8 +113,7 @@ void query_text_rule(const struct guti_position *pos, const struct guti_result *
     if (query_text_class(r, rule, sizeof rule))
         fprintf(out, "%s\n", rule);
     else if (r->clock > 0 && r->value_now != GUTI_UNKNOWN)
-        fprintf(out, "clock %d of %d: the clock does not change this value\n", r->clock,
-                r->limit);
+        fprintf(out, "clock %d of %d: the clock does not change this value\n", r->clock, r->limit);
     else if (r->value_now == GUTI_UNKNOWN)
         fprintf(out,
                 "clock %d of %d: this value ignores the counting rule, which may make it a "
