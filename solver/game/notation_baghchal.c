@@ -323,6 +323,9 @@ static int bc_write_record(const struct game *g, const struct record *r, const s
     if (token) {
         bool over = rp->outcome.reason != END_NONE && rp->played > 0;
         sb_printf(out, "%s%s", over ? "# " : out->n > line ? " " : "", token);
+    } else if (out->n == 0) {
+        /* a game of no moves from the start: "*", since an empty text is no game */
+        sb_printf(out, "*");
     }
     sb_printf(out, "\n");
     return 0;
