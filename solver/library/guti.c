@@ -520,17 +520,17 @@ static void choose_rules(const guti_tables *t, struct game *g)
     struct game def;
     char why[200];
     if (game_setup(&def, g->ops->name, NULL, g->board->name, why, sizeof why)) return;
-    const struct game *first = NULL;
+    const struct game *chosen = NULL;
     for (int k = 0; k < t->nvariants; k++) {
         const struct game *v = &t->variants[k];
         if (v->ops != g->ops || v->board != g->board) continue;
-        if (v->rules == def.rules) {
-            *g = *v;
-            return;
-        }
-        if (!first) first = v;
+        if (!chosen || v->rules == def.rules) chosen = v;
+        if (v->rules == def.rules) break;
     }
-    *g = first ? *first : def;
+    /* the rules come from the tables there; the limit stays the position's */
+    int limit = g->limit;
+    *g = chosen ? *chosen : def;
+    g->limit = limit;
 }
 
 /* What a probe under the read lock returns when it needs a table or index opened, or a
@@ -693,12 +693,7 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
 {
     int rc = to_internal(pos, g, p, err);
     if (rc) return rc;
-    if (!pos->variant.rules[0]) {
-        /* the rules come from the tables there; the limit stays the position's */
-        int limit = g->limit;
-        choose_rules(t, g);
-        g->limit = limit;
-    }
+    if (!pos->variant.rules[0]) choose_rules(t, g);
     if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
         return fail(err, GUTI_EINPUT,
                     "rules no-repeat have no tables: a position's value under them depends on "
