@@ -414,6 +414,18 @@ static void show_mistakes(const struct session *g)
     printf("\n");
 }
 
+/* The end of the end's and quit's JSON objects: the position, the moves played and the
+ * mistakes, then the closing brace. */
+static void json_game_tail(const struct session *g, const char *fen)
+{
+    printf(", \"fen\": ");
+    json_str(stdout, fen);
+    printf(", \"moves\": ");
+    print_played(g);
+    show_mistakes(g);
+    printf("}\n");
+}
+
 static void show_end(struct session *g)
 {
     const struct guti_analysis *a = g->a;
@@ -427,12 +439,7 @@ static void show_end(struct session *g)
             printf("\"%s\"", side_name(g, a->winner));
         printf(", \"reason\": ");
         json_str(stdout, a->reason);
-        printf(", \"fen\": ");
-        json_str(stdout, fen);
-        printf(", \"moves\": ");
-        print_played(g);
-        show_mistakes(g);
-        printf("}\n");
+        json_game_tail(g, fen);
         return;
     }
     printf("\n");
@@ -669,8 +676,7 @@ static int machine_move(struct session *g)
 
 /* A text the person asked for: as it is, or with --json one object {"event": EVENT, KEY:
  * TEXT}. */
-static void show_text(const struct session *g, const char *event, const char *key,
-                      const char *text)
+static void show_text(const struct session *g, const char *event, const char *key, const char *text)
 {
     if (g->json) {
         printf("{\"event\": \"%s\", \"%s\": ", event, key);
@@ -710,12 +716,8 @@ static void show_quit(const struct session *g)
     char fen[GUTI_FEN_MAX];
     guti_format_fen(current(g), fen, sizeof fen, NULL);
     if (g->json) {
-        printf("{\"event\": \"quit\", \"fen\": ");
-        json_str(stdout, fen);
-        printf(", \"moves\": ");
-        print_played(g);
-        show_mistakes(g);
-        printf("}\n");
+        printf("{\"event\": \"quit\"");
+        json_game_tail(g, fen);
         return;
     }
     printf("quit: the game unfinished after %d move%s\n", g->n, g->n == 1 ? "" : "s");
