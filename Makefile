@@ -72,6 +72,8 @@ $(B)/obj/tablebase/%.o: LAYER_INC = -Itablebase
 $(B)/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
 $(B)/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
 $(B)/obj/solver/baghchal/%.o: LAYER_INC = $(GAME_INC) -Isolver/baghchal
+# the registry of games names each game's struct game_ops, and includes no game's header
+$(B)/obj/solver/games/%.o: LAYER_INC = $(GAME_INC)
 $(B)/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
 $(B)/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
 $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)

@@ -64,8 +64,14 @@ int cli_fold_captures(const char *cmd, struct game_opts *o)
     struct game g;
     char why[200];
     if (o->game && game_setup(&g, o->game, NULL, NULL, why, sizeof why) == 0 &&
-        g.ops != &baghchal_ops)
-        return cli_usage_error(cmd, "--captures is for baghchal");
+        !g.ops->capture_goal) {
+        char games[100] = "";
+        for (int i = 0, used = 0; game_registry(i); i++)
+            if (game_registry(i)->capture_goal)
+                used += snprintf(games + used, sizeof games - (size_t)used, "%s%s",
+                                 used ? ", " : "", game_registry(i)->name);
+        return cli_usage_error(cmd, "--captures is for %s", games);
+    }
     if (game_rules_with_goal(o->rules, o->captures, o->rules_goal, sizeof o->rules_goal, why,
                              sizeof why))
         return cli_usage_error(cmd, "--captures: %s", why);

@@ -6,6 +6,18 @@
 #include "game.h"
 #include "notation.h"
 
+/* Bagh-Chal's parameters per board: the tigers start on the corners. */
+static const struct {
+    const char *board;
+    const char *tigers[4];
+    int ngoats, captures_to_win;
+} baghchal_boards[] = {
+    {"5x5", {"a1", "e1", "a5", "e5"}, 20, 5},
+    {"4x4", {"a1", "d1", "a4", "d4"}, 12, 3},
+    {"3x3", {"a1", "c1", "a3", "c3"}, 4, 1},
+};
+
+
 enum { GOATS = 0, TIGERS = 1 };
 
 static int captured(const struct game *g, const struct position *pos)
@@ -274,6 +286,88 @@ static void bc_material(const struct game *g, const struct position *pos, char *
              bits_count(pos->men[GOATS]), captured(g, pos), g->captures_to_win);
 }
 
+static int bc_setup(struct game *g, const char *rules_named, const char *board, char *err,
+                    size_t errlen)
+{
+    int i, n = (int)(sizeof baghchal_boards / sizeof baghchal_boards[0]);
+    if (!board) board = "5x5";
+    for (i = 0; i < n && strcmp(baghchal_boards[i].board, board) != 0; i++) {}
+    if (i == n) {
+        snprintf(err, errlen, "unknown board '%s' (5x5, 4x4 or 3x3)", QUOTE(board));
+        return -1;
+    }
+    if (!(g->board = board_named(board))) {
+        snprintf(err, errlen, "internal error: board '%s' does not build", board);
+        return -1;
+    }
+    g->ntigers = 4;
+    g->ngoats = baghchal_boards[i].ngoats;
+    g->captures_to_win = g->captures_default = baghchal_boards[i].captures_to_win;
+    char base[64];
+    if (rules_named) {
+        size_t base_len;
+        int goal = game_capture_goal(rules_named, &base_len);
+        int most = g->ngoats < GAME_MAX_CAPTURE_GOAL ? g->ngoats : GAME_MAX_CAPTURE_GOAL;
+        if (goal < 0 || goal > most) {
+            snprintf(err, errlen, "rules '%s': capture goal %s, expected 1..%d on %s",
+                     QUOTE(rules_named), QUOTE(rules_named + base_len + 2), most, board);
+            return -1;
+        }
+        if (goal) g->captures_to_win = goal;
+        snprintf(base, sizeof base, "%.*s", (int)(base_len < 63 ? base_len : 63), rules_named);
+    }
+    const char *rules = rules_named ? base : NULL;
+    for (int t = 0; t < 4; t++)
+        g->tiger_start |= BIT(board_parse_point(g->board, baghchal_boards[i].tigers[t], 2));
+    if (!rules || strcmp(rules, "standard") == 0) {
+        g->rules = BC_STANDARD;
+    } else if (strcmp(rules, "goat-pass") == 0) {
+        g->rules = BC_GOAT_PASS;
+    } else if (strncmp(rules, "no-repeat", 9) == 0 && (rules[9] == 0 || rules[9] == ':')) {
+        g->rules = BC_NO_REPEAT;
+        g->no_repeat = true;
+        const char *w = rules[9] ? rules + 10 : "unlimited";
+        char why[120];
+        if (strcmp(w, "unlimited") != 0 &&
+            notation_parse_int(w, 1, 1000000, "window", &g->repeat_window, why, sizeof why)) {
+            snprintf(err, errlen, "rules no-repeat: %s (unlimited or a number of boards)", why);
+            return -1;
+        }
+    } else {
+        snprintf(err, errlen,
+                 "unknown rules '%s' for baghchal (standard, goat-pass, no-repeat, no-repeat:N, "
+                 "each with -kN for N captures to win)",
+                 QUOTE(rules));
+        return -1;
+    }
+    return 0;
+}
+
+static void bc_rules_name(const struct game *g, char *buf, size_t len)
+{
+    if (g->rules == BC_NO_REPEAT && g->repeat_window)
+        snprintf(buf, len, "no-repeat:%d", g->repeat_window);
+    else
+        snprintf(buf, len, "%s",
+                 g->rules == BC_GOAT_PASS   ? "goat-pass"
+                 : g->rules == BC_NO_REPEAT ? "no-repeat"
+                                            : "standard");
+    /* a goal other than the board's own is part of the name (game_capture_goal) */
+    size_t used = strlen(buf);
+    if (g->captures_to_win != g->captures_default && used < len)
+        snprintf(buf + used, len - used, "-k%d", g->captures_to_win);
+}
+
+/* A FEN's rows tell the board: each board is square. */
+static const char *bc_board_for_rows(int rows)
+{
+    for (size_t i = 0; i < sizeof baghchal_boards / sizeof baghchal_boards[0]; i++)
+        if (baghchal_boards[i].board[0] - '0' == rows) return baghchal_boards[i].board;
+    return NULL;
+}
+
+static const char *const bc_aliases[] = {"bagh-chal", NULL};
+
 const struct game_ops baghchal_ops = {
     .name = "baghchal",
     .side_name = {"goats", "tigers"},
@@ -288,4 +382,14 @@ const struct game_ops baghchal_ops = {
     .over = bc_over,
     .start = bc_start,
     .material = bc_material,
+    .title = "Bagh-Chal",
+    .aliases = bc_aliases,
+    .setup = bc_setup,
+    .rules_name = bc_rules_name,
+    .board_for_rows = bc_board_for_rows,
+    .fen_rows = "3, 4 or 5",
+    .has_hand = true,
+    .capture_goal = true,
+    .plural_sides = true,
+    .clock_reset = " or placement",
 };

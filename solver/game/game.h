@@ -89,8 +89,12 @@ int movelist_reserve(struct movelist *l, int n);
 
 struct game;
 
+/* A game's module: its rules, its names and its variants. A game fills one, in its own
+ * folder, and is listed in solver/games/registry.c; nothing else names it (docs/games.md,
+ * "Adding a game"). Every field is required unless it says optional, and what an optional
+ * one left empty means. */
 struct game_ops {
-    const char *name;          /* "baghchal" or "sixteen" */
+    const char *name;          /* as --game takes it: "baghchal", "sixteen" */
     const char *side_name[2];  /* "goats", "tigers" / "red", "blue" */
     const char *piece_name[2]; /* "goat", "tiger" / "red", "blue" */
     char piece_letter[2];      /* 'G', 'T' / 'R', 'B' */
@@ -117,7 +121,36 @@ struct game_ops {
     struct position (*start)(const struct game *g);
     /* Writes the material of a position in words ("goats in hand 20, captured 0"). */
     void (*material)(const struct game *g, const struct position *pos, char *buf, size_t len);
+
+    /* Names and variants. */
+    const char *title; /* for people: "Bagh-Chal", "Sixteen Soldiers" */
+    /* Optional: other names game_setup takes (matched ignoring case), NULL-terminated;
+     * none when NULL. */
+    const char *const *aliases;
+    /* Sets up the game's fields in g (ops and limit are set, the rest zeroed): its board
+     * (board NULL: the game's default) and its rules by name (NULL: the default), their
+     * parameters (a capture goal, a no-repeat window) and flags (g->no_repeat). 0, or -1
+     * with a one-line reason naming the field and the names it takes. */
+    int (*setup)(struct game *g, const char *rules, const char *board, char *err,
+                 size_t errlen);
+    /* Writes the name of g's rules as setup reads them back ("goat-pass-k3", "forced"). */
+    void (*rules_name)(const struct game *g, char *buf, size_t len);
+    /* Optional: the board a position written in `rows` rows is on, for reading a FEN
+     * whose game or board is not named, or NULL when no board of the game has that many;
+     * with fen_rows, the counts for messages ("3, 4 or 5"). Default: positions never tell
+     * this game. */
+    const char *(*board_for_rows)(int rows);
+    const char *fen_rows;
+    bool has_hand;           /* positions have men in hand (a placement phase) */
+    bool capture_goal;       /* its rules may name a capture goal ("standard-k3") */
+    bool plural_sides;       /* sides named as a group: "the goats have", not "red has" */
+    const char *clock_reset; /* optional: what else than a capture resets the clock, for
+                                messages (" or placement"); none when NULL */
 };
+
+/* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number
+ * of a game in guti.h's enum guti_game is its place here plus one. */
+const struct game_ops *game_registry(int i);
 
 /* The most captures a Bagh-Chal capture goal may ask for: the solvers and tables keep a
  * layer for each number of goats captured short of it. */
@@ -136,6 +169,7 @@ struct game {
     bits_t tiger_start;
     int ntigers, ngoats, captures_to_win;
     int captures_default; /* the board's own goal; another is named in the rules ("-k3") */
+    bool no_repeat;       /* the no-repeat rule, and no draw rules (docs/rules.md) */
     int repeat_window;    /* no-repeat: boards remembered, 0 for unlimited */
     /* The counting rule's limit in half-moves, when a caller asks for another than the
      * game's own (the tables of `solve --dtc --limit L`); 0, as game_setup leaves it, is
@@ -152,6 +186,11 @@ struct game {
  * here, and their callers say which. */
 int game_setup(struct game *g, const char *name, const char *rules, const char *board, char *err,
                size_t errlen);
+
+/* The capture goal a rules name carries ("standard-k3": 3), or 0 when it carries none; -1
+ * for a "-k" suffix that is no goal (k0, a leading zero, too long). *base_len gets the
+ * name's length without the suffix. A game with a capture goal names its variants so. */
+int game_capture_goal(const char *rules, size_t *base_len);
 
 /* Writes to buf (len bytes) the name of rules `rules` (NULL: "standard") with capture
  * goal `goal`: "goat-pass" and 3 give "goat-pass-k3", the one spelling game_setup reads.

@@ -40,7 +40,7 @@ int history_layer_start(const struct history *h)
 
 bool history_refuses(const struct game *g, const struct history *h, const struct position *succ)
 {
-    if (g->ops != &baghchal_ops || g->rules != BC_NO_REPEAT || succ->inhand > 0) return false;
+    if (!g->no_repeat || succ->inhand > 0) return false;
     /* The boards since the last placement: the current one back to the first with no
      * goats in hand, at most repeat_window of them. */
     int seen = 0;
@@ -69,7 +69,7 @@ int history_over(const struct game *g, const struct history *h, struct outcome *
 {
     const struct position *cur = &h->p[h->n - 1];
     if (g->ops->over(g, cur, out)) return 1;
-    if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT) {
+    if (g->no_repeat) {
         struct movelist l;
         movelist_init(&l);
         int n = history_moves(g, h, &l);

@@ -334,6 +334,8 @@ static int bc_write_record(const struct game *g, const struct record *r, const s
 const struct notation_format notation_baghchal_format = {
     .name = "baghchal",
     .title = "the baghchal package's notation",
+    .game = "baghchal",
+    .board = "5x5",
     .read_position = bc_read_position,
     .write_position = bc_write_position,
     .read_move = bc_read_move,

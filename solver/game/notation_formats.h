@@ -20,6 +20,8 @@ void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(pri
 struct notation_format {
     const char *name;  /* "baghchal" */
     const char *title; /* "the baghchal package's notation", for messages */
+    const char *game;  /* the game and board it writes: "baghchal", "5x5" */
+    const char *board;
     int (*read_position)(const struct game *g, const char *text, struct position *pos,
                          struct notation_extra *x, char *err, size_t errlen);
     void (*write_position)(const struct game *g, const struct position *pos,

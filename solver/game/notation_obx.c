@@ -422,6 +422,8 @@ static int obx_write_record(const struct game *g, const struct record *r, const 
 const struct notation_format notation_obx_format = {
     .name = "obx",
     .title = "OBX",
+    .game = "baghchal",
+    .board = "5x5",
     .read_position = obx_read_position,
     .write_position = obx_write_position,
     .read_move = obx_read_move,

@@ -192,7 +192,8 @@ void notation_extra_at(const struct game *g, const struct record *r, const struc
                        struct notation_extra *x)
 {
     *x = NOTATION_EXTRA_NONE;
-    if (g->ops != &baghchal_ops) return;
+    /* what the foreign notations write besides the state; their game's alone */
+    if (strcmp(g->ops->name, notation_baghchal_format.game)) return;
     const struct position *p = rp->h.p;
     x->goat_moves = g->ngoats - p[0].inhand;
     for (int k = 0; k < i; k++) x->goat_moves += p[k].side == 0;
@@ -205,14 +206,20 @@ void notation_extra_at(const struct game *g, const struct record *r, const struc
 
 /* ---- Games, positions and moves --------------------------------------------------------- */
 
-/* Whether g is what a foreign notation can write: Bagh-Chal on 5x5. */
+/* Whether g is what a foreign notation can write: its game on its board. */
 static int foreign_game(enum notation n, const struct game *g, char *err, size_t errlen)
 {
-    if (g->ops == &baghchal_ops && !strcmp(g->board->name, "5x5")) return 0;
-    snprintf(err, errlen, "the %s notation is Bagh-Chal's on the 5x5 board, not %s%s%s", names[n],
-             g->ops == &baghchal_ops ? "the " : "",
-             g->ops == &baghchal_ops ? g->board->name : "Sixteen Soldiers",
-             g->ops == &baghchal_ops ? " board" : "");
+    const struct notation_format *f = format_of(n);
+    bool same_game = !strcmp(g->ops->name, f->game);
+    if (same_game && !strcmp(g->board->name, f->board)) return 0;
+    struct game its;
+    char why[200];
+    const char *title = game_setup(&its, f->game, NULL, f->board, why, sizeof why) == 0
+                            ? its.ops->title
+                            : f->game;
+    snprintf(err, errlen, "the %s notation is %s's on the %s board, not %s%s%s", names[n], title,
+             f->board, same_game ? "the " : "", same_game ? g->board->name : g->ops->title,
+             same_game ? " board" : "");
     return -1;
 }
 
@@ -220,7 +227,7 @@ int notation_game(enum notation n, const char *fen, const char *game, const char
                   const char *board, struct game *g, char *err, size_t errlen)
 {
     if (n == NOTATION_GUTI) return game_setup_for_fen(g, fen, game, rules, board, err, errlen);
-    if (game_setup(g, game ? game : "baghchal", rules, board, err, errlen)) return -1;
+    if (game_setup(g, game ? game : format_of(n)->game, rules, board, err, errlen)) return -1;
     return foreign_game(n, g, err, errlen);
 }
 
@@ -546,7 +553,10 @@ static int guti_write_record(const struct game *g, const struct record *r, const
     char text[256];
     game_rules_name(g, text, sizeof text);
     sb_printf(out, "[Game \"%s\"]\n[Rules \"%s\"]\n", g->ops->name, text);
-    if (g->ops == &baghchal_ops && strcmp(g->board->name, "5x5"))
+    /* a board other than the game's own is named */
+    struct game own;
+    char why[200];
+    if (game_setup(&own, g->ops->name, NULL, NULL, why, sizeof why) == 0 && own.board != g->board)
         sb_printf(out, "[Board \"%s\"]\n", g->board->name);
     if (!position_same(start, &standard) || start->clock) {
         g->ops->format(g, start, text, sizeof text);

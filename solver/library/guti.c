@@ -78,9 +78,17 @@ const char *guti_class_name(int cls)
 
 /* ---- Games and positions -------------------------------------------------------------- */
 
+/* A game's number is its place in the registry plus one (solver/games/registry.c). */
 static const struct game_ops *ops_of(enum guti_game game)
 {
-    return game == GUTI_BAGHCHAL ? &baghchal_ops : game == GUTI_SIXTEEN ? &sixteen_ops : NULL;
+    return game_registry((int)game - 1);
+}
+
+static enum guti_game game_number(const struct game_ops *ops)
+{
+    int i = 0;
+    while (game_registry(i) && game_registry(i) != ops) i++;
+    return (enum guti_game)(i + 1);
 }
 
 const char *guti_game_name(enum guti_game game)
@@ -94,7 +102,7 @@ enum guti_game guti_game_named(const char *name)
     struct game g;
     char why[200];
     if (!name || game_setup(&g, name, NULL, NULL, why, sizeof why)) return 0;
-    return g.ops == &baghchal_ops ? GUTI_BAGHCHAL : GUTI_SIXTEEN;
+    return game_number(g.ops);
 }
 
 const char *guti_side_name(enum guti_game game, int side)
@@ -112,7 +120,7 @@ char guti_piece_letter(enum guti_game game, int side)
 static void to_variant(const struct game *g, struct guti_variant *v)
 {
     memset(v, 0, sizeof *v);
-    v->game = g->ops == &baghchal_ops ? GUTI_BAGHCHAL : GUTI_SIXTEEN;
+    v->game = game_number(g->ops);
     game_rules_name(g, v->rules, sizeof v->rules);
     snprintf(v->board, sizeof v->board, "%s", g->board->name);
 }
@@ -172,7 +180,7 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
     if ((pos->side != 0 && pos->side != 1) || pos->inhand < 0 || pos->inhand > 64 ||
         pos->clock < 0 || pos->clock > 1000000)
         return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
-    if (g->ops != &baghchal_ops && pos->inhand)
+    if (!g->ops->has_hand && pos->inhand)
         return fail(err, GUTI_EINPUT, "position: goats in hand are Bagh-Chal's");
     if (pos->limit < 0 || pos->limit > GUTI_LIMIT_MAX)
         return fail(err, GUTI_EINPUT,
@@ -694,7 +702,7 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
     int rc = to_internal(pos, g, p, err);
     if (rc) return rc;
     if (!pos->variant.rules[0]) choose_rules(t, g);
-    if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
+    if (g->no_repeat)
         return fail(err, GUTI_EINPUT,
                     "rules no-repeat have no tables: a position's value under them depends on "
                     "the game's history");
@@ -1041,7 +1049,7 @@ int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const
     struct position p;
     int rc = to_internal(start, &g, &p, err);
     if (rc) return rc;
-    if (g.ops != &baghchal_ops || g.rules != BC_NO_REPEAT) {
+    if (!g.no_repeat) {
         char name[32];
         game_rules_name(&g, name, sizeof name);
         return fail(err, GUTI_EINPUT,

@@ -275,6 +275,41 @@ static void ss_material(const struct game *g, const struct position *pos, char *
     snprintf(buf, len, "red %d, blue %d", bits_count(pos->men[RED]), bits_count(pos->men[BLUE]));
 }
 
+static int ss_setup(struct game *g, const char *rules, const char *board, char *err,
+                    size_t errlen)
+{
+    if (board && strcmp(board, "sixteen") != 0) {
+        snprintf(err, errlen, "board '%s' is for baghchal: Sixteen Soldiers has one board",
+                 QUOTE(board));
+        return -1;
+    }
+    if (!(g->board = board_named("sixteen"))) {
+        snprintf(err, errlen, "internal error: board 'sixteen' does not build");
+        return -1;
+    }
+    if (!rules || strcmp(rules, "optional") == 0)
+        g->rules = SS_OPTIONAL;
+    else if (strcmp(rules, "forced") == 0)
+        g->rules = SS_FORCED;
+    else {
+        snprintf(err, errlen, "unknown rules '%s' for sixteen (optional, forced)", QUOTE(rules));
+        return -1;
+    }
+    return 0;
+}
+
+static void ss_rules_name(const struct game *g, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", g->rules == SS_FORCED ? "forced" : "optional");
+}
+
+static const char *ss_board_for_rows(int rows)
+{
+    return rows == 9 ? "sixteen" : NULL;
+}
+
+static const char *const ss_aliases[] = {"sixteen-soldiers", "sholo-guti", NULL};
+
 const struct game_ops sixteen_ops = {
     .name = "sixteen",
     .side_name = {"red", "blue"},
@@ -289,4 +324,10 @@ const struct game_ops sixteen_ops = {
     .over = ss_over,
     .start = ss_start,
     .material = ss_material,
+    .title = "Sixteen Soldiers",
+    .aliases = ss_aliases,
+    .setup = ss_setup,
+    .rules_name = ss_rules_name,
+    .board_for_rows = ss_board_for_rows,
+    .fen_rows = "9",
 };
