@@ -17,7 +17,6 @@ static const struct {
     {"3x3", {"a1", "c1", "a3", "c3"}, 4, 1},
 };
 
-
 enum { GOATS = 0, TIGERS = 1 };
 
 static int captured(const struct game *g, const struct position *pos)

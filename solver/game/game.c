@@ -84,9 +84,9 @@ static void game_names(char *buf, size_t len)
     buf[0] = 0;
     for (int i = 0; game_registry(i) && used < len; i++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s",
-                                 i == 0                    ? ""
-                                 : game_registry(i + 1)    ? ", "
-                                                           : " or ",
+                                 i == 0                 ? ""
+                                 : game_registry(i + 1) ? ", "
+                                                        : " or ",
                                  game_registry(i)->name);
 }
 
@@ -141,8 +141,7 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
                      rows == 1 ? "" : "s", known);
             return -1;
         }
-        if (!board && game_setup(g, name, NULL, NULL, err, errlen) == 0 &&
-            g->ops->board_for_rows)
+        if (!board && game_setup(g, name, NULL, NULL, err, errlen) == 0 && g->ops->board_for_rows)
             board = g->ops->board_for_rows(rows);
     }
     return game_setup(g, name, rules, board, err, errlen);

@@ -214,9 +214,8 @@ static int foreign_game(enum notation n, const struct game *g, char *err, size_t
     if (same_game && !strcmp(g->board->name, f->board)) return 0;
     struct game its;
     char why[200];
-    const char *title = game_setup(&its, f->game, NULL, f->board, why, sizeof why) == 0
-                            ? its.ops->title
-                            : f->game;
+    const char *title =
+        game_setup(&its, f->game, NULL, f->board, why, sizeof why) == 0 ? its.ops->title : f->game;
     snprintf(err, errlen, "the %s notation is %s's on the %s board, not %s%s%s", names[n], title,
              f->board, same_game ? "the " : "", same_game ? g->board->name : g->ops->title,
              same_game ? " board" : "");

@@ -275,8 +275,7 @@ static void ss_material(const struct game *g, const struct position *pos, char *
     snprintf(buf, len, "red %d, blue %d", bits_count(pos->men[RED]), bits_count(pos->men[BLUE]));
 }
 
-static int ss_setup(struct game *g, const char *rules, const char *board, char *err,
-                    size_t errlen)
+static int ss_setup(struct game *g, const char *rules, const char *board, char *err, size_t errlen)
 {
     if (board && strcmp(board, "sixteen") != 0) {
         snprintf(err, errlen, "board '%s' is for baghchal: Sixteen Soldiers has one board",
