@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "progress.h"
 #include "selftest.h"
+#include "symmap.h"
 #include "tables.h"
 
 static const char help[] =
@@ -723,6 +724,8 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
 {
     struct prober p;
     prober_init(&p, g, dir);
+    struct symmap sm; /* the placement layers' indexes are built here, one at a time */
+    symmap_init(&sm, g->board);
     struct movelist l;
     movelist_init(&l);
     struct presence *pr = malloc(sizeof *pr);
@@ -741,7 +744,7 @@ static int verify_placement(const struct game *g, const char *dir, uint64_t samp
                 if (access(path, F_OK) != 0) continue;
                 int goats = g->ngoats - h - c;
                 struct pair_index ix;
-                if (pair_index_init(&ix, g->board, &p.sm, g->ntigers, goats)) {
+                if (pair_index_init(&ix, g->board, &sm, g->ntigers, goats)) {
                     errors += cli_error("verify: out of memory");
                     goto done;
                 }
@@ -892,6 +895,8 @@ static int verify_placement_dtc(const struct game *g, const char *dir, uint64_t 
                                 bool quiet, bool *first, struct counts *cnt)
 {
     int limits[16], nl = tables_dtc_limits(dir, g, limits, 16), errors = 0;
+    struct symmap sm; /* the placement layers' indexes are built here, one at a time */
+    symmap_init(&sm, g->board);
     struct movelist l;
     movelist_init(&l);
     for (int li = 0; li < nl; li++) {
@@ -905,7 +910,7 @@ static int verify_placement_dtc(const struct game *g, const char *dir, uint64_t 
                     tables_dtc_name(path, sizeof path, dir, g, h, c, side, p.limit);
                     if (access(path, F_OK) != 0) continue;
                     struct pair_index ix;
-                    if (pair_index_init(&ix, g->board, &p.sm, g->ntigers, g->ngoats - h - c)) {
+                    if (pair_index_init(&ix, g->board, &sm, g->ntigers, g->ngoats - h - c)) {
                         errors += cli_error("verify: out of memory");
                         continue;
                     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "bc_tables.h"
 #include "notation.h"
 
 /* Bagh-Chal's parameters per board: the tigers start on the corners. */
@@ -391,4 +392,5 @@ const struct game_ops baghchal_ops = {
     .capture_goal = true,
     .plural_sides = true,
     .clock_reset = " or placement",
+    .layers = &bc_table_layers,
 };

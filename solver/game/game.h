@@ -89,6 +89,51 @@ int movelist_reserve(struct movelist *l, int n);
 
 struct game;
 
+/* A layer of a game's positions: the unit its tables are made, named and read by, in the
+ * game's own coordinates, as a table's header stores them (tb_meta.layer, tablebase/tb.h):
+ * Bagh-Chal (goats in hand, goats captured, 1 + the side to move or 0 for both, 0),
+ * Sixteen Soldiers (m, n, 0, 0), the larger number of pieces first. */
+struct layer_key {
+    int32_t c[4];
+};
+
+/* How a game's positions are cut into layers and numbered within them, for its tables: what
+ * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
+ * required unless it says optional. Hooks are called from any thread, but never two at once
+ * on one index set (the prober's lock sees to it). */
+struct game_layers {
+    bool board_in_names; /* the table files name the board: the game has several */
+    /* Writes layer k's part of its tables' file names: "h0-c4", "h12-c3-t", "m4-n3". */
+    void (*name)(const struct game *g, const struct layer_key *k, char *buf, size_t len);
+    /* The layer of a position the rules have not ended. */
+    struct layer_key (*layer_of)(const struct game *g, const struct position *pos);
+    /* A new, empty set of the indexes that number positions (NULL when memory runs out),
+     * each built on first use by rank; index_free frees it and all it built. */
+    void *(*index_new)(const struct game *g);
+    void (*index_free)(void *ix);
+    /* The number of position pos (of layer k) in the layer's table, and the table's size.
+     * When the index it needs is not built, rank builds it when may_build, else returns 1
+     * and changes nothing. 0; 1; or -1 when memory runs out, with a one-line err naming
+     * the index ("out of memory for the index of 3 goats"). */
+    int (*rank)(const struct game *g, void *ix, const struct layer_key *k,
+                const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
+                char *err, size_t errlen);
+    /* Writes the message for layer k's missing table at path: what makes it ("no table
+     * PATH; make it with: guti solve ..."), dir_word being the directory as a shell reads
+     * it, or why no command can. */
+    void (*missing)(const struct game *g, const struct layer_key *k, const char *path,
+                    const char *dir_word, char *err, size_t errlen);
+    /* Optional (NULL: no such layers): whether layer k is one its solver stores with a WDL
+     * table alone, its DTM being the fold of its successors' (Bagh-Chal's goats-to-move
+     * placement layers); and then a position's code (retro.h) from its successors', each
+     * probed by probe(arg, ...) (0, 1 when the successor's DTM is not known, else a
+     * failure): 0 with *code; 1 when a successor's DTM is not known; or probe's failure. */
+    bool (*dtm_by_fold)(const struct game *g, const struct layer_key *k);
+    int (*fold_successors)(const struct game *g, const struct position *pos,
+                           int (*probe)(void *arg, const struct position *succ, uint16_t *code),
+                           void *arg, uint16_t *code);
+};
+
 /* A game's module: its rules, its names and its variants. A game fills one, in its own
  * folder, and is listed in solver/games/registry.c; nothing else names it (docs/games.md,
  * "Adding a game"). Every field is required unless it says optional, and what an optional
@@ -146,6 +191,9 @@ struct game_ops {
     bool plural_sides;       /* sides named as a group: "the goats have", not "red has" */
     const char *clock_reset; /* optional: what else than a capture resets the clock, for
                                 messages (" or placement"); none when NULL */
+
+    /* Optional: its layers, for tables (NULL: a game without tables). */
+    const struct game_layers *layers;
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number

@@ -696,7 +696,7 @@ int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selfte
                    void *arg, struct selftest_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    if (g->ops == &baghchal_ops && g->rules == BC_NO_REPEAT)
+    if (g->no_repeat)
         return snprintf(err, errlen,
                         "rules no-repeat depend on the history, not the position: they have no "
                         "layers to test"),

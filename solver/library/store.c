@@ -10,27 +10,16 @@ static const char *kind_ext(enum tb_kind kind)
     return kind == TB_DTM ? "dtm" : kind == TB_REACH ? "reach" : kind == TB_DTC ? "dtc" : "wdl";
 }
 
-/* The default's file and the header it must have: tables.h's names, by game and kind. */
+/* The default's file and the header it must have: tables.h's names, by layer and kind (a
+ * reachability table of a placement layer with no side named is the goats'). */
 static void file_of(const struct game *g, const char *dir, const struct store_table *t, char *path,
                     size_t len, struct tb_meta *meta)
 {
-    if (t->kind == TB_DTC) {
-        tables_dtc_name(path, len, dir, g, t->inhand, t->captured, t->side, t->limit);
-        *meta = tables_dtc_meta(g, t->inhand, t->captured, t->side, t->limit, t->npositions);
-    } else if (g->ops == &sixteen_ops) {
-        tables_ss_name(path, len, dir, g, t->inhand, t->captured, t->kind);
-        *meta = tables_ss_meta(g, t->inhand, t->captured, t->kind, t->npositions);
-    } else if (t->kind == TB_REACH) {
-        int side = t->side < 0 ? 0 : t->side;
-        tables_reach_name(path, len, dir, g, t->inhand, t->captured, side);
-        *meta = tables_reach_meta(g, t->inhand, t->captured, side, t->npositions);
-    } else if (t->inhand == 0) {
-        tables_name(path, len, dir, g, 0, t->captured, t->kind);
-        *meta = tables_meta(g, 0, t->captured, t->kind, t->npositions);
-    } else {
-        tables_place_name(path, len, dir, g, t->inhand, t->captured, t->side, t->kind);
-        *meta = tables_place_meta(g, t->inhand, t->captured, t->side, t->kind, t->npositions);
-    }
+    int side = t->kind == TB_REACH && t->side < 0 ? 0 : t->side;
+    struct layer_key k = tables_key(t->inhand, t->captured, side);
+    int limit = t->kind == TB_DTC ? t->limit : 0;
+    tables_layer_path(path, len, dir, g, &k, t->kind, limit);
+    *meta = tables_layer_meta(g, &k, t->kind, limit, t->npositions);
 }
 
 static int file_load(const struct game *g, const char *dir, const struct store_table *t,
@@ -104,13 +93,12 @@ void store_name(const struct store_hooks *h, const struct game *g, const struct 
                 char *buf, size_t len)
 {
     struct tb_meta meta;
-    if (h->dir)
+    if (h->dir) {
         file_of(g, h->dir, t, buf, len, &meta);
-    else if (g->ops == &sixteen_ops)
-        snprintf(buf, len, "m%d-n%d.%s", t->inhand, t->captured, kind_ext(t->kind));
-    else if (t->inhand == 0 || t->side < 0)
-        snprintf(buf, len, "h%d-c%d.%s", t->inhand, t->captured, kind_ext(t->kind));
-    else
-        snprintf(buf, len, "h%d-c%d-%c.%s", t->inhand, t->captured, t->side ? 't' : 'g',
-                 kind_ext(t->kind));
+        return;
+    }
+    struct layer_key k = tables_key(t->inhand, t->captured, t->side);
+    char layer[64];
+    g->ops->layers->name(g, &k, layer, sizeof layer);
+    snprintf(buf, len, "%s.%s", layer, kind_ext(t->kind));
 }

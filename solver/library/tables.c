@@ -52,17 +52,24 @@ static void shell_word(const char *s, char *buf, size_t len)
     buf[used] = 0;
 }
 
-void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                 int captured, enum tb_kind kind)
+void tables_layer_path(char *buf, size_t len, const char *dir, const struct game *g,
+                       const struct layer_key *k, enum tb_kind kind, int limit)
 {
-    char rules[32];
+    char rules[32], layer[64], limit_part[24] = "";
     game_rules_name(g, rules, sizeof rules);
-    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d.%s", dir, g->ops->name, g->board->name, rules, inhand,
-             captured, kind == TB_DTM ? "dtm" : "wdl");
+    g->ops->layers->name(g, k, layer, sizeof layer);
+    if (kind == TB_DTC) snprintf(limit_part, sizeof limit_part, "-L%d", limit);
+    snprintf(buf, len, "%s/%s%s%s-%s-%s%s.%s", dir, g->ops->name,
+             g->ops->layers->board_in_names ? "-" : "",
+             g->ops->layers->board_in_names ? g->board->name : "", rules, layer, limit_part,
+             kind == TB_DTM     ? "dtm"
+             : kind == TB_DTC   ? "dtc"
+             : kind == TB_REACH ? "reach"
+                                : "wdl");
 }
 
-struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
-                           uint64_t npositions)
+struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k,
+                                 enum tb_kind kind, int limit, uint64_t npositions)
 {
     struct tb_meta m;
     memset(&m, 0, sizeof m);
@@ -70,36 +77,49 @@ struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum 
     game_rules_name(g, m.rules, sizeof m.rules);
     snprintf(m.board, sizeof m.board, "%s", g->board->name);
     m.kind = kind;
-    m.layer[0] = inhand;
-    m.layer[1] = captured;
+    memcpy(m.layer, k->c, sizeof m.layer);
     m.npositions = npositions;
+    m.limit = kind == TB_DTC ? limit : 0;
     return m;
+}
+
+struct layer_key tables_key(int inhand, int captured, int side)
+{
+    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
+}
+
+void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                 int captured, enum tb_kind kind)
+{
+    struct layer_key k = tables_key(inhand, captured, -1);
+    tables_layer_path(buf, len, dir, g, &k, kind == TB_DTM ? TB_DTM : TB_WDL, 0);
+}
+
+struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
+                           uint64_t npositions)
+{
+    struct layer_key k = tables_key(inhand, captured, -1);
+    return tables_layer_meta(g, &k, kind, 0, npositions);
 }
 
 void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                        int captured, int side, enum tb_kind kind)
 {
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.%s", dir, g->ops->name, g->board->name, rules,
-             inhand, captured, side ? 't' : 'g', kind == TB_DTM ? "dtm" : "wdl");
+    struct layer_key k = tables_key(inhand, captured, side);
+    tables_layer_path(buf, len, dir, g, &k, kind == TB_DTM ? TB_DTM : TB_WDL, 0);
 }
 
 struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
                                  enum tb_kind kind, uint64_t npositions)
 {
-    struct tb_meta m = tables_meta(g, inhand, captured, kind, npositions);
-    m.layer[2] = 1 + side;
-    return m;
+    struct layer_key k = tables_key(inhand, captured, side);
+    return tables_layer_meta(g, &k, kind, 0, npositions);
 }
 
 void tables_ss_name(char *buf, size_t len, const char *dir, const struct game *g, int m, int n,
                     enum tb_kind kind)
 {
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    snprintf(buf, len, "%s/%s-%s-m%d-n%d.%s", dir, g->ops->name, rules, m, n,
-             kind == TB_DTM ? "dtm" : "wdl");
+    tables_name(buf, len, dir, g, m, n, kind);
 }
 
 struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind kind,
@@ -111,47 +131,29 @@ struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind k
 void tables_dtc_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                      int captured, int side, int limit)
 {
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    if (g->ops == &sixteen_ops)
-        snprintf(buf, len, "%s/%s-%s-m%d-n%d-L%d.dtc", dir, g->ops->name, rules, inhand, captured,
-                 limit);
-    else if (side < 0)
-        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-L%d.dtc", dir, g->ops->name, g->board->name, rules,
-                 inhand, captured, limit);
-    else
-        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c-L%d.dtc", dir, g->ops->name, g->board->name,
-                 rules, inhand, captured, side ? 't' : 'g', limit);
+    struct layer_key k = tables_key(inhand, captured, side);
+    tables_layer_path(buf, len, dir, g, &k, TB_DTC, limit);
 }
 
 struct tb_meta tables_dtc_meta(const struct game *g, int inhand, int captured, int side, int limit,
                                uint64_t npositions)
 {
-    struct tb_meta m = tables_meta(g, inhand, captured, TB_DTC, npositions);
-    if (side >= 0) m.layer[2] = 1 + side;
-    m.limit = limit;
-    return m;
+    struct layer_key k = tables_key(inhand, captured, side);
+    return tables_layer_meta(g, &k, TB_DTC, limit, npositions);
 }
 
 void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                        int captured, int side)
 {
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    if (inhand == 0)
-        snprintf(buf, len, "%s/%s-%s-%s-h0-c%d.reach", dir, g->ops->name, g->board->name, rules,
-                 captured);
-    else
-        snprintf(buf, len, "%s/%s-%s-%s-h%d-c%d-%c.reach", dir, g->ops->name, g->board->name, rules,
-                 inhand, captured, side ? 't' : 'g');
+    struct layer_key k = tables_key(inhand, captured, side);
+    tables_layer_path(buf, len, dir, g, &k, TB_REACH, 0);
 }
 
 struct tb_meta tables_reach_meta(const struct game *g, int inhand, int captured, int side,
                                  uint64_t npositions)
 {
-    struct tb_meta m = tables_meta(g, inhand, captured, TB_REACH, npositions);
-    m.layer[2] = inhand ? 1 + side : 0;
-    return m;
+    struct layer_key k = tables_key(inhand, captured, side);
+    return tables_layer_meta(g, &k, TB_REACH, 0, npositions);
 }
 
 int index_cache_init(struct index_cache *x, const struct game *g)
@@ -244,47 +246,25 @@ void prober_init(struct prober *p, const struct game *g, const char *dir)
     p->g = g;
     p->dir = dir;
     p->limit = game_clock_limit(g);
-    symmap_init(&p->sm, g->board);
 }
 
 void prober_free(struct prober *p)
 {
-    for (int k = 0; k <= BOARD_MAX_POINTS; k++)
-        if (p->ix[k]) {
-            pair_index_free(p->ix[k]);
-            free(p->ix[k]);
+    for (int i = 0; i < p->cap; i++)
+        if (p->layers[i].used) {
+            tb_close(p->layers[i].t);
+            tb_close(p->layers[i].dtc);
         }
-    for (int c = 0; c < TABLES_MAX_LAYERS; c++) {
-        tb_close(p->move[c]);
-        tb_close(p->dtc_move[c]);
-    }
-    for (int h = 0; h < BOARD_MAX_POINTS; h++)
-        for (int c = 0; c < TABLES_MAX_LAYERS; c++)
-            for (int s = 0; s < 2; s++) {
-                tb_close(p->place[h][c][s]);
-                tb_close(p->dtc_place[h][c][s]);
-            }
-    for (int m = 0; m <= SS_MAX_PIECES; m++)
-        for (int n = 0; n <= SS_MAX_PIECES; n++) {
-            tb_close(p->sst[m][n]);
-            tb_close(p->dtc_ss[m][n]);
-            if (p->ss[m][n]) {
-                ss_layer_free(p->ss[m][n]);
-                free(p->ss[m][n]);
-            }
-        }
-    if (p->ssdb) {
-        ss_db_free(p->ssdb);
-        free(p->ssdb);
-    }
+    free(p->layers);
+    if (p->ix) p->g->ops->layers->index_free(p->ix);
 }
 
-/* One entry of an open table: through the shared block cache when there is one. */
 static bool may_open(const struct prober *p)
 {
     return !p->may_open || *p->may_open;
 }
 
+/* One entry of an open table: through the shared block cache when there is one. */
 static int probe_table(const struct prober *p, struct tb *t, uint64_t i, uint16_t *entry, char *err,
                        size_t errlen)
 {
@@ -292,192 +272,144 @@ static int probe_table(const struct prober *p, struct tb *t, uint64_t i, uint16_
                     : tb_probe(t, i, entry, err, errlen);
 }
 
-/* Sixteen Soldiers: the memory a solve of every material up to n pieces needs, in bytes,
- * estimated from the number of classes (about C(37, m) C(37 - m, k) / 4 for each material
- * m + k <= n, both sides to move) at 3.2 bytes a class: the 8-piece solve, 2.8 billion
- * classes, peaked at 9.1 GB on this project's machine (docs/sixteen.md). */
-static double sixteen_solve_bytes(int pieces)
+static uint32_t key_hash(const struct layer_key *k)
 {
-    double classes = 0;
-    for (int m = 1; m < pieces; m++)
-        for (int k = 1; m + k <= pieces; k++) {
-            double c = 1;
-            for (int j = 0; j < m; j++) c = c * (37 - j) / (j + 1);
-            for (int j = 0; j < k; j++) c = c * (37 - m - j) / (j + 1);
-            classes += c / 4;
-        }
-    return 3.2 * classes;
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < 4; i++) h = (h ^ (uint32_t)k->c[i]) * 16777619u;
+    return h;
 }
 
-static int missing_sixteen(const struct prober *p, const char *path, int pieces, char *err,
-                           size_t errlen)
+/* The slot of layer k: its own, or the empty one it would take (NULL when there are no
+ * slots yet). */
+static struct prober_layer *layer_slot(const struct prober *p, const struct layer_key *k)
 {
-    char rules[32], dirw[1100];
-    game_rules_name(p->g, rules, sizeof rules);
-    shell_word(p->dir, dirw, sizeof dirw);
-    double need = sixteen_solve_bytes(pieces);
-    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
-    int fit = 2;
-    while (fit < 12 && sixteen_solve_bytes(fit + 1) <= have) fit++;
-    if (pieces > 12)
-        snprintf(err, errlen,
-                 "no table %s: %d pieces are beyond guti's endgame tables (guti solve sixteen "
-                 "makes them up to 12 pieces; this machine's memory holds a solve of %d)",
-                 path, pieces, fit);
-    else if (need > have)
-        snprintf(err, errlen,
-                 "no table %s: %d pieces are beyond one machine (guti solve sixteen --pieces %d "
-                 "would need about %.0f GB of memory, this one has %.0f GB and holds a solve of "
-                 "%d pieces)",
-                 path, pieces, pieces, need / 1e9, have / 1e9, fit);
-    else
-        snprintf(err, errlen,
-                 "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s%s",
-                 path, pieces, rules, dirw, need >= 1e9 ? " (several GB of memory)" : "");
-    return PROBER_MISSING;
+    if (!p->cap) return NULL;
+    for (uint32_t i = key_hash(k) & (uint32_t)(p->cap - 1);; i = (i + 1) & (uint32_t)(p->cap - 1))
+        if (!p->layers[i].used || !memcmp(&p->layers[i].k, k, sizeof *k)) return &p->layers[i];
 }
 
-/* Sixteen Soldiers: the table of the position's material. Nothing is built for a material
- * whose table is absent, so that a position far beyond the tables costs no memory. */
-static int probe_sixteen(struct prober *p, const struct position *pos, retro_code *code,
-                         bool *dtm_known, char *err, size_t errlen)
+/* Layer k's entry, added when it is not there (only while may_open allows); NULL when
+ * memory runs out. */
+static struct prober_layer *layer_add(struct prober *p, const struct layer_key *k)
 {
-    bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
-    int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
-    if (!p->ss[hi][lo]) {
-        char path[1024];
-        enum tb_kind kind = TB_DTM;
-        tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
-        if (access(path, F_OK) != 0) {
-            kind = TB_WDL;
-            tables_ss_name(path, sizeof path, p->dir, p->g, hi, lo, kind);
-            if (access(path, F_OK) != 0) return missing_sixteen(p, path, m + n, err, errlen);
-        }
-        if (!may_open(p)) return PROBER_CLOSED;
-        if (!p->ssdb) {
-            p->ssdb = malloc(sizeof *p->ssdb);
-            if (!p->ssdb || ss_db_init(p->ssdb, p->g)) {
-                free(p->ssdb);
-                p->ssdb = NULL;
-                return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
-            }
-        }
-        struct ss_layer *l = malloc(sizeof *l);
-        if (!l || ss_layer_init(l, p->ssdb, hi, lo)) {
-            free(l);
-            return snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo),
-                   PROBER_NOMEM;
-        }
-        /* A damaged table is an error, not a reason to fall back silently. */
-        struct tb_meta want = tables_ss_meta(p->g, hi, lo, kind, l->size);
-        if (tables_open(path, &want, &p->sst[hi][lo], err, errlen)) {
-            ss_layer_free(l);
-            free(l);
-            return -1;
-        }
-        p->ss_dtm[hi][lo] = kind == TB_DTM;
-        p->ss[hi][lo] = l;
+    struct prober_layer *l = layer_slot(p, k);
+    if (l && l->used) return l;
+    if (2 * (p->nlayers + 1) > p->cap) { /* at most half full */
+        int cap = p->cap ? 2 * p->cap : 64;
+        struct prober_layer *old = p->layers, *grown = calloc((size_t)cap, sizeof *grown);
+        if (!grown) return NULL;
+        int old_cap = p->cap;
+        p->layers = grown;
+        p->cap = cap;
+        for (int i = 0; i < old_cap; i++)
+            if (old[i].used) *layer_slot(p, &old[i].k) = old[i];
+        free(old);
+        l = layer_slot(p, k);
     }
-    uint16_t entry;
-    uint64_t i = ss_layer_position_index(p->ss[hi][lo], mover, other);
-    if (probe_table(p, p->sst[hi][lo], i, &entry, err, errlen)) return -1;
-    *dtm_known = p->ss_dtm[hi][lo];
-    *code = *dtm_known ? entry : code_of_wdl(entry);
-    return 0;
+    memset(l, 0, sizeof *l);
+    l->k = *k;
+    l->used = true;
+    p->nlayers++;
+    return l;
 }
 
-static const struct pair_index *prober_index(struct prober *p, int goats, char *err, size_t errlen)
-{
-    if (!p->ix[goats]) {
-        p->ix[goats] = malloc(sizeof *p->ix[goats]);
-        if (!p->ix[goats] ||
-            pair_index_init(p->ix[goats], p->g->board, &p->sm, p->g->ntigers, goats)) {
-            free(p->ix[goats]);
-            p->ix[goats] = NULL;
-            snprintf(err, errlen, "out of memory for the index of %d goats", goats);
-            return NULL;
-        }
-    }
-    return p->ix[goats];
-}
-
-/* The layer's table: its DTM table, else its WDL table (inhand 0: the movement phase);
- * the path of the one found, or of the WDL table when neither is there (*kind). */
-static bool find_layer(const struct prober *p, int inhand, int c, int side, char *path, size_t len,
+/* The layer's table: its DTM table, else its WDL table; the path of the one found, or of the
+ * WDL table when neither is there (*kind). */
+static bool find_layer(const struct prober *p, const struct layer_key *k, char *path, size_t len,
                        enum tb_kind *kind)
 {
-    for (int k = 0; k < 2; k++) {
-        *kind = k == 0 ? TB_DTM : TB_WDL;
-        if (inhand)
-            tables_place_name(path, len, p->dir, p->g, inhand, c, side, *kind);
-        else
-            tables_name(path, len, p->dir, p->g, 0, c, *kind);
+    for (int i = 0; i < 2; i++) {
+        *kind = i == 0 ? TB_DTM : TB_WDL;
+        tables_layer_path(path, len, p->dir, p->g, k, *kind, 0);
         if (access(path, F_OK) == 0) return true;
     }
     return false;
 }
 
-/* The command that makes a missing Bagh-Chal table: the movement phase alone, or the whole
- * game, which reads the movement phase's tables when they are there and makes them when
- * not (the placement phase needs them). */
-static int missing(const struct prober *p, const char *path, int inhand, char *err, size_t errlen)
+static int missing(const struct prober *p, const struct layer_key *k, const char *path, char *err,
+                   size_t errlen)
 {
-    char rules[32], dirw[1100];
-    game_rules_name(p->g, rules, sizeof rules);
+    char dirw[1100];
     shell_word(p->dir, dirw, sizeof dirw);
-    snprintf(err, errlen,
-             "no table %s; make it with: guti solve baghchal%s --rules %s --board %s --dir %s",
-             path, inhand ? "" : " --phase movement", rules, p->g->board->name, dirw);
+    p->g->ops->layers->missing(p->g, k, path, dirw, err, errlen);
     return PROBER_MISSING;
 }
 
+/* The number of a position in its layer's table, building the game's indexes when allowed:
+ * 0, PROBER_CLOSED, or PROBER_NOMEM with err. */
+static int rank(struct prober *p, const struct layer_key *k, const struct position *pos,
+                uint64_t *i, uint64_t *size, char *err, size_t errlen)
+{
+    const struct game_layers *gl = p->g->ops->layers;
+    if (!p->ix) {
+        if (!may_open(p)) return PROBER_CLOSED;
+        if (!(p->ix = gl->index_new(p->g))) return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
+    }
+    int rc = gl->rank(p->g, p->ix, k, pos, may_open(p), i, size, err, errlen);
+    return rc == 1 ? PROBER_CLOSED : rc < 0 ? PROBER_NOMEM : 0;
+}
+
 /* Opens the layer's table found by find_layer, checking that it is the one asked for. */
-static int open_layer(struct prober *p, int inhand, int c, int side, uint64_t n, struct tb **t,
-                      bool *dtm, char *err, size_t errlen)
+static int open_layer(struct prober *p, const struct layer_key *k, uint64_t n, char *err,
+                      size_t errlen)
 {
     char path[1024];
     enum tb_kind kind;
-    if (!find_layer(p, inhand, c, side, path, sizeof path, &kind))
-        return missing(p, path, inhand, err, errlen);
+    if (!find_layer(p, k, path, sizeof path, &kind)) return missing(p, k, path, err, errlen);
     if (!may_open(p)) return PROBER_CLOSED;
+    struct prober_layer *l = layer_add(p, k);
+    if (!l) return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
     /* A damaged table is an error, not a reason to fall back silently. */
-    struct tb_meta want = inhand ? tables_place_meta(p->g, inhand, c, side, kind, n)
-                                 : tables_meta(p->g, 0, c, kind, n);
-    if (tables_open(path, &want, t, err, errlen)) return -1;
-    *dtm = kind == TB_DTM;
+    struct tb_meta want = tables_layer_meta(p->g, k, kind, 0, n);
+    if (tables_open(path, &want, &l->t, err, errlen)) return -1;
+    l->dtm = kind == TB_DTM;
     return 0;
 }
 
-/* A goats-to-move placement position's code as the fold of its placements' (the solver's
- * goats_dtm): 0 with *code, 1 when a placement's DTM is not known (its layer has none),
- * else prober_probe's failure. */
-static int fold_placements(struct prober *p, const struct position *pos, retro_code *code,
-                           char *err, size_t errlen)
+/* A successor probed for fold_successors, its failure's message in the caller's err. */
+struct successor_probe {
+    struct prober *p;
+    char *err;
+    size_t errlen;
+};
+
+static int probe_successor(void *arg, const struct position *succ, uint16_t *code)
 {
-    bits_t empty = (BIT(p->g->board->npoints) - 1) & ~pos->men[0] & ~pos->men[1];
-    struct move_fold f = {0};
-    for (bits_t e = empty; e;) {
-        struct position placed = *pos;
-        placed.men[0] |= BIT(bits_pop(&e));
-        placed.inhand--;
-        placed.side = 1;
-        placed.clock = 0;
-        retro_code c;
-        bool known;
-        int rc = prober_probe(p, &placed, &c, &known, err, errlen);
-        if (rc) return rc;
-        if (!known) return 1;
-        move_fold_add(&f, c);
-        if (f.win == 1) break; /* nothing is quicker */
+    struct successor_probe *sp = arg;
+    bool known;
+    int rc = prober_probe(sp->p, succ, code, &known, sp->err, sp->errlen);
+    return rc ? rc : known ? 0 : 1;
+}
+
+/* A position of a layer stored without DTM whose DTM is its successors' fold: 0 with *code,
+ * 1 when its own table is to answer, else a failure. */
+static int fold_successors(struct prober *p, struct prober_layer *l, const struct position *pos,
+                           retro_code *code, char *err, size_t errlen)
+{
+    if (l->derived == 0 && !may_open(p)) return PROBER_CLOSED; /* it sets the flag */
+    if (l->derived < 0) return 1;
+    /* the flag is written only while it is 0, which may_open allowed: under the library's
+     * write lock, as other threads read it */
+    bool first = l->derived == 0;
+    struct successor_probe sp = {p, err, errlen};
+    struct layer_key k = l->k;
+    int rc = p->g->ops->layers->fold_successors(p->g, pos, probe_successor, &sp, code);
+    l = layer_slot(p, &k); /* the probes may have added layers, moving the slots */
+    if (rc == 0) {
+        if (first) l->derived = 1;
+        return 0;
     }
-    *code = move_fold_code(&f);
-    return 0;
+    /* the layer below without DTM, or not there: the layer's own table answers */
+    if (rc != 1 && rc != PROBER_MISSING) return rc;
+    if (first) l->derived = -1;
+    return 1;
 }
 
 int prober_probe(struct prober *p, const struct position *pos, retro_code *code, bool *dtm_known,
                  char *err, size_t errlen)
 {
     const struct game *g = p->g;
+    const struct game_layers *gl = g->ops->layers;
     struct outcome o;
     *dtm_known = true;
     if (game_over_at(g, pos, &o)) {
@@ -490,57 +422,29 @@ int prober_probe(struct prober *p, const struct position *pos, retro_code *code,
         *code = o.winner < 0 ? RETRO_DRAW : 1; /* a draw by the clock, or lost now */
         return 0;
     }
-    if (g->ops == &sixteen_ops) return probe_sixteen(p, pos, code, dtm_known, err, errlen);
-    int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+    struct layer_key k = gl->layer_of(g, pos);
+    struct prober_layer *l = layer_slot(p, &k);
     /* A missing table is reported before its index is built. */
     char path[1024];
     enum tb_kind kind;
-    bool opened = pos->inhand ? p->place[pos->inhand][c][pos->side] != NULL : p->move[c] != NULL;
-    if (!opened && !find_layer(p, pos->inhand, c, pos->side, path, sizeof path, &kind))
-        return missing(p, path, pos->inhand, err, errlen);
-    if (!p->ix[goats] && !may_open(p)) return PROBER_CLOSED;
-    const struct pair_index *ix = prober_index(p, goats, err, errlen);
-    if (!ix) return PROBER_NOMEM;
-    uint64_t r = pair_index_rank(ix, pos->men[1], pos->men[0]);
-    struct tb *t;
-    bool dtm = false;
-    uint64_t i = r;
-    int rc = 0;
-    if (pos->inhand == 0) {
-        if (!p->move[c] &&
-            (rc = open_layer(p, 0, c, 0, 2 * ix->size, &p->move[c], &p->move_dtm[c], err, errlen)))
-            return rc;
-        t = p->move[c];
-        dtm = p->move_dtm[c];
-        i = 2 * r + (uint64_t)pos->side;
-    } else {
-        int h = pos->inhand, s = pos->side;
-        if (!p->place[h][c][s] && (rc = open_layer(p, h, c, s, ix->size, &p->place[h][c][s],
-                                                   &p->place_dtm[h][c][s], err, errlen)))
-            return rc;
-        t = p->place[h][c][s];
-        dtm = p->place_dtm[h][c][s];
+    bool opened = l && l->used && l->t;
+    if (!opened && !find_layer(p, &k, path, sizeof path, &kind))
+        return missing(p, &k, path, err, errlen);
+    uint64_t i, size;
+    int rc = rank(p, &k, pos, &i, &size, err, errlen);
+    if (rc) return rc;
+    if (!opened) {
+        if ((rc = open_layer(p, &k, size, err, errlen))) return rc;
+        l = layer_slot(p, &k);
     }
-    if (!dtm && pos->inhand && pos->side == 0) {
-        signed char *derived = &p->place_derived[pos->inhand][c];
-        if (*derived == 0 && !may_open(p)) return PROBER_CLOSED; /* it sets the flag */
-        if (*derived >= 0) {
-            /* the flag is written only while it is 0, which may_open allowed: under the
-             * library's write lock, as other threads read it */
-            bool first = *derived == 0;
-            rc = fold_placements(p, pos, code, err, errlen);
-            if (rc == 0) {
-                if (first) *derived = 1;
-                return 0;
-            }
-            /* the layer below without DTM, or not there: the layer's own table answers */
-            if (rc != 1 && rc != PROBER_MISSING) return rc;
-            if (first) *derived = -1;
-        }
+    if (!l->dtm && gl->dtm_by_fold && gl->dtm_by_fold(g, &k)) {
+        rc = fold_successors(p, l, pos, code, err, errlen);
+        if (rc != 1) return rc;
+        l = layer_slot(p, &k);
     }
     uint16_t entry;
-    if (probe_table(p, t, i, &entry, err, errlen)) return -1;
-    if (dtm) {
+    if (probe_table(p, l->t, i, &entry, err, errlen)) return -1;
+    if (l->dtm) {
         *code = entry;
         return 0;
     }
@@ -997,57 +901,35 @@ void tables_layer_label(const struct tables_want *w, char *buf, size_t len)
 
 /* A DTC table, opened on first use and remembered, absent included (a query asks for every
  * move's successor: one look in the directory per layer, not per position). */
-static int open_dtc(struct prober *p, struct tb **t, signed char *state, int inhand, int captured,
-                    int side, uint64_t n, char *err, size_t errlen)
+static int open_dtc(struct prober *p, struct prober_layer *l, uint64_t n, char *err, size_t errlen)
 {
-    if (*state < 0) return PROBER_MISSING;
-    if (*state > 0) return 0;
+    if (l->dtc_state < 0) return PROBER_MISSING;
+    if (l->dtc_state > 0) return 0;
     if (!may_open(p)) return PROBER_CLOSED;
     char path[1024];
-    int limit = p->limit;
-    tables_dtc_name(path, sizeof path, p->dir, p->g, inhand, captured, side, limit);
+    tables_layer_path(path, sizeof path, p->dir, p->g, &l->k, TB_DTC, p->limit);
     if (access(path, F_OK) != 0) {
-        *state = -1;
+        l->dtc_state = -1;
         return PROBER_MISSING;
     }
-    struct tb_meta want = tables_dtc_meta(p->g, inhand, captured, side, limit, n);
-    if (tables_open(path, &want, t, err, errlen)) return -1;
-    *state = 1;
+    struct tb_meta want = tables_layer_meta(p->g, &l->k, TB_DTC, p->limit, n);
+    if (tables_open(path, &want, &l->dtc, err, errlen)) return -1;
+    l->dtc_state = 1;
     return 0;
 }
 
 int prober_probe_class(struct prober *p, const struct position *pos, uint16_t *cls, char *err,
                        size_t errlen)
 {
-    const struct game *g = p->g;
-    struct tb *t;
-    uint64_t i;
-    int rc;
-    if (g->ops == &sixteen_ops) {
-        bits_t mover = pos->men[pos->side], other = pos->men[1 - pos->side];
-        int m = bits_count(mover), n = bits_count(other), hi = m > n ? m : n, lo = m + n - hi;
-        if (!p->ss[hi][lo]) return PROBER_MISSING; /* prober_probe did not answer for it */
-        rc = open_dtc(p, &p->dtc_ss[hi][lo], &p->dtc_ss_state[hi][lo], hi, lo, -1,
-                      p->ss[hi][lo]->size, err, errlen);
-        if (rc) return rc;
-        t = p->dtc_ss[hi][lo];
-        i = ss_layer_position_index(p->ss[hi][lo], mover, other);
-    } else {
-        int goats = bits_count(pos->men[0]), h = pos->inhand, c = g->ngoats - h - goats;
-        if (!p->ix[goats]) return PROBER_MISSING; /* prober_probe did not answer for it */
-        if (h) {
-            rc = open_dtc(p, &p->dtc_place[h][c][pos->side], &p->dtc_place_state[h][c][pos->side],
-                          h, c, pos->side, p->ix[goats]->size, err, errlen);
-            if (rc) return rc;
-            t = p->dtc_place[h][c][pos->side];
-            i = pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]);
-        } else {
-            rc = open_dtc(p, &p->dtc_move[c], &p->dtc_move_state[c], 0, c, -1,
-                          2 * p->ix[goats]->size, err, errlen);
-            if (rc) return rc;
-            t = p->dtc_move[c];
-            i = 2 * pair_index_rank(p->ix[goats], pos->men[1], pos->men[0]) + (uint64_t)pos->side;
-        }
-    }
-    return probe_table(p, t, i, cls, err, errlen);
+    const struct game_layers *gl = p->g->ops->layers;
+    struct layer_key k = gl->layer_of(p->g, pos);
+    struct prober_layer *l = layer_slot(p, &k);
+    uint64_t i, size;
+    /* prober_probe did not answer for it */
+    if (!l || !l->used || !p->ix ||
+        gl->rank(p->g, p->ix, &k, pos, false, &i, &size, err, errlen) != 0)
+        return PROBER_MISSING;
+    int rc = open_dtc(p, l, size, err, errlen);
+    if (rc) return rc;
+    return probe_table(p, l->dtc, i, cls, err, errlen);
 }

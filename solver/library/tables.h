@@ -28,6 +28,21 @@
 _Static_assert(TABLES_MAX_LAYERS >= GAME_MAX_CAPTURE_GOAL, "a layer per goats captured");
 
 const char *tables_dir(const char *opt);
+/* Every table's path: DIR/GAME[-BOARD]-RULES-LAYER[-L<limit>].EXT, LAYER the game's name of
+ * the layer (game_layers.name), the board named for a game of several boards, the limit for
+ * a DTC table (limit 0 otherwise), EXT wdl, dtm, dtc or reach. The functions below are its
+ * names for Bagh-Chal's and Sixteen Soldiers' coordinates. */
+void tables_layer_path(char *buf, size_t len, const char *dir, const struct game *g,
+                       const struct layer_key *k, enum tb_kind kind, int limit);
+/* The header of layer k's table of that kind, as a solve writes it (layer: k). */
+struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k,
+                                 enum tb_kind kind, int limit, uint64_t npositions);
+
+/* The layer of Bagh-Chal's coordinates (goats in hand, captured, side to move; side -1 or
+ * inhand 0: both sides, a movement layer), or of a Sixteen Soldiers material (inhand m,
+ * captured n, side -1): what the drivers' struct store_table says, as a layer. */
+struct layer_key tables_key(int inhand, int captured, int side);
+
 void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
                  int captured, enum tb_kind kind);
 /* The table's metadata as a solve writes it. */
@@ -92,37 +107,35 @@ int tables_open(const char *path, const struct tb_meta *want, struct tb **t, cha
 /* Frees what tables_list_all (below) gives. */
 void tables_list_free(char **names, int n);
 
+/* One layer's tables as the prober found them, opened on first use. */
+struct prober_layer {
+    struct layer_key k;
+    bool used;
+    struct tb *t; /* its DTM table, else its WDL table */
+    bool dtm;
+    /* A layer stored with a WDL table alone whose DTM is the fold of its successors'
+     * (game_layers.dtm_by_fold): 0 not known yet, 1 it is, -1 it is not (the successors'
+     * layers have no DTM either) */
+    signed char derived;
+    /* its counting-rule table at the prober's limit: -1 absent, 0 not looked for, 1 open */
+    struct tb *dtc;
+    signed char dtc_state;
+};
+
 /* Answers positions of one game from the tables of a directory, opening each table and
- * index on first use. */
+ * index on first use; the game's layers (game.h's struct game_layers) say which table and
+ * entry answer a position. */
 struct prober {
     const struct game *g;
     const char *dir;
     struct tb_cache *cache; /* when not NULL, blocks are read through it (tb.h) */
-    struct symmap sm;
-    struct pair_index *ix[BOARD_MAX_POINTS + 1]; /* by goats on the board */
-    struct tb *move[TABLES_MAX_LAYERS];          /* movement, by goats captured */
-    bool move_dtm[TABLES_MAX_LAYERS];
-    struct tb *place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2]; /* [in hand][captured][side] */
-    bool place_dtm[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
-    /* A goats-to-move placement layer without its DTM table: whether its DTM is the fold
-     * of its placements' (prober_probe): 0 not known yet, 1 it is, -1 it is not (the
-     * layer below has no DTM either) */
-    signed char place_derived[BOARD_MAX_POINTS][TABLES_MAX_LAYERS];
-    /* Sixteen Soldiers: the layers (their indexes) and tables by material {m, n}, m >= n */
-    struct ss_db *ssdb;
-    struct ss_layer *ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    struct tb *sst[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    bool ss_dtm[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    void *ix;               /* the game's indexes (game_layers.index_new), made on first use */
+    /* the layers met, in an open-addressing table of cap slots (a power of two) */
+    struct prober_layer *layers;
+    int nlayers, cap;
     /* The counting rule's tables at limit (prober_init: game_clock_limit, 100 or 80 unless
-     * the game asks for another; a caller may change it before the first probe), opened on
-     * first use: -1 absent, 0 not looked for yet, 1 open */
+     * the game asks for another; a caller may change it before the first probe). */
     int limit;
-    struct tb *dtc_move[TABLES_MAX_LAYERS];
-    signed char dtc_move_state[TABLES_MAX_LAYERS];
-    struct tb *dtc_place[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
-    signed char dtc_place_state[BOARD_MAX_POINTS][TABLES_MAX_LAYERS][2];
-    struct tb *dtc_ss[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    signed char dtc_ss_state[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
     /* Whether a probe may open tables and build indexes (NULL: always). A caller that
      * probes from several threads points it at a flag it sets only while it holds its lock
      * for writing: a probe under the read lock that needs something opened then fails with

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "notation.h"
+#include "ss_tables.h"
 
 enum { RED = 0, BLUE = 1 };
 
@@ -329,4 +330,5 @@ const struct game_ops sixteen_ops = {
     .rules_name = ss_rules_name,
     .board_for_rows = ss_board_for_rows,
     .fen_rows = "9",
+    .layers = &ss_table_layers,
 };

@@ -1,0 +1,135 @@
+/* Bagh-Chal's positions in table layers (game.h's struct game_layers): a movement layer per
+ * number of goats captured, both sides to move in one table (position 2 * class + side);
+ * a placement layer per goats in hand, goats captured and side to move. A layer's
+ * positions are numbered by the pair index of its tigers and goats, one index per number
+ * of goats on the board, shared by the layers with that many. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "game.h"
+#include "index.h"
+#include "symmap.h"
+#include "bc_tables.h"
+#include "values.h"
+
+struct bc_indexes {
+    const struct game *g;
+    struct symmap sm;
+    struct pair_index *ix[BOARD_MAX_POINTS + 1]; /* by goats on the board */
+};
+
+static void bc_layer_name(const struct game *g, const struct layer_key *k, char *buf, size_t len)
+{
+    (void)g;
+    if (k->c[2] == 0)
+        snprintf(buf, len, "h%d-c%d", k->c[0], k->c[1]);
+    else
+        snprintf(buf, len, "h%d-c%d-%c", k->c[0], k->c[1], k->c[2] == 2 ? 't' : 'g');
+}
+
+static struct layer_key bc_layer_of(const struct game *g, const struct position *pos)
+{
+    int captured = g->ngoats - pos->inhand - bits_count(pos->men[0]);
+    return (struct layer_key){{pos->inhand, captured, pos->inhand ? 1 + pos->side : 0, 0}};
+}
+
+static void *bc_index_new(const struct game *g)
+{
+    struct bc_indexes *x = calloc(1, sizeof *x);
+    if (!x) return NULL;
+    x->g = g;
+    symmap_init(&x->sm, g->board);
+    return x;
+}
+
+static void bc_index_free(void *ix)
+{
+    struct bc_indexes *x = ix;
+    if (!x) return;
+    for (int k = 0; k <= BOARD_MAX_POINTS; k++)
+        if (x->ix[k]) {
+            pair_index_free(x->ix[k]);
+            free(x->ix[k]);
+        }
+    free(x);
+}
+
+static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
+                   const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
+                   char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->ngoats - k->c[0] - k->c[1];
+    if (!x->ix[goats]) {
+        if (!may_build) return 1;
+        x->ix[goats] = malloc(sizeof *x->ix[goats]);
+        if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->ntigers, goats)) {
+            free(x->ix[goats]);
+            x->ix[goats] = NULL;
+            snprintf(err, errlen, "out of memory for the index of %d goats", goats);
+            return -1;
+        }
+    }
+    uint64_t r = pair_index_rank(x->ix[goats], pos->men[1], pos->men[0]);
+    /* a movement layer holds both sides to move */
+    bool movement = k->c[0] == 0;
+    *i = movement ? 2 * r + (uint64_t)pos->side : r;
+    *size = movement ? 2 * x->ix[goats]->size : x->ix[goats]->size;
+    return 0;
+}
+
+/* The command that makes a missing table: the movement phase alone, or the whole game,
+ * which reads the movement phase's tables when they are there and makes them when not
+ * (the placement phase needs them). */
+static void bc_missing(const struct game *g, const struct layer_key *k, const char *path,
+                       const char *dir_word, char *err, size_t errlen)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    snprintf(err, errlen,
+             "no table %s; make it with: guti solve baghchal%s --rules %s --board %s --dir %s",
+             path, k->c[0] ? "" : " --phase movement", rules, g->board->name, dir_word);
+}
+
+/* The solver stores the tigers' side of the placement phase alone with DTM (bc_solve.h). */
+static bool bc_dtm_by_fold(const struct game *g, const struct layer_key *k)
+{
+    (void)g;
+    return k->c[0] > 0 && k->c[2] == 1;
+}
+
+/* A goats-to-move placement position's code as the fold of its placements' (the solver's
+ * bc_goats_dtm). */
+static int bc_fold_successors(const struct game *g, const struct position *pos,
+                              int (*probe)(void *arg, const struct position *succ, uint16_t *code),
+                              void *arg, uint16_t *code)
+{
+    bits_t empty = (BIT(g->board->npoints) - 1) & ~pos->men[0] & ~pos->men[1];
+    struct move_fold f = {0};
+    for (bits_t e = empty; e;) {
+        struct position placed = *pos;
+        placed.men[0] |= BIT(bits_pop(&e));
+        placed.inhand--;
+        placed.side = 1;
+        placed.clock = 0;
+        uint16_t c;
+        int rc = probe(arg, &placed, &c);
+        if (rc) return rc;
+        move_fold_add(&f, c);
+        if (f.win == 1) break; /* nothing is quicker */
+    }
+    *code = move_fold_code(&f);
+    return 0;
+}
+
+const struct game_layers bc_table_layers = {
+    .board_in_names = true,
+    .name = bc_layer_name,
+    .layer_of = bc_layer_of,
+    .index_new = bc_index_new,
+    .index_free = bc_index_free,
+    .rank = bc_rank,
+    .missing = bc_missing,
+    .dtm_by_fold = bc_dtm_by_fold,
+    .fold_successors = bc_fold_successors,
+};

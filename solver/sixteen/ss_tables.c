@@ -1,0 +1,137 @@
+/* Sixteen Soldiers' positions in table layers (game.h's struct game_layers): a layer per
+ * material {m, n}, m >= n, holding both sides to move, (m, n) and (n, m), numbered as
+ * ss_layers.h says. An index is built for a material only once its table is found, so
+ * that a position far beyond the tables costs no memory. */
+#include "ss_tables.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "ss_layers.h"
+
+struct ss_indexes {
+    struct ss_db *db; /* the symmetries, made on first use */
+    struct ss_layer *l[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+};
+
+static void ss_layer_name(const struct game *g, const struct layer_key *k, char *buf, size_t len)
+{
+    (void)g;
+    snprintf(buf, len, "m%d-n%d", k->c[0], k->c[1]);
+}
+
+static struct layer_key ss_layer_of(const struct game *g, const struct position *pos)
+{
+    (void)g;
+    int m = bits_count(pos->men[pos->side]), n = bits_count(pos->men[1 - pos->side]);
+    return (struct layer_key){{m > n ? m : n, m > n ? n : m, 0, 0}};
+}
+
+static void *ss_index_new(const struct game *g)
+{
+    (void)g;
+    return calloc(1, sizeof(struct ss_indexes));
+}
+
+static void ss_index_free(void *ix)
+{
+    struct ss_indexes *x = ix;
+    if (!x) return;
+    for (int m = 0; m <= SS_MAX_PIECES; m++)
+        for (int n = 0; n <= SS_MAX_PIECES; n++)
+            if (x->l[m][n]) {
+                ss_layer_free(x->l[m][n]);
+                free(x->l[m][n]);
+            }
+    if (x->db) {
+        ss_db_free(x->db);
+        free(x->db);
+    }
+    free(x);
+}
+
+static int ss_rank(const struct game *g, void *ix, const struct layer_key *k,
+                   const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
+                   char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    int hi = k->c[0], lo = k->c[1];
+    if (!x->l[hi][lo]) {
+        if (!may_build) return 1;
+        if (!x->db) {
+            x->db = malloc(sizeof *x->db);
+            if (!x->db || ss_db_init(x->db, g)) {
+                free(x->db);
+                x->db = NULL;
+                snprintf(err, errlen, "out of memory");
+                return -1;
+            }
+        }
+        struct ss_layer *l = malloc(sizeof *l);
+        if (!l || ss_layer_init(l, x->db, hi, lo)) {
+            free(l);
+            snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo);
+            return -1;
+        }
+        x->l[hi][lo] = l;
+    }
+    *i = ss_layer_position_index(x->l[hi][lo], pos->men[pos->side], pos->men[1 - pos->side]);
+    *size = x->l[hi][lo]->size;
+    return 0;
+}
+
+/* The memory a solve of every material up to n pieces needs, in bytes, estimated from the
+ * number of classes (about C(37, m) C(37 - m, k) / 4 for each material m + k <= n, both
+ * sides to move) at 3.2 bytes a class: the 8-piece solve, 2.8 billion classes, peaked at
+ * 9.1 GB on this project's machine (docs/sixteen.md). */
+static double solve_bytes(int pieces)
+{
+    double classes = 0;
+    for (int m = 1; m < pieces; m++)
+        for (int k = 1; m + k <= pieces; k++) {
+            double c = 1;
+            for (int j = 0; j < m; j++) c = c * (37 - j) / (j + 1);
+            for (int j = 0; j < k; j++) c = c * (37 - m - j) / (j + 1);
+            classes += c / 4;
+        }
+    return 3.2 * classes;
+}
+
+/* The command that makes a missing table, or why this machine cannot. */
+static void ss_missing(const struct game *g, const struct layer_key *k, const char *path,
+                       const char *dir_word, char *err, size_t errlen)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    int pieces = k->c[0] + k->c[1];
+    double need = solve_bytes(pieces);
+    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    int fit = 2;
+    while (fit < 12 && solve_bytes(fit + 1) <= have) fit++;
+    if (pieces > 12)
+        snprintf(err, errlen,
+                 "no table %s: %d pieces are beyond guti's endgame tables (guti solve sixteen "
+                 "makes them up to 12 pieces; this machine's memory holds a solve of %d)",
+                 path, pieces, fit);
+    else if (need > have)
+        snprintf(err, errlen,
+                 "no table %s: %d pieces are beyond one machine (guti solve sixteen --pieces %d "
+                 "would need about %.0f GB of memory, this one has %.0f GB and holds a solve of "
+                 "%d pieces)",
+                 path, pieces, pieces, need / 1e9, have / 1e9, fit);
+    else
+        snprintf(err, errlen,
+                 "no table %s; make it with: guti solve sixteen --pieces %d --rules %s --dir %s%s",
+                 path, pieces, rules, dir_word, need >= 1e9 ? " (several GB of memory)" : "");
+}
+
+const struct game_layers ss_table_layers = {
+    .board_in_names = false,
+    .name = ss_layer_name,
+    .layer_of = ss_layer_of,
+    .index_new = ss_index_new,
+    .index_free = ss_index_free,
+    .rank = ss_rank,
+    .missing = ss_missing,
+};
