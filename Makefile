@@ -19,7 +19,9 @@ ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt)
 # no command-line tool.
 CORE_INC = -Isolver/core
 GAME_INC = $(CORE_INC) -Isolver/game
-GAMES_INC = $(GAME_INC) -Isolver/baghchal -Isolver/sixteen
+# Each game is a folder of solver/games/ (docs/games.md): found, not listed.
+GAME_DIRS = $(patsubst %/,%,$(wildcard solver/games/*/))
+GAMES_INC = $(GAME_INC) $(GAME_DIRS:%=-I%)
 LIBRARY_INC = $(GAMES_INC) -Itablebase -Isolver/library -Isolver
 TOOLS_INC = $(LIBRARY_INC) -Itools
 
@@ -56,7 +58,7 @@ SONAME = libguti.so.$(SOVERSION)
 CHECK_FLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = $(wildcard solver/*/*.c tablebase/*.c)
+LIB_SRC = $(wildcard solver/*/*.c solver/games/*/*.c tablebase/*.c)
 TOOL_SRC = $(wildcard tools/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -71,10 +73,10 @@ $(B)/obj/tablebase/%.o $(B)/obj/solver/%.o: BASE_CFLAGS += -fPIC
 $(B)/obj/tablebase/%.o: LAYER_INC = -Itablebase
 $(B)/obj/solver/core/%.o: LAYER_INC = $(CORE_INC)
 $(B)/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
-$(B)/obj/solver/baghchal/%.o: LAYER_INC = $(GAME_INC) -Isolver/baghchal
-# the registry of games names each game's struct game_ops, and includes no game's header
-$(B)/obj/solver/games/%.o: LAYER_INC = $(GAME_INC)
-$(B)/obj/solver/sixteen/%.o: LAYER_INC = $(GAME_INC) -Isolver/sixteen
+# a game's folder sees the core, the rules interface and itself, no other game; the
+# registry (solver/games/registry.c) names each game's struct game_ops and includes no
+# game's header
+$(B)/obj/solver/games/%.o: LAYER_INC = $(GAME_INC) -I$(patsubst $(B)/obj/%,%,$(@D))
 $(B)/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
 $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
@@ -175,6 +177,7 @@ test-deps:
 # only after test-deps has installed it.
 test: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
+	sh tests/game_names.sh
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
@@ -186,6 +189,7 @@ test: test-deps
 CHECK_CLI_PARTS = options moves query query-limit no-such-dir notation build
 check: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
+	sh tests/game_names.sh
 	$(TEST_ENV) ./$(B)/check_guti --fast
 	$(TEST_ENV) GUTI_CLI_PARTS="$(CHECK_CLI_PARTS)" sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
@@ -310,7 +314,7 @@ install: $(B)/guti $(B)/libguti.a $(B)/libguti.so.$(LIBVERSION) $(B)/man/guti.1 
 	install -m 644 python/guti/__init__.py $(DESTDIR)$(PYDIR)/guti/__init__.py
 
 format:
-	clang-format -i solver/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
+	clang-format -i solver/*/*.[ch] solver/games/*/*.[ch] tablebase/*.[ch] tools/*.[ch] tests/*.c
 
 clean:
 	rm -rf build build-san build-tsan

@@ -96,10 +96,11 @@ int cmd_norepeat(int argc, char **argv)
     }
     struct game g, std;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
-    if (g.ops != &baghchal_ops || g.rules != BC_NO_REPEAT)
+    if (!g.no_repeat)
         return cli_usage_error("norepeat", "only baghchal under no-repeat or no-repeat:N");
     char err[600];
-    if (game_setup(&std, "baghchal", "standard", g.board->name, err, sizeof err))
+    /* the search reads the tables of the game's default rules, which have no history */
+    if (game_setup(&std, g.ops->name, NULL, g.board->name, err, sizeof err))
         return cli_error("norepeat: %s", err);
     struct survey_out out = {.g = &g};
     progress_init(&out.prog, o.quiet);

@@ -67,7 +67,7 @@ static int answer_record(guti_tables *t, const char *rules, const char *file, ui
     int rc = game_report_make(text, NULL, NULL, &gr, why, sizeof why);
     free(text);
     if (rc) return cli_error("query: --history %s: %s", file, why);
-    struct guti_variant v = {.game = gr.g.ops == &baghchal_ops ? GUTI_BAGHCHAL : GUTI_SIXTEEN};
+    struct guti_variant v = {.game = guti_game_named(gr.g.ops->name)};
     const char *want = rules ? rules : gr.rules;
     if (strlen(want) >= sizeof v.rules) want = "?"; /* no rules have a name this long */
     memcpy(v.rules, want, strlen(want) + 1);

@@ -116,8 +116,8 @@ struct game_layers {
      * and changes nothing. 0; 1; or -1 when memory runs out, with a one-line err naming
      * the index ("out of memory for the index of 3 goats"). */
     int (*rank)(const struct game *g, void *ix, const struct layer_key *k,
-                const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
-                char *err, size_t errlen);
+                const struct position *pos, bool may_build, uint64_t *i, uint64_t *size, char *err,
+                size_t errlen);
     /* Writes the message for layer k's missing table at path: what makes it ("no table
      * PATH; make it with: guti solve ..."), dir_word being the directory as a shell reads
      * it, or why no command can. */
@@ -176,8 +176,7 @@ struct game_ops {
      * (board NULL: the game's default) and its rules by name (NULL: the default), their
      * parameters (a capture goal, a no-repeat window) and flags (g->no_repeat). 0, or -1
      * with a one-line reason naming the field and the names it takes. */
-    int (*setup)(struct game *g, const char *rules, const char *board, char *err,
-                 size_t errlen);
+    int (*setup)(struct game *g, const char *rules, const char *board, char *err, size_t errlen);
     /* Writes the name of g's rules as setup reads them back ("goat-pass-k3", "forced"). */
     void (*rules_name)(const struct game *g, char *buf, size_t len);
     /* Optional: the board a position written in `rows` rows is on, for reading a FEN

@@ -68,8 +68,8 @@ void tables_layer_path(char *buf, size_t len, const char *dir, const struct game
                                 : "wdl");
 }
 
-struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k,
-                                 enum tb_kind kind, int limit, uint64_t npositions)
+struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k, enum tb_kind kind,
+                                 int limit, uint64_t npositions)
 {
     struct tb_meta m;
     memset(&m, 0, sizeof m);
@@ -343,7 +343,8 @@ static int rank(struct prober *p, const struct layer_key *k, const struct positi
     const struct game_layers *gl = p->g->ops->layers;
     if (!p->ix) {
         if (!may_open(p)) return PROBER_CLOSED;
-        if (!(p->ix = gl->index_new(p->g))) return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
+        if (!(p->ix = gl->index_new(p->g)))
+            return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
     }
     int rc = gl->rank(p->g, p->ix, k, pos, may_open(p), i, size, err, errlen);
     return rc == 1 ? PROBER_CLOSED : rc < 0 ? PROBER_NOMEM : 0;
@@ -526,7 +527,7 @@ void tables_game_name(const struct game *g, char *buf, size_t len)
 {
     char rules[32];
     game_rules_name(g, rules, sizeof rules);
-    if (g->ops == &sixteen_ops)
+    if (!g->ops->layers->board_in_names) /* a game of one board */
         snprintf(buf, len, "%s %s", g->ops->name, rules);
     else
         snprintf(buf, len, "%s %s %s", g->ops->name, g->board->name, rules);

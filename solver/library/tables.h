@@ -35,8 +35,8 @@ const char *tables_dir(const char *opt);
 void tables_layer_path(char *buf, size_t len, const char *dir, const struct game *g,
                        const struct layer_key *k, enum tb_kind kind, int limit);
 /* The header of layer k's table of that kind, as a solve writes it (layer: k). */
-struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k,
-                                 enum tb_kind kind, int limit, uint64_t npositions);
+struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k, enum tb_kind kind,
+                                 int limit, uint64_t npositions);
 
 /* The layer of Bagh-Chal's coordinates (goats in hand, captured, side to move; side -1 or
  * inhand 0: both sides, a movement layer), or of a Sixteen Soldiers material (inhand m,
