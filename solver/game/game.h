@@ -97,6 +97,16 @@ struct layer_key {
     int32_t c[4];
 };
 
+/* What a layer is to a solver: cyclic when a move may stay in it (a movement phase:
+ * solved by retrograde analysis, retro.h), acyclic when every move leaves it (Bagh-Chal's
+ * placement phase: a position's value is the fold of its successors'). */
+enum layer_kind { LAYER_CYCLIC, LAYER_ACYCLIC };
+
+struct layer_entry {
+    struct layer_key k;
+    enum layer_kind kind;
+};
+
 /* How a game's positions are cut into layers and numbered within them, for its tables: what
  * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
  * required unless it says optional. Hooks are called from any thread, but never two at once
@@ -118,6 +128,16 @@ struct game_layers {
     int (*rank)(const struct game *g, void *ix, const struct layer_key *k,
                 const struct position *pos, bool may_build, uint64_t *i, uint64_t *size, char *err,
                 size_t errlen);
+    /* The table's size of layer k: the number its positions are ranked below; 0, or -1
+     * when memory runs out (err as for rank). Builds the index it needs. */
+    int (*size)(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,
+                char *err, size_t errlen);
+    /* The game's layers in an order they can be solved in: every move from a position of a
+     * layer leads to a position the rules end, to the same layer (a cyclic one only) or to
+     * a layer listed before it. Writes the first max of them to out and returns how many
+     * there are, whatever max is (max 0 counts them). A game whose material has no bound
+     * of its own lists its layers up to the most its tables can hold. */
+    int (*list)(const struct game *g, struct layer_entry *out, int max);
     /* Writes the message for layer k's missing table at path: what makes it ("no table
      * PATH; make it with: guti solve ..."), dir_word being the directory as a shell reads
      * it, or why no command can. */

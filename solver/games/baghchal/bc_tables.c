@@ -54,6 +54,21 @@ static void bc_index_free(void *ix)
     free(x);
 }
 
+/* The index of the positions with that many goats on the board, built when not yet. */
+static int build_index(const struct game *g, struct bc_indexes *x, int goats, char *err,
+                       size_t errlen)
+{
+    if (x->ix[goats]) return 0;
+    x->ix[goats] = malloc(sizeof *x->ix[goats]);
+    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->ntigers, goats)) {
+        free(x->ix[goats]);
+        x->ix[goats] = NULL;
+        snprintf(err, errlen, "out of memory for the index of %d goats", goats);
+        return -1;
+    }
+    return 0;
+}
+
 static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
                    const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
                    char *err, size_t errlen)
@@ -62,13 +77,8 @@ static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
     int goats = g->ngoats - k->c[0] - k->c[1];
     if (!x->ix[goats]) {
         if (!may_build) return 1;
-        x->ix[goats] = malloc(sizeof *x->ix[goats]);
-        if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->ntigers, goats)) {
-            free(x->ix[goats]);
-            x->ix[goats] = NULL;
-            snprintf(err, errlen, "out of memory for the index of %d goats", goats);
-            return -1;
-        }
+        int rc = build_index(g, x, goats, err, errlen);
+        if (rc) return rc;
     }
     uint64_t r = pair_index_rank(x->ix[goats], pos->men[1], pos->men[0]);
     /* a movement layer holds both sides to move */
@@ -76,6 +86,43 @@ static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
     *i = movement ? 2 * r + (uint64_t)pos->side : r;
     *size = movement ? 2 * x->ix[goats]->size : x->ix[goats]->size;
     return 0;
+}
+
+static int bc_size(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,
+                   char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->ngoats - k->c[0] - k->c[1];
+    int rc = build_index(g, x, goats, err, errlen);
+    if (rc) return rc;
+    *size = k->c[0] == 0 ? 2 * x->ix[goats]->size : x->ix[goats]->size;
+    return 0;
+}
+
+static void add_layer(struct layer_entry *out, int max, int *n, int inhand, int captured,
+                      int side_code)
+{
+    if (*n < max)
+        out[*n] = (struct layer_entry){{{inhand, captured, side_code, 0}},
+                                       inhand ? LAYER_ACYCLIC : LAYER_CYCLIC};
+    (*n)++;
+}
+
+/* The movement layers, the most goats captured first (a capture leads up); then the
+ * placement layers by goats in hand, from 1 (a placement leads down), each number's
+ * goats-to-move layers before its tigers-to-move ones (a goat's placement leads to the
+ * tigers' layer with one goat fewer in hand, a tiger's move to the goats' layer with as
+ * many, or with one more goat captured). */
+static int bc_list(const struct game *g, struct layer_entry *out, int max)
+{
+    int n = 0, cw = g->captures_to_win;
+    for (int c = cw - 1; c >= 0; c--) add_layer(out, max, &n, 0, c, 0);
+    for (int h = 1; h <= g->ngoats; h++) {
+        for (int c = 0; c < cw && c <= g->ngoats - h; c++) add_layer(out, max, &n, h, c, 1);
+        for (int c = 0; c < cw && c <= g->ngoats - h && h < g->ngoats; c++)
+            add_layer(out, max, &n, h, c, 2);
+    }
+    return n;
 }
 
 /* The command that makes a missing table: the movement phase alone, or the whole game,
@@ -129,6 +176,8 @@ const struct game_layers bc_table_layers = {
     .index_new = bc_index_new,
     .index_free = bc_index_free,
     .rank = bc_rank,
+    .size = bc_size,
+    .list = bc_list,
     .missing = bc_missing,
     .dtm_by_fold = bc_dtm_by_fold,
     .fold_successors = bc_fold_successors,

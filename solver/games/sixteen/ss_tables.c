@@ -51,6 +51,30 @@ static void ss_index_free(void *ix)
     free(x);
 }
 
+/* The index of material {hi, lo}, built when not yet (with the symmetries, on first use). */
+static int build_layer(const struct game *g, struct ss_indexes *x, int hi, int lo, char *err,
+                       size_t errlen)
+{
+    if (x->l[hi][lo]) return 0;
+    if (!x->db) {
+        x->db = malloc(sizeof *x->db);
+        if (!x->db || ss_db_init(x->db, g)) {
+            free(x->db);
+            x->db = NULL;
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    struct ss_layer *l = malloc(sizeof *l);
+    if (!l || ss_layer_init(l, x->db, hi, lo)) {
+        free(l);
+        snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo);
+        return -1;
+    }
+    x->l[hi][lo] = l;
+    return 0;
+}
+
 static int ss_rank(const struct game *g, void *ix, const struct layer_key *k,
                    const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
                    char *err, size_t errlen)
@@ -59,26 +83,37 @@ static int ss_rank(const struct game *g, void *ix, const struct layer_key *k,
     int hi = k->c[0], lo = k->c[1];
     if (!x->l[hi][lo]) {
         if (!may_build) return 1;
-        if (!x->db) {
-            x->db = malloc(sizeof *x->db);
-            if (!x->db || ss_db_init(x->db, g)) {
-                free(x->db);
-                x->db = NULL;
-                snprintf(err, errlen, "out of memory");
-                return -1;
-            }
-        }
-        struct ss_layer *l = malloc(sizeof *l);
-        if (!l || ss_layer_init(l, x->db, hi, lo)) {
-            free(l);
-            snprintf(err, errlen, "out of memory for the index of %d+%d pieces", hi, lo);
-            return -1;
-        }
-        x->l[hi][lo] = l;
+        int rc = build_layer(g, x, hi, lo, err, errlen);
+        if (rc) return rc;
     }
     *i = ss_layer_position_index(x->l[hi][lo], pos->men[pos->side], pos->men[1 - pos->side]);
     *size = x->l[hi][lo]->size;
     return 0;
+}
+
+static int ss_size(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,
+                   char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    int rc = build_layer(g, x, k->c[0], k->c[1], err, errlen);
+    if (rc) return rc;
+    *size = x->l[k->c[0]][k->c[1]]->size;
+    return 0;
+}
+
+/* The materials by the number of pieces, fewest first (a capture takes one off), and
+ * within a number the larger side's most first; each layer holds both sides to move. */
+static int ss_list(const struct game *g, struct layer_entry *out, int max)
+{
+    (void)g;
+    int n = 0;
+    for (int total = 2; total <= 2 * SS_MAX_PIECES; total++)
+        for (int m = total - 1; 2 * m >= total; m--) {
+            if (m > SS_MAX_PIECES) continue;
+            if (n < max) out[n] = (struct layer_entry){{{m, total - m, 0, 0}}, LAYER_CYCLIC};
+            n++;
+        }
+    return n;
 }
 
 /* The memory a solve of every material up to n pieces needs, in bytes, estimated from the
@@ -133,5 +168,7 @@ const struct game_layers ss_table_layers = {
     .index_new = ss_index_new,
     .index_free = ss_index_free,
     .rank = ss_rank,
+    .size = ss_size,
+    .list = ss_list,
     .missing = ss_missing,
 };

@@ -1,0 +1,124 @@
+/* The games of the registry (solver/games/registry.c), each through its interface alone, as
+ * a game added tomorrow would be tested: its layers are listed once each, in an order they
+ * can be solved in (every move of random games checked, children against parents), and a
+ * position's rank lies below its layer's size. */
+#include "helpers.h"
+
+enum { GAMES_PLAYED = 60, MOST_PLIES = 300, RANKED_LAYERS = 8 };
+
+struct listed {
+    struct layer_entry *e;
+    int n;
+};
+
+static int listed_at(const struct listed *l, const struct layer_key *k)
+{
+    for (int i = 0; i < l->n; i++)
+        if (!memcmp(&l->e[i].k, k, sizeof *k)) return i;
+    return -1;
+}
+
+static void list_layers(const struct game *g, struct listed *l)
+{
+    const struct game_layers *gl = g->ops->layers;
+    l->n = gl->list(g, NULL, 0);
+    ck_assert_int_gt(l->n, 0);
+    l->e = calloc((size_t)l->n, sizeof *l->e);
+    ck_assert_ptr_nonnull(l->e);
+    ck_assert_int_eq(gl->list(g, l->e, l->n), l->n);
+    /* each once, under a name of its own */
+    for (int i = 0; i < l->n; i++) {
+        char a[64], b[64];
+        gl->name(g, &l->e[i].k, a, sizeof a);
+        for (int j = 0; j < i; j++) {
+            gl->name(g, &l->e[j].k, b, sizeof b);
+            ck_assert_msg(memcmp(&l->e[i].k, &l->e[j].k, sizeof l->e[i].k) && strcmp(a, b),
+                          "%s: layer %s listed twice", g->ops->name, a);
+        }
+    }
+}
+
+/* A position of a layer among the first listed (the smallest: the first to be solved) ranks
+ * below its layer's size, and the same whether the index was built by rank or by size. */
+static void check_rank(const struct game *g, void *ix, const struct listed *l, int at,
+                       const struct position *pos)
+{
+    const struct game_layers *gl = g->ops->layers;
+    uint64_t i, size, size2;
+    char err[200];
+    ck_assert_int_eq(gl->rank(g, ix, &l->e[at].k, pos, true, &i, &size, err, sizeof err), 0);
+    ck_assert_int_eq(gl->size(g, ix, &l->e[at].k, &size2, err, sizeof err), 0);
+    ck_assert_uint_eq(size, size2);
+    ck_assert_uint_lt(i, size);
+}
+
+/* One random game from the start: every move leads to a position the rules end, into its
+ * own layer (a cyclic one) or into a layer listed before; the layers met are marked. */
+static void play_randomly(const struct game *g, void *ix, const struct listed *l, uint64_t *seed,
+                          bool *visited)
+{
+    const struct game_ops *ops = g->ops;
+    struct movelist ml;
+    movelist_init(&ml);
+    struct position pos = ops->start(g);
+    struct outcome out;
+    for (int ply = 0; ply < MOST_PLIES && !ops->over(g, &pos, &out); ply++) {
+        struct layer_key k = ops->layers->layer_of(g, &pos);
+        int at = listed_at(l, &k);
+        char fen[200];
+        ops->format(g, &pos, fen, sizeof fen);
+        ck_assert_msg(at >= 0, "%s: the layer of %s is not listed", ops->name, fen);
+        visited[at] = true;
+        if (at < RANKED_LAYERS) check_rank(g, ix, l, at, &pos);
+        int n = ops->moves(g, &pos, &ml);
+        ck_assert_int_gt(n, 0);
+        for (int m = 0; m < n; m++) {
+            if (ops->over(g, &ml.succ[m], &out)) continue;
+            struct layer_key ks = ops->layers->layer_of(g, &ml.succ[m]);
+            int to = listed_at(l, &ks);
+            ck_assert_msg(to >= 0 && (to < at || (to == at && l->e[at].kind == LAYER_CYCLIC)),
+                          "%s: a move from %s leads to layer %d of the list, from layer %d (%s)",
+                          ops->name, fen, to, at,
+                          l->e[at].kind == LAYER_CYCLIC ? "cyclic" : "acyclic");
+        }
+        pos = ml.succ[splitmix(seed) % (uint64_t)n];
+    }
+    movelist_free(&ml);
+}
+
+START_TEST(layers_in_solving_order)
+{
+    int games = 0;
+    for (const struct game_ops *ops; (ops = game_registry(games)); games++) {
+        if (!ops->layers) continue;
+        struct game g;
+        char err[200];
+        ck_assert_int_eq(game_setup(&g, ops->name, NULL, NULL, err, sizeof err), 0);
+        struct listed l;
+        list_layers(&g, &l);
+        void *ix = ops->layers->index_new(&g);
+        ck_assert_ptr_nonnull(ix);
+        bool *visited = calloc((size_t)l.n, sizeof *visited);
+        uint64_t seed = 39;
+        for (int k = 0; k < GAMES_PLAYED; k++) play_randomly(&g, ix, &l, &seed, visited);
+        int nvisited = 0;
+        for (int i = 0; i < l.n; i++) nvisited += visited[i];
+        /* the games went through many layers, not a few */
+        ck_assert_int_ge(nvisited, 10);
+        free(visited);
+        ops->layers->index_free(ix);
+        free(l.e);
+    }
+    ck_assert_int_ge(games, 2);
+}
+END_TEST
+
+Suite *registry_suite(void)
+{
+    Suite *s = suite_create("registry");
+    TCase *tc = tcase_create("layers");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, layers_in_solving_order);
+    suite_add_tcase(s, tc);
+    return s;
+}
