@@ -1,6 +1,7 @@
 /* The games of the registry (solver/games/registry.c), each through its interface alone, as
  * a game added tomorrow would be tested: its layers are listed once each, in an order they
- * can be solved in (every move of random games checked, children against parents), and a
+ * can be solved in, each move into its own layer or one of the children its layer names
+ * (every move of random games checked, children against parents), and a
  * position's rank lies below its layer's size. */
 #include "helpers.h"
 
@@ -38,6 +39,21 @@ static void list_layers(const struct game *g, struct listed *l)
     }
 }
 
+/* Every layer's children are listed before it. */
+static void check_children_first(const struct game *g, const struct listed *l)
+{
+    struct layer_key kids[64];
+    for (int i = 0; i < l->n; i++) {
+        int n = g->ops->layers->children(g, &l->e[i].k, kids, 64);
+        ck_assert_int_le(n, 64);
+        for (int j = 0; j < n; j++) {
+            int at = listed_at(l, &kids[j]);
+            ck_assert_msg(at >= 0 && at < i, "%s: layer %d's child %d is listed at %d",
+                          g->ops->name, i, j, at);
+        }
+    }
+}
+
 /* A position of a layer among the first listed (the smallest: the first to be solved) ranks
  * below its layer's size, and the same whether the index was built by rank or by size. */
 static void check_rank(const struct game *g, void *ix, const struct listed *l, int at,
@@ -50,6 +66,19 @@ static void check_rank(const struct game *g, void *ix, const struct listed *l, i
     ck_assert_int_eq(gl->size(g, ix, &l->e[at].k, &size2, err, sizeof err), 0);
     ck_assert_uint_eq(size, size2);
     ck_assert_uint_lt(i, size);
+}
+
+/* Whether layer c is among layer k's children, which are listed before it (solved first). */
+static bool is_child(const struct game *g, const struct layer_key *k, const struct layer_key *c)
+{
+    const struct game_layers *gl = g->ops->layers;
+    struct layer_key kids[64];
+    int n = gl->children(g, k, kids, 64);
+    ck_assert_int_le(n, 64);
+    ck_assert_int_eq(gl->children(g, k, NULL, 0), n);
+    bool found = false;
+    for (int i = 0; i < n; i++) found |= !memcmp(&kids[i], c, sizeof *c);
+    return found;
 }
 
 /* One random game from the start: every move leads to a position the rules end, into its
@@ -76,6 +105,9 @@ static void play_randomly(const struct game *g, void *ix, const struct listed *l
             if (ops->over(g, &ml.succ[m], &out)) continue;
             struct layer_key ks = ops->layers->layer_of(g, &ml.succ[m]);
             int to = listed_at(l, &ks);
+            ck_assert_msg(to == at || is_child(g, &k, &ks),
+                          "%s: a move from %s leads to a layer not among its children", ops->name,
+                          fen);
             ck_assert_msg(to >= 0 && (to < at || (to == at && l->e[at].kind == LAYER_CYCLIC)),
                           "%s: a move from %s leads to layer %d of the list, from layer %d (%s)",
                           ops->name, fen, to, at,
@@ -86,6 +118,29 @@ static void play_randomly(const struct game *g, void *ix, const struct listed *l
     movelist_free(&ml);
 }
 
+/* One game on one board (NULL: its own): its layers listed and played through. */
+static void check_layers(const struct game_ops *ops, const char *board)
+{
+    struct game g;
+    char err[200];
+    ck_assert_int_eq(game_setup(&g, ops->name, NULL, board, err, sizeof err), 0);
+    struct listed l;
+    list_layers(&g, &l);
+    check_children_first(&g, &l);
+    void *ix = ops->layers->index_new(&g);
+    ck_assert_ptr_nonnull(ix);
+    bool *visited = calloc((size_t)l.n, sizeof *visited);
+    uint64_t seed = 39;
+    for (int k = 0; k < GAMES_PLAYED; k++) play_randomly(&g, ix, &l, &seed, visited);
+    int nvisited = 0;
+    for (int i = 0; i < l.n; i++) nvisited += visited[i];
+    /* the games went through several layers, not one */
+    ck_assert_int_ge(nvisited, l.n < 10 ? l.n / 2 : 10);
+    free(visited);
+    ops->layers->index_free(ix);
+    free(l.e);
+}
+
 START_TEST(layers_in_solving_order)
 {
     int games = 0;
@@ -94,20 +149,12 @@ START_TEST(layers_in_solving_order)
         struct game g;
         char err[200];
         ck_assert_int_eq(game_setup(&g, ops->name, NULL, NULL, err, sizeof err), 0);
-        struct listed l;
-        list_layers(&g, &l);
-        void *ix = ops->layers->index_new(&g);
-        ck_assert_ptr_nonnull(ix);
-        bool *visited = calloc((size_t)l.n, sizeof *visited);
-        uint64_t seed = 39;
-        for (int k = 0; k < GAMES_PLAYED; k++) play_randomly(&g, ix, &l, &seed, visited);
-        int nvisited = 0;
-        for (int i = 0; i < l.n; i++) nvisited += visited[i];
-        /* the games went through many layers, not a few */
-        ck_assert_int_ge(nvisited, 10);
-        free(visited);
-        ops->layers->index_free(ix);
-        free(l.e);
+        check_layers(ops, NULL);
+        /* and on each other board its positions name */
+        for (int rows = 1; ops->board_for_rows && rows <= 12; rows++) {
+            const char *board = ops->board_for_rows(rows);
+            if (board && strcmp(board, g.board->name)) check_layers(ops, board);
+        }
     }
     ck_assert_int_ge(games, 2);
 }

@@ -138,6 +138,11 @@ struct game_layers {
      * there are, whatever max is (max 0 counts them). A game whose material has no bound
      * of its own lists its layers up to the most its tables can hold. */
     int (*list)(const struct game *g, struct layer_entry *out, int max);
+    /* The layers a move from layer k may lead to, itself aside (its children): written to
+     * out, at most max, their number returned whatever max is. What a solver must have
+     * solved, and hold, to solve layer k. */
+    int (*children)(const struct game *g, const struct layer_key *k, struct layer_key *out,
+                    int max);
     /* Writes the message for layer k's missing table at path: what makes it ("no table
      * PATH; make it with: guti solve ..."), dir_word being the directory as a shell reads
      * it, or why no command can. */

@@ -125,6 +125,33 @@ static int bc_list(const struct game *g, struct layer_entry *out, int max)
     return n;
 }
 
+static void add_key(struct layer_key *out, int max, int *n, int inhand, int captured, int side_code)
+{
+    if (*n < max) out[*n] = (struct layer_key){{inhand, captured, side_code, 0}};
+    (*n)++;
+}
+
+/* A capture leads to one more goat captured, unless it wins; a goat's placement to the
+ * tigers' layer with one goat fewer in hand (the movement phase after the last); a tiger's
+ * move in the placement phase to the goats' layer, with as many or, when a goat is on the
+ * board, one more captured. */
+static int bc_children(const struct game *g, const struct layer_key *k, struct layer_key *out,
+                       int max)
+{
+    int n = 0, h = k->c[0], c = k->c[1];
+    bool capture_wins = c + 1 >= g->captures_to_win;
+    if (h == 0) {
+        if (!capture_wins) add_key(out, max, &n, 0, c + 1, 0);
+    } else if (k->c[2] == 1) {
+        add_key(out, max, &n, h - 1, c, h - 1 ? 2 : 0);
+    } else {
+        add_key(out, max, &n, h, c, 1);
+        /* a capture needs a goat on the board */
+        if (!capture_wins && c < g->ngoats - h) add_key(out, max, &n, h, c + 1, 1);
+    }
+    return n;
+}
+
 /* The command that makes a missing table: the movement phase alone, or the whole game,
  * which reads the movement phase's tables when they are there and makes them when not
  * (the placement phase needs them). */
@@ -178,6 +205,7 @@ const struct game_layers bc_table_layers = {
     .rank = bc_rank,
     .size = bc_size,
     .list = bc_list,
+    .children = bc_children,
     .missing = bc_missing,
     .dtm_by_fold = bc_dtm_by_fold,
     .fold_successors = bc_fold_successors,

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ss_layers.h"
@@ -49,6 +50,27 @@ static void ss_index_free(void *ix)
         free(x->db);
     }
     free(x);
+}
+
+/* A move captures none or a chain of the other side's pieces: the children of {m, n} are
+ * the materials with one side's pieces as they were and the other's fewer, not none. */
+static int ss_children(const struct game *g, const struct layer_key *k, struct layer_key *out,
+                       int max)
+{
+    (void)g;
+    struct layer_key all[2 * SS_MAX_PIECES];
+    int n = 0, hi = k->c[0], lo = k->c[1];
+    for (int side = 0; side < 2; side++) {
+        int keep = side ? lo : hi, lose = side ? hi : lo;
+        for (int left = lose - 1; left >= 1; left--) {
+            struct layer_key child = {{keep > left ? keep : left, keep > left ? left : keep, 0, 0}};
+            bool seen = false;
+            for (int j = 0; j < n; j++) seen |= !memcmp(&all[j], &child, sizeof child);
+            if (!seen) all[n++] = child;
+        }
+    }
+    if (max > 0) memcpy(out, all, (size_t)(n < max ? n : max) * sizeof *out);
+    return n;
 }
 
 /* The index of material {hi, lo}, built when not yet (with the symmetries, on first use). */
@@ -170,5 +192,6 @@ const struct game_layers ss_table_layers = {
     .rank = ss_rank,
     .size = ss_size,
     .list = ss_list,
+    .children = ss_children,
     .missing = ss_missing,
 };
