@@ -178,6 +178,7 @@ test-deps:
 test: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	sh tests/game_names.sh
+	sh tests/test_names.sh
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
@@ -190,6 +191,7 @@ CHECK_CLI_PARTS = options moves query query-limit no-such-dir notation build
 check: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	sh tests/game_names.sh
+	sh tests/test_names.sh
 	$(TEST_ENV) ./$(B)/check_guti --fast
 	$(TEST_ENV) GUTI_CLI_PARTS="$(CHECK_CLI_PARTS)" sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python

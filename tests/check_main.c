@@ -1,10 +1,12 @@
-/* The unit tests: one Check suite per module.
+/* The unit tests: one Check suite per test file, tests/test_X.c's named X after the source
+ * file X.c it tests (tests/test_names.sh checks the names).
  *
  * usage: check_guti [--fast]
  *
- * --fast leaves out the suites that solve whole small games against brute force (a few
- * minutes on 2 cores): make check runs the rest, make test everything. Check's own
- * CK_RUN_SUITE=NAME runs one suite. */
+ * --fast leaves out the suites marked slow below (minutes on 2 cores between them: whole small
+ * games solved against brute force, the index and the engines through their largest brute
+ * forces): make check runs the rest, make test everything. Check's own CK_RUN_SUITE=NAME runs
+ * one suite. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,13 +16,15 @@
 
 static const struct {
     Suite *(*make)(void);
-    bool slow; /* whole small games solved: left out by --fast */
+    bool slow; /* minutes on 2 cores (whole small games, brute forces): left out by --fast */
 } suites[] = {
-    {board_suite, false},     {notation_suite, false}, {notations_suite, false},
-    {baghchal_suite, false},  {sixteen_suite, false},  {record_suite, false},
-    {tablebase_suite, false}, {library_suite, false},  {retro_suite, true},
-    {ss_layers_suite, true},  {dtc_suite, true},       {dtc_sixteen_suite, true},
-    {norepeat_suite, true},   {share_suite, true},     {registry_suite, false},
+    {board_suite, false},        {notation_suite, false},      {notations_suite, false},
+    {baghchal_suite, false},     {sixteen_suite, false},       {record_suite, false},
+    {tablebase_suite, false},    {guti_suite, false},          {analyze_suite, false},
+    {index_suite, true},         {retro_suite, true},          {bc_layers_suite, true},
+    {bc_reach_suite, true},      {bc_reach_drive_suite, true}, {selftest_suite, true},
+    {bc_solve_suite, true},      {ss_layers_suite, true},      {ss_solve_suite, true},
+    {ss_checkpoint_suite, true}, {norepeat_suite, true},       {registry_suite, false},
 };
 
 int main(int argc, char **argv)

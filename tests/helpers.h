@@ -12,6 +12,14 @@
 #include "game.h"
 #include "notation.h"
 #include "store.h"
+#include "symmap.h"
+
+/* For loops over many positions: ck_assert logs every check that passes (a write to Check's
+ * message file each time), which costs more than the check. */
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
+    } while (0)
 
 /* A repeatable pseudo-random sequence (splitmix64), for tests that draw positions or graphs. */
 static inline uint64_t splitmix(uint64_t *s)
@@ -43,6 +51,15 @@ static inline void test_dir_remove(const char *dir)
         }
     closedir(d);
     ck_assert_int_eq(rmdir(dir), 0);
+}
+
+/* A board's symmetries, allocated (free it). */
+static inline struct symmap *symmap_for(const struct board *b)
+{
+    struct symmap *sm = malloc(sizeof *sm);
+    ck_assert_ptr_nonnull(sm);
+    symmap_init(sm, b);
+    return sm;
 }
 
 static inline struct game setup(const char *name, const char *rules, const char *board)
@@ -99,6 +116,7 @@ static inline bool has_move_text(const struct game *g, const struct position *po
     return false;
 }
 
+/* The suites, one per test file: tests/test_X.c makes X_suite (tests/check_main.c runs them). */
 Suite *board_suite(void);
 Suite *notation_suite(void);
 Suite *notations_suite(void);
@@ -106,13 +124,19 @@ Suite *baghchal_suite(void);
 Suite *sixteen_suite(void);
 Suite *record_suite(void);
 Suite *tablebase_suite(void);
+Suite *guti_suite(void);
+Suite *analyze_suite(void);
+Suite *index_suite(void);
 Suite *retro_suite(void);
+Suite *bc_layers_suite(void);
+Suite *bc_reach_suite(void);
+Suite *bc_reach_drive_suite(void);
+Suite *selftest_suite(void);
+Suite *bc_solve_suite(void);
 Suite *ss_layers_suite(void);
-Suite *dtc_suite(void);
-Suite *dtc_sixteen_suite(void);
-Suite *library_suite(void);
+Suite *ss_solve_suite(void);
+Suite *ss_checkpoint_suite(void);
 Suite *norepeat_suite(void);
-Suite *share_suite(void);
 Suite *registry_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
@@ -137,5 +161,32 @@ void arrays_assert_same(const struct table_arrays *a, const struct table_arrays 
  * rank[] (rank 0..nranks-1), so the ranks are taken from the smallest. */
 signed char *clock_values(int n, const int *first, const int *succ, const bool *capture,
                           const int *rank, int nranks, int L);
+
+/* A store of tables in memory (tests/mem_store.c; store.h's hooks mem_load and mem_save, arg
+ * the store): what the drivers save, they read back. */
+struct mem_table {
+    struct store_table t;
+    uint16_t *e;  /* the entries, as a table gives them back */
+    bool damaged; /* read back or verified, it fails as a damaged file would */
+};
+
+struct mem_store {
+    struct mem_table t[512];
+    int n, saves, notices;
+};
+int mem_load(void *arg, const struct store_table *t, enum store_mode mode, uint16_t *out,
+             uint64_t *bytes, char *err, size_t errlen);
+int mem_save(void *arg, const struct store_table *t, const struct tb_source *src, uint64_t *bytes,
+             char *err, size_t errlen);
+/* The stored table t names (kind, in hand, captured, side, limit), or NULL; its entries, or a
+ * failed test; one table removed; the store freed. */
+struct mem_table *mem_find(struct mem_store *m, const struct store_table *t);
+const uint16_t *mem_entries(struct mem_store *m, enum tb_kind kind, int inhand, int c, int side,
+                            uint64_t n);
+void mem_remove(struct mem_store *m, struct mem_table *f);
+void mem_free(struct mem_store *m);
+/* A copy of every table, to compare a resumed run's with; a and b hold the same tables. */
+struct mem_store *mem_copy(const struct mem_store *m);
+void mem_same(struct mem_store *a, struct mem_store *b);
 
 #endif

@@ -1,6 +1,6 @@
 # guti verify --moves (issue 11, item 5): the solvers' move graph against itself and the
 # rules, with no tables. Every layer of the small games, most of them in full; a graph
-# made faulty on purpose is the unit tests' (tests/test_retro.c), since a shell script
+# made faulty on purpose is the unit tests' (tests/test_selftest.c), since a shell script
 # cannot break the code.
 
 # out_has TEXT / out_lacks TEXT: the last command's stdout has (lacks) TEXT, a fixed string.
