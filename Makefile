@@ -82,9 +82,8 @@ $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
 $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
-.PHONY: all programs mpi-tool deps test-deps test check tsan bench demo solve baghchal-stats capture-goal sixteen-stats \
-        movement-stats plots \
-        install clean format man completion
+.PHONY: all programs mpi-tool deps test-deps test check tsan demo solve install clean format man \
+        completion
 
 # guti-mpi (mpi/guti_mpi.c), the solve shared among an MPI job's processes, is built where
 # Open MPI's mpicc is installed, and guti itself never needs MPI.
@@ -247,49 +246,9 @@ solve: deps
 	@$(MAKE) --no-print-directory $(B)/guti
 	./$(B)/guti solve baghchal
 
-# Solves the whole game (standard rules), its reachable positions, and writes the
-# statistics into data/; RULES=goat-pass for the other rule set, DTM=no to leave out the
-# placement phase's DTM (an hour and a half of the 2 cores, 7.3 GB).
-RULES = standard
-DTM = yes
-baghchal-stats: deps
-	@$(MAKE) --no-print-directory $(B)/guti
-	GUTI_DTM=$(DTM) sh scripts/publish-baghchal.sh ./$(B)/guti $(RULES)
-
-# Issue 17's capture goals: the whole game again for each goal K (the tigers winning with
-# K captures), under GOAL_RULES, and data/baghchal-capture-goal.md from them. Hours on 2
-# cores: goal K costs about K/5 of the whole game; it resumes when run again.
-GOALS = 1 2 3 4 5
-GOAL_RULES = standard goat-pass
-GOAL_DTM = auto
-capture-goal: deps
-	@$(MAKE) --no-print-directory $(B)/guti
-	GUTI_DTM=$(GOAL_DTM) sh scripts/publish-capture-goal.sh ./$(B)/guti "$(GOAL_RULES)" "$(GOALS)"
-
-# Solves Sixteen Soldiers' endgames up to PIECES pieces under both rules and writes their
-# statistics into data/. About 6 minutes for 7 pieces.
-PIECES = 7
-sixteen-stats: deps
-	@$(MAKE) --no-print-directory $(B)/guti
-	sh scripts/publish-sixteen.sh ./$(B)/guti $(PIECES)
-
-# Solves the movement phase under both rules and writes its statistics into data/.
-movement-stats: deps
-	@$(MAKE) --no-print-directory $(B)/guti
-	sh scripts/publish-movement.sh ./$(B)/guti
-
-# Draws the plots of data/plots/ (SVG, with gnuplot) from the published CSV files of data/
-# alone, no tables needed; PLOTS_DIR=DIR draws them elsewhere.
-PLOTS_DIR = data/plots
-plots:
-	@sh scripts/deps.sh gnuplot-nox
-	sh scripts/plots.sh $(PLOTS_DIR)
-
-# (/usr/bin/time, from Debian's package time, measures each row's peak memory)
-bench:
-	@sh scripts/deps.sh time
-	@$(MAKE) --no-print-directory $(B)/guti
-	sh scripts/bench.sh ./$(B)/guti
+# The publishing pipelines (baghchal-stats, capture-goal, sixteen-stats, movement-stats,
+# plots, bench): data/publish.mk.
+include data/publish.mk
 
 # Installs the command with its man pages and bash completion, the library (static and
 # shared), its header and pkg-config file, and the Python module where Debian's python3

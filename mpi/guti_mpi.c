@@ -293,107 +293,155 @@ static void print_material(struct manager *o, const struct report *r, const int 
     }
 }
 
-/* Rank 0: hands out the plan's materials as their reads are done. 0, or the exit status. */
-static int manage(const struct run *run, int pieces, struct manager *o)
-{
-    struct ss_plan_material plan[SS_MAX_PIECES * SS_MAX_PIECES];
-    int count = ss_plan(run->g, pieces, plan, SS_MAX_PIECES * SS_MAX_PIECES);
-    enum { WAITING, RUNNING, DONE } state[SS_MAX_PIECES * SS_MAX_PIECES] = {WAITING};
+/* The most materials a plan has. */
+#define MAX_MATERIALS (SS_MAX_PIECES * SS_MAX_PIECES)
+
+/* The manager's plan, and where each of its materials stands. */
+struct schedule {
+    struct ss_plan_material plan[MAX_MATERIALS];
+    int count;
+    enum { WAITING, RUNNING, DONE } state[MAX_MATERIALS];
     /* a material being solved: its ranks, the parts still out, its first part's report */
-    static int ranks[SS_MAX_PIECES * SS_MAX_PIECES][1024];
-    int left[SS_MAX_PIECES * SS_MAX_PIECES] = {0}, parts[SS_MAX_PIECES * SS_MAX_PIECES] = {0};
-    static struct report first[SS_MAX_PIECES * SS_MAX_PIECES];
-    for (int k = 0; k < count; k++) o->total_positions += plan[k].positions;
-    int ndone = 0, busy = 0, failed = 0, workers = o->nranks - 1;
-    bool idle[1024];
-    for (int r = 0; r < o->nranks && r < 1024; r++) idle[r] = r > 0;
-    progress_begin(&o->prog, "materials");
-    while (ndone < count && !failed) {
-        /* hand every ready material to idle ranks, in the plan's order; one that needs more
-         * ranks than are idle waits, and the materials after it with it */
-        for (int k = 0; k < count; k++) {
-            if (state[k] != WAITING) continue;
-            bool ready = true;
-            for (int d = 0; d < plan[k].ndeps; d++)
-                for (int j = 0; j < count; j++)
-                    if (plan[j].m == plan[k].deps[d][0] && plan[j].n == plan[k].deps[d][1] &&
-                        state[j] != DONE)
-                        ready = false;
-            if (!ready) continue;
-            if (workers == 0) { /* one rank: it solves everything itself */
-                struct unit u = {plan[k].m, plan[k].n, 1, 0, {0}};
-                struct report r;
-                solve_unit(run, 0, &u, &r);
-                if (r.peak_rss_mb > o->peak_mb[0]) o->peak_mb[0] = r.peak_rss_mb;
-                if (r.rc) {
-                    progress_end(&o->prog);
-                    cli_error("solve: material %d+%d: %s", r.m, r.n, r.err);
-                    failed = 1;
-                    break;
-                }
-                state[k] = DONE;
-                ndone++;
-                o->done_positions += plan[k].positions;
-                print_material(o, &r, u.ranks);
-                progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
-                continue;
-            }
-            int want = sharers(run, &plan[k], workers), free_ranks = 0;
-            for (int r = 1; r < o->nranks; r++) free_ranks += idle[r];
-            if (free_ranks < want) break;
-            struct unit u = {plan[k].m, plan[k].n, want, 0, {0}};
-            for (int r = 1, j = 0; j < want; r++)
-                if (idle[r]) u.ranks[j++] = r, idle[r] = false;
-            for (int j = 0; j < want; j++) {
-                u.part = j;
-                MPI_Send(&u, (int)(offsetof(struct unit, ranks) + (size_t)want * sizeof(int)),
-                         MPI_BYTE, u.ranks[j], TAG_WORK, MPI_COMM_WORLD);
-            }
-            memcpy(ranks[k], u.ranks, (size_t)want * sizeof(int));
-            left[k] = parts[k] = want;
-            state[k] = RUNNING;
-            busy += want;
-        }
-        if (busy == 0) continue;
-        struct report r;
-        MPI_Status st;
-        receive(&r, sizeof r, TAG_DONE, &st);
-        busy--;
-        idle[st.MPI_SOURCE] = true;
-        if (r.peak_rss_mb > o->peak_mb[st.MPI_SOURCE]) o->peak_mb[st.MPI_SOURCE] = r.peak_rss_mb;
-        int k = 0;
-        while (k < count && !(plan[k].m == r.m && plan[k].n == r.n)) k++;
-        if (k == count) continue;
-        /* the figures of its first part; of a failure, the report of the part that failed
-         * (-1), not of those that only heard of it (-2) */
-        if ((r.part == 0 && first[k].rc != -1) || r.rc == -1) first[k] = r;
-        if (--left[k] > 0) continue;
-        state[k] = DONE;
-        o->done_positions += plan[k].positions;
-        if (first[k].rc) {
-            progress_end(&o->prog);
-            cli_error("solve: material %d+%d (rank %d): %s", r.m, r.n, first[k].rank, first[k].err);
-            failed = 1;
-            continue;
-        }
-        ndone++;
-        first[k].nparts = parts[k];
-        print_material(o, &first[k], ranks[k]);
-        progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+    int (*ranks)[1024];
+    int left[MAX_MATERIALS], parts[MAX_MATERIALS];
+    struct report *first;
+    bool idle[1024]; /* the ranks with no work */
+    int ndone, busy, failed, workers;
+};
+
+/* Whether every material the plan's material k reads is done. */
+static bool ready(const struct schedule *s, int k)
+{
+    const struct ss_plan_material *p = &s->plan[k];
+    bool ready = true;
+    for (int d = 0; d < p->ndeps; d++)
+        for (int j = 0; j < s->count; j++)
+            if (s->plan[j].m == p->deps[d][0] && s->plan[j].n == p->deps[d][1] &&
+                s->state[j] != DONE)
+                ready = false;
+    return ready;
+}
+
+/* One rank: it solves the plan's material k itself. */
+static void solve_here(const struct run *run, struct manager *o, struct schedule *s, int k)
+{
+    struct unit u = {s->plan[k].m, s->plan[k].n, 1, 0, {0}};
+    struct report r;
+    solve_unit(run, 0, &u, &r);
+    if (r.peak_rss_mb > o->peak_mb[0]) o->peak_mb[0] = r.peak_rss_mb;
+    if (r.rc) {
+        progress_end(&o->prog);
+        cli_error("solve: material %d+%d: %s", r.m, r.n, r.err);
+        s->failed = 1;
+        return;
     }
-    /* the materials still being solved when one failed are waited for, then every rank
-     * is told to stop */
-    while (busy > 0) {
+    s->state[k] = DONE;
+    s->ndone++;
+    o->done_positions += s->plan[k].positions;
+    print_material(o, &r, u.ranks);
+    progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+}
+
+/* Sends the plan's material k to as many idle workers as share it; false when fewer are
+ * idle. */
+static bool send_material(const struct run *run, const struct manager *o, struct schedule *s, int k)
+{
+    int want = sharers(run, &s->plan[k], s->workers), free_ranks = 0;
+    for (int r = 1; r < o->nranks; r++) free_ranks += s->idle[r];
+    if (free_ranks < want) return false;
+    struct unit u = {s->plan[k].m, s->plan[k].n, want, 0, {0}};
+    for (int r = 1, j = 0; j < want; r++)
+        if (s->idle[r]) u.ranks[j++] = r, s->idle[r] = false;
+    for (int j = 0; j < want; j++) {
+        u.part = j;
+        MPI_Send(&u, (int)(offsetof(struct unit, ranks) + (size_t)want * sizeof(int)), MPI_BYTE,
+                 u.ranks[j], TAG_WORK, MPI_COMM_WORLD);
+    }
+    memcpy(s->ranks[k], u.ranks, (size_t)want * sizeof(int));
+    s->left[k] = s->parts[k] = want;
+    s->state[k] = RUNNING;
+    s->busy += want;
+    return true;
+}
+
+/* Hands every ready material to idle ranks, in the plan's order; one that needs more ranks
+ * than are idle waits, and the materials after it with it. */
+static void hand_out(const struct run *run, struct manager *o, struct schedule *s)
+{
+    for (int k = 0; k < s->count; k++) {
+        if (s->state[k] != WAITING || !ready(s, k)) continue;
+        if (s->workers == 0) {
+            solve_here(run, o, s, k);
+            if (s->failed) break;
+        } else if (!send_material(run, o, s, k))
+            break;
+    }
+}
+
+/* Hears back one part of a material; a material whose parts are all back is done: its
+ * figures printed, or its failure said. */
+static void collect(struct manager *o, struct schedule *s)
+{
+    struct report r;
+    MPI_Status st;
+    receive(&r, sizeof r, TAG_DONE, &st);
+    s->busy--;
+    s->idle[st.MPI_SOURCE] = true;
+    if (r.peak_rss_mb > o->peak_mb[st.MPI_SOURCE]) o->peak_mb[st.MPI_SOURCE] = r.peak_rss_mb;
+    int k = 0;
+    while (k < s->count && !(s->plan[k].m == r.m && s->plan[k].n == r.n)) k++;
+    if (k == s->count) return;
+    /* the figures of its first part; of a failure, the report of the part that failed
+     * (-1), not of those that only heard of it (-2) */
+    struct report *first = &s->first[k];
+    if ((r.part == 0 && first->rc != -1) || r.rc == -1) *first = r;
+    if (--s->left[k] > 0) return;
+    s->state[k] = DONE;
+    o->done_positions += s->plan[k].positions;
+    if (first->rc) {
+        progress_end(&o->prog);
+        cli_error("solve: material %d+%d (rank %d): %s", r.m, r.n, first->rank, first->err);
+        s->failed = 1;
+        return;
+    }
+    s->ndone++;
+    first->nparts = s->parts[k];
+    print_material(o, first, s->ranks[k]);
+    progress_update(&o->prog, "positions", o->done_positions, o->total_positions);
+}
+
+/* The materials still being solved when one failed are waited for, then every rank is
+ * told to stop. */
+static void stop_workers(const struct manager *o, struct schedule *s)
+{
+    while (s->busy > 0) {
         struct report r;
         MPI_Status st;
         receive(&r, sizeof r, TAG_DONE, &st);
-        busy--;
+        s->busy--;
     }
     for (int to = 1; to < o->nranks; to++)
         MPI_Send(&(struct unit){0}, (int)offsetof(struct unit, ranks), MPI_BYTE, to, TAG_WORK,
                  MPI_COMM_WORLD);
+}
+
+/* Rank 0: hands out the plan's materials as their reads are done. 0, or the exit status. */
+static int manage(const struct run *run, int pieces, struct manager *o)
+{
+    static int ranks[MAX_MATERIALS][1024];
+    static struct report first[MAX_MATERIALS];
+    struct schedule s = {.ranks = ranks, .first = first, .workers = o->nranks - 1};
+    s.count = ss_plan(run->g, pieces, s.plan, MAX_MATERIALS);
+    for (int k = 0; k < s.count; k++) o->total_positions += s.plan[k].positions;
+    for (int r = 0; r < o->nranks && r < 1024; r++) s.idle[r] = r > 0;
+    progress_begin(&o->prog, "materials");
+    while (s.ndone < s.count && !s.failed) {
+        hand_out(run, o, &s);
+        if (s.busy > 0) collect(o, &s);
+    }
+    stop_workers(o, &s);
     progress_end(&o->prog);
-    return failed ? EXIT_BAD : 0;
+    return s.failed ? EXIT_BAD : 0;
 }
 
 /* Parses the command line; every rank does, so that each knows the game and the bound. */

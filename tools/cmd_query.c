@@ -371,6 +371,153 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
     if (ef) fclose(ef);
 }
 
+/* Rules no-repeat, or a game's history: a search, not the tables (query_norepeat). */
+static int query_searched(const struct game_opts *o, const char *dir_opt, const char *history,
+                          uint64_t budget, bool want_pv, const char *notation_opt, int limit,
+                          char **operands, int noperands)
+{
+    if (!budget) budget = 10000000;
+    if (want_pv || notation_opt || o->captures)
+        return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
+                                        "under rules no-repeat");
+    if (limit)
+        return cli_usage_error("query", "--limit has no meaning under rules no-repeat, "
+                                        "which have no counting rule");
+    if (!history && noperands == 0)
+        return cli_usage_error("query", "rules no-repeat: give FEN operands or --history FILE");
+    /* the tables only order the search here: an absent default is no error */
+    int rc;
+    if (dir_opt && (rc = cli_check_tables_dir("query", dir_opt))) return rc;
+    return query_norepeat(cli_tables_dir(dir_opt), o->rules, history, operands, noperands, budget,
+                          o->json);
+}
+
+/* The threads answer a batch's positions; an index built on a first probe meanwhile (the
+ * others wait for it) is built by a team of its own rather than by one thread. But a
+ * nested team's threads are started anew each time (only the outermost team's stay,
+ * started by cli_threads), and libgomp ends the process when it cannot start one: under
+ * an address-space limit their stacks may not fit, so there is no nesting then. */
+static void allow_nested_teams(void)
+{
+    struct rlimit as;
+    bool limited = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY;
+    omp_set_max_active_levels(limited ? 1 : 2);
+}
+
+/* Where the inputs come from: the operands, else the lines of stdin. */
+struct inputs {
+    char **operands;
+    int noperands, next; /* the operand to take next */
+    bool from_stdin;
+    struct line_reader lr;
+    const char *where; /* what an answer's number counts: "line" or "operand" */
+};
+
+/* A batch: the inputs there are now (at least one, waited for), at most QUERY_BATCH.
+ * Returns their number, 0 at the end. */
+static int take_batch(struct inputs *in, struct answer *batch)
+{
+    int n = 0;
+    while (n < QUERY_BATCH) {
+        struct answer *a = &batch[n];
+        if (in->from_stdin) {
+            if (!next_line(&in->lr, n == 0, &a->owned)) break;
+            *a = (struct answer){.text = a->owned, .owned = a->owned};
+        } else {
+            if (in->next == in->noperands) break;
+            *a = (struct answer){.text = in->operands[in->next++]};
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Writes a batch's answers in order, numbered from number on, and frees them; whether any
+ * failed. */
+static bool write_batch(struct answer *batch, int n, const char *where, long number)
+{
+    bool failed = false;
+    for (int k = 0; k < n; k++) {
+        struct answer *a = &batch[k];
+        if (a->out) fwrite(a->out, 1, a->out_len, stdout);
+        if (a->err) fwrite(a->err, 1, a->err_len, stderr);
+        if (!a->out || !a->err)
+            fprintf(stderr, "guti: query: %s %ld: out of memory\n", where, number + k);
+        failed |= a->failed;
+        free(a->owned);
+        free(a->out);
+        free(a->err);
+    }
+    return failed;
+}
+
+/* Answers every input, a batch at a time, the threads answering a batch's inputs at once;
+ * moves is MAX_MOVES scored moves per thread. *answered counts them; whether any failed. */
+static bool answer_all(guti_tables *t, const struct query_opts *q, struct inputs *in,
+                       struct answer *batch, struct guti_scored_move *moves, long *answered)
+{
+    bool failed = false;
+    int n;
+    while ((n = take_batch(in, batch)) > 0) {
+        /* one input outside any region, so that an index its probe builds is built by the
+         * outermost team, whose threads are there already */
+        if (n == 1)
+            answer(t, q, &batch[0], *answered + 1, in->where, moves);
+        else {
+#pragma omp parallel for schedule(dynamic, 1)
+            for (int k = 0; k < n; k++)
+                answer(t, q, &batch[k], *answered + k + 1, in->where,
+                       moves + (size_t)omp_get_thread_num() * MAX_MOVES);
+        }
+        failed |= write_batch(batch, n, in->where, *answered + 1);
+        *answered += n;
+        fflush(stdout);
+    }
+    if (in->lr.no_memory) {
+        fprintf(stderr, "guti: query: line %ld: out of memory for a line this long\n",
+                *answered + 1);
+        failed = true;
+    }
+    return failed;
+}
+
+/* Answers the operands (or stdin's lines) from the tables. */
+static int query_tables(const struct game_opts *o, const char *dir_opt, const char *notation_opt,
+                        bool want_pv, int limit, int cache_mb, bool cache_stats, char **operands,
+                        int noperands)
+{
+    allow_nested_teams();
+    guti_tables *t;
+    int rc = cli_open_tables("query", dir_opt, (size_t)cache_mb << 20, false, &t);
+    if (rc) return rc;
+    double t0 = omp_get_wtime();
+    struct query_opts q = {o->rules,
+                           limit,
+                           o->json,
+                           want_pv,
+                           cli_same_terminal(),
+                           notation_opt ? guti_notation_named(notation_opt) : 0};
+    struct inputs in = {.operands = operands, .noperands = noperands, .from_stdin = !noperands};
+    in.where = in.from_stdin ? "line" : "operand";
+    struct answer *batch = calloc(QUERY_BATCH, sizeof *batch);
+    int nthreads = omp_get_max_threads();
+    struct guti_scored_move *moves = malloc((size_t)nthreads * MAX_MOVES * sizeof *moves);
+    if (!batch || !moves) {
+        free(batch);
+        free(moves);
+        guti_close(t);
+        return cli_error("query: out of memory");
+    }
+    long answered = 0;
+    bool failed = answer_all(t, &q, &in, batch, moves, &answered);
+    free(in.lr.buf);
+    free(batch);
+    free(moves);
+    if (cache_stats) print_cache_stats(t, answered, omp_get_wtime() - t0, o->json);
+    guti_close(t);
+    return failed ? EXIT_BAD : 0;
+}
+
 int cmd_query(int argc, char **argv)
 {
     struct game_opts o = {0};
@@ -400,103 +547,11 @@ int cmd_query(int argc, char **argv)
     bool norepeat = o.rules && !strncmp(o.rules, "no-repeat", 9);
     if (budget && !norepeat && !history)
         return cli_usage_error("query", "--budget is for rules no-repeat (--rules no-repeat)");
-    if (norepeat || history) {
-        if (!budget) budget = 10000000;
-        if (want_pv || notation_opt || o.captures)
-            return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
-                                            "under rules no-repeat");
-        if (limit)
-            return cli_usage_error("query", "--limit has no meaning under rules no-repeat, "
-                                            "which have no counting rule");
-        if (!history && first == argc)
-            return cli_usage_error("query", "rules no-repeat: give FEN operands or --history FILE");
-        /* the tables only order the search here: an absent default is no error */
-        if (dir_opt && (rc = cli_check_tables_dir("query", dir_opt))) return rc;
-        return query_norepeat(cli_tables_dir(dir_opt), o.rules, history, argv + first, argc - first,
-                              budget, o.json);
-    }
+    if (norepeat || history)
+        return query_searched(&o, dir_opt, history, budget, want_pv, notation_opt, limit,
+                              argv + first, argc - first);
     if ((rc = split_position("query", argv + first, argc - first))) return rc;
     if ((rc = cli_threads("query", threads))) return rc;
-    /* The threads answer a batch's positions; an index built on a first probe meanwhile
-     * (the others wait for it) is built by a team of its own rather than by one thread.
-     * But a nested team's threads are started anew each time (only the outermost team's
-     * stay, started by cli_threads), and libgomp ends the process when it cannot start one:
-     * under an address-space limit their stacks may not fit, so there is no nesting then. */
-    struct rlimit as;
-    bool limited = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY;
-    omp_set_max_active_levels(limited ? 1 : 2);
-    guti_tables *t;
-    if ((rc = cli_open_tables("query", dir_opt, (size_t)cache_mb << 20, false, &t))) return rc;
-    double t0 = omp_get_wtime();
-    int failed = 0;
-    bool from_stdin = first == argc;
-    struct query_opts q = {o.rules,
-                           limit,
-                           o.json,
-                           want_pv,
-                           cli_same_terminal(),
-                           notation_opt ? guti_notation_named(notation_opt) : 0};
-    const char *where = from_stdin ? "line" : "operand";
-    struct line_reader lr = {0};
-    struct answer *batch = calloc(QUERY_BATCH, sizeof *batch);
-    int nthreads = omp_get_max_threads();
-    struct guti_scored_move *moves = malloc((size_t)nthreads * MAX_MOVES * sizeof *moves);
-    if (!batch || !moves) {
-        free(batch);
-        free(moves);
-        guti_close(t);
-        return cli_error("query: out of memory");
-    }
-    long answered = 0;
-    for (int next_operand = first;;) {
-        /* A batch: the inputs there are now (at least one, waited for), answered by the
-         * threads at once, then written in order. */
-        int n = 0;
-        while (n < QUERY_BATCH) {
-            struct answer *a = &batch[n];
-            if (from_stdin) {
-                if (!next_line(&lr, n == 0, &a->owned)) break;
-                *a = (struct answer){.text = a->owned, .owned = a->owned};
-            } else {
-                if (next_operand == argc) break;
-                *a = (struct answer){.text = argv[next_operand++]};
-            }
-            n++;
-        }
-        if (n == 0) break; /* the end */
-        /* one input outside any region, so that an index its probe builds is built by the
-         * outermost team, whose threads are there already */
-        if (n == 1)
-            answer(t, &q, &batch[0], answered + 1, where, moves);
-        else {
-#pragma omp parallel for schedule(dynamic, 1)
-            for (int k = 0; k < n; k++)
-                answer(t, &q, &batch[k], answered + k + 1, where,
-                       moves + (size_t)omp_get_thread_num() * MAX_MOVES);
-        }
-        for (int k = 0; k < n; k++) {
-            struct answer *a = &batch[k];
-            if (a->out) fwrite(a->out, 1, a->out_len, stdout);
-            if (a->err) fwrite(a->err, 1, a->err_len, stderr);
-            if (!a->out || !a->err)
-                fprintf(stderr, "guti: query: %s %ld: out of memory\n", where, answered + k + 1);
-            failed |= a->failed;
-            free(a->owned);
-            free(a->out);
-            free(a->err);
-        }
-        answered += n;
-        fflush(stdout);
-    }
-    if (lr.no_memory) {
-        fprintf(stderr, "guti: query: line %ld: out of memory for a line this long\n",
-                answered + 1);
-        failed = 1;
-    }
-    free(lr.buf);
-    free(batch);
-    free(moves);
-    if (cache_stats) print_cache_stats(t, answered, omp_get_wtime() - t0, o.json);
-    guti_close(t);
-    return failed ? EXIT_BAD : 0;
+    return query_tables(&o, dir_opt, notation_opt, want_pv, limit, cache_mb, cache_stats,
+                        argv + first, argc - first);
 }

@@ -144,6 +144,150 @@ static void relax(const struct relax *r, const uint64_t *pred, int n, bool won)
     }
 }
 
+/* The initial pass: each position's moves are counted into cnt (its exits that win or
+ * draw count as one); a position with no move, or whose every exit loses, is lost and
+ * final, and one that wins through an exit waits at that exit's level. */
+static void initial_pass(const struct retro_layer *L, retro_code *res, uint8_t *cnt,
+                         struct buckets *b)
+{
+    uint64_t n = L->size, done = 0;
+#pragma omp parallel
+    {
+        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
+        if (!succ) b->failed = 1;
+#pragma omp for schedule(dynamic, 4096)
+        for (uint64_t i = 0; i < n; i++) {
+            if (!succ) continue;
+            struct move_fold ex;
+            int k = first_look(L, i, succ, &ex);
+            cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
+            if (k == 0 && !ex.win && !ex.draw) {
+                /* no move at all, or every exit loses: lost, and final */
+                res[i] = code_at(L, ex.loss, false);
+                bucket_push(b, ex.loss, i | FINAL);
+            } else if (ex.win) {
+                bucket_push(b, ex.win, i | WON);
+            }
+            pass_progress(L, "init", i, &done, n);
+        }
+        free(succ);
+    }
+}
+
+/* The wins through an exit decided at level d (its m entries) are claimed first, before
+ * any thread propagates from it: under the counting rule a level holds losses too (a DTC's
+ * parity says nothing), and a loss of this level must not claim one of them for a win one
+ * half-move slower. (A DTM level is all wins or all losses.) An entry claimed here is
+ * final; one whose position was decided before is left as it is, and skipped later. */
+static void claim_exit_wins(const struct retro_layer *L, retro_code *res, const struct buckets *b,
+                            void *level, size_t m, int d)
+{
+#pragma omp parallel for schedule(static)
+    for (size_t k = 0; k < m; k++) {
+        uint64_t e = entry_get(b, level, k);
+        if (!(e & FINAL) && claim(res, INDEX(e), code_at(L, d, e & WON)))
+            entry_put(b, level, k, e | FINAL);
+    }
+}
+
+/* Propagates the entries c0 .. c1 of level r->d: each not decided before is decided
+ * there, and, when next (level d + 1 is within reach), its predecessors relaxed. pred is
+ * two lists of max_moves predecessors: those of the entry before, whose values and counts
+ * are being fetched from memory, and those of this entry. Returns the entries decided. */
+static uint64_t propagate_chunk(const struct relax *r, const void *level, size_t c0, size_t c1,
+                                bool next, uint64_t *const pred[2])
+{
+    const struct retro_layer *L = r->L;
+    const struct buckets *b = r->b;
+    retro_code *res = r->res;
+    const uint8_t *cnt = r->cnt;
+    int d = r->d;
+    uint64_t mine = 0;
+    int cur = 0;      /* the list this entry's predecessors go to */
+    int waiting = -1; /* the entry before's, in the other list: their number */
+    bool waiting_won = false;
+    for (size_t k = c0; k < c1; k++) {
+        uint64_t e = entry_get(b, level, k), i = INDEX(e);
+        bool won = e & WON;
+        if (!(e & FINAL) && !claim(res, i, code_at(L, d, won))) continue;
+        mine++;
+        if (!next) continue;
+        /* the predecessors lie all over the layer: their values and counts are asked for
+         * now and used one entry later, so that the reads of memory overlap with finding
+         * the next entry's predecessors rather than wait in turn (the movement phase's
+         * propagation waits on them most) */
+        int np = L->predecessors(L->ctx, i, pred[cur]);
+        for (int j = 0; j < np; j++) {
+            __builtin_prefetch(&res[pred[cur][j]]);
+            __builtin_prefetch(&cnt[pred[cur][j]]);
+        }
+        if (waiting >= 0) relax(r, pred[cur ^ 1], waiting, waiting_won);
+        waiting = np;
+        waiting_won = won;
+        cur ^= 1;
+    }
+    if (waiting >= 0) relax(r, pred[cur ^ 1], waiting, waiting_won);
+    return mine;
+}
+
+/* Propagates from level d (its m entries), a chunk of them at a time by each thread.
+ * Returns the entries decided there. */
+static uint64_t propagate_level(const struct retro_layer *L, retro_code *res, uint8_t *cnt,
+                                struct buckets *b, int d, const void *level, size_t m)
+{
+    bool next = d + 1 < b->nlevels; /* whether level d + 1 is still within reach */
+    uint64_t decided = 0;
+#pragma omp parallel
+    {
+        uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
+                             malloc((size_t)L->max_moves * sizeof(uint64_t))};
+        uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
+        bool ok = pred[0] && pred[1] && scratch;
+        if (!ok) b->failed = 1;
+        uint64_t mine = 0;
+        struct relax rx = {L, res, cnt, b, d, scratch};
+#pragma omp for schedule(dynamic, 1)
+        for (size_t c0 = 0; c0 < m; c0 += RELAX_CHUNK) {
+            size_t c1 = c0 + RELAX_CHUNK < m ? c0 + RELAX_CHUNK : m;
+            if (ok) mine += propagate_chunk(&rx, level, c0, c1, next, pred);
+        }
+        free(pred[0]);
+        free(pred[1]);
+        free(scratch);
+#pragma omp atomic
+        decided += mine;
+    }
+    return decided;
+}
+
+/* Level by level; for the counting rule, no further than its limit: what is decided only
+ * later is a draw under the rule. */
+static void propagate(const struct retro_layer *L, retro_code *res, uint8_t *cnt, struct buckets *b,
+                      struct retro_stats *st)
+{
+    uint64_t decided = 0;
+    for (int d = 0; d < b->nlevels && !b->failed; d++) {
+        size_t m;
+        void *level = bucket_take(b, d, &m);
+        if (!level) {
+            if (d >= b->highest) break;
+            continue;
+        }
+        st->levels = d + 1;
+        claim_exit_wins(L, res, b, level, m, d);
+        decided += propagate_level(L, res, cnt, b, d, level, m);
+        free(level);
+        if (L->progress) L->progress(L->progress_arg, "propagate", decided, L->size);
+    }
+}
+
+static void buckets_free(struct buckets *b)
+{
+    for (int e = 0; e <= b->highest && e < b->nlevels; e++)
+        for (int t = 0; t < b->nthreads; t++) free(b->v[t * b->nlevels + e].v);
+    free(b->v);
+}
+
 int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats *st)
 {
     if (L->compact) return retro_solve_compact(L, res, st);
@@ -164,110 +308,13 @@ int retro_solve(const struct retro_layer *L, retro_code *res, struct retro_stats
     memset(st, 0, sizeof *st);
     st->taken_up = -1;
     double t0 = omp_get_wtime();
-    uint64_t done = 0;
-
-    /* The initial pass. */
-#pragma omp parallel
-    {
-        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
-        if (!succ) b.failed = 1;
-#pragma omp for schedule(dynamic, 4096)
-        for (uint64_t i = 0; i < n; i++) {
-            if (!succ) continue;
-            struct move_fold ex;
-            int k = first_look(L, i, succ, &ex);
-            cnt[i] = (uint8_t)(k + (ex.win || ex.draw));
-            if (k == 0 && !ex.win && !ex.draw) {
-                /* no move at all, or every exit loses: lost, and final */
-                res[i] = code_at(L, ex.loss, false);
-                bucket_push(&b, ex.loss, i | FINAL);
-            } else if (ex.win) {
-                bucket_push(&b, ex.win, i | WON);
-            }
-            pass_progress(L, "init", i, &done, n);
-        }
-        free(succ);
-    }
+    initial_pass(L, res, cnt, &b);
     st->init_seconds = omp_get_wtime() - t0;
     t0 = omp_get_wtime();
-
-    /* Level by level; for the counting rule, no further than its limit: what is decided
-     * only later is a draw under the rule. */
-    uint64_t decided = 0;
-    for (int d = 0; d < b.nlevels && !b.failed; d++) {
-        size_t m;
-        void *level = bucket_take(&b, d, &m);
-        if (!level) {
-            if (d >= b.highest) break;
-            continue;
-        }
-        st->levels = d + 1;
-        bool next = d + 1 < b.nlevels; /* whether level d + 1 is still within reach */
-        /* The wins through an exit decided at this level are claimed first, before any
-         * thread propagates from it: under the counting rule a level holds losses too
-         * (a DTC's parity says nothing), and a loss of this level must not claim one of
-         * them for a win one half-move slower. (A DTM level is all wins or all losses.)
-         * An entry claimed here is final; one whose position was decided before is left
-         * as it is, and skipped below. */
-#pragma omp parallel for schedule(static)
-        for (size_t k = 0; k < m; k++) {
-            uint64_t e = entry_get(&b, level, k);
-            if (!(e & FINAL) && claim(res, INDEX(e), code_at(L, d, e & WON)))
-                entry_put(&b, level, k, e | FINAL);
-        }
-#pragma omp parallel
-        {
-            /* two lists of predecessors: those of the entry before, whose values and counts
-             * are being fetched from memory, and those of this entry (below) */
-            uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
-                                 malloc((size_t)L->max_moves * sizeof(uint64_t))};
-            uint64_t *scratch = malloc((size_t)L->max_moves * sizeof *scratch);
-            bool ok = pred[0] && pred[1] && scratch;
-            if (!ok) b.failed = 1;
-            uint64_t mine = 0;
-            struct relax rx = {L, res, cnt, &b, d, scratch};
-#pragma omp for schedule(dynamic, 1)
-            for (size_t c0 = 0; c0 < m; c0 += RELAX_CHUNK) {
-                size_t c1 = c0 + RELAX_CHUNK < m ? c0 + RELAX_CHUNK : m;
-                int cur = 0;      /* the list this entry's predecessors go to */
-                int waiting = -1; /* the entry before's, in the other list: their number */
-                bool waiting_won = false;
-                for (size_t k = c0; k < c1 && ok; k++) {
-                    uint64_t e = entry_get(&b, level, k), i = INDEX(e);
-                    bool won = e & WON;
-                    if (!(e & FINAL) && !claim(res, i, code_at(L, d, won))) continue;
-                    mine++;
-                    if (!next) continue;
-                    /* the predecessors lie all over the layer: their values and counts are
-                     * asked for now and used one entry later, so that the reads of memory
-                     * overlap with finding the next entry's predecessors rather than wait
-                     * in turn (the movement phase's propagation waits on them most) */
-                    int np = L->predecessors(L->ctx, i, pred[cur]);
-                    for (int j = 0; j < np; j++) {
-                        __builtin_prefetch(&res[pred[cur][j]]);
-                        __builtin_prefetch(&cnt[pred[cur][j]]);
-                    }
-                    if (waiting >= 0) relax(&rx, pred[cur ^ 1], waiting, waiting_won);
-                    waiting = np;
-                    waiting_won = won;
-                    cur ^= 1;
-                }
-                if (waiting >= 0) relax(&rx, pred[cur ^ 1], waiting, waiting_won);
-            }
-            free(pred[0]);
-            free(pred[1]);
-            free(scratch);
-#pragma omp atomic
-            decided += mine;
-        }
-        free(level);
-        if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
-    }
+    propagate(L, res, cnt, &b, st);
     st->propagate_seconds = omp_get_wtime() - t0;
     int failed = b.failed;
-    for (int e = 0; e <= b.highest && e < b.nlevels; e++)
-        for (int t = 0; t < b.nthreads; t++) free(b.v[t * b.nlevels + e].v);
-    free(b.v);
+    buckets_free(&b);
     free(cnt);
     return failed ? -1 : 0;
 }

@@ -162,22 +162,26 @@ static int best_move(guti_tables *t, struct guti_move_analysis *m, struct guti_a
     return rc;
 }
 
-int guti_analyze_game(guti_tables *t, const struct guti_position *start, const char *const *moves,
-                      int n, struct guti_move_analysis *out, struct guti_analysis *a,
-                      struct guti_error *err)
+/* The analysis along the game: what each move's analysis reads and adds to. */
+struct walk {
+    guti_tables *t;
+    struct guti_analysis *a;
+    struct guti_error first;    /* the first missing table's error */
+    struct guti_position *seen; /* the game's positions so far, for the repetition rule */
+    struct guti_position cur;   /* the position the next move is played from */
+    bool over;
+    int needed; /* positions that need a table */
+};
+
+/* Clears the analysis and sets a->start to the start with its rules named, so that every
+ * probe reads the game's own tables. */
+static int analysis_start(const struct guti_position *start, struct guti_analysis *a,
+                          struct guti_error *err)
 {
-    struct guti_error e, first = {""}, scratch;
-    if (!err) err = &scratch;
-    if (!start || n < 0 || (n && (!moves || !out)) || !a) {
-        snprintf(err->message, sizeof err->message, "analyze: no start, moves or output");
-        return GUTI_EINPUT;
-    }
     memset(a, 0, sizeof *a);
     a->first_mistake[0] = a->first_mistake[1] = -1;
     a->start_missing = -1;
     a->winner = -1;
-
-    /* The start with its rules named, so that every probe reads the game's own tables. */
     char fen[GUTI_FEN_MAX];
     struct guti_variant hint = start->variant;
     int rc = guti_format_fen(start, fen, sizeof fen, err);
@@ -189,104 +193,151 @@ int guti_analyze_game(guti_tables *t, const struct guti_position *start, const c
                  "game's history");
         return GUTI_EINPUT;
     }
+    return 0;
+}
 
-    /* The game's positions, for the repetition rule. */
-    struct guti_position *seen = malloc((size_t)(n + 1) * sizeof *seen);
-    if (!seen) {
+/* The start's result: whether the game is over there, and its value. */
+static int probe_start(struct walk *w, struct guti_error *err)
+{
+    struct guti_analysis *a = w->a;
+    struct guti_error e;
+    w->over = guti_over(&w->cur, &a->winner, a->reason, sizeof a->reason, NULL, err) == 1;
+    a->over = w->over;
+    w->needed += !w->over;
+    int rc = guti_probe(w->t, &w->cur, &a->start_result, &e);
+    if (rc) {
+        unknown_result(&w->cur, &a->start_result);
+        return note_missing(a, rc, &e, &a->start_missing, &w->first);
+    }
+    if (!w->over) a->answered++;
+    return 0;
+}
+
+/* Move i's value before it: the position's, which the previous move's result gives. */
+static int probe_before(struct walk *w, int i, struct guti_move_analysis *m)
+{
+    struct guti_analysis *a = w->a;
+    if (i == 0) {
+        m->before = a->start_result;
+        m->before_missing = a->start_missing;
+        return 0;
+    }
+    struct guti_error e;
+    int rc = guti_probe(w->t, &w->cur, &m->before, &e);
+    if (!rc) return 0;
+    unknown_result(&w->cur, &m->before);
+    int unanswered = a->unanswered;
+    if ((rc = note_missing(a, rc, &e, &m->before_missing, &w->first))) return rc;
+    a->unanswered = unanswered; /* counted as the previous move's after */
+    return 0;
+}
+
+/* A draw by repetition, which no table knows: the game's result. */
+static void repetition_draw(struct guti_analysis *a, const struct guti_position *next,
+                            struct guti_result *r)
+{
+    unknown_result(next, r);
+    r->value = r->value_now = GUTI_DRAW;
+    r->dtc_class = GUTI_CLASS_DRAW;
+    r->over = true;
+    snprintf(r->reason, sizeof r->reason, "third repetition of the position");
+    a->over = true;
+    snprintf(a->reason, sizeof a->reason, "%s", r->reason);
+}
+
+/* Move m's value after it, for its maker; count is how often the game has been at the
+ * position it leads to. */
+static int probe_after(struct walk *w, struct guti_move_analysis *m, int count,
+                       struct guti_error *err)
+{
+    struct guti_analysis *a = w->a;
+    const struct guti_position *next = &m->played.move.after;
+    int winner = -1;
+    char reason[64] = "";
+    int end = guti_over(next, &winner, reason, sizeof reason, NULL, err);
+    if (end < 0) return end;
+    if (count >= 3 && (!end || winner < 0)) {
+        repetition_draw(a, next, &m->played.result);
+        return 0;
+    }
+    struct guti_move move = m->played.move;
+    struct guti_error e;
+    w->needed += !end;
+    int rc = guti_probe_move(w->t, &w->cur, move.text, &m->played, &e);
+    if (rc) {
+        m->played.move = move;
+        unknown_result(next, &m->played.result);
+        if ((rc = note_missing(a, rc, &e, &m->played_missing, &w->first))) return rc;
+    } else if (!end)
+        a->answered++;
+    if (end) {
+        a->over = true;
+        a->winner = winner;
+        snprintf(a->reason, sizeof a->reason, "%s", reason);
+    }
+    return 0;
+}
+
+/* Move i of the game, text, from w->cur: its analysis into m, its judgement into the
+ * tallies, and w->cur moved on. */
+static int analyze_move(struct walk *w, int i, const char *text, struct guti_move_analysis *m,
+                        struct guti_error *err)
+{
+    struct guti_analysis *a = w->a;
+    memset(m, 0, sizeof *m);
+    m->before_missing = m->played_missing = m->best_missing = -1;
+    m->position = w->cur;
+    if (w->over) {
+        snprintf(err->message, sizeof err->message, "move %d: the game is already over", i + 1);
+        return GUTI_EINPUT;
+    }
+    int rc = probe_before(w, i, m);
+    if (rc || (rc = play(&w->cur, text, i + 1, &m->played.move, err))) return rc;
+    const struct guti_position *next = &m->played.move.after;
+    w->seen[i + 1] = *next;
+    int count = 0;
+    for (int k = 0; k <= i + 1; k++) count += same(&w->seen[k], next);
+    if ((rc = probe_after(w, m, count, err))) return rc;
+    w->over = a->over;
+
+    if (m->before.value != GUTI_UNKNOWN && (rc = best_move(w->t, m, a, &w->first, err))) return rc;
+    judge(m);
+    if (m->judged != GUTI_JUDGED_NONE) a->judged++;
+    int side = w->cur.side;
+    if (m->mistake && a->mistakes[side]++ == 0) a->first_mistake[side] = i;
+    a->slower[side] += m->slower;
+    w->cur = *next;
+    a->nmoves++;
+    return 0;
+}
+
+int guti_analyze_game(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                      int n, struct guti_move_analysis *out, struct guti_analysis *a,
+                      struct guti_error *err)
+{
+    struct guti_error scratch;
+    if (!err) err = &scratch;
+    if (!start || n < 0 || (n && (!moves || !out)) || !a) {
+        snprintf(err->message, sizeof err->message, "analyze: no start, moves or output");
+        return GUTI_EINPUT;
+    }
+    int rc = analysis_start(start, a, err);
+    if (rc) return rc;
+    struct walk w = {.t = t, .a = a, .first = {""}, .cur = a->start};
+    if (!(w.seen = malloc((size_t)(n + 1) * sizeof *w.seen))) {
         snprintf(err->message, sizeof err->message, "out of memory");
         return GUTI_ENOMEM;
     }
-    seen[0] = a->start;
-    struct guti_position cur = a->start;
-    bool over = false;
-    int needed = 0; /* positions that need a table */
-
-    /* The start. */
-    over = guti_over(&cur, &a->winner, a->reason, sizeof a->reason, NULL, err) == 1;
-    a->over = over;
-    needed += !over;
-    if ((rc = guti_probe(t, &cur, &a->start_result, &e))) {
-        unknown_result(&cur, &a->start_result);
-        if ((rc = note_missing(a, rc, &e, &a->start_missing, &first))) goto done;
-    } else if (!over)
-        a->answered++;
-
-    for (int i = 0; i < n; i++) {
-        struct guti_move_analysis *m = &out[i];
-        memset(m, 0, sizeof *m);
-        m->before_missing = m->played_missing = m->best_missing = -1;
-        m->position = cur;
-        if (over) {
-            snprintf(err->message, sizeof err->message, "move %d: the game is already over", i + 1);
-            rc = GUTI_EINPUT;
-            goto done;
+    w.seen[0] = a->start;
+    rc = probe_start(&w, err);
+    for (int i = 0; i < n && !rc; i++) rc = analyze_move(&w, i, moves[i], &out[i], err);
+    if (!rc) {
+        a->final = w.cur;
+        if (w.needed > 0 && a->answered == 0) {
+            *err = w.first;
+            rc = GUTI_ENOTABLE;
         }
-        /* before: the position's value, which the previous move's result already gives */
-        if (i == 0) {
-            m->before = a->start_result;
-            m->before_missing = a->start_missing;
-        } else if ((rc = guti_probe(t, &cur, &m->before, &e))) {
-            unknown_result(&cur, &m->before);
-            int unanswered = a->unanswered;
-            if ((rc = note_missing(a, rc, &e, &m->before_missing, &first))) goto done;
-            a->unanswered = unanswered; /* counted as the previous move's after */
-        }
-        if ((rc = play(&cur, moves[i], i + 1, &m->played.move, err))) goto done;
-        const struct guti_position *next = &m->played.move.after;
-        seen[i + 1] = *next;
-        int count = 0;
-        for (int k = 0; k <= i + 1; k++) count += same(&seen[k], next);
-
-        /* after: the move's value for its maker */
-        int winner = -1;
-        char reason[64] = "";
-        int end = guti_over(next, &winner, reason, sizeof reason, NULL, err);
-        if (end < 0) {
-            rc = end;
-            goto done;
-        }
-        if (count >= 3 && (!end || winner < 0)) {
-            /* a draw by repetition, which no table knows: the game's result */
-            struct guti_result *r = &m->played.result;
-            unknown_result(next, r);
-            r->value = r->value_now = GUTI_DRAW;
-            r->dtc_class = GUTI_CLASS_DRAW;
-            r->over = true;
-            snprintf(r->reason, sizeof r->reason, "third repetition of the position");
-            a->over = true;
-            snprintf(a->reason, sizeof a->reason, "%s", r->reason);
-        } else {
-            struct guti_move move = m->played.move;
-            needed += !end;
-            if ((rc = guti_probe_move(t, &cur, move.text, &m->played, &e))) {
-                m->played.move = move;
-                unknown_result(next, &m->played.result);
-                if ((rc = note_missing(a, rc, &e, &m->played_missing, &first))) goto done;
-            } else if (!end)
-                a->answered++;
-            if (end) {
-                a->over = true;
-                a->winner = winner;
-                snprintf(a->reason, sizeof a->reason, "%s", reason);
-            }
-        }
-        over = a->over;
-
-        if (m->before.value != GUTI_UNKNOWN && (rc = best_move(t, m, a, &first, err))) goto done;
-        judge(m);
-        if (m->judged != GUTI_JUDGED_NONE) a->judged++;
-        int side = cur.side;
-        if (m->mistake && a->mistakes[side]++ == 0) a->first_mistake[side] = i;
-        a->slower[side] += m->slower;
-        cur = *next;
-        a->nmoves++;
     }
-    a->final = cur;
-    if (needed > 0 && a->answered == 0) {
-        *err = first;
-        rc = GUTI_ENOTABLE;
-    }
-done:
-    free(seen);
+    free(w.seen);
     return rc;
 }

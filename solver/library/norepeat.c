@@ -543,107 +543,132 @@ static inline int better(int a, int b)
     return a > b ? a : b;
 }
 
-/* Lists the states reachable from root (the window's words after the side), then solves
- * them backwards. Returns the root's value; best gets a move that keeps a win or a draw. */
-static int graph_solve(struct nr_search *s, const uint64_t *root, struct position *best, int depth)
+/* The state succ leads to from the state cur, into k (the window shifted by one board);
+ * false when succ's board is in cur's window, a move the rule refuses. */
+static bool next_state(const struct graph *gr, const uint64_t *cur, const struct position *succ,
+                       uint64_t *k)
 {
-    struct graph gr = {.width = s->g->repeat_window};
-    int words = gr.width + 1, result = NR_NOMEM;
-    gr.slot = calloc(1024, sizeof *gr.slot);
-    gr.mask = 1023;
-    uint64_t *k = malloc(words * sizeof *k);
-    uint32_t *first = NULL, *pred = NULL, *left = NULL, *queue = NULL;
-    struct movelist l;
-    movelist_init(&l);
+    uint64_t key = board_key(succ);
+    for (int w = 1; w <= gr->width; w++)
+        if (cur[w] == key) return false;
+    k[0] = (uint64_t)succ->side;
+    k[1] = key;
+    for (int w = 2; w <= gr->width; w++) k[w] = cur[w - 1];
+    return true;
+}
+
+/* How listing a state's moves ended. */
+enum { LISTED = 0, LIST_OPEN = 1, LIST_NOMEM = -1 };
+
+/* One move of state i (at pos) in a pass of list_state: a way out of the layer gives the
+ * state a leaf value, and a move within it an edge to its new state, or a leaf value when
+ * that state was solved for an earlier root. k is scratch for a state's words. */
+static int list_move(struct nr_search *s, struct graph *gr, size_t i, const struct position *pos,
+                     const struct position *succ, int pass, uint64_t *k, int depth)
+{
+    if (leaves_layer(pos, succ)) {
+        int v = known_entry(s, succ);
+        if ((v == NR_UNKNOWN) != (pass == 1)) return LISTED;
+        if (v == NR_UNKNOWN) v = entry(s, succ, NULL, depth);
+        if (v == NR_NOMEM) return LIST_NOMEM;
+        if (v == NR_ABORT) return LIST_OPEN;
+        gr->leaf[i] = (int8_t)better(gr->leaf[i], negate(v));
+        return LISTED;
+    }
+    if (pass == 1) return LISTED;
+    int words = gr->width + 1;
+    if (!next_state(gr, &gr->keys[i * words], succ, k)) return LISTED;
+    /* a state solved for an earlier root is a leaf here */
+    int known = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
+    if (known != NR_UNKNOWN) {
+        gr->leaf[i] = (int8_t)better(gr->leaf[i], negate(known));
+        return LISTED;
+    }
+    if (pass == 0) return LISTED;
     bool added;
-    if (!gr.slot || !k || graph_state(&gr, root, &added) < 0) goto out;
-    /* States from `expanded` on are open: the budget ran out before all their moves were
-     * listed. */
-    size_t expanded = SIZE_MAX;
-    for (size_t i = 0; i < gr.nstates && expanded == SIZE_MAX; i++) {
-        if (++s->nodes > s->budget) {
-            expanded = i;
-            break;
+    long j = graph_state(gr, k, &added);
+    if (j < 0 || graph_edge(gr, i, (size_t)j)) return LIST_NOMEM;
+    return LISTED;
+}
+
+/* Lists state i's moves: LISTED, LIST_OPEN when a search out of the layer ran out of
+ * budget before all were listed, or LIST_NOMEM. */
+static int list_state(struct nr_search *s, struct graph *gr, size_t i, uint64_t *k,
+                      struct movelist *l, int depth)
+{
+    struct position pos = state_position(gr, i, 0);
+    struct outcome o;
+    if (s->g->ops->over(s->g, &pos, &o)) {
+        gr->leaf[i] = o.winner == pos.side ? NR_WIN : NR_LOSS;
+        return LISTED;
+    }
+    if (s->g->ops->moves(s->g, &pos, l) < 0) return LIST_NOMEM;
+    /* The moves in three passes, cheapest first, so that a state found won early lists
+     * no more: what is known already (states solved for an earlier root, cached entry
+     * values), then the ways out of the layer that need a search, then the layer's new
+     * states. The order of a graph's edges does not change its values. */
+    for (int pass = 0; pass < 3 && gr->leaf[i] != NR_WIN; pass++)
+        for (int m = 0; m < l->n && gr->leaf[i] != NR_WIN; m++) {
+            int rc = list_move(s, gr, i, &pos, &l->succ[m], pass, k, depth);
+            if (rc != LISTED) return rc;
         }
-        struct position pos = state_position(&gr, i, 0);
-        struct outcome o;
-        if (s->g->ops->over(s->g, &pos, &o)) {
-            gr.leaf[i] = o.winner == pos.side ? NR_WIN : NR_LOSS;
-            continue;
-        }
-        if (s->g->ops->moves(s->g, &pos, &l) < 0) goto out;
-        /* The moves in three passes, cheapest first, so that a state found won early lists
-         * no more: what is known already (states solved for an earlier root, cached entry
-         * values), then the ways out of the layer that need a search, then the layer's new
-         * states. The order of a graph's edges does not change its values. */
-        const uint64_t *cur = &gr.keys[i * words];
-        for (int pass = 0; pass < 3 && gr.leaf[i] != NR_WIN && expanded == SIZE_MAX; pass++) {
-            for (int m = 0; m < l.n && gr.leaf[i] != NR_WIN; m++) {
-                const struct position *succ = &l.succ[m];
-                if (leaves_layer(&pos, succ)) {
-                    int v = known_entry(s, succ);
-                    if ((v == NR_UNKNOWN) != (pass == 1)) continue;
-                    if (v == NR_UNKNOWN) v = entry(s, succ, NULL, depth);
-                    if (v == NR_NOMEM) goto out;
-                    if (v == NR_ABORT) {
-                        expanded = i;
-                        break;
-                    }
-                    gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(v));
-                    continue;
-                }
-                if (pass == 1) continue;
-                uint64_t key = board_key(succ);
-                bool refused = false;
-                for (int w = 1; w <= gr.width; w++) refused |= cur[w] == key;
-                if (refused) continue;
-                k[0] = (uint64_t)succ->side;
-                k[1] = key;
-                for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
-                /* a state solved for an earlier root is a leaf here */
-                int known = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
-                if (known != NR_UNKNOWN) {
-                    gr.leaf[i] = (int8_t)better(gr.leaf[i], negate(known));
-                    continue;
-                }
-                if (pass == 0) continue;
-                long j = graph_state(&gr, k, &added);
-                if (j < 0 || graph_edge(&gr, i, (size_t)j)) goto out;
-                cur = &gr.keys[i * words]; /* the keys may have moved */
-            }
+    return LISTED;
+}
+
+/* Lists the states reachable from the graph's first, in the order found, until the budget
+ * runs out: *open is then the first state whose moves were not all listed (SIZE_MAX when
+ * every state's were). -1 when out of memory. */
+static int graph_list(struct nr_search *s, struct graph *gr, uint64_t *k, struct movelist *l,
+                      int depth, size_t *open)
+{
+    *open = SIZE_MAX;
+    for (size_t i = 0; i < gr->nstates; i++) {
+        int rc = ++s->nodes > s->budget ? LIST_OPEN : list_state(s, gr, i, k, l, depth);
+        if (rc == LIST_NOMEM) return -1;
+        if (rc == LIST_OPEN) {
+            *open = i;
+            return 0;
         }
     }
-    /* Backwards: predecessors of each state, and the moves of each not yet known to lose */
-    size_t n = gr.nstates;
-    gr.value = malloc(n);
-    first = calloc(n + 1, sizeof *first);
-    pred = malloc((gr.nedges + 1) * sizeof *pred);
-    left = calloc(n, sizeof *left);
-    queue = malloc(n * sizeof *queue);
-    if (!gr.value || !first || !pred || !left || !queue) goto out;
-    for (size_t e = 0; e < gr.nedges; e++) {
-        first[gr.edge_to[e] + 1]++;
-        left[gr.edge_from[e]]++;
+    return 0;
+}
+
+/* The graph's edges backwards: first[t] .. first[t + 1] index the predecessors of state t
+ * in pred, and left[i] counts state i's moves. -1 when out of memory. */
+static int graph_predecessors(const struct graph *gr, uint32_t *first, uint32_t *pred,
+                              uint32_t *left)
+{
+    size_t n = gr->nstates;
+    for (size_t e = 0; e < gr->nedges; e++) {
+        first[gr->edge_to[e] + 1]++;
+        left[gr->edge_from[e]]++;
     }
     for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
-    {
-        uint32_t *fill = calloc(n, sizeof *fill);
-        if (!fill) goto out;
-        for (size_t e = 0; e < gr.nedges; e++) {
-            uint32_t t = gr.edge_to[e];
-            pred[first[t] + fill[t]++] = gr.edge_from[e];
-        }
-        free(fill);
+    uint32_t *fill = calloc(n, sizeof *fill);
+    if (!fill) return -1;
+    for (size_t e = 0; e < gr->nedges; e++) {
+        uint32_t t = gr->edge_to[e];
+        pred[first[t] + fill[t]++] = gr->edge_from[e];
     }
+    free(fill);
+    return 0;
+}
+
+/* The won and lost states, backwards from the leaves: a state is won by a move to a lost
+ * one, lost when every move it has leads to a won one. left is used up; queue is scratch
+ * for a state each. */
+static void propagate_won_lost(struct graph *gr, size_t open, const uint32_t *first,
+                               const uint32_t *pred, uint32_t *left, uint32_t *queue)
+{
     size_t head = 0, tail = 0;
-    for (size_t i = 0; i < n; i++) {
-        gr.value[i] = NR_UNKNOWN;
+    for (size_t i = 0; i < gr->nstates; i++) {
+        gr->value[i] = NR_UNKNOWN;
         /* an open state may have moves not listed: it can be won, never lost */
-        if (i >= expanded) left[i] = UINT32_MAX;
+        if (i >= open) left[i] = UINT32_MAX;
         /* won by leaving the layer (or by the rules); lost with nothing else to do: every
          * way out loses, or there is none */
-        if (gr.leaf[i] == NR_WIN || (!left[i] && gr.leaf[i] != NR_DRAW)) {
-            gr.value[i] = gr.leaf[i] == NR_WIN ? NR_WIN : NR_LOSS;
+        if (gr->leaf[i] == NR_WIN || (!left[i] && gr->leaf[i] != NR_DRAW)) {
+            gr->value[i] = gr->leaf[i] == NR_WIN ? NR_WIN : NR_LOSS;
             queue[tail++] = (uint32_t)i;
         }
     }
@@ -651,75 +676,125 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
         uint32_t j = queue[head++];
         for (uint32_t e = first[j]; e < first[j + 1]; e++) {
             uint32_t i = pred[e];
-            if (gr.value[i] != NR_UNKNOWN) continue;
-            if (gr.value[j] == NR_LOSS) {
-                gr.value[i] = NR_WIN;
+            if (gr->value[i] != NR_UNKNOWN) continue;
+            if (gr->value[j] == NR_LOSS) {
+                gr->value[i] = NR_WIN;
                 queue[tail++] = i;
-            } else if (!--left[i] && gr.leaf[i] != NR_DRAW) {
-                gr.value[i] = NR_LOSS;
+            } else if (!--left[i] && gr->leaf[i] != NR_DRAW) {
+                gr->value[i] = NR_LOSS;
                 queue[tail++] = i;
             }
         }
     }
-    /* What is neither won nor lost is a draw, unless play can reach an open state: those
-     * (found backwards from the open states) stay unknown, marked NR_ABORT. */
-    head = tail = 0;
-    for (size_t i = expanded; i < n; i++)
-        if (gr.value[i] == NR_UNKNOWN) {
-            gr.value[i] = NR_ABORT;
+}
+
+/* What is neither won nor lost is a draw, unless play can reach an open state: those
+ * (found backwards from the open states) stay unknown, marked NR_ABORT. */
+static void mark_open_reach(struct graph *gr, size_t open, const uint32_t *first,
+                            const uint32_t *pred, uint32_t *queue)
+{
+    size_t head = 0, tail = 0;
+    for (size_t i = open; i < gr->nstates; i++)
+        if (gr->value[i] == NR_UNKNOWN) {
+            gr->value[i] = NR_ABORT;
             queue[tail++] = (uint32_t)i;
         }
     while (head < tail) {
         uint32_t j = queue[head++];
         for (uint32_t e = first[j]; e < first[j + 1]; e++)
-            if (gr.value[pred[e]] == NR_UNKNOWN) {
-                gr.value[pred[e]] = NR_ABORT;
+            if (gr->value[pred[e]] == NR_UNKNOWN) {
+                gr->value[pred[e]] = NR_ABORT;
                 queue[tail++] = pred[e];
             }
     }
-    for (size_t i = 0; i < n; i++) {
-        if (gr.value[i] == NR_UNKNOWN) gr.value[i] = NR_DRAW;
-        const uint64_t *key = &gr.keys[i * words];
-        if (gr.value[i] != NR_ABORT &&
-            map_put(&s->tt, solved_key_a(key, words), solved_key_b(key, words), gr.value[i]))
-            goto out;
+}
+
+/* Solves the listed graph backwards into gr->value (states from open on are open); -1
+ * when out of memory. */
+static int graph_values(struct graph *gr, size_t open)
+{
+    size_t n = gr->nstates;
+    gr->value = malloc(n);
+    uint32_t *first = calloc(n + 1, sizeof *first);
+    uint32_t *pred = malloc((gr->nedges + 1) * sizeof *pred);
+    uint32_t *left = calloc(n, sizeof *left);
+    uint32_t *queue = malloc(n * sizeof *queue);
+    int rc = -1;
+    if (gr->value && first && pred && left && queue && !graph_predecessors(gr, first, pred, left)) {
+        propagate_won_lost(gr, open, first, pred, left, queue);
+        mark_open_reach(gr, open, first, pred, queue);
+        rc = 0;
     }
-    result = gr.value[0];
-    if (best && (result == NR_WIN || result == NR_DRAW)) {
-        /* a move that keeps the value: out of the layer, or to a state now solved */
-        struct position pos = state_position(&gr, 0, 0);
-        if (s->g->ops->moves(s->g, &pos, &l) < 0) {
-            result = NR_NOMEM;
-            goto out;
-        }
-        const uint64_t *cur = &gr.keys[0];
-        for (int m = 0; m < l.n; m++) {
-            const struct position *succ = &l.succ[m];
-            int v = NR_UNKNOWN;
-            if (leaves_layer(&pos, succ))
-                v = entry(s, succ, NULL, depth);
-            else {
-                k[0] = (uint64_t)succ->side;
-                k[1] = board_key(succ);
-                bool refused = false;
-                for (int w = 1; w <= gr.width; w++) refused |= cur[w] == k[1];
-                if (refused) continue;
-                for (int w = 2; w <= gr.width; w++) k[w] = cur[w - 1];
-                v = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
-            }
-            if (v != NR_UNKNOWN && v != NR_ABORT && v != NR_NOMEM && negate(v) == result) {
-                *best = *succ;
-                break;
-            }
-        }
-    }
-out:
-    movelist_free(&l);
-    free(k);
     free(first);
     free(pred);
     free(left);
     free(queue);
+    return rc;
+}
+
+/* The states still unknown are draws; every state's value but an open one's is kept in
+ * s->tt, for the searches of later roots. -1 when out of memory. */
+static int graph_keep(struct nr_search *s, struct graph *gr)
+{
+    int words = gr->width + 1;
+    for (size_t i = 0; i < gr->nstates; i++) {
+        if (gr->value[i] == NR_UNKNOWN) gr->value[i] = NR_DRAW;
+        const uint64_t *key = &gr->keys[i * words];
+        if (gr->value[i] != NR_ABORT &&
+            map_put(&s->tt, solved_key_a(key, words), solved_key_b(key, words), gr->value[i]))
+            return -1;
+    }
+    return 0;
+}
+
+/* A move of the solved graph's first state that keeps its value, into best (left as it is
+ * when none is found): out of the layer, or to a state now solved. -1 when out of memory. */
+static int graph_best_move(struct nr_search *s, const struct graph *gr, uint64_t *k,
+                           struct movelist *l, int depth, struct position *best)
+{
+    int words = gr->width + 1, result = gr->value[0];
+    struct position pos = state_position(gr, 0, 0);
+    if (s->g->ops->moves(s->g, &pos, l) < 0) return -1;
+    for (int m = 0; m < l->n; m++) {
+        const struct position *succ = &l->succ[m];
+        int v = NR_UNKNOWN;
+        if (leaves_layer(&pos, succ))
+            v = entry(s, succ, NULL, depth);
+        else if (next_state(gr, &gr->keys[0], succ, k))
+            v = map_get(&s->tt, solved_key_a(k, words), solved_key_b(k, words));
+        else
+            continue;
+        if (v != NR_UNKNOWN && v != NR_ABORT && v != NR_NOMEM && negate(v) == result) {
+            *best = *succ;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* Lists the states reachable from root (the window's words after the side), then solves
+ * them backwards. Returns the root's value; best gets a move that keeps a win or a draw. */
+static int graph_solve(struct nr_search *s, const uint64_t *root, struct position *best, int depth)
+{
+    struct graph gr = {.width = s->g->repeat_window};
+    int result = NR_NOMEM;
+    gr.slot = calloc(1024, sizeof *gr.slot);
+    gr.mask = 1023;
+    uint64_t *k = malloc((gr.width + 1) * sizeof *k);
+    struct movelist l;
+    movelist_init(&l);
+    bool added;
+    size_t open;
+    if (gr.slot && k && graph_state(&gr, root, &added) >= 0 &&
+        !graph_list(s, &gr, k, &l, depth, &open) && !graph_values(&gr, open) &&
+        !graph_keep(s, &gr)) {
+        result = gr.value[0];
+        if (best && (result == NR_WIN || result == NR_DRAW) &&
+            graph_best_move(s, &gr, k, &l, depth, best))
+            result = NR_NOMEM;
+    }
+    movelist_free(&l);
+    free(k);
     graph_free(&gr);
     return result;
 }
