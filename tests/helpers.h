@@ -109,6 +109,7 @@ Suite *tablebase_suite(void);
 Suite *retro_suite(void);
 Suite *ss_layers_suite(void);
 Suite *dtc_suite(void);
+Suite *stats_suite(void);
 Suite *dtc_sixteen_suite(void);
 Suite *library_suite(void);
 Suite *norepeat_suite(void);
