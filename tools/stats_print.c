@@ -300,19 +300,11 @@ static void bc_md_compare(FILE *f, const struct bc_stats *s)
                 "Classes whose value for the side to move differs (value under %s -> under "
                 "%s).",
                 rules, other_rules);
-        struct bc_change all = {.present = false};
+        const struct bc_change *all = &s->change_total;
         int compared = 0, listed = 0;
         for (int k = 0; k < nrows; k++) {
-            const struct bc_change *x = &ch[k];
-            if (!x->present) continue;
-            all.present = true;
-            compared++;
-            listed += changed_classes(x, false) > 0;
-            for (int v = 0; v < 3; v++)
-                for (int u = 0; u < 3; u++) {
-                    all.n[v][u] += x->n[v][u];
-                    all.raw[v][u] += x->raw[v][u];
-                }
+            compared += ch[k].present;
+            listed += ch[k].present && changed_classes(&ch[k], false) > 0;
         }
         fprintf(f,
                 " Listed: the %d of the %d layers (by side to move) compared that have one; "
@@ -329,9 +321,9 @@ static void bc_md_compare(FILE *f, const struct bc_stats *s)
             print_change(f, x);
             fprintf(f, " `%s` |\n", x->example_fen);
         }
-        if (all.present) {
+        if (all->present) {
             fprintf(f, "| **all** | | ");
-            print_change(f, &all);
+            print_change(f, all);
             fprintf(f, " |\n");
         }
     }

@@ -463,6 +463,23 @@ static void bc_total(struct bc_stats *st)
     if (dtm_missing) tot->dtm = false, tot->dtm_missing = true;
 }
 
+/* The sum of the changes of the rows compared with the other rule set. */
+static void bc_change_total(struct bc_stats *st)
+{
+    struct bc_change *all = &st->change_total;
+    *all = (struct bc_change){.example = UINT64_MAX};
+    for (int k = 0; k < st->nrows; k++) {
+        const struct bc_change *x = &st->ch[k];
+        if (!x->present) continue;
+        all->present = true;
+        for (int v = 0; v < 3; v++)
+            for (int u = 0; u < 3; u++) {
+                all->n[v][u] += x->n[v][u];
+                all->raw[v][u] += x->raw[v][u];
+            }
+    }
+}
+
 /* The other rule set of g's (standard, goat-pass) with the same goal, into other: whether
  * any of its tables is in dir, for the comparison. */
 static bool bc_other_rules(const struct game *g, const char *dir, struct game *other)
@@ -523,6 +540,7 @@ static int bc_wdl(const struct game *g, const char *dir, const struct tables_set
         return -1;
     }
     bc_total(st);
+    bc_change_total(st);
     game_rules_name(g, st->rules, sizeof st->rules);
     if (compare) game_rules_name(&other, st->other_rules, sizeof st->other_rules);
     return 0;

@@ -46,6 +46,9 @@ struct bc_stats {
     int nrows, top; /* top: the most goats captured in a layer */
     struct bc_row *rows, total;
     struct bc_change *ch; /* one per row */
+    /* the sum of the rows' changes (present when any row was compared); its example is
+     * none */
+    struct bc_change change_total;
 };
 
 /* Sixteen Soldiers: one row per material, m pieces to move against n. */
