@@ -844,6 +844,7 @@ static int ss_dtc(const struct game *g, const char *dir, int limit, const struct
 int stats_dtc(const struct game *g, const char *dir, int limit, const struct stats_hooks *h,
               struct dtc_stats *s, char *err, size_t errlen)
 {
+    memset(s, 0, sizeof *s);
     return stats_by_layer(g) ? bc_dtc(g, dir, limit, h, s, err, errlen)
                              : ss_dtc(g, dir, limit, h, s, err, errlen);
 }
