@@ -11,10 +11,10 @@ games='^solver/games/'
 pending='
 solver/game/game.h            the rules enums and the ops, until every user below has moved
 solver/library/tables.c       the complete set of tables (tables_expected), until the games declare their layers
+solver/library/stats.c        statistics per game, by layer or by material, until the games declare their layers
 solver/library/selftest.c     the self-test walks each game'"'"'s layers, until the games declare them
 tools/cmd_reach.c             reachability is Bagh-Chal'"'"'s driver, until the one driver
 tools/cmd_solve.c             a driver per game, until the one driver
-tools/cmd_stats.c             statistics per game, until they move into the library
 tools/cmd_verify.c            re-derivation per game, until it moves into the library
 '
 found=$(grep -rlE "$pattern" solver tablebase tools mpi fuzz --include='*.c' --include='*.h' |

@@ -1,5 +1,5 @@
 /* guti stats' output: the tallies of stats.h as Markdown, CSV or JSON. */
-#include "stats.h"
+#include "stats_print.h"
 
 #include <string.h>
 
@@ -75,387 +75,459 @@ static void print_change(FILE *f, const struct bc_change *x)
             (unsigned long long)x->n[2][1]);
 }
 
-void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
+/* The rows and the total as CSV. */
+static void bc_csv(FILE *f, const struct bc_stats *s)
 {
-    const struct game *g = s->g;
-    const struct bc_row *rows = s->rows, total = s->total;
+    const struct bc_row *rows = s->rows;
+    const struct bc_row total = s->total;
+    int nrows = s->nrows;
+    fprintf(f, "inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,"
+               "max_dtm_win,max_dtm_loss\n");
+    for (int k = 0; k <= nrows; k++) {
+        const struct bc_row *r = k < nrows ? &rows[k] : &total;
+        if (k < nrows)
+            fprintf(f, "%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
+        else
+            fprintf(f, "all,all,all,");
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
+                (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                (unsigned long long)r->raw[2]);
+        if (r->dtm)
+            fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
+        else
+            fprintf(f, ",\n");
+    }
+}
+
+/* The rules compared with, and per layer compared the classes that change value. */
+static void bc_json_changes(FILE *f, const struct bc_stats *s)
+{
+    const struct bc_row *rows = s->rows;
     const struct bc_change *ch = s->ch;
-    int nrows = s->nrows, top = s->top;
-    bool compare = s->compare, reachable = s->reachable;
-    const char *rules = s->rules, *other_rules = s->other_rules;
-    if (!strcmp(format, "csv")) {
-        fprintf(f, "inhand,captured,side,classes,win,draw,loss,positions,win_raw,draw_raw,loss_raw,"
-                   "max_dtm_win,max_dtm_loss\n");
-        for (int k = 0; k <= nrows; k++) {
-            const struct bc_row *r = k < nrows ? &rows[k] : &total;
-            if (k < nrows)
-                fprintf(f, "%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
-            else
-                fprintf(f, "all,all,all,");
-            fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
-                    (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
-                    (unsigned long long)r->n[1], (unsigned long long)r->n[2],
-                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                    (unsigned long long)r->raw[2]);
-            if (r->dtm)
-                fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
-            else
-                fprintf(f, ",\n");
-        }
-    } else if (!strcmp(format, "json")) {
-        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [",
-                g->ops->name, rules, g->board->name);
-        /* the layers, then the total as an object of its own */
-        for (int k = 0; k <= nrows; k++) {
-            const struct bc_row *r = k < nrows ? &rows[k] : &total;
-            if (k < nrows)
-                fprintf(f, "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", k ? ", " : "",
-                        r->inhand, r->captured, side_word[r->side]);
-            else
-                fprintf(f, "], \"total\": {");
+    int nrows = s->nrows;
+    bool compare = s->compare;
+    const char *other_rules = s->other_rules;
+    if (compare) {
+        fprintf(f, ", \"compared_with\": \"%s\", \"changes\": [", other_rules);
+        bool first = true;
+        for (int k = 0; k < nrows; k++) {
+            const struct bc_change *x = &ch[k];
+            if (!x->present) continue;
             fprintf(f,
-                    "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
-                    "\"positions\": %llu, "
-                    "\"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": %llu, ",
-                    (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
-                    (unsigned long long)r->n[1], (unsigned long long)r->n[2],
-                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                    (unsigned long long)r->raw[2]);
-            fprintf(f, "\"max_dtm_win\": ");
-            json_dtm(f, r->dtm, r->max_win);
-            fprintf(f, ", \"max_dtm_loss\": ");
-            json_dtm(f, r->dtm, r->max_loss);
-            fprintf(f, ", \"longest_win\": ");
-            const struct bc_row *longest = r;
-            if (k == nrows) /* the first layer with the longest win of all */
-                for (int j = nrows - 1; j >= 0; j--)
-                    if (rows[j].dtm && rows[j].max_win == r->max_win) longest = &rows[j];
-            if (r->dtm && r->max_win >= 0 && longest != &total)
-                json_str(f, longest->longest_fen);
+                    "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": "
+                    "%llu, \"changed_raw\": %llu, \"matrix\": [",
+                    first ? "" : ", ", rows[k].inhand, rows[k].captured, side_word[rows[k].side],
+                    (unsigned long long)changed_classes(x, false),
+                    (unsigned long long)changed_classes(x, true));
+            first = false;
+            for (int v = 0; v < 3; v++)
+                fprintf(f, "%s[%llu, %llu, %llu]", v ? ", " : "", (unsigned long long)x->n[v][0],
+                        (unsigned long long)x->n[v][1], (unsigned long long)x->n[v][2]);
+            fprintf(f, "], \"example\": ");
+            if (x->example != UINT64_MAX)
+                json_str(f, x->example_fen);
             else
                 fprintf(f, "null");
             fprintf(f, "}");
         }
-        fprintf(f, ", ");
-        json_bc_dtm_missing(f, s);
-        if (compare) {
-            fprintf(f, ", \"compared_with\": \"%s\", \"changes\": [", other_rules);
-            bool first = true;
-            for (int k = 0; k < nrows; k++) {
-                const struct bc_change *x = &ch[k];
-                if (!x->present) continue;
-                fprintf(f,
-                        "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": "
-                        "%llu, \"changed_raw\": %llu, \"matrix\": [",
-                        first ? "" : ", ", rows[k].inhand, rows[k].captured,
-                        side_word[rows[k].side], (unsigned long long)changed_classes(x, false),
-                        (unsigned long long)changed_classes(x, true));
-                first = false;
-                for (int v = 0; v < 3; v++)
-                    fprintf(f, "%s[%llu, %llu, %llu]", v ? ", " : "",
-                            (unsigned long long)x->n[v][0], (unsigned long long)x->n[v][1],
-                            (unsigned long long)x->n[v][2]);
-                fprintf(f, "], \"example\": ");
-                if (x->example != UINT64_MAX)
-                    json_str(f, x->example_fen);
-                else
-                    fprintf(f, "null");
-                fprintf(f, "}");
-            }
-            fprintf(f, "]");
-        }
-        fprintf(f, "}\n");
-    } else {
-        fprintf(f, "# %s %s, rules %s: values for the side to move%s\n\n", g->ops->name,
-                g->board->name, rules,
-                reachable ? ", positions reached from the start" : ", all legal positions");
-        fprintf(f, "| in hand | captured | to move | classes | win (classes) | draw (classes) | "
-                   "loss (classes) | positions | win (positions) | draw (positions) | "
-                   "loss (positions) | longest win | longest loss |\n");
-        fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int k = 0; k <= nrows; k++) {
-            const struct bc_row *r = k < nrows ? &rows[k] : &total;
-            uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
-            if (k < nrows)
-                fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
+        fprintf(f, "]");
+    }
+}
+
+/* The rows, the total and the comparison as one JSON object. */
+static void bc_json(FILE *f, const struct bc_stats *s)
+{
+    const struct game *g = s->g;
+    const struct bc_row *rows = s->rows;
+    const struct bc_row total = s->total;
+    int nrows = s->nrows;
+    const char *rules = s->rules;
+    fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [", g->ops->name,
+            rules, g->board->name);
+    /* the layers, then the total as an object of its own */
+    for (int k = 0; k <= nrows; k++) {
+        const struct bc_row *r = k < nrows ? &rows[k] : &total;
+        if (k < nrows)
+            fprintf(f, "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", k ? ", " : "",
+                    r->inhand, r->captured, side_word[r->side]);
+        else
+            fprintf(f, "], \"total\": {");
+        fprintf(f,
+                "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
+                "\"positions\": %llu, "
+                "\"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": %llu, ",
+                (unsigned long long)(r->n[0] + r->n[1] + r->n[2]), (unsigned long long)r->n[0],
+                (unsigned long long)r->n[1], (unsigned long long)r->n[2],
+                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                (unsigned long long)r->raw[2]);
+        fprintf(f, "\"max_dtm_win\": ");
+        json_dtm(f, r->dtm, r->max_win);
+        fprintf(f, ", \"max_dtm_loss\": ");
+        json_dtm(f, r->dtm, r->max_loss);
+        fprintf(f, ", \"longest_win\": ");
+        const struct bc_row *longest = r;
+        if (k == nrows) /* the first layer with the longest win of all */
+            for (int j = nrows - 1; j >= 0; j--)
+                if (rows[j].dtm && rows[j].max_win == r->max_win) longest = &rows[j];
+        if (r->dtm && r->max_win >= 0 && longest != &total)
+            json_str(f, longest->longest_fen);
+        else
+            fprintf(f, "null");
+        fprintf(f, "}");
+    }
+    fprintf(f, ", ");
+    json_bc_dtm_missing(f, s);
+    bc_json_changes(f, s);
+    fprintf(f, "}\n");
+}
+
+/* The layers whose DTM is not known, named under the Markdown table. */
+static void bc_md_missing(FILE *f, const struct bc_stats *s)
+{
+    const struct bc_row *rows = s->rows;
+    int nrows = s->nrows;
+    int missing = 0;
+    for (int k = 0; k < nrows; k++)
+        missing += rows[k].dtm_missing && !(rows[k].inhand == 0 && rows[k].side == 1);
+    if (missing) {
+        fprintf(f,
+                "\n**DTM missing**: the DTM of %d layer%s is not known, its table%s not in "
+                "the directory (for a goats' placement layer, the tigers' table of the layer "
+                "below), so %s longest wins and losses, and those of all, are not known:",
+                missing, missing == 1 ? "" : "s", missing == 1 ? "" : "s",
+                missing == 1 ? "its" : "their");
+        for (int k = 0, n = 0; k < nrows; k++) {
+            const struct bc_row *r = &rows[k];
+            if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;
+            if (r->inhand)
+                fprintf(f, "%s h%d-c%d-%c", n++ ? "," : "", r->inhand, r->captured,
+                        r->side ? 't' : 'g');
             else
-                fprintf(f, "| **all** | | ");
-            fprintf(f, "| %llu | ", (unsigned long long)cl);
-            shares(f, r->n, cl);
-            fprintf(f, "%llu | ", (unsigned long long)raw);
-            shares(f, r->raw, raw);
-            md_dtm(f, r->dtm, r->max_win);
-            fprintf(f, " | ");
-            md_dtm(f, r->dtm, r->max_loss);
-            fprintf(f, " |\n");
+                fprintf(f, "%s h0-c%d", n++ ? "," : "", r->captured);
         }
-        fprintf(f, "\nClasses are positions up to the board's symmetries; positions count every "
-                   "symmetric image. Percentages are of the row's total. A longest win or loss "
-                   "of - is none, or not known without the layer's DTM table.\n");
-        int missing = 0;
-        for (int k = 0; k < nrows; k++)
-            missing += rows[k].dtm_missing && !(rows[k].inhand == 0 && rows[k].side == 1);
-        if (missing) {
-            fprintf(f,
-                    "\n**DTM missing**: the DTM of %d layer%s is not known, its table%s not in "
-                    "the directory (for a goats' placement layer, the tigers' table of the layer "
-                    "below), so %s longest wins and losses, and those of all, are not known:",
-                    missing, missing == 1 ? "" : "s", missing == 1 ? "" : "s",
-                    missing == 1 ? "its" : "their");
-            for (int k = 0, n = 0; k < nrows; k++) {
-                const struct bc_row *r = &rows[k];
-                if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;
-                if (r->inhand)
-                    fprintf(f, "%s h%d-c%d-%c", n++ ? "," : "", r->inhand, r->captured,
-                            r->side ? 't' : 'g');
+        fprintf(f, ".\n");
+    }
+}
+
+/* The placement phase summed over captures and sides, by goats in hand (Markdown). */
+static void bc_md_draws(FILE *f, const struct bc_stats *s)
+{
+    const struct game *g = s->g;
+    const struct bc_row *rows = s->rows;
+    int nrows = s->nrows;
+    int top = s->top;
+    if (nrows > 2 * (top + 1)) {
+        /* the placement phase, summed over captures and sides */
+        fprintf(f, "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw "
+                   "(classes) | win for the side to move (classes) | positions | draw (positions) "
+                   "| goats to move: win (positions) | tigers to move: win (positions) "
+                   "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int inhand = g->ngoats; inhand >= 0; inhand--) {
+            uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0}, side_w[2] = {0, 0};
+            for (int k = 0; k < nrows; k++) {
+                if (rows[k].inhand != inhand) continue;
+                for (int v = 0; v < 3; v++) {
+                    n[v] += rows[k].n[v];
+                    raw[v] += rows[k].raw[v];
+                    side_n[rows[k].side] += rows[k].raw[v];
+                }
+                side_w[rows[k].side] += rows[k].raw[0];
+            }
+            uint64_t cl = n[0] + n[1] + n[2], rw = raw[0] + raw[1] + raw[2];
+            if (!cl) continue;
+            fprintf(f, "| %d | %llu | %.2f%% | %.2f%% | %llu | %.2f%% | ", inhand,
+                    (unsigned long long)cl, 100.0 * n[1] / cl, 100.0 * n[0] / cl,
+                    (unsigned long long)rw, 100.0 * raw[1] / rw);
+            for (int sd = 0; sd < 2; sd++) {
+                if (side_n[sd])
+                    fprintf(f, "%.2f%% |", 100.0 * side_w[sd] / side_n[sd]);
                 else
-                    fprintf(f, "%s h0-c%d", n++ ? "," : "", r->captured);
-            }
-            fprintf(f, ".\n");
-        }
-        if (nrows > 2 * (top + 1)) {
-            /* the placement phase, summed over captures and sides */
-            fprintf(f,
-                    "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw "
-                    "(classes) | win for the side to move (classes) | positions | draw (positions) "
-                    "| goats to move: win (positions) | tigers to move: win (positions) "
-                    "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (int inhand = g->ngoats; inhand >= 0; inhand--) {
-                uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0},
-                         side_w[2] = {0, 0};
-                for (int k = 0; k < nrows; k++) {
-                    if (rows[k].inhand != inhand) continue;
-                    for (int v = 0; v < 3; v++) {
-                        n[v] += rows[k].n[v];
-                        raw[v] += rows[k].raw[v];
-                        side_n[rows[k].side] += rows[k].raw[v];
-                    }
-                    side_w[rows[k].side] += rows[k].raw[0];
-                }
-                uint64_t cl = n[0] + n[1] + n[2], rw = raw[0] + raw[1] + raw[2];
-                if (!cl) continue;
-                fprintf(f, "| %d | %llu | %.2f%% | %.2f%% | %llu | %.2f%% | ", inhand,
-                        (unsigned long long)cl, 100.0 * n[1] / cl, 100.0 * n[0] / cl,
-                        (unsigned long long)rw, 100.0 * raw[1] / rw);
-                for (int sd = 0; sd < 2; sd++) {
-                    if (side_n[sd])
-                        fprintf(f, "%.2f%% |", 100.0 * side_w[sd] / side_n[sd]);
-                    else
-                        fprintf(f, "- |");
-                    fprintf(f, sd ? "\n" : " ");
-                }
-            }
-        }
-        if (total.dtm) {
-            fprintf(f, "\n## Longest wins\n\n");
-            for (int phase = 1; phase >= 0; phase--)
-                for (int side = 0; side < 2; side++) {
-                    int best = -1;
-                    bool every = true; /* a longest win needs the DTM of every layer */
-                    for (int k = 0; k < nrows; k++) {
-                        if ((rows[k].inhand > 0) != phase || rows[k].side != side) continue;
-                        every &= rows[k].dtm;
-                        if (rows[k].max_win >= 0 &&
-                            (best < 0 || rows[k].max_win > rows[best].max_win))
-                            best = k;
-                    }
-                    if (best >= 0 && every)
-                        fprintf(f, "- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
-                                phase ? "Placement" : "Movement", side_word[side],
-                                rows[best].max_win, rows[best].longest_fen);
-                }
-            fprintf(f, "\n| in hand | captured | to move | DTM | example "
-                       "|\n|---:|---:|---|---:|---|\n");
-            for (int k = 0; k < nrows; k++)
-                if (rows[k].max_win >= 0)
-                    fprintf(f, "| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
-                            side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
-        }
-        if (compare) {
-            fprintf(f, "\n## %s against %s\n\n", rules, other_rules);
-            fprintf(f,
-                    "Classes whose value for the side to move differs (value under %s -> under "
-                    "%s).",
-                    rules, other_rules);
-            struct bc_change all = {.present = false};
-            int compared = 0, listed = 0;
-            for (int k = 0; k < nrows; k++) {
-                const struct bc_change *x = &ch[k];
-                if (!x->present) continue;
-                all.present = true;
-                compared++;
-                listed += changed_classes(x, false) > 0;
-                for (int v = 0; v < 3; v++)
-                    for (int u = 0; u < 3; u++) {
-                        all.n[v][u] += x->n[v][u];
-                        all.raw[v][u] += x->raw[v][u];
-                    }
-            }
-            fprintf(f,
-                    " Listed: the %d of the %d layers (by side to move) compared that have one; "
-                    "the JSON output has them all.\n\n",
-                    listed, compared);
-            fprintf(f, "| in hand | captured | to move | changed | changed positions | win->draw | "
-                       "win->loss | draw->win | draw->loss | loss->win | loss->draw | example |\n");
-            fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-            for (int k = 0; k < nrows; k++) {
-                const struct bc_change *x = &ch[k];
-                if (!x->present || !changed_classes(x, false)) continue;
-                fprintf(f, "| %d | %d | %ss ", rows[k].inhand, rows[k].captured,
-                        side_word[rows[k].side]);
-                print_change(f, x);
-                fprintf(f, " `%s` |\n", x->example_fen);
-            }
-            if (all.present) {
-                fprintf(f, "| **all** | | ");
-                print_change(f, &all);
-                fprintf(f, " |\n");
+                    fprintf(f, "- |");
+                fprintf(f, sd ? "\n" : " ");
             }
         }
     }
 }
 
-void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
+/* The longest wins of each phase and side, and of each layer (Markdown). */
+static void bc_md_longest(FILE *f, const struct bc_stats *s)
+{
+    const struct bc_row *rows = s->rows;
+    const struct bc_row total = s->total;
+    int nrows = s->nrows;
+    if (total.dtm) {
+        fprintf(f, "\n## Longest wins\n\n");
+        for (int phase = 1; phase >= 0; phase--)
+            for (int side = 0; side < 2; side++) {
+                int best = -1;
+                bool every = true; /* a longest win needs the DTM of every layer */
+                for (int k = 0; k < nrows; k++) {
+                    if ((rows[k].inhand > 0) != phase || rows[k].side != side) continue;
+                    every &= rows[k].dtm;
+                    if (rows[k].max_win >= 0 && (best < 0 || rows[k].max_win > rows[best].max_win))
+                        best = k;
+                }
+                if (best >= 0 && every)
+                    fprintf(f, "- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
+                            phase ? "Placement" : "Movement", side_word[side], rows[best].max_win,
+                            rows[best].longest_fen);
+            }
+        fprintf(f, "\n| in hand | captured | to move | DTM | example "
+                   "|\n|---:|---:|---|---:|---|\n");
+        for (int k = 0; k < nrows; k++)
+            if (rows[k].max_win >= 0)
+                fprintf(f, "| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
+                        side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
+    }
+}
+
+/* The classes whose value differs under the other rule set, by layer (Markdown). */
+static void bc_md_compare(FILE *f, const struct bc_stats *s)
+{
+    const struct bc_row *rows = s->rows;
+    const struct bc_change *ch = s->ch;
+    int nrows = s->nrows;
+    bool compare = s->compare;
+    const char *rules = s->rules;
+    const char *other_rules = s->other_rules;
+    if (compare) {
+        fprintf(f, "\n## %s against %s\n\n", rules, other_rules);
+        fprintf(f,
+                "Classes whose value for the side to move differs (value under %s -> under "
+                "%s).",
+                rules, other_rules);
+        const struct bc_change *all = &s->change_total;
+        int compared = 0, listed = 0;
+        for (int k = 0; k < nrows; k++) {
+            compared += ch[k].present;
+            listed += ch[k].present && changed_classes(&ch[k], false) > 0;
+        }
+        fprintf(f,
+                " Listed: the %d of the %d layers (by side to move) compared that have one; "
+                "the JSON output has them all.\n\n",
+                listed, compared);
+        fprintf(f, "| in hand | captured | to move | changed | changed positions | win->draw | "
+                   "win->loss | draw->win | draw->loss | loss->win | loss->draw | example |\n");
+        fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (int k = 0; k < nrows; k++) {
+            const struct bc_change *x = &ch[k];
+            if (!x->present || !changed_classes(x, false)) continue;
+            fprintf(f, "| %d | %d | %ss ", rows[k].inhand, rows[k].captured,
+                    side_word[rows[k].side]);
+            print_change(f, x);
+            fprintf(f, " `%s` |\n", x->example_fen);
+        }
+        if (all->present) {
+            fprintf(f, "| **all** | | ");
+            print_change(f, all);
+            fprintf(f, " |\n");
+        }
+    }
+}
+
+/* The rows and the total as Markdown, then the sections that follow them. */
+static void bc_md(FILE *f, const struct bc_stats *s)
+{
+    const struct game *g = s->g;
+    const struct bc_row *rows = s->rows;
+    const struct bc_row total = s->total;
+    int nrows = s->nrows;
+    bool reachable = s->reachable;
+    const char *rules = s->rules;
+    fprintf(f, "# %s %s, rules %s: values for the side to move%s\n\n", g->ops->name, g->board->name,
+            rules, reachable ? ", positions reached from the start" : ", all legal positions");
+    fprintf(f, "| in hand | captured | to move | classes | win (classes) | draw (classes) | "
+               "loss (classes) | positions | win (positions) | draw (positions) | "
+               "loss (positions) | longest win | longest loss |\n");
+    fprintf(f, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int k = 0; k <= nrows; k++) {
+        const struct bc_row *r = k < nrows ? &rows[k] : &total;
+        uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+        if (k < nrows)
+            fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
+        else
+            fprintf(f, "| **all** | | ");
+        fprintf(f, "| %llu | ", (unsigned long long)cl);
+        shares(f, r->n, cl);
+        fprintf(f, "%llu | ", (unsigned long long)raw);
+        shares(f, r->raw, raw);
+        md_dtm(f, r->dtm, r->max_win);
+        fprintf(f, " | ");
+        md_dtm(f, r->dtm, r->max_loss);
+        fprintf(f, " |\n");
+    }
+    fprintf(f, "\nClasses are positions up to the board's symmetries; positions count every "
+               "symmetric image. Percentages are of the row's total. A longest win or loss "
+               "of - is none, or not known without the layer's DTM table.\n");
+    bc_md_missing(f, s);
+    bc_md_draws(f, s);
+    bc_md_longest(f, s);
+    bc_md_compare(f, s);
+}
+
+void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
+{
+    if (!strcmp(format, "csv"))
+        bc_csv(f, s);
+    else if (!strcmp(format, "json"))
+        bc_json(f, s);
+    else
+        bc_md(f, s);
+}
+
+/* The materials as CSV. */
+static void ss_csv(FILE *f, const struct ss_table_stats *s)
+{
+    const struct ss_row *rows = s->rows;
+    int nrows = s->nrows;
+    fprintf(f, "pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
+               "loss_raw,max_dtm_win,max_dtm_loss\n");
+    for (int k = 0; k < nrows; k++) {
+        const struct ss_row *r = &rows[k];
+        fprintf(f, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
+                (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]), (unsigned long long)r->cl[0],
+                (unsigned long long)r->cl[1], (unsigned long long)r->cl[2],
+                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                (unsigned long long)r->raw[2]);
+        if (r->max_win >= 0 || r->max_loss >= 0)
+            fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
+        else
+            fprintf(f, ",\n");
+    }
+}
+
+/* The materials, their total and the materials without DTM as one JSON object. */
+static void ss_json(FILE *f, const struct ss_table_stats *s)
 {
     const struct ss_row *rows = s->rows;
     int nrows = s->nrows;
     const char *rules = s->rules;
-    if (!strcmp(format, "csv")) {
-        fprintf(f, "pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
-                   "loss_raw,max_dtm_win,max_dtm_loss\n");
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            fprintf(f, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
-                    (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
-                    (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
-                    (unsigned long long)r->cl[2],
-                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                    (unsigned long long)r->raw[2]);
-            if (r->max_win >= 0 || r->max_loss >= 0)
-                fprintf(f, "%d,%d\n", r->max_win, r->max_loss);
-            else
-                fprintf(f, ",\n");
-        }
-    } else if (!strcmp(format, "json")) {
-        /* the materials, then their total as an object of its own */
-        struct ss_row tot = {.dtm = nrows > 0, .max_win = -1, .max_loss = -1};
-        int longest = -1;
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            for (int v = 0; v < 3; v++) {
-                tot.cl[v] += r->cl[v];
-                tot.raw[v] += r->raw[v];
-            }
-            tot.dtm &= r->dtm;
-            tot.win_dtm_sum += r->win_dtm_sum;
-            if (r->max_win > tot.max_win) tot.max_win = r->max_win, longest = k;
-            if (r->max_loss > tot.max_loss) tot.max_loss = r->max_loss;
-        }
-        if (longest >= 0)
-            memcpy(tot.longest_fen, rows[longest].longest_fen, sizeof tot.longest_fen);
-        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
-        for (int k = 0; k <= nrows; k++) {
-            const struct ss_row *r = k < nrows ? &rows[k] : &tot;
-            if (k < nrows)
-                fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "", r->m,
-                        r->n);
-            else
-                fprintf(f, "], \"total\": {");
-            fprintf(f,
-                    "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
-                    "\"positions\": %llu, \"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": "
-                    "%llu, \"max_dtm_win\": ",
-                    (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]),
-                    (unsigned long long)r->cl[0], (unsigned long long)r->cl[1],
-                    (unsigned long long)r->cl[2],
-                    (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
-                    (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
-                    (unsigned long long)r->raw[2]);
-            json_dtm(f, r->dtm, r->max_win);
-            fprintf(f, ", \"max_dtm_loss\": ");
-            json_dtm(f, r->dtm, r->max_loss);
-            fprintf(f, ", \"mean_dtm_win\": ");
-            if (r->dtm && r->cl[0])
-                fprintf(f, "%.2f", r->win_dtm_sum / r->cl[0]);
-            else
-                fprintf(f, "null");
-            fprintf(f, ", \"longest_win\": ");
-            if (r->dtm && r->max_win >= 0)
-                json_str(f, r->longest_fen);
-            else
-                fprintf(f, "null");
-            fprintf(f, "}");
-        }
-        fprintf(f, ", \"dtm_missing\": [");
-        for (int k = 0, n = 0; k < nrows; k++)
-            if (rows[k].dtm_missing)
-                fprintf(f, "%s\"%d+%d\"", n++ ? ", " : "", rows[k].m, rows[k].n);
-        fprintf(f, "]}\n");
-    } else {
-        fprintf(f, "# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
+    /* the materials, then their total as an object of its own */
+    const struct ss_row tot = s->total;
+    fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+    for (int k = 0; k <= nrows; k++) {
+        const struct ss_row *r = k < nrows ? &rows[k] : &tot;
+        if (k < nrows)
+            fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "", r->m,
+                    r->n);
+        else
+            fprintf(f, "], \"total\": {");
         fprintf(f,
-                "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
-                "positions | win (positions) | draw (positions) | loss (positions) | longest "
-                "win | mean win | longest loss | longest win, example (Red to move) |\n");
-        fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        int missing = 0;
-        for (int k = 0; k < nrows; k++) {
-            const struct ss_row *r = &rows[k];
-            uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
-            missing += r->dtm_missing;
-            fprintf(f, "| %d | %d | %llu | ", r->m, r->n, (unsigned long long)cl);
-            shares(f, r->cl, cl);
-            fprintf(f, "%llu | ", (unsigned long long)raw);
-            shares(f, r->raw, raw);
-            if (r->max_win >= 0)
-                fprintf(f, "%d | %.1f | ", r->max_win, r->win_dtm_sum / r->cl[0]);
-            else
-                fprintf(f, "- | - | ");
-            md_dtm(f, r->dtm, r->max_loss);
-            fprintf(f, " | ");
-            if (r->max_win >= 0)
-                fprintf(f, "`%s` |\n", r->longest_fen);
-            else
-                fprintf(f, "|\n");
-        }
-        if (missing) {
-            fprintf(f,
-                    "\n**DTM missing**: the DTM tables of %d material%s are not in the "
-                    "directory, so their longest and mean wins are not known:",
-                    missing, missing == 1 ? "" : "s");
-            for (int k = 0, n = 0; k < nrows; k++)
-                if (rows[k].dtm_missing)
-                    fprintf(f, "%s %d+%d", n++ ? "," : "", rows[k].m, rows[k].n);
-            fprintf(f, ".\n");
-        }
-        int top = 0;
-        for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;
-        fprintf(
-            f,
+                "\"classes\": %llu, \"win\": %llu, \"draw\": %llu, \"loss\": %llu, "
+                "\"positions\": %llu, \"win_raw\": %llu, \"draw_raw\": %llu, \"loss_raw\": "
+                "%llu, \"max_dtm_win\": ",
+                (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]), (unsigned long long)r->cl[0],
+                (unsigned long long)r->cl[1], (unsigned long long)r->cl[2],
+                (unsigned long long)(r->raw[0] + r->raw[1] + r->raw[2]),
+                (unsigned long long)r->raw[0], (unsigned long long)r->raw[1],
+                (unsigned long long)r->raw[2]);
+        json_dtm(f, r->dtm, r->max_win);
+        fprintf(f, ", \"max_dtm_loss\": ");
+        json_dtm(f, r->dtm, r->max_loss);
+        fprintf(f, ", \"mean_dtm_win\": ");
+        if (r->dtm && r->cl[0])
+            fprintf(f, "%.2f", r->win_dtm_sum / r->cl[0]);
+        else
+            fprintf(f, "null");
+        fprintf(f, ", \"longest_win\": ");
+        if (r->dtm && r->max_win >= 0)
+            json_str(f, r->longest_fen);
+        else
+            fprintf(f, "null");
+        fprintf(f, "}");
+    }
+    fprintf(f, ", \"dtm_missing\": [");
+    for (int k = 0, n = 0; k < nrows; k++)
+        if (rows[k].dtm_missing) fprintf(f, "%s\"%d+%d\"", n++ ? ", " : "", rows[k].m, rows[k].n);
+    fprintf(f, "]}\n");
+}
+
+/* Who wins, m pieces to move against n: a Markdown matrix. */
+static void ss_md_matrix(FILE *f, const struct ss_table_stats *s)
+{
+    const struct ss_row *rows = s->rows;
+    int nrows = s->nrows;
+    int top = 0;
+    for (int k = 0; k < nrows; k++) top = rows[k].m > top ? rows[k].m : top;
+    fprintf(f,
             "\n## Who wins: m pieces to move against n\n\nShare of positions (raw) won by the side "
             "to move; rows m, columns n.\n\n| m \\ n |");
-        for (int n = 1; n <= top; n++) fprintf(f, " %d |", n);
-        fprintf(f, "\n|---:|");
-        for (int n = 1; n <= top; n++) fprintf(f, "---:|");
-        fprintf(f, "\n");
-        for (int m = 1; m <= top; m++) {
-            fprintf(f, "| %d |", m);
-            for (int n = 1; n <= top; n++) {
-                const struct ss_row *r = NULL;
-                for (int k = 0; k < nrows; k++)
-                    if (rows[k].m == m && rows[k].n == n) r = &rows[k];
-                uint64_t raw = r ? r->raw[0] + r->raw[1] + r->raw[2] : 0;
-                if (r && raw)
-                    fprintf(f, " %.1f%% |", 100.0 * r->raw[0] / raw);
-                else
-                    fprintf(f, " |");
-            }
-            fprintf(f, "\n");
+    for (int n = 1; n <= top; n++) fprintf(f, " %d |", n);
+    fprintf(f, "\n|---:|");
+    for (int n = 1; n <= top; n++) fprintf(f, "---:|");
+    fprintf(f, "\n");
+    for (int m = 1; m <= top; m++) {
+        fprintf(f, "| %d |", m);
+        for (int n = 1; n <= top; n++) {
+            const struct ss_row *r = NULL;
+            for (int k = 0; k < nrows; k++)
+                if (rows[k].m == m && rows[k].n == n) r = &rows[k];
+            uint64_t raw = r ? r->raw[0] + r->raw[1] + r->raw[2] : 0;
+            if (r && raw)
+                fprintf(f, " %.1f%% |", 100.0 * r->raw[0] / raw);
+            else
+                fprintf(f, " |");
         }
+        fprintf(f, "\n");
     }
+}
+
+/* The materials as Markdown, the materials without DTM, then who wins. */
+static void ss_md(FILE *f, const struct ss_table_stats *s)
+{
+    const struct ss_row *rows = s->rows;
+    int nrows = s->nrows;
+    const char *rules = s->rules;
+    fprintf(f, "# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
+    fprintf(f, "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
+               "positions | win (positions) | draw (positions) | loss (positions) | longest "
+               "win | mean win | longest loss | longest win, example (Red to move) |\n");
+    fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    int missing = 0;
+    for (int k = 0; k < nrows; k++) {
+        const struct ss_row *r = &rows[k];
+        uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
+        missing += r->dtm_missing;
+        fprintf(f, "| %d | %d | %llu | ", r->m, r->n, (unsigned long long)cl);
+        shares(f, r->cl, cl);
+        fprintf(f, "%llu | ", (unsigned long long)raw);
+        shares(f, r->raw, raw);
+        if (r->max_win >= 0)
+            fprintf(f, "%d | %.1f | ", r->max_win, r->win_dtm_sum / r->cl[0]);
+        else
+            fprintf(f, "- | - | ");
+        md_dtm(f, r->dtm, r->max_loss);
+        fprintf(f, " | ");
+        if (r->max_win >= 0)
+            fprintf(f, "`%s` |\n", r->longest_fen);
+        else
+            fprintf(f, "|\n");
+    }
+    if (missing) {
+        fprintf(f,
+                "\n**DTM missing**: the DTM tables of %d material%s are not in the "
+                "directory, so their longest and mean wins are not known:",
+                missing, missing == 1 ? "" : "s");
+        for (int k = 0, n = 0; k < nrows; k++)
+            if (rows[k].dtm_missing) fprintf(f, "%s %d+%d", n++ ? "," : "", rows[k].m, rows[k].n);
+        fprintf(f, ".\n");
+    }
+    ss_md_matrix(f, s);
+}
+
+void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
+{
+    if (!strcmp(format, "csv"))
+        ss_csv(f, s);
+    else if (!strcmp(format, "json"))
+        ss_json(f, s);
+    else
+        ss_md(f, s);
 }
 
 /* ---- The counting rule (stats --dtc) ------------------------------------------------ */
