@@ -118,7 +118,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
                                    struct bc_layer *layers, retro_code **dtm, retro_code **dtc)
 {
     struct table_arrays *m = calloc(1, sizeof *m);
-    struct bc_solve_hooks h = {.store = arrays_hooks(m)};
+    struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(bc_solve_movement(g, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);

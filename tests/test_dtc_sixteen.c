@@ -136,13 +136,13 @@ struct driven {
 static void drive(const struct game *g, int L, struct driven *d)
 {
     struct table_arrays *m = calloc(1, sizeof *m);
-    struct ss_solve_hooks h = {.store = arrays_hooks(m)};
+    struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(ss_solve(g, PIECES, &h, err, sizeof err) == 0, "%s", err);
     /* one material at a time (guti-mpi's unit of work), each reading the tables of those
      * before it: the same tables; a material whose reads are missing is an error */
     struct table_arrays *one = calloc(1, sizeof *one);
-    struct ss_solve_hooks h1 = {.store = arrays_hooks(one)};
+    struct solve_hooks h1 = {.store = arrays_hooks(one)};
     ck_assert_int_eq(ss_solve_material(g, 3, 2, 0, &h1, err, sizeof err), -1);
     int order[PIECES * PIECES][2];
     int count = ss_material_order(PIECES, order, PIECES * PIECES);

@@ -871,7 +871,7 @@ struct solve_seen {
     int layers[8], resumed, skipped;
 };
 
-static void seen_layer(void *arg, const struct bc_solve_layer *r)
+static void seen_layer(void *arg, const struct solve_layer *r)
 {
     struct solve_seen *s = arg;
     s->layers[r->pass]++;
@@ -901,7 +901,7 @@ static void seen_layer(void *arg, const struct bc_solve_layer *r)
     }
 }
 
-static void seen_pass(void *arg, const struct bc_solve_pass *r)
+static void seen_pass(void *arg, const struct solve_pass *r)
 {
     ((struct solve_seen *)arg)->skipped += r->skipped;
 }
@@ -912,16 +912,16 @@ static void seen_notice(void *arg, const char *msg)
     ((struct solve_seen *)arg)->m->notices++;
 }
 
-static struct bc_solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
+static struct solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
 {
     *s = (struct solve_seen){.m = m};
-    return (struct bc_solve_hooks){.store = {.load = mem_load, .save = mem_save, .arg = m},
-                                   .notice = seen_notice,
-                                   .pass_end = seen_pass,
-                                   .layer = seen_layer,
-                                   .layer_passes = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT |
-                                                   BC_SOLVE_PLACEMENT_DTM,
-                                   .arg = s};
+    return (struct solve_hooks){.store = {.load = mem_load, .save = mem_save, .arg = m},
+                                .notice = seen_notice,
+                                .pass_end = seen_pass,
+                                .layer = seen_layer,
+                                .layer_passes =
+                                    BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM,
+                                .arg = s};
 }
 
 /* A second brute force for the whole game, by classes: the value and DTM of a placement
@@ -1086,7 +1086,7 @@ static void whole_game_driver(const char *board, const char *rules)
     struct mem_store *m = calloc(1, sizeof *m);
     ck_assert_ptr_nonnull(m);
     struct solve_seen seen;
-    struct bc_solve_hooks h = mem_hooks(m, &seen);
+    struct solve_hooks h = mem_hooks(m, &seen);
     const unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     char err[400];
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
