@@ -464,129 +464,193 @@ static bool agree(const struct ss_share *sh, int64_t *v, int n, bool sum)
     return v[0] != 0;
 }
 
+/* The checks every part of a shared solve makes alike, so that all refuse before any
+ * collective call; orders {*m, *n}. 0, or -1 with err. */
+static int shared_check(const struct game *g, int *m, int *n, uint64_t memory,
+                        const struct ss_share *sh, const struct solve_hooks *h, char *err,
+                        size_t errlen)
+{
+    if (material_in_range(m, n, err, errlen)) return -1;
+    if (sh->nparts < 1 || sh->part < 0 || sh->part >= sh->nparts)
+        return solve_fail(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts);
+    if (!h->store.dir || h->store.load || h->store.save)
+        return solve_fail(err, errlen,
+                          "a shared solve needs the tables' directory (no store hooks)");
+    struct ss_plan_material plan = plan_of(g, *m, *n);
+    if (memory && ss_share_need(&plan, sh->nparts) > memory)
+        return solve_fail(err, errlen,
+                          "a memory bound of %.2f GB is too little: material %d+%d shared by %d "
+                          "needs %.2f GB each",
+                          memory / 1e9, *m, *n, sh->nparts, ss_share_need(&plan, sh->nparts) / 1e9);
+    return 0;
+}
+
+/* One part's state in a shared solve of material {m, n}. */
+struct shared {
+    struct run u;
+    const struct ss_share *sh;
+    int m, n;
+    struct ss_db db;
+    bool db_ok;
+    struct ss_layer l;
+    uint64_t *bounds; /* the slices': slice p is [bounds[p], bounds[p + 1]) */
+    uint64_t lo, hi;  /* this part's */
+    retro_code *res;  /* this part's slice of the codes */
+    bool here;        /* this part failed, and u.err says why */
+    bool resumed;     /* every part found the tables stored and sound */
+};
+
+/* This part's set-up: the db, the layer, the slices' bounds and its slice's codes; a
+ * failure sets s->here. */
+static void shared_setup(struct shared *s)
+{
+    const struct ss_share *sh = s->sh;
+    s->bounds = malloc(((size_t)sh->nparts + 1) * sizeof *s->bounds);
+    s->db_ok = ss_db_init(&s->db, s->u.g) == 0;
+    if (s->db_ok) db_hooks(&s->db, &s->u, true);
+    if (!s->db_ok || !s->bounds || ss_layer_for_share(&s->db, s->m, s->n, &s->l)) {
+        s->here = true;
+        if (!s->u.failed)
+            snprintf(s->u.err, s->u.errlen, "out of memory setting up material %d+%d", s->m, s->n);
+        return;
+    }
+    for (int p = 0; p <= sh->nparts; p++)
+        s->bounds[p] = s->l.size * (uint64_t)p / (uint64_t)sh->nparts;
+    s->lo = s->bounds[sh->part], s->hi = s->bounds[sh->part + 1];
+    if (!(s->res = big_alloc((s->hi - s->lo ? s->hi - s->lo : 1) * sizeof *s->res)))
+        s->here = true,
+        snprintf(s->u.err, s->u.errlen, "out of memory for material %d+%d", s->m, s->n);
+}
+
+/* Collective: whether every part finds both tables stored and sound (s->resumed); a
+ * damaged one the first part's notice says. Returns whether any part failed. */
+static bool shared_verify(struct shared *s)
+{
+    const struct solve_hooks *h = s->u.h;
+    int64_t v[2] = {s->here, 0};
+    for (int k = 0; k < 2 && !s->here; k++) {
+        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, s->m, s->n, -1, s->l.size, 0};
+        char why[400];
+        int got =
+            store_load(&h->store, s->u.g, &t, STORE_VERIFY, NULL, &s->u.bytes[k], why, sizeof why);
+        if (got) v[1] = 1;
+        if (got && got != STORE_ABSENT && s->sh->part == 0)
+            solve_notice(h, "%s; solving it again", why);
+    }
+    bool any = agree(s->sh, v, 2, false);
+    s->resumed = !any && !v[1];
+    return any;
+}
+
+/* Collective: the material solved by every part together, this one its slice, taking up
+ * the checkpoints every part holds. */
+static void shared_solve(struct shared *s, const struct retro_share *S)
+{
+    const struct solve_hooks *h = s->u.h;
+    char label[64];
+    snprintf(label, sizeof label, "material %d+%d", s->m, s->n);
+    solve_task_begin(h, label);
+    struct retro_layer R = ss_layer_retro(&s->l);
+    R.progress = h->task_progress;
+    R.progress_arg = h->arg;
+    R.compact = true;
+    struct part_checkpoint ck = {&s->u, &s->l, s->sh->part, s->sh->nparts, s->hi - s->lo, -1};
+    choose_checkpoint(&ck, s->sh);
+    R.save = save_part;
+    R.restore = restore_part;
+    R.save_arg = &ck;
+    R.save_seconds = solve_checkpoint_every(h);
+    struct retro_stats rs;
+    if (retro_solve_shared(&R, S, s->res, &rs) == -1) /* -2: another part, said later */
+        s->here = true,
+        snprintf(s->u.err, s->u.errlen, "out of memory solving material %d+%d", s->m, s->n);
+    solve_task_end(h);
+    if (rs.taken_up >= 0 && s->sh->part == 0) {
+        char files[4200];
+        part_checkpoint_path(&ck, -1, 0, files, sizeof files);
+        solve_notice(h, "material %d+%d taken up at level %d from %s", s->m, s->n, rs.taken_up,
+                     files);
+    }
+}
+
+/* Collective, after the solve (any: some part failed before): the figures over every
+ * slice; the slices but the first into their files, then the first writes the tables;
+ * every part's figures into r (but seconds). Returns whether any part failed. */
+static bool shared_save(struct shared *s, const struct retro_share *S, bool any,
+                        struct solve_layer *r)
+{
+    const struct ss_share *sh = s->sh;
+    struct run *u = &s->u;
+    uint64_t slice = s->hi - s->lo;
+    /* the figures over every slice, and the largest code */
+    struct retro_tally t = s->here || any ? (struct retro_tally){0} : retro_tally(s->res, slice);
+    int64_t f[4] = {s->here, (int64_t)t.win, (int64_t)t.draw, (int64_t)t.loss};
+    int64_t x[2] = {s->here, t.win + t.loss ? t.max_dtm + 1 : 0};
+    any = agree(sh, f, 4, true) || agree(sh, x, 2, false);
+    if (!any && !s->resumed && sh->part > 0) {
+        char path[4200];
+        slice_path(u, s->m, s->n, s->l.size, sh->part, path, sizeof path);
+        s->here = ss_checkpoint_save(path, s->res, slice, 0, 0, u->err, u->errlen) != 0;
+    }
+    int64_t w[1] = {s->here};
+    any = agree(sh, w, 1, false);
+    if (!any && !s->resumed && sh->part == 0)
+        s->here = save_shared(u, &s->l, S, s->res, (int)x[1]) != 0;
+    if (sh->part == 0) remove_leftovers(u, s->m, s->n, s->l.size, ".part-");
+    if (!any && !s->here && !s->resumed && sh->part == 0) remove_checkpoint(u, &s->l);
+    /* the first part's saving, and its sizes, are every part's */
+    int64_t z[3] = {s->here, (int64_t)u->bytes[0], (int64_t)u->bytes[1]};
+    any = agree(sh, z, 3, false);
+    *r = (struct solve_layer){.m = s->m,
+                              .n = s->n,
+                              .positions = s->l.size,
+                              .win = (uint64_t)f[1],
+                              .draw = (uint64_t)f[2],
+                              .loss = (uint64_t)f[3],
+                              .max_dtm = x[1] ? (int)x[1] - 1 : 0,
+                              .wdl_bytes = (uint64_t)z[1],
+                              .dtm_bytes = (uint64_t)z[2],
+                              .resumed = s->resumed,
+                              .compact = !s->resumed};
+    return any;
+}
+
 int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const struct ss_share *sh,
                     const struct solve_hooks *h, char *err, size_t errlen)
 {
-    /* every part checks the same, so that all refuse alike before any collective call */
-    if (material_in_range(&m, &n, err, errlen)) return -1;
-    if (sh->nparts < 1 || sh->part < 0 || sh->part >= sh->nparts)
-        return snprintf(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts), -1;
-    if (!h->store.dir || h->store.load || h->store.save)
-        return snprintf(err, errlen, "a shared solve needs the tables' directory (no store hooks)"),
-               -1;
-    struct ss_plan_material plan = plan_of(g, m, n);
-    if (memory && ss_share_need(&plan, sh->nparts) > memory)
-        return snprintf(err, errlen,
-                        "a memory bound of %.2f GB is too little: material %d+%d shared by %d "
-                        "needs %.2f GB each",
-                        memory / 1e9, m, n, sh->nparts, ss_share_need(&plan, sh->nparts) / 1e9),
-               -1;
+    if (shared_check(g, &m, &n, memory, sh, h, err, errlen)) return -1;
     double t0 = omp_get_wtime();
-    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
-    struct ss_db db;
-    struct ss_layer l;
-    memset(&l, 0, sizeof l);
-    uint64_t *bounds = malloc(((size_t)sh->nparts + 1) * sizeof *bounds);
-    retro_code *res = NULL;
-    bool here = false; /* this part failed, and err says why */
-    bool db_ok = ss_db_init(&db, g) == 0;
-    if (db_ok) db_hooks(&db, &u, true);
-    if (!db_ok || !bounds || ss_layer_for_share(&db, m, n, &l)) {
-        here = true;
-        if (!u.failed) snprintf(err, errlen, "out of memory setting up material %d+%d", m, n);
-    }
-    uint64_t lo = 0, hi = 0;
-    if (!here) {
-        for (int p = 0; p <= sh->nparts; p++)
-            bounds[p] = l.size * (uint64_t)p / (uint64_t)sh->nparts;
-        lo = bounds[sh->part], hi = bounds[sh->part + 1];
-        if (!(res = big_alloc((hi - lo ? hi - lo : 1) * sizeof *res)))
-            here = true, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-    }
-    /* resumed when every part finds both tables stored and sound */
-    int64_t v[2] = {here, 0};
-    for (int k = 0; k < 2 && !here; k++) {
-        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, m, n, -1, l.size, 0};
-        char why[400];
-        int got = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &u.bytes[k], why, sizeof why);
-        if (got) v[1] = 1;
-        if (got && got != STORE_ABSENT && sh->part == 0)
-            solve_notice(h, "%s; solving it again", why);
-    }
-    bool any = agree(sh, v, 2, false), resumed = !any && !v[1];
+    struct shared s = {
+        .u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory},
+        .sh = sh,
+        .m = m,
+        .n = n,
+    };
+    shared_setup(&s);
+    bool any = shared_verify(&s);
     struct retro_share S = {.nparts = sh->nparts,
                             .part = sh->part,
-                            .bounds = bounds,
+                            .bounds = s.bounds,
                             .exchange = sh->exchange,
                             .reduce = sh->reduce,
                             .arg = sh->arg};
-    if (resumed) {
-        here = read_slice(&u, &l, lo, hi, res) != 0;
-    } else if (!any) {
-        char label[64];
-        snprintf(label, sizeof label, "material %d+%d", m, n);
-        solve_task_begin(h, label);
-        struct retro_layer R = ss_layer_retro(&l);
-        R.progress = h->task_progress;
-        R.progress_arg = h->arg;
-        R.compact = true;
-        struct part_checkpoint ck = {&u, &l, sh->part, sh->nparts, hi - lo, -1};
-        choose_checkpoint(&ck, sh);
-        R.save = save_part;
-        R.restore = restore_part;
-        R.save_arg = &ck;
-        R.save_seconds = solve_checkpoint_every(h);
-        struct retro_stats rs;
-        if (retro_solve_shared(&R, &S, res, &rs) == -1) /* -2: another part, said below */
-            here = true, snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
-        solve_task_end(h);
-        if (rs.taken_up >= 0 && sh->part == 0) {
-            char files[4200];
-            part_checkpoint_path(&ck, -1, 0, files, sizeof files);
-            solve_notice(h, "material %d+%d taken up at level %d from %s", m, n, rs.taken_up,
-                         files);
-        }
-    }
-    /* the figures over every slice, and the largest code */
-    struct retro_tally t = here || any ? (struct retro_tally){0} : retro_tally(res, hi - lo);
-    int64_t f[4] = {here, (int64_t)t.win, (int64_t)t.draw, (int64_t)t.loss};
-    int64_t x[2] = {here, t.win + t.loss ? t.max_dtm + 1 : 0};
-    any = agree(sh, f, 4, true) || agree(sh, x, 2, false);
-    /* the slices but the first go to their files, then the first writes the tables */
-    char path[4200];
-    if (!any && !resumed && sh->part > 0) {
-        slice_path(&u, m, n, l.size, sh->part, path, sizeof path);
-        here = ss_checkpoint_save(path, res, hi - lo, 0, 0, err, errlen) != 0;
-    }
-    int64_t w[1] = {here};
-    any = agree(sh, w, 1, false);
-    if (!any && !resumed && sh->part == 0) here = save_shared(&u, &l, &S, res, (int)x[1]) != 0;
-    if (sh->part == 0) remove_leftovers(&u, m, n, l.size, ".part-");
-    if (!any && !here && !resumed && sh->part == 0) remove_checkpoint(&u, &l);
-    /* the first part's saving, and its sizes, are every part's */
-    int64_t z[3] = {here, (int64_t)u.bytes[0], (int64_t)u.bytes[1]};
-    any = agree(sh, z, 3, false);
-    if (any && !here) snprintf(err, errlen, "another process sharing material %d+%d failed", m, n);
+    if (s.resumed)
+        s.here = read_slice(&s.u, &s.l, s.lo, s.hi, s.res) != 0;
+    else if (!any)
+        shared_solve(&s, &S);
+    struct solve_layer r;
+    any = shared_save(&s, &S, any, &r);
+    if (any && !s.here)
+        snprintf(err, errlen, "another process sharing material %d+%d failed", m, n);
     if (!any && h->layer) {
-        struct solve_layer r = {.m = m,
-                                .n = n,
-                                .positions = l.size,
-                                .win = (uint64_t)f[1],
-                                .draw = (uint64_t)f[2],
-                                .loss = (uint64_t)f[3],
-                                .max_dtm = x[1] ? (int)x[1] - 1 : 0,
-                                .seconds = omp_get_wtime() - t0,
-                                .wdl_bytes = (uint64_t)z[1],
-                                .dtm_bytes = (uint64_t)z[2],
-                                .resumed = resumed,
-                                .compact = !resumed};
+        r.seconds = omp_get_wtime() - t0;
         h->layer(h->arg, &r);
     }
-    free(res);
-    free(bounds);
-    ss_layer_free(&l);
-    if (db_ok) ss_db_free(&db);
-    return here ? -1 : any ? -2 : 0;
+    free(s.res);
+    free(s.bounds);
+    ss_layer_free(&s.l);
+    if (s.db_ok) ss_db_free(&s.db);
+    return s.here ? -1 : any ? -2 : 0;
 }
 
 /* ---- The counting rule --------------------------------------------------------------- */
