@@ -87,7 +87,7 @@ struct unit {
 /* What a worker sends back for a material, or for its part of one. */
 struct report {
     int m, n, rank, rc, nparts, part;
-    struct ss_solve_layer figures;
+    struct solve_layer figures;
     long peak_rss_mb;
     char err[1200];
 };
@@ -98,7 +98,7 @@ struct worker {
     int rank;
 };
 
-static void worker_layer(void *arg, const struct ss_solve_layer *l)
+static void worker_layer(void *arg, const struct solve_layer *l)
 {
     struct worker *w = arg;
     w->r->figures = *l;
@@ -186,11 +186,11 @@ static void solve_unit(const struct run *run, int rank, const struct unit *u, st
     memset(r, 0, sizeof *r);
     r->m = u->m, r->n = u->n, r->rank = rank, r->nparts = u->nparts, r->part = u->part;
     struct worker w = {r, rank};
-    struct ss_solve_hooks h = {.store = {.dir = run->dir},
-                               .notice = worker_notice,
-                               .layer = worker_layer,
-                               .arg = &w,
-                               .checkpoint_seconds = cli_checkpoint_seconds(run->checkpoint)};
+    struct solve_hooks h = {.store = {.dir = run->dir},
+                            .notice = worker_notice,
+                            .layer = worker_layer,
+                            .arg = &w,
+                            .checkpoint_seconds = cli_checkpoint_seconds(run->checkpoint)};
     if (u->nparts == 1) {
         r->rc = ss_solve_material(run->g, u->m, u->n, run->memory, &h, r->err, sizeof r->err);
     } else {
@@ -262,7 +262,7 @@ struct manager {
 /* A material done: its figures (its first part's), the ranks that did it. */
 static void print_material(struct manager *o, const struct report *r, const int *ranks)
 {
-    const struct ss_solve_layer *l = &r->figures;
+    const struct solve_layer *l = &r->figures;
     o->positions += l->positions;
     o->wdl_bytes += l->wdl_bytes;
     o->dtm_bytes += l->dtm_bytes;

@@ -23,7 +23,7 @@ struct solve_seen {
     int layers[8], resumed, skipped;
 };
 
-static void seen_layer(void *arg, const struct bc_solve_layer *r)
+static void seen_layer(void *arg, const struct solve_layer *r)
 {
     struct solve_seen *s = arg;
     s->layers[r->pass]++;
@@ -53,7 +53,7 @@ static void seen_layer(void *arg, const struct bc_solve_layer *r)
     }
 }
 
-static void seen_pass(void *arg, const struct bc_solve_pass *r)
+static void seen_pass(void *arg, const struct solve_pass *r)
 {
     ((struct solve_seen *)arg)->skipped += r->skipped;
 }
@@ -64,16 +64,16 @@ static void seen_notice(void *arg, const char *msg)
     ((struct solve_seen *)arg)->m->notices++;
 }
 
-static struct bc_solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
+static struct solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
 {
     *s = (struct solve_seen){.m = m};
-    return (struct bc_solve_hooks){.store = {.load = mem_load, .save = mem_save, .arg = m},
-                                   .notice = seen_notice,
-                                   .pass_end = seen_pass,
-                                   .layer = seen_layer,
-                                   .layer_passes = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT |
-                                                   BC_SOLVE_PLACEMENT_DTM,
-                                   .arg = s};
+    return (struct solve_hooks){.store = {.load = mem_load, .save = mem_save, .arg = m},
+                                .notice = seen_notice,
+                                .pass_end = seen_pass,
+                                .layer = seen_layer,
+                                .layer_passes =
+                                    BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM,
+                                .arg = s};
 }
 
 /* A second brute force for the whole game, by classes: the value and DTM of a placement
@@ -238,7 +238,7 @@ static void whole_game_driver(const char *board, const char *rules)
     struct mem_store *m = calloc(1, sizeof *m);
     ck_assert_ptr_nonnull(m);
     struct solve_seen seen;
-    struct bc_solve_hooks h = mem_hooks(m, &seen);
+    struct solve_hooks h = mem_hooks(m, &seen);
     const unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     char err[400];
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
@@ -444,7 +444,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
                                    struct bc_layer *layers, retro_code **dtm, retro_code **dtc)
 {
     struct table_arrays *m = calloc(1, sizeof *m);
-    struct bc_solve_hooks h = {.store = arrays_hooks(m)};
+    struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(bc_solve_movement(g, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);

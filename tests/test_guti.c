@@ -95,7 +95,7 @@ START_TEST(limit_reads_its_tables)
     char dir[64], err[300];
     test_dir_make(dir, sizeof dir, "library");
     struct game g = setup("baghchal", "standard", "4x4");
-    struct bc_solve_hooks h = {.store = {.dir = dir}};
+    struct solve_hooks h = {.store = {.dir = dir}};
     ck_assert_msg(bc_solve_movement(&g, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(&g, 100, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);

@@ -146,13 +146,13 @@ struct driven {
 static void drive(const struct game *g, int L, struct driven *d)
 {
     struct table_arrays *m = calloc(1, sizeof *m);
-    struct ss_solve_hooks h = {.store = arrays_hooks(m)};
+    struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
     ck_assert_msg(ss_solve(g, DTC_PIECES, &h, err, sizeof err) == 0, "%s", err);
     /* one material at a time (guti-mpi's unit of work), each reading the tables of those
      * before it: the same tables; a material whose reads are missing is an error */
     struct table_arrays *one = calloc(1, sizeof *one);
-    struct ss_solve_hooks h1 = {.store = arrays_hooks(one)};
+    struct solve_hooks h1 = {.store = arrays_hooks(one)};
     ck_assert_int_eq(ss_solve_material(g, 3, 2, 0, &h1, err, sizeof err), -1);
     int order[DTC_PIECES * DTC_PIECES][2];
     int count = ss_material_order(DTC_PIECES, order, DTC_PIECES * DTC_PIECES);
@@ -361,10 +361,10 @@ struct shared_call {
     const struct game *g;
     int m, n, nparts;
     uint64_t memory;
-    struct ss_solve_hooks h;
+    struct solve_hooks h;
     int rc[SHARE_SIM_MAX];
     char err[SHARE_SIM_MAX][600];
-    struct ss_solve_layer seen[SHARE_SIM_MAX];
+    struct solve_layer seen[SHARE_SIM_MAX];
     char notes[SHARE_SIM_MAX][2048]; /* each part's notices, a line each */
     struct part_ref {
         struct shared_call *c;
@@ -372,7 +372,7 @@ struct shared_call {
     } ref[SHARE_SIM_MAX]; /* the hooks' arg */
 };
 
-static void seen_layer(void *arg, const struct ss_solve_layer *r)
+static void seen_layer(void *arg, const struct solve_layer *r)
 {
     const struct part_ref *f = arg;
     f->c->seen[f->part] = *r;
@@ -390,7 +390,7 @@ static void call_part(void *ctx, int part, void *arg)
 {
     struct shared_call *c = ctx;
     struct ss_share sh = {c->nparts, part, share_sim_exchange, share_sim_reduce, arg};
-    struct ss_solve_hooks h = c->h;
+    struct solve_hooks h = c->h;
     h.layer = seen_layer;
     h.notice = seen_notice;
     c->ref[part] = (struct part_ref){c, part};
@@ -415,8 +415,8 @@ static int shared(struct shared_call *c)
 }
 
 /* The figures ss_solve reports, by material. */
-static struct ss_solve_layer plain[SHARED_PIECES + 1][SHARED_PIECES + 1];
-static void plain_layer(void *arg, const struct ss_solve_layer *r)
+static struct solve_layer plain[SHARED_PIECES + 1][SHARED_PIECES + 1];
+static void plain_layer(void *arg, const struct solve_layer *r)
 {
     (void)arg;
     plain[r->m][r->n] = *r;
@@ -428,7 +428,7 @@ START_TEST(shared_material_tables)
     char A[64], B[64], err[600];
     test_dir_make(A, sizeof A, "share");
     test_dir_make(B, sizeof B, "share");
-    struct ss_solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer};
+    struct solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer};
     ck_assert_msg(ss_solve(&g, SHARED_PIECES, &ha, err, sizeof err) == 0, "%s", err);
     int order[SHARED_PIECES * SHARED_PIECES][2];
     int count = ss_material_order(SHARED_PIECES, order, SHARED_PIECES * SHARED_PIECES);
@@ -436,7 +436,7 @@ START_TEST(shared_material_tables)
     for (int k = 0; k < count; k++) {
         c.m = order[k][0], c.n = order[k][1], c.nparts = 1 + k % 4;
         ck_assert_msg(shared(&c) == 0, "material %d+%d: %s", c.m, c.n, c.err[0]);
-        const struct ss_solve_layer *want = &plain[c.m][c.n], *got = &c.seen[0];
+        const struct solve_layer *want = &plain[c.m][c.n], *got = &c.seen[0];
         ck_assert(!got->resumed && got->compact);
         ck_assert_int_eq(got->positions, want->positions);
         ck_assert_int_eq(got->win, want->win);
@@ -528,9 +528,9 @@ START_TEST(shared_material_checkpoints)
     char A[64], B[64], err[600];
     test_dir_make(A, sizeof A, "share");
     test_dir_make(B, sizeof B, "share");
-    struct ss_solve_hooks hp = {.store = {.dir = A}};
+    struct solve_hooks hp = {.store = {.dir = A}};
     ck_assert_msg(ss_solve(&g, SHARED_PIECES, &hp, err, sizeof err) == 0, "%s", err);
-    struct ss_solve_hooks hb = {.store = {.dir = B}};
+    struct solve_hooks hb = {.store = {.dir = B}};
     ck_assert_msg(ss_solve(&g, SHARED_PIECES, &hb, err, sizeof err) == 0, "%s", err);
     char a[256], b[256], wa[256], wb[256];
     tables_ss_name(a, sizeof a, A, &g, 3, 2, TB_DTM);

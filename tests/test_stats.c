@@ -82,7 +82,7 @@ START_TEST(totals_match_a_plain_count)
     struct game g = setup("baghchal", NULL, "3x3");
     char dir[64], err[4096];
     test_dir_make(dir, sizeof dir, "stats");
-    struct bc_solve_hooks sh = {.store = {.dir = dir}};
+    struct solve_hooks sh = {.store = {.dir = dir}};
     ck_assert_msg(bc_solve(&g, BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM, &sh,
                            err, sizeof err) == 0,
                   "%s", err);

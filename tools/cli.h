@@ -95,7 +95,7 @@ int cli_open_tables(const char *cmd, const char *dir_opt, size_t cache_bytes, bo
  * error once. */
 bool cli_same_terminal(void);
 
-/* --checkpoint S as ss_solve_hooks' checkpoint_seconds: S seconds, 0 (after every level)
+/* --checkpoint S as solve_hooks' checkpoint_seconds: S seconds, 0 (after every level)
  * as -1, and not given (-1) as 0, the library's default. */
 double cli_checkpoint_seconds(int opt);
 

@@ -90,7 +90,7 @@ struct out {
     const struct game *g;
     const char *dir;
     bool quiet, json;
-    struct bc_solve_layer rep[TABLES_MAX_LAYERS];
+    struct solve_layer rep[TABLES_MAX_LAYERS];
     int nr;
     bool first;
     uint64_t positions, wdl_bytes, dtm_bytes;
@@ -134,7 +134,7 @@ static void pass_begin(void *arg, int pass)
     fflush(stdout);
 }
 
-static void movement_layer(struct out *o, const struct bc_solve_layer *x)
+static void movement_layer(struct out *o, const struct solve_layer *x)
 {
     if (o->nr < TABLES_MAX_LAYERS) o->rep[o->nr++] = *x;
     if (!o->json) {
@@ -153,7 +153,7 @@ static void movement_layer(struct out *o, const struct bc_solve_layer *x)
 
 /* The counting rule's passes: a line per layer (classes at clock 0, the longest DTCs), or
  * a member of its JSON object's array. */
-static void dtc_layer(struct out *o, const struct bc_solve_layer *x)
+static void dtc_layer(struct out *o, const struct solve_layer *x)
 {
     uint64_t n = x->positions;
     if (o->json) {
@@ -184,7 +184,7 @@ static void dtc_layer(struct out *o, const struct bc_solve_layer *x)
     fflush(stdout);
 }
 
-static void layer(void *arg, const struct bc_solve_layer *x)
+static void layer(void *arg, const struct solve_layer *x)
 {
     struct out *o = arg;
     uint64_t n = x->positions;
@@ -210,7 +210,7 @@ static void layer(void *arg, const struct bc_solve_layer *x)
 /* The movement phase's totals (text), or every layer's figures (JSON). */
 static void movement_report(const struct out *o, double total)
 {
-    const struct bc_solve_layer *r = o->rep;
+    const struct solve_layer *r = o->rep;
     uint64_t positions = 0, wdl = 0, dtm = 0;
     for (int k = 0; k < o->nr; k++) {
         positions += r[k].positions;
@@ -245,7 +245,7 @@ static void movement_report(const struct out *o, double total)
            wdl / 1e6, dtm / 1e6);
 }
 
-static void pass_end(void *arg, const struct bc_solve_pass *r)
+static void pass_end(void *arg, const struct solve_pass *r)
 {
     struct out *o = arg;
     if (r->pass == BC_SOLVE_MOVEMENT) return movement_report(o, r->seconds);
@@ -268,7 +268,7 @@ static void pass_end(void *arg, const struct bc_solve_pass *r)
 }
 
 /* Sixteen Soldiers: a line per material as it is done, or a member of the JSON array. */
-static void ss_layer(void *arg, const struct ss_solve_layer *l)
+static void ss_layer(void *arg, const struct solve_layer *l)
 {
     struct out *o = arg;
     o->positions += l->positions;
@@ -300,7 +300,7 @@ static void ss_layer(void *arg, const struct ss_solve_layer *l)
 
 /* Sixteen Soldiers' counting rule: a line per material as it is done (classes at clock 0,
  * the longest DTCs), or a member of its JSON object's array. */
-static void ss_dtc_layer(void *arg, const struct ss_solve_layer *l)
+static void ss_dtc_layer(void *arg, const struct solve_layer *l)
 {
     struct out *o = arg;
     uint64_t n = l->positions;
@@ -329,13 +329,13 @@ static void ss_dtc_layer(void *arg, const struct ss_solve_layer *l)
 /* The counting rule's tables, after the DTM tables they are made from. */
 static int solve_sixteen_dtc(const struct game *g, int pieces, int L, struct out *o)
 {
-    struct ss_solve_hooks h = {.store = {.dir = o->dir},
-                               .task_begin = progress_begin_hook,
-                               .task_progress = progress_update,
-                               .task_end = progress_end_hook,
-                               .notice = notice,
-                               .layer = ss_dtc_layer,
-                               .arg = o};
+    struct solve_hooks h = {.store = {.dir = o->dir},
+                            .task_begin = progress_begin_hook,
+                            .task_progress = progress_update,
+                            .task_end = progress_end_hook,
+                            .notice = notice,
+                            .layer = ss_dtc_layer,
+                            .arg = o};
     char rules[32], err[1200];
     game_rules_name(g, rules, sizeof rules);
     o->first = true;
@@ -418,14 +418,14 @@ static int plan_sixteen(const struct game *g, int pieces, bool json)
 
 static int solve_sixteen(const struct game *g, int pieces, uint64_t memory, struct out *o)
 {
-    struct ss_solve_hooks h = {.store = {.dir = o->dir},
-                               .task_begin = progress_begin_hook,
-                               .task_progress = progress_update,
-                               .task_end = progress_end_hook,
-                               .notice = notice,
-                               .layer = ss_layer,
-                               .arg = o,
-                               .checkpoint_seconds = cli_checkpoint_seconds(o->checkpoint)};
+    struct solve_hooks h = {.store = {.dir = o->dir},
+                            .task_begin = progress_begin_hook,
+                            .task_progress = progress_update,
+                            .task_end = progress_end_hook,
+                            .notice = notice,
+                            .layer = ss_layer,
+                            .arg = o,
+                            .checkpoint_seconds = cli_checkpoint_seconds(o->checkpoint)};
     char rules[32], err[1200];
     game_rules_name(g, rules, sizeof rules);
     o->first = true;
@@ -556,16 +556,16 @@ int cmd_solve(int argc, char **argv)
     struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
     progress_init(&out.prog, o.quiet);
     /* the placement's layers are counted only when they are printed */
-    struct bc_solve_hooks h = {.store = {.dir = dir},
-                               .task_begin = progress_begin_hook,
-                               .task_progress = progress_update,
-                               .task_end = progress_end_hook,
-                               .notice = notice,
-                               .pass_begin = pass_begin,
-                               .pass_end = pass_end,
-                               .layer = layer,
-                               .layer_passes = BC_SOLVE_MOVEMENT,
-                               .arg = &out};
+    struct solve_hooks h = {.store = {.dir = dir},
+                            .task_begin = progress_begin_hook,
+                            .task_progress = progress_update,
+                            .task_end = progress_end_hook,
+                            .notice = notice,
+                            .pass_begin = pass_begin,
+                            .pass_end = pass_end,
+                            .layer = layer,
+                            .layer_passes = BC_SOLVE_MOVEMENT,
+                            .arg = &out};
     if (!o.quiet && !o.json) h.layer_passes |= BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     unsigned passes = (strcmp(phase, "placement") ? BC_SOLVE_MOVEMENT : 0) |
                       (strcmp(phase, "movement") ? BC_SOLVE_PLACEMENT : 0) |

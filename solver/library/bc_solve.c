@@ -1,7 +1,6 @@
 #include "bc_solve.h"
 
 #include <omp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,46 +11,12 @@
 
 #define MAXC TABLES_MAX_LAYERS
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-static void notice(const struct bc_solve_hooks *h, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void notice(const struct bc_solve_hooks *h, const char *fmt, ...)
-{
-    if (!h->notice) return;
-    char msg[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    h->notice(h->arg, msg);
-}
-
-static void task_begin(const struct bc_solve_hooks *h, const char *label)
-{
-    if (h->task_begin) h->task_begin(h->arg, label);
-}
-
-static void task_end(const struct bc_solve_hooks *h)
-{
-    if (h->task_end) h->task_end(h->arg);
-}
-
-static bool reported(const struct bc_solve_hooks *h, int pass)
+static bool reported(const struct solve_hooks *h, int pass)
 {
     return h->layer && (h->layer_passes & (unsigned)pass);
 }
 
-static void add_layer(struct bc_solve_pass *p, const struct bc_solve_layer *r)
+static void add_layer(struct solve_pass *p, const struct solve_layer *r)
 {
     p->positions += r->positions;
     p->wdl_bytes += r->wdl_bytes;
@@ -63,7 +28,7 @@ static void add_layer(struct bc_solve_pass *p, const struct bc_solve_layer *r)
 
 /* ---- The movement phase ------------------------------------------------------------ */
 
-static void count(const retro_code *res, uint64_t n, struct bc_solve_layer *r)
+static void count(const retro_code *res, uint64_t n, struct solve_layer *r)
 {
     struct retro_tally t = retro_tally(res, n);
     r->win = t.win;
@@ -74,26 +39,15 @@ static void count(const retro_code *res, uint64_t n, struct bc_solve_layer *r)
 
 /* Reads a finished layer's codes back from its DTM table, when both of its tables are
  * stored and sound; keeps them only when want_codes (the layer below needs them). */
-static int load_layer(const struct game *g, const struct bc_solve_hooks *h, struct bc_layer *l,
-                      uint64_t n, bool want_codes, struct bc_solve_layer *r)
+static int load_layer(const struct game *g, const struct solve_hooks *h, struct bc_layer *l,
+                      uint64_t n, bool want_codes, struct solve_layer *r)
 {
     char err[400];
     struct store_table t = {TB_DTM, 0, l->captured, -1, n, 0};
-    uint64_t bytes[2];
-    for (int k = 0; k < 2; k++) {
-        t.kind = k == 0 ? TB_DTM : TB_WDL;
-        int rc = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &bytes[k], err, sizeof err);
-        if (rc) {
-            if (rc != STORE_ABSENT) notice(h, "%s; solving it again", err);
-            return -1;
-        }
-    }
-    r->dtm_bytes = bytes[0];
-    r->wdl_bytes = bytes[1];
-    t.kind = TB_DTM;
+    if (solve_verify_layer(g, h, &t, &r->dtm_bytes, &r->wdl_bytes)) return -1;
     l->res = malloc(n * sizeof *l->res);
     if (!l->res || store_load(&h->store, g, &t, STORE_READ, l->res, NULL, err, sizeof err)) {
-        notice(h, "%s", l->res ? err : "out of memory");
+        solve_notice(h, "%s", l->res ? err : "out of memory");
         free(l->res);
         l->res = NULL;
         return -1;
@@ -106,34 +60,30 @@ static int load_layer(const struct game *g, const struct bc_solve_hooks *h, stru
     return 0;
 }
 
-static int save_layer(const struct game *g, const struct bc_solve_hooks *h,
-                      const struct bc_layer *l, uint64_t n, struct bc_solve_layer *r, char *err,
-                      size_t errlen)
+static int save_layer(const struct game *g, const struct solve_hooks *h, const struct bc_layer *l,
+                      uint64_t n, struct solve_layer *r, char *err, size_t errlen)
 {
     struct tb_source src = {.codes = l->res, .max_code = -1};
     struct store_table t = {TB_WDL, 0, l->captured, -1, n, 0};
-    if (store_save(&h->store, g, &t, &src, &r->wdl_bytes, err, errlen)) return -1;
-    t.kind = TB_DTM;
-    return store_save(&h->store, g, &t, &src, &r->dtm_bytes, err, errlen);
+    return solve_save_layer(g, h, &t, &src, &r->wdl_bytes, &r->dtm_bytes, err, errlen);
 }
 
-int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char *err,
-                      size_t errlen)
+int bc_solve_movement(const struct game *g, const struct solve_hooks *h, char *err, size_t errlen)
 {
     struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return fail(err, errlen, "out of memory");
+    if (!sm) return solve_fail(err, errlen, "out of memory");
     symmap_init(sm, g->board);
     struct bc_layer layers[MAXC];
     bool live[MAXC] = {false};
-    struct bc_solve_pass pass = {.pass = BC_SOLVE_MOVEMENT};
+    struct solve_pass pass = {.pass = BC_SOLVE_MOVEMENT};
     int top = g->captures_to_win - 1, rc = 0;
     double t0 = omp_get_wtime();
     if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT);
     for (int c = top; c >= 0; c--) {
         double tl = omp_get_wtime();
-        struct bc_solve_layer r = {.pass = BC_SOLVE_MOVEMENT, .captured = c, .side = -1};
+        struct solve_layer r = {.pass = BC_SOLVE_MOVEMENT, .captured = c, .side = -1};
         if (bc_layer_init(&layers[c], g, sm, c)) {
-            rc = fail(err, errlen, "out of memory for the index of layer c%d", c);
+            rc = solve_fail(err, errlen, "out of memory for the index of layer c%d", c);
             break;
         }
         live[c] = true;
@@ -147,24 +97,24 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
             /* the layer above is needed: read it back if it was resumed without its codes */
             if (c < top && !layers[c + 1].res &&
                 load_layer(g, h, &layers[c + 1], 2 * layers[c + 1].ix.size, true,
-                           &(struct bc_solve_layer){0})) {
-                rc = fail(err, errlen, "cannot read layer c%d back", c + 1);
+                           &(struct solve_layer){0})) {
+                rc = solve_fail(err, errlen, "cannot read layer c%d back", c + 1);
                 break;
             }
             struct retro_layer R = bc_layer_retro(&layers[c]);
             char label[64];
             snprintf(label, sizeof label, "layer h0-c%d", c);
-            task_begin(h, label);
+            solve_task_begin(h, label);
             R.progress = h->task_progress;
             R.progress_arg = h->arg;
             layers[c].res = malloc(n * sizeof *layers[c].res);
             struct retro_stats st;
             if (!layers[c].res || retro_solve(&R, layers[c].res, &st)) {
-                task_end(h);
-                rc = fail(err, errlen, "out of memory solving layer c%d", c);
+                solve_task_end(h);
+                rc = solve_fail(err, errlen, "out of memory solving layer c%d", c);
                 break;
             }
-            task_end(h);
+            solve_task_end(h);
             count(layers[c].res, n, &r);
             if ((rc = save_layer(g, h, &layers[c], n, &r, err, errlen))) break;
         }
@@ -187,123 +137,77 @@ int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char
 
 /* ---- The counting rule over the movement phase ---------------------------------- */
 
-/* A layer's classes, tallied, into its report. */
-static void report_classes(const struct class_tally *t, struct bc_solve_layer *r)
-{
-    r->win = t->n[0];
-    r->cursed_win = t->n[1];
-    r->draw = t->n[2];
-    r->blessed_loss = t->n[3];
-    r->loss = t->n[4];
-    r->max_dtc_win = t->max_win;
-    r->max_dtc_loss = t->max_loss;
-}
-
-/* A layer's classes counted into its report. */
-static void count_classes(const uint16_t *cls, uint64_t n, struct bc_solve_layer *r)
-{
-    struct class_tally t = class_tally(cls, n);
-    report_classes(&t, r);
-}
-
-/* The classes of layer c as the codes its captures read from the layer below: a loss
- * code where the side to move there loses under the rule, a win code where it wins, 0
- * where the rule draws (retro.h's counting-rule pass). */
-static retro_code *class_codes(const uint16_t *cls, uint64_t n)
-{
-    retro_code *codes = malloc((n ? n : 1) * sizeof *codes);
-    if (!codes) return NULL;
-#pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < n; i++) {
-        retro_code d = dtc_of_class(cls[i]);
-        codes[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
-    }
-    return codes;
-}
+/* What making one movement layer's classes needs (solve_dtc_table's make). */
+struct movement_classes {
+    const struct game *g;
+    const struct solve_hooks *h;
+    struct bc_layer *layers; /* by captures; the layer above's classes in cls */
+    uint16_t **cls;
+    int c, top, limit;
+};
 
 /* Makes layer c's classes: its DTM codes read back, the engine's pass with the layer above
- * as classes (l->next->res), and the two combined. */
-static int make_classes(const struct game *g, const struct bc_solve_hooks *h, struct bc_layer *l,
-                        int limit, uint64_t n, uint16_t *cls, char *err, size_t errlen)
+ * as classes (its res: class codes), and the two combined. */
+static int make_movement_classes(void *arg, uint16_t *cls, char *err, size_t errlen)
 {
-    struct store_table t = {TB_DTM, 0, l->captured, -1, n, 0};
-    retro_code *dtm = malloc(n * sizeof *dtm), *dtc = malloc(n * sizeof *dtc);
-    char why[400];
-    int rc = 0;
-    if (!dtm || !dtc) {
-        rc = fail(err, errlen, "out of memory for layer c%d", l->captured);
-    } else if (store_load(&h->store, g, &t, STORE_READ, dtm, NULL, why, sizeof why)) {
-        rc = fail(err, errlen, "%s; solve the movement phase first", why);
-    } else {
-        struct retro_layer R = bc_layer_retro(l);
-        R.dtc_limit = limit;
-        R.progress = h->task_progress;
-        R.progress_arg = h->arg;
-        char label[64];
-        snprintf(label, sizeof label, "dtc h0-c%d", l->captured);
-        task_begin(h, label);
-        struct retro_stats st;
-        if (retro_solve(&R, dtc, &st))
-            rc = fail(err, errlen, "out of memory solving layer c%d", l->captured);
-        task_end(h);
-#pragma omp parallel for schedule(static)
-        for (uint64_t i = 0; i < n; i++) cls[i] = class_code(dtm[i], dtc[i]);
+    struct movement_classes *m = arg;
+    int c = m->c;
+    struct bc_layer *l = &m->layers[c];
+    /* the captures read the layer above's classes */
+    l->next = c < m->top ? &m->layers[c + 1] : NULL;
+    if (c < m->top) {
+        struct bc_layer *above = &m->layers[c + 1];
+        uint64_t n = 2 * above->ix.size;
+        if (!(above->res = malloc(n * sizeof *above->res)))
+            return solve_fail(err, errlen, "out of memory for layer c%d", c + 1);
+        solve_class_codes(m->cls[c + 1], n, above->res);
     }
-    free(dtm);
-    free(dtc);
-    return rc;
+    char what[32], label[64];
+    snprintf(what, sizeof what, "layer c%d", c);
+    snprintf(label, sizeof label, "dtc h0-c%d", c);
+    struct store_table t = {TB_DTM, 0, c, -1, 2 * l->ix.size, 0};
+    struct solve_classes_job j = {.dtm = &t,
+                                  .layer = bc_layer_retro(l),
+                                  .limit = m->limit,
+                                  .what = what,
+                                  .label = label,
+                                  .missing_hint = "solve the movement phase first"};
+    return solve_make_classes(m->g, m->h, &j, cls, err, errlen);
 }
 
-int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
-                          char *err, size_t errlen)
+int bc_solve_movement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
+                          size_t errlen)
 {
-    if (limit < 1 || limit > RETRO_MAX_DTC)
-        return fail(err, errlen, "counting rule: limit %d, expected 1..%d", limit, RETRO_MAX_DTC);
+    if (solve_check_limit(limit, err, errlen)) return -1;
     struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return fail(err, errlen, "out of memory");
+    if (!sm) return solve_fail(err, errlen, "out of memory");
     symmap_init(sm, g->board);
     struct bc_layer layers[MAXC];
     uint16_t *cls[MAXC] = {NULL};
     bool live[MAXC] = {false};
-    struct bc_solve_pass pass = {.pass = BC_SOLVE_MOVEMENT_DTC};
+    struct solve_pass pass = {.pass = BC_SOLVE_MOVEMENT_DTC};
     int top = g->captures_to_win - 1, rc = 0;
     double t0 = omp_get_wtime();
     if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT_DTC);
     for (int c = top; c >= 0 && !rc; c--) {
         double tl = omp_get_wtime();
-        struct bc_solve_layer r = {.pass = BC_SOLVE_MOVEMENT_DTC, .captured = c, .side = -1};
+        struct solve_layer r = {.pass = BC_SOLVE_MOVEMENT_DTC, .captured = c, .side = -1};
         if (bc_layer_init(&layers[c], g, sm, c)) {
-            rc = fail(err, errlen, "out of memory for the index of layer c%d", c);
+            rc = solve_fail(err, errlen, "out of memory for the index of layer c%d", c);
             break;
         }
         live[c] = true;
         uint64_t n = 2 * layers[c].ix.size;
         r.positions = n;
         struct store_table t = {TB_DTC, 0, c, -1, n, limit};
-        char why[400];
         if (!(cls[c] = malloc(n * sizeof *cls[c]))) {
-            rc = fail(err, errlen, "out of memory for layer c%d", c);
+            rc = solve_fail(err, errlen, "out of memory for layer c%d", c);
             break;
         }
-        int got = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &r.dtc_bytes, why, sizeof why);
-        if (got == STORE_OK)
-            got = store_load(&h->store, g, &t, STORE_READ, cls[c], NULL, why, sizeof why);
-        if (got == STORE_OK) {
-            r.resumed = true;
-        } else {
-            if (got != STORE_ABSENT) notice(h, "%s; making it again", why);
-            /* the captures read the layer above's classes */
-            layers[c].next = c < top ? &layers[c + 1] : NULL;
-            if (c < top &&
-                !(layers[c + 1].res = class_codes(cls[c + 1], 2 * layers[c + 1].ix.size))) {
-                rc = fail(err, errlen, "out of memory for layer c%d", c + 1);
-                break;
-            }
-            if ((rc = make_classes(g, h, &layers[c], limit, n, cls[c], err, errlen))) break;
-            struct tb_source src = {.codes = cls[c], .max_code = -1};
-            if ((rc = store_save(&h->store, g, &t, &src, &r.dtc_bytes, err, errlen))) break;
-        }
-        count_classes(cls[c], n, &r);
+        struct movement_classes m = {g, h, layers, cls, c, top, limit};
+        if ((rc = solve_dtc_table(g, h, &t, cls[c], &r, make_movement_classes, &m, err, errlen)))
+            break;
+        solve_count_classes(cls[c], n, &r);
         r.seconds = omp_get_wtime() - tl;
         add_layer(&pass, &r);
         if (reported(h, BC_SOLVE_MOVEMENT_DTC)) h->layer(h->arg, &r);
@@ -330,9 +234,9 @@ int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve
 /* What a placement pass shares: the game, the hooks, the indexes, and where it fails. */
 struct run {
     const struct game *g;
-    const struct bc_solve_hooks *h;
+    const struct solve_hooks *h;
     struct index_cache x;
-    struct bc_solve_pass pass;
+    struct solve_pass pass;
     int limit; /* the counting rule's pass: its limit; else 0 */
     char *err;
     size_t errlen;
@@ -341,7 +245,7 @@ struct run {
 static const struct pair_index *index_of(struct run *u, int goats)
 {
     const struct pair_index *ix = index_cache_get(&u->x, goats);
-    if (!ix) fail(u->err, u->errlen, "out of memory for the index of %d goats", goats);
+    if (!ix) solve_fail(u->err, u->errlen, "out of memory for the index of %d goats", goats);
     return ix;
 }
 
@@ -413,15 +317,15 @@ static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
     char err[400], name[1024];
     if (!store_exists(&u->h->store, g, &t)) {
         store_name(&u->h->store, g, &t, name, sizeof name);
-        return fail(u->err, u->errlen,
-                    "no table %s; make the movement phase's counting-rule tables first "
-                    "(guti solve baghchal --phase movement --dtc --limit %d)",
-                    name, u->limit);
+        return solve_fail(u->err, u->errlen,
+                          "no table %s; make the movement phase's counting-rule tables first "
+                          "(guti solve baghchal --phase movement --dtc --limit %d)",
+                          name, u->limit);
     }
     uint16_t *e = malloc(t.npositions * sizeof *e + 1);
     if (!e || wdl_alloc(&L->val, L->ix->size)) {
         free(e);
-        return fail(u->err, u->errlen, "out of memory");
+        return solve_fail(u->err, u->errlen, "out of memory");
     }
     int rc = store_load(&u->h->store, g, &t, STORE_READ, e, NULL, err, sizeof err);
     if (!rc)
@@ -431,7 +335,7 @@ static int movement_tigers_dtc(struct run *u, int c, struct bc_place_layer *L)
             wdl_set(&L->val, i, !d ? WDL_DRAW : dtc_win(d) ? WDL_WIN : WDL_LOSS);
         }
     free(e);
-    return rc ? fail(u->err, u->errlen, "%s", err) : 0;
+    return rc ? solve_fail(u->err, u->errlen, "%s", err) : 0;
 }
 
 /* The movement phase's tigers-to-move values (or DTM codes, or classes under the counting
@@ -449,18 +353,20 @@ static int movement_tigers(struct run *u, int c, struct bc_place_layer *L, bool 
     if (dtm) {
         if (!store_exists(&u->h->store, g, &t)) {
             store_name(&u->h->store, g, &t, name, sizeof name);
-            return fail(u->err, u->errlen, "no table %s; solve the movement phase first", name);
+            return solve_fail(u->err, u->errlen, "no table %s; solve the movement phase first",
+                              name);
         }
-        if (!(L->dtm = malloc(L->ix->size + 1))) return fail(u->err, u->errlen, "out of memory");
+        if (!(L->dtm = malloc(L->ix->size + 1)))
+            return solve_fail(u->err, u->errlen, "out of memory");
         if (read_dtm(u, &t, L->dtm, 2, 1, 255 - 2 * g->ngoats, NULL, err, sizeof err))
-            return fail(u->err, u->errlen, "%s", err);
+            return solve_fail(u->err, u->errlen, "%s", err);
         return 0;
     }
-    if (wdl_alloc(&L->val, L->ix->size)) return fail(u->err, u->errlen, "out of memory");
+    if (wdl_alloc(&L->val, L->ix->size)) return solve_fail(u->err, u->errlen, "out of memory");
     int rc = read_wdl(u, &t, &L->val, 2, 1, NULL, err, sizeof err);
     if (rc == STORE_ABSENT || rc == STORE_WRONG)
-        return fail(u->err, u->errlen, "%s; solve the movement phase first", err);
-    return rc ? fail(u->err, u->errlen, "%s", err) : 0;
+        return solve_fail(u->err, u->errlen, "%s; solve the movement phase first", err);
+    return rc ? solve_fail(u->err, u->errlen, "%s", err) : 0;
 }
 
 /* Solves or reads back one layer's values, and saves its WDL table. */
@@ -468,26 +374,26 @@ static int do_layer(struct run *u, struct bc_place_layer *L, const struct bc_pla
                     const struct bc_place_layer *capt)
 {
     const struct game *g = u->g;
-    const struct bc_solve_hooks *h = u->h;
+    const struct solve_hooks *h = u->h;
     int inhand = g->ngoats - L->placed;
     uint64_t n = L->ix->size;
     char err[400], label[64];
     struct store_table t = {TB_WDL, inhand, L->captured, L->side, n, 0};
-    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT,
-                               .inhand = inhand,
-                               .captured = L->captured,
-                               .side = L->side,
-                               .positions = n};
-    if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
+    struct solve_layer r = {.pass = BC_SOLVE_PLACEMENT,
+                            .inhand = inhand,
+                            .captured = L->captured,
+                            .side = L->side,
+                            .positions = n};
+    if (wdl_alloc(&L->val, n)) return solve_fail(u->err, u->errlen, "out of memory");
     double t0 = omp_get_wtime();
     /* a table that does not read back is made again, without a word: it is replaced */
     r.resumed = store_exists(&h->store, g, &t) &&
                 read_wdl(u, &t, &L->val, 1, 0, &r.wdl_bytes, err, sizeof err) == 0;
     if (!r.resumed) {
         snprintf(label, sizeof label, "layer h%d-c%d-%c", inhand, L->captured, L->side ? 't' : 'g');
-        task_begin(h, label);
+        solve_task_begin(h, label);
         bc_place_solve(g, L, next, capt, h->task_progress, h->arg);
-        task_end(h);
+        solve_task_end(h);
         struct tb_source src = {.fill = fill_codes, .ctx = &L->val, .max_code = 2};
         if (store_save(&h->store, g, &t, &src, &r.wdl_bytes, u->err, u->errlen)) return -1;
     }
@@ -519,17 +425,17 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
                         const struct bc_place_layer *capt)
 {
     const struct game *g = u->g;
-    const struct bc_solve_hooks *h = u->h;
+    const struct solve_hooks *h = u->h;
     int inhand = g->ngoats - L->placed, side = L->side;
     uint64_t n = L->ix->size;
     char err[400], label[64];
     struct store_table t = {TB_DTM, inhand, L->captured, side, n, 0};
-    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTM,
-                               .inhand = inhand,
-                               .captured = L->captured,
-                               .side = side,
-                               .positions = n};
-    if (!(L->dtm = malloc(n + 1))) return fail(u->err, u->errlen, "out of memory");
+    struct solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTM,
+                            .inhand = inhand,
+                            .captured = L->captured,
+                            .side = side,
+                            .positions = n};
+    if (!(L->dtm = malloc(n + 1))) return solve_fail(u->err, u->errlen, "out of memory");
     double t0 = omp_get_wtime();
     r.resumed = store_exists(&h->store, g, &t) &&
                 read_dtm(u, &t, L->dtm, 1, 0, 255, &r.dtm_bytes, err, sizeof err) == 0;
@@ -540,19 +446,20 @@ static int do_dtm_layer(struct run *u, struct bc_place_layer *L, const struct bc
     }
     if (!r.resumed) {
         struct store_table wt = {TB_WDL, inhand, L->captured, side, n, 0};
-        if (wdl_alloc(&L->val, n)) return fail(u->err, u->errlen, "out of memory");
+        if (wdl_alloc(&L->val, n)) return solve_fail(u->err, u->errlen, "out of memory");
         if (read_wdl(u, &wt, &L->val, 1, 0, NULL, err, sizeof err))
-            return fail(u->err, u->errlen, "%s; solve the placement phase's values first", err);
+            return solve_fail(u->err, u->errlen, "%s; solve the placement phase's values first",
+                              err);
         snprintf(label, sizeof label, "dtm h%d-c%d-%c", inhand, L->captured, side ? 't' : 'g');
-        task_begin(h, label);
+        solve_task_begin(h, label);
         uint64_t wrong = bc_place_solve_dtm(g, L, next, capt, h->task_progress, h->arg);
-        task_end(h);
+        solve_task_end(h);
         wdl_free(&L->val);
         if (wrong)
-            return fail(u->err, u->errlen,
-                        "layer h%d-c%d-%c: the moves of %llu positions disagree with the WDL "
-                        "tables; run guti verify",
-                        inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
+            return solve_fail(u->err, u->errlen,
+                              "layer h%d-c%d-%c: the moves of %llu positions disagree with the WDL "
+                              "tables; run guti verify",
+                              inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
         uint8_t top = 0;
 #pragma omp parallel for reduction(max : top) schedule(static, 65536)
         for (uint64_t i = 0; i < n; i++) top = L->dtm[i] > top ? L->dtm[i] : top;
@@ -597,7 +504,7 @@ static int fill_classes(void *ctx, uint64_t first, size_t n, uint16_t *out)
 /* A layer's classes counted into its report, and its largest class code (a table's header
  * says it); the positions whose value under the rule is not their value without it (a win
  * under the rule must be a win without), which only wrong tables make. */
-static uint64_t count_place_classes(const struct bc_place_layer *L, struct bc_solve_layer *r,
+static uint64_t count_place_classes(const struct bc_place_layer *L, struct solve_layer *r,
                                     int *max_code)
 {
     uint64_t n = L->ix->size, k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, wrong = 0;
@@ -616,7 +523,7 @@ static uint64_t count_place_classes(const struct bc_place_layer *L, struct bc_so
         if (j == 4 && dtc_of(d) > max_loss) max_loss = dtc_of(d);
     }
     struct class_tally t = {{k0, k1, k2, k3, k4}, max_win, max_loss};
-    report_classes(&t, r);
+    solve_report_classes(&t, r);
     *max_code = top;
     return wrong;
 }
@@ -656,40 +563,42 @@ static int do_dtc_layer(struct run *u, struct bc_place_layer *L, const struct bc
                         const struct bc_place_layer *capt)
 {
     const struct game *g = u->g;
-    const struct bc_solve_hooks *h = u->h;
+    const struct solve_hooks *h = u->h;
     int inhand = g->ngoats - L->placed, side = L->side;
     uint64_t n = L->ix->size;
     char err[400], label[64];
     struct store_table t = {TB_DTC, inhand, L->captured, side, n, u->limit};
-    struct bc_solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTC,
-                               .inhand = inhand,
-                               .captured = L->captured,
-                               .side = side,
-                               .positions = n};
+    struct solve_layer r = {.pass = BC_SOLVE_PLACEMENT_DTC,
+                            .inhand = inhand,
+                            .captured = L->captured,
+                            .side = side,
+                            .positions = n};
     if (!(L->dtm = malloc(n + 1)) || wdl_alloc(&L->val, n))
-        return fail(u->err, u->errlen, "out of memory");
+        return solve_fail(u->err, u->errlen, "out of memory");
     double t0 = omp_get_wtime();
     int got = store_exists(&h->store, g, &t)
                   ? read_place_classes(u, &t, L, &r.dtc_bytes, err, sizeof err)
                   : STORE_ABSENT;
-    if (got != STORE_OK && got != STORE_ABSENT) notice(h, "%s; making it again", err);
+    if (got != STORE_OK && got != STORE_ABSENT) solve_notice(h, "%s; making it again", err);
     r.resumed = got == STORE_OK;
     if (!r.resumed) {
         struct store_table wt = {TB_WDL, inhand, L->captured, side, n, 0};
         if (read_wdl(u, &wt, &L->val, 1, 0, NULL, err, sizeof err))
-            return fail(u->err, u->errlen, "%s; solve the placement phase's values first", err);
+            return solve_fail(u->err, u->errlen, "%s; solve the placement phase's values first",
+                              err);
         snprintf(label, sizeof label, "dtc h%d-c%d-%c", inhand, L->captured, side ? 't' : 'g');
-        task_begin(h, label);
+        solve_task_begin(h, label);
         bc_place_solve_dtc(g, L, next, capt, u->limit, h->task_progress, h->arg);
-        task_end(h);
+        solve_task_end(h);
     }
     int top;
     uint64_t wrong = count_place_classes(L, &r, &top);
     if (wrong)
-        return fail(u->err, u->errlen,
-                    "layer h%d-c%d-%c: %llu positions decided under the counting rule are not "
-                    "decided so without it; run guti verify",
-                    inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
+        return solve_fail(
+            u->err, u->errlen,
+            "layer h%d-c%d-%c: %llu positions decided under the counting rule are not "
+            "decided so without it; run guti verify",
+            inhand, L->captured, side ? 't' : 'g', (unsigned long long)wrong);
     if (!r.resumed) {
         struct tb_source src = {.fill = fill_classes, .ctx = L, .max_code = top};
         if (store_save(&h->store, g, &t, &src, &r.dtc_bytes, u->err, u->errlen)) return -1;
@@ -733,7 +642,7 @@ static int goats_group(struct run *u,
 /* Whether every placement layer's table of that kind is stored with a header that
  * describes it: then a run has nothing to do, and need not read the 33 billion values
  * back to find that out (guti verify checks their blocks). */
-static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enum tb_kind kind,
+static bool all_stored(const struct game *g, const struct solve_hooks *h, enum tb_kind kind,
                        int limit)
 {
     char err[400];
@@ -749,14 +658,14 @@ static bool all_stored(const struct game *g, const struct bc_solve_hooks *h, enu
 
 /* The placement phase's passes: values (pass BC_SOLVE_PLACEMENT), DTM, or the counting
  * rule's classes with limit. */
-static int solve_placement(const struct game *g, int pass, int limit,
-                           const struct bc_solve_hooks *h, char *err, size_t errlen)
+static int solve_placement(const struct game *g, int pass, int limit, const struct solve_hooks *h,
+                           char *err, size_t errlen)
 {
     bool dtm = pass == BC_SOLVE_PLACEMENT_DTM;
     enum tb_kind kind = pass == BC_SOLVE_PLACEMENT ? TB_WDL : dtm ? TB_DTM : TB_DTC;
     double t0 = omp_get_wtime();
     if (all_stored(g, h, kind, limit)) {
-        struct bc_solve_pass r = {.pass = pass, .skipped = true};
+        struct solve_pass r = {.pass = pass, .skipped = true};
         if (h->pass_end) h->pass_end(h->arg, &r);
         return 0;
     }
@@ -766,7 +675,7 @@ static int solve_placement(const struct game *g, int pass, int limit,
                                                                              : do_dtc_layer;
     struct run u = {
         .g = g, .h = h, .pass = {.pass = pass}, .limit = limit, .err = err, .errlen = errlen};
-    if (index_cache_init(&u.x, g)) return fail(err, errlen, "out of memory");
+    if (index_cache_init(&u.x, g)) return solve_fail(err, errlen, "out of memory");
     if (h->pass_begin) h->pass_begin(h->arg, pass);
     int cw = g->captures_to_win, rc = 0;
     struct bc_place_layer tn[MAXC], gp[MAXC], tp[MAXC];
@@ -802,7 +711,8 @@ static int solve_placement(const struct game *g, int pass, int limit,
                 rc = goats_group(&u, layer, p, top, gp, tn);
                 if (!rc) rc = layer(&u, &tp[c], &gp[c], capt);
             }
-            if (rc == NEED_GOATS) rc = fail(err, errlen, "internal error: goats' layers missing");
+            if (rc == NEED_GOATS)
+                rc = solve_fail(err, errlen, "internal error: goats' layers missing");
         }
         for (int c = 0; c < cw; c++) layer_free(&tn[c]);
         for (int c = 0; c <= top; c++) layer_free(&gp[c]);
@@ -823,21 +733,20 @@ static int solve_placement(const struct game *g, int pass, int limit,
     return 0;
 }
 
-int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
+int bc_solve_placement(const struct game *g, bool dtm, const struct solve_hooks *h, char *err,
                        size_t errlen)
 {
     return solve_placement(g, dtm ? BC_SOLVE_PLACEMENT_DTM : BC_SOLVE_PLACEMENT, 0, h, err, errlen);
 }
 
-int bc_solve_placement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
-                           char *err, size_t errlen)
+int bc_solve_placement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
+                           size_t errlen)
 {
-    if (limit < 1 || limit > RETRO_MAX_DTC)
-        return fail(err, errlen, "counting rule: limit %d, expected 1..%d", limit, RETRO_MAX_DTC);
+    if (solve_check_limit(limit, err, errlen)) return -1;
     return solve_placement(g, BC_SOLVE_PLACEMENT_DTC, limit, h, err, errlen);
 }
 
-int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks *h, char *err,
+int bc_solve(const struct game *g, unsigned passes, const struct solve_hooks *h, char *err,
              size_t errlen)
 {
     if ((passes & BC_SOLVE_MOVEMENT) && bc_solve_movement(g, h, err, errlen)) return -1;
@@ -858,7 +767,7 @@ int bc_goats_dtm(const struct game *g, int inhand, int captured, const struct pa
     next.dtm = (uint8_t *)below; /* only read */
     if (wdl_alloc(&L.val, n) || !(L.dtm = malloc(n + 1))) {
         wdl_free(&L.val);
-        return fail(err, errlen, "out of memory for layer h%d-c%d-g", inhand, captured);
+        return solve_fail(err, errlen, "out of memory for layer h%d-c%d-g", inhand, captured);
     }
 #pragma omp parallel for schedule(static, 65536)
     for (uint64_t i = 0; i < n; i++) wdl_set(&L.val, i, wdl_of_code(codes[i]));
@@ -868,9 +777,10 @@ int bc_goats_dtm(const struct game *g, int inhand, int captured, const struct pa
     wdl_free(&L.val);
     free(L.dtm);
     if (wrong)
-        return fail(err, errlen,
-                    "layer h%d-c%d-g: the moves of %llu positions disagree with its WDL table; "
-                    "run guti verify",
-                    inhand, captured, (unsigned long long)wrong);
+        return solve_fail(
+            err, errlen,
+            "layer h%d-c%d-g: the moves of %llu positions disagree with its WDL table; "
+            "run guti verify",
+            inhand, captured, (unsigned long long)wrong);
     return 0;
 }

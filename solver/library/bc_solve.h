@@ -41,6 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "driver.h"
 #include "game.h"
 #include "store.h"
 
@@ -53,83 +54,28 @@ enum {
     BC_SOLVE_PLACEMENT_DTC = 16 /* bc_solve_placement_dtc */
 };
 
-/* A layer done, solved or read back: the figures guti solve prints. */
-struct bc_solve_layer {
-    int pass;                            /* BC_SOLVE_MOVEMENT, _PLACEMENT or _PLACEMENT_DTM */
-    int inhand, captured, side;          /* side -1 for a movement layer (both sides) */
-    uint64_t positions, win, draw, loss; /* for the side to move */
-    int max_dtm;                         /* movement: the longest DTM, 0 when none */
-    int max_win, max_loss;         /* placement DTM pass: the longest win and loss, -1 when none */
-    double seconds;                /* solving or reading it back, and saving its tables */
-    uint64_t wdl_bytes, dtm_bytes; /* its stored tables' sizes (0: not in this pass, or the
-                                      store does not say) */
-    bool resumed;                  /* read back from the store, not solved */
-    /* the counting rule's pass: win and loss above are under the rule; the cursed wins and
-     * blessed losses (values.h), the longest DTC of a win and of a loss (-1 when none) and
-     * the table's size */
-    uint64_t cursed_win, blessed_loss;
-    int max_dtc_win, max_dtc_loss;
-    uint64_t dtc_bytes;
-};
-
-/* A pass done. */
-struct bc_solve_pass {
-    int pass;
-    bool skipped;                  /* placement: every table of the pass was stored; nothing read */
-    uint64_t positions;            /* of every layer of the pass */
-    uint64_t solved;               /* of the layers solved now (not read back) */
-    double seconds;                /* the whole pass */
-    double solved_seconds;         /* the layers solved now */
-    uint64_t wdl_bytes, dtm_bytes; /* the tables' sizes, summed */
-};
-
-/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
- * own. Pointers a hook receives (labels, messages, reports) are valid during the call only.
- * All are called from the thread that called the driver (task_progress from inside OpenMP
- * regions too, by their master thread), so none needs to be thread-safe. */
-struct bc_solve_hooks {
-    /* Where the tables are loaded from and saved to (store.h). Default: the files of
-     * store.dir, which must exist. */
-    struct store_hooks store;
-    /* Progress of long work. task_begin: a layer's solve begins, label "layer h0-c3"
-     * (movement), "layer h5-c1-g" (placement WDL) or "dtm h5-c1-g" (placement DTM).
-     * task_progress: it advances, phase "init" or "propagate" (retro.h), "values" or
-     * "dtm" (bc_place.h), done of total positions. task_end: it is over (called before the
-     * layer's tables are saved). Not called for layers read back. Default: nothing. */
-    void (*task_begin)(void *arg, const char *label);
-    void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
-    void (*task_end)(void *arg);
-    /* A one-line message that stops nothing: a stored movement table that is damaged and
-     * whose layer is solved again ("PATH: block 3: checksum mismatch; solving it again"),
-     * or one that could not be read back. Default: nothing. */
-    void (*notice)(void *arg, const char *msg);
-    /* A pass (BC_SOLVE_*) starts; not called for a placement pass skipped because every
-     * table of it is stored. Default: nothing. */
-    void (*pass_begin)(void *arg, int pass);
-    /* A pass is done, with its totals (r->skipped: it did nothing); not called when it
-     * fails. Default: nothing. */
-    void (*pass_end)(void *arg, const struct bc_solve_pass *r);
-    /* A layer is done, solved or read back, in the order above, with its figures; called
-     * for the passes in layer_passes (BC_SOLVE_* bits) only: a placement layer's counts
-     * cost a pass over its values, so a caller that does not show them leaves its
-     * placement passes out. Default: nothing, and no counting. */
-    void (*layer)(void *arg, const struct bc_solve_layer *r);
-    unsigned layer_passes;
-    void *arg;
-};
+/* The hooks and the figures they report: driver.h's struct solve_hooks, struct solve_layer
+ * (pass: a BC_SOLVE_* bit; inhand, captured and side, -1 for a movement layer, which holds
+ * both sides; max_dtm for a movement layer, max_win and max_loss for a placement DTM layer;
+ * limit 0) and struct solve_pass. Here task_begin's labels are "layer h0-c3" (movement),
+ * "layer h5-c1-g" (placement WDL) or "dtm h5-c1-g" (placement DTM); task_progress's phases
+ * "init" or "propagate" (retro.h), "values" or "dtm" (bc_place.h); the task hooks are not
+ * called for layers read back. pass_begin is not called for a placement pass skipped
+ * because every table of it is stored; pass_end is, with r->skipped. The layer hook is
+ * called for the passes in layer_passes only: a placement layer's counts cost a pass over
+ * its values. checkpoint_seconds is not read. */
 
 /* Runs the passes asked for (BC_SOLVE_* bits) in the order movement, placement, placement
  * DTM; the placement passes need the movement's tables stored, the DTM pass the
  * placement's WDL tables. 0, or -1 with err at the first pass that fails. */
-int bc_solve(const struct game *g, unsigned passes, const struct bc_solve_hooks *h, char *err,
+int bc_solve(const struct game *g, unsigned passes, const struct solve_hooks *h, char *err,
              size_t errlen);
 
 /* The movement phase alone: a WDL and a DTM table per layer. */
-int bc_solve_movement(const struct game *g, const struct bc_solve_hooks *h, char *err,
-                      size_t errlen);
+int bc_solve_movement(const struct game *g, const struct solve_hooks *h, char *err, size_t errlen);
 
 /* The placement phase alone: a WDL table per layer, or with dtm a DTM table per layer. */
-int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hooks *h, char *err,
+int bc_solve_placement(const struct game *g, bool dtm, const struct solve_hooks *h, char *err,
                        size_t errlen);
 
 /* The counting rule (limit 1..RETRO_MAX_DTC half-moves without a capture) over the
@@ -140,8 +86,8 @@ int bc_solve_placement(const struct game *g, bool dtm, const struct bc_solve_hoo
  * DTM tables must be stored. A layer whose DTC table is stored and sound is read back,
  * not made again. Hooks as for bc_solve: task labels "dtc h0-c3", the layer hook for
  * BC_SOLVE_MOVEMENT_DTC with the classes counted (win and loss: under the rule). */
-int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
-                          char *err, size_t errlen);
+int bc_solve_movement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
+                          size_t errlen);
 
 /* The counting rule over the placement phase: every placement layer's class at clock 0
  * and DTC (values.h's class codes) in the placement's order, into a DTC table {TB_DTC,
@@ -154,8 +100,8 @@ int bc_solve_movement_dtc(const struct game *g, int limit, const struct bc_solve
  * bc_solve_placement: task labels "dtc h5-c1-g", the layer hook for BC_SOLVE_PLACEMENT_DTC
  * with the classes counted; a layer whose tables disagree (a win under the rule that is
  * not one without it) fails, naming it. */
-int bc_solve_placement_dtc(const struct game *g, int limit, const struct bc_solve_hooks *h,
-                           char *err, size_t errlen);
+int bc_solve_placement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
+                           size_t errlen);
 
 struct pair_index;
 

@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "bigmem.h"
+#include "driver.h"
 #include "index.h"
 #include "retro.h"
 #include "ss_checkpoint.h"
@@ -18,7 +19,7 @@
  * first store error (ss_solve_all only hears that a hook failed). */
 struct run {
     const struct game *g;
-    const struct ss_solve_hooks *h;
+    const struct solve_hooks *h;
     uint64_t bytes[2]; /* WDL, DTM of the material being done */
     char *err;
     size_t errlen;
@@ -30,28 +31,16 @@ struct run {
 static int load(void *arg, struct ss_layer *l)
 {
     struct run *u = arg;
-    const struct ss_solve_hooks *h = u->h;
-    char err[400], msg[450];
+    const struct solve_hooks *h = u->h;
+    char err[400];
     struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
     u->bytes[0] = u->bytes[1] = 0;
-    for (int k = 0; k < 2; k++) {
-        t.kind = k == 0 ? TB_DTM : TB_WDL;
-        int rc = store_load(&h->store, u->g, &t, STORE_VERIFY, NULL, &u->bytes[t.kind == TB_DTM],
-                            err, sizeof err);
-        if (rc) {
-            if (rc != STORE_ABSENT && h->notice) {
-                snprintf(msg, sizeof msg, "%s; solving it again", err);
-                h->notice(h->arg, msg);
-            }
-            if (h->task_begin) {
-                char label[64];
-                snprintf(label, sizeof label, "material %d+%d", l->m, l->n);
-                h->task_begin(h->arg, label);
-            }
-            return -1;
-        }
+    if (solve_verify_layer(u->g, h, &t, &u->bytes[1], &u->bytes[0])) {
+        char label[64];
+        snprintf(label, sizeof label, "material %d+%d", l->m, l->n);
+        solve_task_begin(h, label);
+        return -1;
     }
-    t.kind = TB_DTM;
     return store_load(&h->store, u->g, &t, STORE_READ, l->res, NULL, err, sizeof err) ? -1 : 0;
 }
 
@@ -142,13 +131,10 @@ static void remove_checkpoint(const struct run *u, const struct ss_layer *l)
 static int save_midway(void *arg, const struct ss_layer *l, int level, int highest)
 {
     struct run *u = arg;
-    char path[4200], why[4400], msg[4500];
+    char path[4200], why[4400];
     if (!checkpoint_path(u, l, path, sizeof path)) return 0;
-    if (ss_checkpoint_save(path, l->res, l->size, level, highest, why, sizeof why) &&
-        u->h->notice) {
-        snprintf(msg, sizeof msg, "%s; the solve goes on without it", why);
-        u->h->notice(u->h->arg, msg);
-    }
+    if (ss_checkpoint_save(path, l->res, l->size, level, highest, why, sizeof why))
+        solve_notice(u->h, "%s; the solve goes on without it", why);
     return 0;
 }
 
@@ -156,15 +142,13 @@ static int save_midway(void *arg, const struct ss_layer *l, int level, int highe
 static int restore_midway(void *arg, struct ss_layer *l, int *level, int *highest)
 {
     struct run *u = arg;
-    char path[4200], why[4400], msg[4600];
+    char path[4200], why[4400];
     if (!checkpoint_path(u, l, path, sizeof path)) return -1;
     int rc = ss_checkpoint_load(path, l->res, l->size, level, highest, why, sizeof why);
     if (rc == 0)
-        snprintf(msg, sizeof msg, "material %d+%d taken up at level %d from %s", l->m, l->n, *level,
-                 path);
+        solve_notice(u->h, "material %d+%d taken up at level %d from %s", l->m, l->n, *level, path);
     else if (rc < 0)
-        snprintf(msg, sizeof msg, "%s; solving material %d+%d from its start", why, l->m, l->n);
-    if (rc != 1 && u->h->notice) u->h->notice(u->h->arg, msg);
+        solve_notice(u->h, "%s; solving material %d+%d from its start", why, l->m, l->n);
     return rc == 0 ? 0 : -1;
 }
 
@@ -172,31 +156,30 @@ static int restore_midway(void *arg, struct ss_layer *l, int *level, int *highes
 static int done(void *arg, const struct ss_layer *l, int loaded, bool compact, double seconds)
 {
     struct run *u = arg;
-    const struct ss_solve_hooks *h = u->h;
-    if (h->task_end) h->task_end(h->arg);
+    const struct solve_hooks *h = u->h;
+    solve_task_end(h);
     struct tb_source src = {.codes = l->res, .max_code = -1};
-    for (int k = 0; k < 2 && !loaded; k++) {
-        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, l->m, l->n, -1, l->size, 0};
-        if (store_save(&h->store, u->g, &t, &src, &u->bytes[k], u->err, u->errlen)) {
-            u->failed = true;
-            return -1;
-        }
+    struct store_table t = {TB_WDL, l->m, l->n, -1, l->size, 0};
+    if (!loaded &&
+        solve_save_layer(u->g, h, &t, &src, &u->bytes[0], &u->bytes[1], u->err, u->errlen)) {
+        u->failed = true;
+        return -1;
     }
     remove_checkpoint(u, l);
     if (!h->layer) return 0;
-    struct retro_tally t = retro_tally(l->res, l->size);
-    struct ss_solve_layer r = {.m = l->m,
-                               .n = l->n,
-                               .positions = l->size,
-                               .win = t.win,
-                               .draw = t.draw,
-                               .loss = t.loss,
-                               .max_dtm = t.max_dtm,
-                               .seconds = seconds,
-                               .wdl_bytes = u->bytes[0],
-                               .dtm_bytes = u->bytes[1],
-                               .resumed = loaded,
-                               .compact = compact};
+    struct retro_tally tally = retro_tally(l->res, l->size);
+    struct solve_layer r = {.m = l->m,
+                            .n = l->n,
+                            .positions = l->size,
+                            .win = tally.win,
+                            .draw = tally.draw,
+                            .loss = tally.loss,
+                            .max_dtm = tally.max_dtm,
+                            .seconds = seconds,
+                            .wdl_bytes = u->bytes[0],
+                            .dtm_bytes = u->bytes[1],
+                            .resumed = loaded,
+                            .compact = compact};
     h->layer(h->arg, &r);
     return 0;
 }
@@ -249,17 +232,10 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
     return too_little(&p[worst], bytes, err, errlen);
 }
 
-int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
+int ss_solve(const struct game *g, int pieces, const struct solve_hooks *h, char *err,
              size_t errlen)
 {
     return ss_solve_within(g, pieces, 0, h, err, errlen);
-}
-
-/* How often a compact solve is saved midway, as h asks (ss_solve.h). */
-static double checkpoint_every(const struct ss_solve_hooks *h)
-{
-    double every = h->checkpoint_seconds;
-    return every > 0 ? every : every < 0 ? 0 : 1800;
 }
 
 /* The db of a solve whose hooks are u's. */
@@ -276,11 +252,11 @@ static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
     db->layer_compact = use_compact;
     db->layer_save = save_midway;
     db->layer_restore = restore_midway;
-    db->save_seconds = checkpoint_every(u->h);
+    db->save_seconds = solve_checkpoint_every(u->h);
 }
 
-int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
-                    const struct ss_solve_hooks *h, char *err, size_t errlen)
+int ss_solve_within(const struct game *g, int pieces, uint64_t memory, const struct solve_hooks *h,
+                    char *err, size_t errlen)
 {
     if (memory && ss_memory_check(g, pieces, memory, err, errlen)) return -1;
     struct ss_db db;
@@ -296,7 +272,7 @@ int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
 }
 
 int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
-                      const struct ss_solve_hooks *h, char *err, size_t errlen)
+                      const struct solve_hooks *h, char *err, size_t errlen)
 {
     if (material_in_range(&m, &n, err, errlen)) return -1;
     if (memory) {
@@ -411,14 +387,12 @@ static int save_part(void *arg, const retro_code *res, uint64_t n, int level, in
 {
     struct part_checkpoint *c = arg;
     int slot = c->keep == 0 ? 1 : 0;
-    char path[4200], why[4400], msg[4500];
+    char path[4200], why[4400];
     part_checkpoint_path(c, c->part, slot, path, sizeof path);
     if (ss_checkpoint_save(path, res, n, level, highest, why, sizeof why) == 0)
         c->keep = slot;
-    else if (c->u->h->notice) {
-        snprintf(msg, sizeof msg, "%s; the solve goes on without it", why);
-        c->u->h->notice(c->u->h->arg, msg);
-    }
+    else
+        solve_notice(c->u->h, "%s; the solve goes on without it", why);
     return 0;
 }
 
@@ -429,14 +403,11 @@ static int restore_part(void *arg, retro_code *res, uint64_t n, int *level, int 
 {
     const struct part_checkpoint *c = arg;
     if (c->keep < 0) return -1;
-    char path[4200], why[4400], msg[4600];
+    char path[4200], why[4400];
     part_checkpoint_path(c, c->part, c->keep, path, sizeof path);
     int rc = ss_checkpoint_load(path, res, n, level, highest, why, sizeof why);
-    if (rc < 0 && c->u->h->notice) {
-        snprintf(msg, sizeof msg, "%s; solving material %d+%d from its start", why, c->l->m,
-                 c->l->n);
-        c->u->h->notice(c->u->h->arg, msg);
-    }
+    if (rc < 0)
+        solve_notice(c->u->h, "%s; solving material %d+%d from its start", why, c->l->m, c->l->n);
     return rc == 0 ? 0 : -1;
 }
 
@@ -493,193 +464,268 @@ static bool agree(const struct ss_share *sh, int64_t *v, int n, bool sum)
     return v[0] != 0;
 }
 
-int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const struct ss_share *sh,
-                    const struct ss_solve_hooks *h, char *err, size_t errlen)
+/* The checks every part of a shared solve makes alike, so that all refuse before any
+ * collective call; orders {*m, *n}. 0, or -1 with err. */
+static int shared_check(const struct game *g, int *m, int *n, uint64_t memory,
+                        const struct ss_share *sh, const struct solve_hooks *h, char *err,
+                        size_t errlen)
 {
-    /* every part checks the same, so that all refuse alike before any collective call */
-    if (material_in_range(&m, &n, err, errlen)) return -1;
+    if (material_in_range(m, n, err, errlen)) return -1;
     if (sh->nparts < 1 || sh->part < 0 || sh->part >= sh->nparts)
-        return snprintf(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts), -1;
+        return solve_fail(err, errlen, "part %d of %d: out of range", sh->part, sh->nparts);
     if (!h->store.dir || h->store.load || h->store.save)
-        return snprintf(err, errlen, "a shared solve needs the tables' directory (no store hooks)"),
-               -1;
-    struct ss_plan_material plan = plan_of(g, m, n);
+        return solve_fail(err, errlen,
+                          "a shared solve needs the tables' directory (no store hooks)");
+    struct ss_plan_material plan = plan_of(g, *m, *n);
     if (memory && ss_share_need(&plan, sh->nparts) > memory)
-        return snprintf(err, errlen,
-                        "a memory bound of %.2f GB is too little: material %d+%d shared by %d "
-                        "needs %.2f GB each",
-                        memory / 1e9, m, n, sh->nparts, ss_share_need(&plan, sh->nparts) / 1e9),
-               -1;
-    double t0 = omp_get_wtime();
-    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
+        return solve_fail(err, errlen,
+                          "a memory bound of %.2f GB is too little: material %d+%d shared by %d "
+                          "needs %.2f GB each",
+                          memory / 1e9, *m, *n, sh->nparts, ss_share_need(&plan, sh->nparts) / 1e9);
+    return 0;
+}
+
+/* One part's state in a shared solve of material {m, n}. */
+struct shared {
+    struct run u;
+    const struct ss_share *sh;
+    int m, n;
     struct ss_db db;
+    bool db_ok;
     struct ss_layer l;
-    memset(&l, 0, sizeof l);
-    uint64_t *bounds = malloc(((size_t)sh->nparts + 1) * sizeof *bounds);
-    retro_code *res = NULL;
-    bool here = false; /* this part failed, and err says why */
-    bool db_ok = ss_db_init(&db, g) == 0;
-    if (db_ok) db_hooks(&db, &u, true);
-    if (!db_ok || !bounds || ss_layer_for_share(&db, m, n, &l)) {
-        here = true;
-        if (!u.failed) snprintf(err, errlen, "out of memory setting up material %d+%d", m, n);
+    uint64_t *bounds; /* the slices': slice p is [bounds[p], bounds[p + 1]) */
+    uint64_t lo, hi;  /* this part's */
+    retro_code *res;  /* this part's slice of the codes */
+    bool here;        /* this part failed, and u.err says why */
+    bool resumed;     /* every part found the tables stored and sound */
+};
+
+/* This part's set-up: the db, the layer, the slices' bounds and its slice's codes; a
+ * failure sets s->here. */
+static void shared_setup(struct shared *s)
+{
+    const struct ss_share *sh = s->sh;
+    s->bounds = malloc(((size_t)sh->nparts + 1) * sizeof *s->bounds);
+    s->db_ok = ss_db_init(&s->db, s->u.g) == 0;
+    if (s->db_ok) db_hooks(&s->db, &s->u, true);
+    if (!s->db_ok || !s->bounds || ss_layer_for_share(&s->db, s->m, s->n, &s->l)) {
+        s->here = true;
+        if (!s->u.failed)
+            snprintf(s->u.err, s->u.errlen, "out of memory setting up material %d+%d", s->m, s->n);
+        return;
     }
-    uint64_t lo = 0, hi = 0;
-    if (!here) {
-        for (int p = 0; p <= sh->nparts; p++)
-            bounds[p] = l.size * (uint64_t)p / (uint64_t)sh->nparts;
-        lo = bounds[sh->part], hi = bounds[sh->part + 1];
-        if (!(res = big_alloc((hi - lo ? hi - lo : 1) * sizeof *res)))
-            here = true, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-    }
-    /* resumed when every part finds both tables stored and sound */
-    int64_t v[2] = {here, 0};
-    for (int k = 0; k < 2 && !here; k++) {
-        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, m, n, -1, l.size, 0};
+    for (int p = 0; p <= sh->nparts; p++)
+        s->bounds[p] = s->l.size * (uint64_t)p / (uint64_t)sh->nparts;
+    s->lo = s->bounds[sh->part], s->hi = s->bounds[sh->part + 1];
+    if (!(s->res = big_alloc((s->hi - s->lo ? s->hi - s->lo : 1) * sizeof *s->res)))
+        s->here = true,
+        snprintf(s->u.err, s->u.errlen, "out of memory for material %d+%d", s->m, s->n);
+}
+
+/* Collective: whether every part finds both tables stored and sound (s->resumed); a
+ * damaged one the first part's notice says. Returns whether any part failed. */
+static bool shared_verify(struct shared *s)
+{
+    const struct solve_hooks *h = s->u.h;
+    int64_t v[2] = {s->here, 0};
+    for (int k = 0; k < 2 && !s->here; k++) {
+        struct store_table t = {k == 0 ? TB_WDL : TB_DTM, s->m, s->n, -1, s->l.size, 0};
         char why[400];
-        int got = store_load(&h->store, g, &t, STORE_VERIFY, NULL, &u.bytes[k], why, sizeof why);
+        int got =
+            store_load(&h->store, s->u.g, &t, STORE_VERIFY, NULL, &s->u.bytes[k], why, sizeof why);
         if (got) v[1] = 1;
-        if (got && got != STORE_ABSENT && h->notice && sh->part == 0) {
-            char msg[450];
-            snprintf(msg, sizeof msg, "%s; solving it again", why);
-            h->notice(h->arg, msg);
-        }
+        if (got && got != STORE_ABSENT && s->sh->part == 0)
+            solve_notice(h, "%s; solving it again", why);
     }
-    bool any = agree(sh, v, 2, false), resumed = !any && !v[1];
+    bool any = agree(s->sh, v, 2, false);
+    s->resumed = !any && !v[1];
+    return any;
+}
+
+/* Collective: the material solved by every part together, this one its slice, taking up
+ * the checkpoints every part holds. */
+static void shared_solve(struct shared *s, const struct retro_share *S)
+{
+    const struct solve_hooks *h = s->u.h;
+    char label[64];
+    snprintf(label, sizeof label, "material %d+%d", s->m, s->n);
+    solve_task_begin(h, label);
+    struct retro_layer R = ss_layer_retro(&s->l);
+    R.progress = h->task_progress;
+    R.progress_arg = h->arg;
+    R.compact = true;
+    struct part_checkpoint ck = {&s->u, &s->l, s->sh->part, s->sh->nparts, s->hi - s->lo, -1};
+    choose_checkpoint(&ck, s->sh);
+    R.save = save_part;
+    R.restore = restore_part;
+    R.save_arg = &ck;
+    R.save_seconds = solve_checkpoint_every(h);
+    struct retro_stats rs;
+    if (retro_solve_shared(&R, S, s->res, &rs) == -1) /* -2: another part, said later */
+        s->here = true,
+        snprintf(s->u.err, s->u.errlen, "out of memory solving material %d+%d", s->m, s->n);
+    solve_task_end(h);
+    if (rs.taken_up >= 0 && s->sh->part == 0) {
+        char files[4200];
+        part_checkpoint_path(&ck, -1, 0, files, sizeof files);
+        solve_notice(h, "material %d+%d taken up at level %d from %s", s->m, s->n, rs.taken_up,
+                     files);
+    }
+}
+
+/* Collective, after the solve (any: some part failed before): the figures over every
+ * slice; the slices but the first into their files, then the first writes the tables;
+ * every part's figures into r (but seconds). Returns whether any part failed. */
+static bool shared_save(struct shared *s, const struct retro_share *S, bool any,
+                        struct solve_layer *r)
+{
+    const struct ss_share *sh = s->sh;
+    struct run *u = &s->u;
+    uint64_t slice = s->hi - s->lo;
+    /* the figures over every slice, and the largest code */
+    struct retro_tally t = s->here || any ? (struct retro_tally){0} : retro_tally(s->res, slice);
+    int64_t f[4] = {s->here, (int64_t)t.win, (int64_t)t.draw, (int64_t)t.loss};
+    int64_t x[2] = {s->here, t.win + t.loss ? t.max_dtm + 1 : 0};
+    any = agree(sh, f, 4, true) || agree(sh, x, 2, false);
+    if (!any && !s->resumed && sh->part > 0) {
+        char path[4200];
+        slice_path(u, s->m, s->n, s->l.size, sh->part, path, sizeof path);
+        s->here = ss_checkpoint_save(path, s->res, slice, 0, 0, u->err, u->errlen) != 0;
+    }
+    int64_t w[1] = {s->here};
+    any = agree(sh, w, 1, false);
+    if (!any && !s->resumed && sh->part == 0)
+        s->here = save_shared(u, &s->l, S, s->res, (int)x[1]) != 0;
+    if (sh->part == 0) remove_leftovers(u, s->m, s->n, s->l.size, ".part-");
+    if (!any && !s->here && !s->resumed && sh->part == 0) remove_checkpoint(u, &s->l);
+    /* the first part's saving, and its sizes, are every part's */
+    int64_t z[3] = {s->here, (int64_t)u->bytes[0], (int64_t)u->bytes[1]};
+    any = agree(sh, z, 3, false);
+    *r = (struct solve_layer){.m = s->m,
+                              .n = s->n,
+                              .positions = s->l.size,
+                              .win = (uint64_t)f[1],
+                              .draw = (uint64_t)f[2],
+                              .loss = (uint64_t)f[3],
+                              .max_dtm = x[1] ? (int)x[1] - 1 : 0,
+                              .wdl_bytes = (uint64_t)z[1],
+                              .dtm_bytes = (uint64_t)z[2],
+                              .resumed = s->resumed,
+                              .compact = !s->resumed};
+    return any;
+}
+
+int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const struct ss_share *sh,
+                    const struct solve_hooks *h, char *err, size_t errlen)
+{
+    if (shared_check(g, &m, &n, memory, sh, h, err, errlen)) return -1;
+    double t0 = omp_get_wtime();
+    struct shared s = {
+        .u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory},
+        .sh = sh,
+        .m = m,
+        .n = n,
+    };
+    shared_setup(&s);
+    bool any = shared_verify(&s);
     struct retro_share S = {.nparts = sh->nparts,
                             .part = sh->part,
-                            .bounds = bounds,
+                            .bounds = s.bounds,
                             .exchange = sh->exchange,
                             .reduce = sh->reduce,
                             .arg = sh->arg};
-    if (resumed) {
-        here = read_slice(&u, &l, lo, hi, res) != 0;
-    } else if (!any) {
-        char label[64];
-        snprintf(label, sizeof label, "material %d+%d", m, n);
-        if (h->task_begin) h->task_begin(h->arg, label);
-        struct retro_layer R = ss_layer_retro(&l);
-        R.progress = h->task_progress;
-        R.progress_arg = h->arg;
-        R.compact = true;
-        struct part_checkpoint ck = {&u, &l, sh->part, sh->nparts, hi - lo, -1};
-        choose_checkpoint(&ck, sh);
-        R.save = save_part;
-        R.restore = restore_part;
-        R.save_arg = &ck;
-        R.save_seconds = checkpoint_every(h);
-        struct retro_stats rs;
-        if (retro_solve_shared(&R, &S, res, &rs) == -1) /* -2: another part, said below */
-            here = true, snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
-        if (h->task_end) h->task_end(h->arg);
-        if (rs.taken_up >= 0 && sh->part == 0 && h->notice) {
-            char files[4200], msg[4400];
-            part_checkpoint_path(&ck, -1, 0, files, sizeof files);
-            snprintf(msg, sizeof msg, "material %d+%d taken up at level %d from %s", m, n,
-                     rs.taken_up, files);
-            h->notice(h->arg, msg);
-        }
-    }
-    /* the figures over every slice, and the largest code */
-    struct retro_tally t = here || any ? (struct retro_tally){0} : retro_tally(res, hi - lo);
-    int64_t f[4] = {here, (int64_t)t.win, (int64_t)t.draw, (int64_t)t.loss};
-    int64_t x[2] = {here, t.win + t.loss ? t.max_dtm + 1 : 0};
-    any = agree(sh, f, 4, true) || agree(sh, x, 2, false);
-    /* the slices but the first go to their files, then the first writes the tables */
-    char path[4200];
-    if (!any && !resumed && sh->part > 0) {
-        slice_path(&u, m, n, l.size, sh->part, path, sizeof path);
-        here = ss_checkpoint_save(path, res, hi - lo, 0, 0, err, errlen) != 0;
-    }
-    int64_t w[1] = {here};
-    any = agree(sh, w, 1, false);
-    if (!any && !resumed && sh->part == 0) here = save_shared(&u, &l, &S, res, (int)x[1]) != 0;
-    if (sh->part == 0) remove_leftovers(&u, m, n, l.size, ".part-");
-    if (!any && !here && !resumed && sh->part == 0) remove_checkpoint(&u, &l);
-    /* the first part's saving, and its sizes, are every part's */
-    int64_t z[3] = {here, (int64_t)u.bytes[0], (int64_t)u.bytes[1]};
-    any = agree(sh, z, 3, false);
-    if (any && !here) snprintf(err, errlen, "another process sharing material %d+%d failed", m, n);
+    if (s.resumed)
+        s.here = read_slice(&s.u, &s.l, s.lo, s.hi, s.res) != 0;
+    else if (!any)
+        shared_solve(&s, &S);
+    struct solve_layer r;
+    any = shared_save(&s, &S, any, &r);
+    if (any && !s.here)
+        snprintf(err, errlen, "another process sharing material %d+%d failed", m, n);
     if (!any && h->layer) {
-        struct ss_solve_layer r = {.m = m,
-                                   .n = n,
-                                   .positions = l.size,
-                                   .win = (uint64_t)f[1],
-                                   .draw = (uint64_t)f[2],
-                                   .loss = (uint64_t)f[3],
-                                   .max_dtm = x[1] ? (int)x[1] - 1 : 0,
-                                   .seconds = omp_get_wtime() - t0,
-                                   .wdl_bytes = (uint64_t)z[1],
-                                   .dtm_bytes = (uint64_t)z[2],
-                                   .resumed = resumed,
-                                   .compact = !resumed};
+        r.seconds = omp_get_wtime() - t0;
         h->layer(h->arg, &r);
     }
-    free(res);
-    free(bounds);
-    ss_layer_free(&l);
-    if (db_ok) ss_db_free(&db);
-    return here ? -1 : any ? -2 : 0;
+    free(s.res);
+    free(s.bounds);
+    ss_layer_free(&s.l);
+    if (s.db_ok) ss_db_free(&s.db);
+    return s.here ? -1 : any ? -2 : 0;
 }
 
 /* ---- The counting rule --------------------------------------------------------------- */
 
-/* A material's classes counted into its report. */
-static void count_classes(const uint16_t *cls, uint64_t n, struct ss_solve_layer *r)
-{
-    struct class_tally t = class_tally(cls, n);
-    r->win = t.n[0];
-    r->cursed_win = t.n[1];
-    r->draw = t.n[2];
-    r->blessed_loss = t.n[3];
-    r->loss = t.n[4];
-    r->max_dtc_win = t.max_win;
-    r->max_dtc_loss = t.max_loss;
-}
+/* What making one material's classes needs (solve_dtc_table's make). */
+struct material_classes {
+    const struct game *g;
+    const struct solve_hooks *h;
+    struct ss_layer *l;
+    int limit;
+};
 
 /* Makes a material's classes into cls: its DTM codes read back, the engine's counting-rule
  * pass (its captures read the smaller materials' class codes in the db), the two
  * combined. Taking the last piece is an exit to ss_db_code's 1, a loss code: a win under
  * the rule too, in one half-move. */
-static int make_classes(const struct game *g, const struct ss_solve_hooks *h, struct ss_layer *l,
-                        int limit, uint16_t *cls, char *err, size_t errlen)
+static int make_material_classes(void *arg, uint16_t *cls, char *err, size_t errlen)
 {
-    uint64_t n = l->size;
-    struct store_table t = {TB_DTM, l->m, l->n, -1, n, 0};
-    retro_code *dtm = malloc((n ? n : 1) * sizeof *dtm), *dtc = malloc((n ? n : 1) * sizeof *dtc);
-    char why[400];
-    int rc = 0;
-    if (!dtm || !dtc) {
-        rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", l->m, l->n);
-    } else if (store_load(&h->store, g, &t, STORE_READ, dtm, NULL, why, sizeof why)) {
-        rc = -1, snprintf(err, errlen, "%s; solve up to %d pieces first", why, l->m + l->n);
-    } else {
-        struct retro_layer R = ss_layer_retro(l);
-        R.dtc_limit = limit;
-        R.progress = h->task_progress;
-        R.progress_arg = h->arg;
-        char label[64];
-        snprintf(label, sizeof label, "dtc %d+%d", l->m, l->n);
-        if (h->task_begin) h->task_begin(h->arg, label);
-        struct retro_stats st;
-        if (retro_solve(&R, dtc, &st))
-            rc = -1, snprintf(err, errlen, "out of memory solving material %d+%d", l->m, l->n);
-        if (h->task_end) h->task_end(h->arg);
-#pragma omp parallel for schedule(static)
-        for (uint64_t i = 0; i < n; i++) cls[i] = class_code(dtm[i], dtc[i]);
+    const struct material_classes *c = arg;
+    struct ss_layer *l = c->l;
+    char what[32], label[64], hint[64];
+    snprintf(what, sizeof what, "material %d+%d", l->m, l->n);
+    snprintf(label, sizeof label, "dtc %d+%d", l->m, l->n);
+    snprintf(hint, sizeof hint, "solve up to %d pieces first", l->m + l->n);
+    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
+    struct solve_classes_job j = {.dtm = &t,
+                                  .layer = ss_layer_retro(l),
+                                  .limit = c->limit,
+                                  .what = what,
+                                  .label = label,
+                                  .missing_hint = hint};
+    return solve_make_classes(c->g, c->h, &j, cls, err, errlen);
+}
+
+/* Material {m, n}'s classes made or read back, into its DTC table and its report; kept in
+ * the db (kept: a larger material's captures read it) as the codes those captures read. */
+static int dtc_material(struct ss_db *db, const struct solve_hooks *h, int m, int n, int limit,
+                        bool kept, struct solve_layer *r, char *err, size_t errlen)
+{
+    const struct game *g = db->g;
+    struct ss_layer *l = malloc(sizeof *l);
+    if (!l || ss_layer_init(l, db, m, n)) {
+        free(l);
+        return solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
     }
-    free(dtm);
-    free(dtc);
+    *r = (struct solve_layer){.m = m, .n = n, .positions = l->size, .limit = limit};
+    struct store_table t = {TB_DTC, m, n, -1, l->size, limit};
+    uint16_t *cls = malloc((l->size ? l->size : 1) * sizeof *cls);
+    struct material_classes job = {g, h, l, limit};
+    int rc = 0;
+    if (!cls)
+        rc = solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
+    else
+        rc = solve_dtc_table(g, h, &t, cls, r, make_material_classes, &job, err, errlen);
+    /* the db keeps the material's classes as the codes the captures of larger materials
+     * read; not those of the largest total, which nothing here reads */
+    if (!rc && kept && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
+        rc = solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
+    if (!rc) solve_count_classes(cls, l->size, r);
+    if (!rc && kept) {
+        solve_class_codes(cls, l->size, l->res);
+        ss_db_add(db, l);
+    }
+    free(cls);
+    if (rc || !kept) {
+        ss_layer_free(l);
+        free(l);
+    }
     return rc;
 }
 
-int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_solve_hooks *h,
+int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct solve_hooks *h,
                  char *err, size_t errlen)
 {
-    if (limit < 1 || limit > RETRO_MAX_DTC)
-        return snprintf(err, errlen, "counting rule: limit %d, expected 1..%d", limit,
-                        RETRO_MAX_DTC),
-               -1;
+    if (solve_check_limit(limit, err, errlen)) return -1;
     struct ss_db db;
     if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
     if (pieces > 2 * SS_MAX_PIECES) pieces = 2 * SS_MAX_PIECES;
@@ -691,58 +737,8 @@ int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_so
             int n = total - m;
             if (m > SS_MAX_PIECES) continue;
             double t0 = omp_get_wtime();
-            struct ss_layer *l = malloc(sizeof *l);
-            if (!l || ss_layer_init(l, &db, m, n)) {
-                free(l);
-                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-                break;
-            }
-            struct ss_solve_layer r = {.m = m, .n = n, .positions = l->size, .limit = limit};
-            struct store_table t = {TB_DTC, m, n, -1, l->size, limit};
-            uint16_t *cls = malloc((l->size ? l->size : 1) * sizeof *cls);
-            char why[400], msg[450];
-            int got = STORE_FAILED;
-            if (cls) {
-                got =
-                    store_load(&h->store, g, &t, STORE_VERIFY, NULL, &r.dtc_bytes, why, sizeof why);
-                if (got == STORE_OK)
-                    got = store_load(&h->store, g, &t, STORE_READ, cls, NULL, why, sizeof why);
-            }
-            if (!cls) {
-                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-            } else if (got == STORE_OK) {
-                r.resumed = true;
-            } else {
-                if (got != STORE_ABSENT && h->notice) {
-                    snprintf(msg, sizeof msg, "%s; making it again", why);
-                    h->notice(h->arg, msg);
-                }
-                struct tb_source src = {.codes = cls, .max_code = -1};
-                if (!(rc = make_classes(g, h, l, limit, cls, err, errlen)))
-                    rc = store_save(&h->store, g, &t, &src, &r.dtc_bytes, err, errlen) ? -1 : 0;
-            }
-            /* the db keeps the material's classes as the codes the captures of larger
-             * materials read: a loss code (1) where the side to move loses under the rule, a
-             * win code (2) where it wins, 0 where the rule draws; not those of the largest
-             * total, which nothing here reads */
-            bool kept = total < pieces;
-            if (!rc && kept && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
-                rc = -1, snprintf(err, errlen, "out of memory for material %d+%d", m, n);
-            if (!rc) count_classes(cls, l->size, &r);
-            if (!rc && kept) {
-#pragma omp parallel for schedule(static)
-                for (uint64_t i = 0; i < l->size; i++) {
-                    retro_code d = dtc_of_class(cls[i]);
-                    l->res[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
-                }
-                ss_db_add(&db, l);
-            }
-            free(cls);
-            if (rc || !kept) {
-                ss_layer_free(l);
-                free(l);
-            }
-            if (rc) break;
+            struct solve_layer r;
+            if ((rc = dtc_material(&db, h, m, n, limit, total < pieces, &r, err, errlen))) break;
             r.seconds = omp_get_wtime() - t0;
             if (h->layer) h->layer(h->arg, &r);
         }

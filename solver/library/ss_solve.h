@@ -21,64 +21,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "driver.h"
 #include "game.h"
 #include "ss_layers.h"
 #include "store.h"
 
-/* A material done, solved or read back: the figures guti solve prints. Counts are over
- * both parts of the layer, (m, n) and (n, m). */
-struct ss_solve_layer {
-    int m, n;
-    uint64_t positions, win, draw, loss; /* for the side to move */
-    int max_dtm;                         /* the longest DTM, 0 when none */
-    double seconds;                      /* index set-up, solving or reading, saving */
-    uint64_t wdl_bytes, dtm_bytes;       /* its stored tables' sizes (0: the store does not
-                                            say) */
-    bool resumed;                        /* read back from the store, not solved */
-    bool compact;                        /* solved by the engine's compact mode (a memory
-                                            bound too small for the default) */
-    /* ss_solve_dtc only (0 otherwise): the counting rule's classes, win and loss above
-     * then counting wins and losses under the rule; the longest DTC of a win and of a loss
-     * (-1 when none); the DTC table's size (0: the store does not say). max_dtm, wdl_bytes
-     * and dtm_bytes are 0. */
-    int limit;
-    uint64_t cursed_win, blessed_loss;
-    int max_dtc_win, max_dtc_loss;
-    uint64_t dtc_bytes;
-};
-
-/* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its
- * own. Pointers a hook receives are valid during the call only. All are called from the
- * thread that called ss_solve (task_progress from inside OpenMP regions too, by their
- * master thread), so none needs to be thread-safe. */
-struct ss_solve_hooks {
-    /* Where the tables are loaded from and saved to (store.h). Default: the files of
-     * store.dir, which must exist. */
-    struct store_hooks store;
-    /* Progress of a material being solved: it begins (label "material 3+2"), advances
-     * (retro's phase, "init" or "propagate", done of total), ends. task_end is called
-     * after every material, solved or read back. Default: nothing. */
-    void (*task_begin)(void *arg, const char *label);
-    void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
-    void (*task_end)(void *arg);
-    /* A one-line message that stops nothing: a stored table that is damaged, whose
-     * material is solved again ("PATH: ...; solving it again"). Default: nothing. */
-    void (*notice)(void *arg, const char *msg);
-    /* A material is done, solved or read back, in solving order, with its figures.
-     * Default: nothing. */
-    void (*layer)(void *arg, const struct ss_solve_layer *r);
-    void *arg;
-    /* A material solved by the compact engine (under a memory bound) is saved midway,
-     * after a level, every this many seconds (0: the default, 1800; negative: after every
-     * level), into its DTM table's path with ".ckpt" (the store's own files only), and a
-     * run that stopped takes it up from there (notice: "material 5+4 taken up at level 40
-     * from PATH"); the file goes once the material's tables are saved. */
-    double checkpoint_seconds;
-};
+/* The hooks and the figures they report: driver.h's struct solve_hooks and struct
+ * solve_layer (pass 0; m and n, counts over both parts of the layer, (m, n) and (n, m);
+ * compact when solved by the engine's compact mode, under a memory bound too small for the
+ * default; ss_solve_dtc's: limit and the classes, max_dtm, wdl_bytes and dtm_bytes 0). Here
+ * task_begin's label is "material 3+2", task_progress's phase the engine's ("init" or
+ * "propagate"); task_end is called after every material, solved or read back. The layer
+ * hook is called for every material (layer_passes is not read, nor are pass_begin and
+ * pass_end). A material solved by the compact engine (under a memory bound) is saved
+ * midway, after a level, every checkpoint_seconds (0: the default, 1800; negative: after
+ * every level), into its DTM table's path with ".ckpt" (the store's own files only), and a
+ * run that stopped takes it up from there (notice: "material 5+4 taken up at level 40 from
+ * PATH"); the file goes once the material's tables are saved. */
 
 /* Solves (or reads back) every material with m + n <= pieces (2..2 * SS_MAX_PIECES) for
  * game g (Sixteen Soldiers, its rules) and saves its tables. */
-int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, char *err,
+int ss_solve(const struct game *g, int pieces, const struct solve_hooks *h, char *err,
              size_t errlen);
 
 /* ss_solve within a memory bound of `memory` bytes (0: none, ss_solve itself). With a
@@ -89,8 +52,8 @@ int ss_solve(const struct game *g, int pieces, const struct ss_solve_hooks *h, c
  * is solved by the default engine when ss_plan's solve_bytes, bucket_bytes (the level
  * buckets at their fullest) and exit_bytes fit the bound, else by its compact mode when
  * compact_bytes and exit_bytes do (the same tables, made more slowly). */
-int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
-                    const struct ss_solve_hooks *h, char *err, size_t errlen);
+int ss_solve_within(const struct game *g, int pieces, uint64_t memory, const struct solve_hooks *h,
+                    char *err, size_t errlen);
 
 /* One material {m, n} (either order) as ss_solve_within solves it, alone: the materials its
  * captures read must be stored already (each is read back from its DTM table; one missing
@@ -100,7 +63,7 @@ int ss_solve_within(const struct game *g, int pieces, uint64_t memory,
  * sharing the store, as each writes only its own material's tables. The layer hook gets
  * its figures. memory: as for ss_solve_within, for this material (0: no bound). */
 int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
-                      const struct ss_solve_hooks *h, char *err, size_t errlen);
+                      const struct solve_hooks *h, char *err, size_t errlen);
 
 /* The processes sharing one material (ss_solve_shared): how many, which this one is, and
  * the collective exchange and reduce among them (retro.h's struct retro_share says what
@@ -136,7 +99,7 @@ struct ss_share {
  * is solved), else started afresh (a damaged one said in its part's notice); they go once
  * the tables are saved. The layer hook gets the whole material's figures, in every part. */
 int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
-                    const struct ss_share *share, const struct ss_solve_hooks *h, char *err,
+                    const struct ss_share *share, const struct solve_hooks *h, char *err,
                     size_t errlen);
 
 /* 0 when every material up to `pieces` can be solved within `bytes` as ss_solve_within
@@ -151,7 +114,7 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
  * material's DTM table must be stored (ss_solve first). A material whose DTC table is
  * stored and sound is read back, not made again. Hooks as for ss_solve: task labels
  * "dtc 3+2", the layer hook with the classes counted (resumed when read back). */
-int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct ss_solve_hooks *h,
+int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct solve_hooks *h,
                  char *err, size_t errlen);
 
 /* What solving one material takes, before it is solved: ss_plan. Sizes are positions

@@ -1,0 +1,170 @@
+/*
+ * What every game's solve driver shares: the hooks a caller gives it (where tables go,
+ * progress, notices, each layer's and each pass's figures), the figures it reports, and
+ * the steps every driver takes alike (a layer's WDL and DTM tables verified, read or
+ * saved; the counting rule's classes of a layer made, or read back from its DTC table).
+ * The drivers themselves (bc_solve.h, ss_solve.h) own the order of their game's layers.
+ *
+ * Errors: the helpers that can fail return 0, or -1 with one line in err. Nothing is
+ * printed and nothing exits.
+ */
+#ifndef GUTI_DRIVER_H
+#define GUTI_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "retro.h"
+#include "store.h"
+
+/* A layer done, solved or read back: the figures guti solve prints. Counts are for the
+ * side to move (both sides' positions of a layer that holds both). Which layer it is is
+ * said in its driver's terms: inhand, captured and side for Bagh-Chal's layers (bc_solve.h),
+ * m and n for a Sixteen Soldiers material (ss_solve.h, counts over both parts, (m, n) and
+ * (n, m)); the fields a driver does not fill are 0. */
+struct solve_layer {
+    int pass;                   /* the driver's pass (bc_solve.h's BC_SOLVE_* bits); 0 for a
+                                   driver of one pass */
+    int inhand, captured, side; /* side -1 for a layer of both sides */
+    int m, n;
+    uint64_t positions, win, draw, loss;
+    int max_dtm;                   /* the longest DTM, 0 when none */
+    int max_win, max_loss;         /* a DTM pass that counts wins and losses apart: the
+                                      longest win and loss, -1 when none */
+    double seconds;                /* set-up, solving or reading it back, saving its tables */
+    uint64_t wdl_bytes, dtm_bytes; /* its stored tables' sizes (0: not in this pass, or the
+                                      store does not say) */
+    bool resumed;                  /* read back from the store, not solved */
+    bool compact;                  /* solved by the engine's compact mode (a memory bound
+                                      too small for the default) */
+    /* The counting rule's pass: its limit (0 when the driver does not say it), win and loss
+     * above under the rule; the cursed wins and blessed losses (values.h), the longest DTC
+     * of a win and of a loss (-1 when none) and the DTC table's size. */
+    int limit;
+    uint64_t cursed_win, blessed_loss;
+    int max_dtc_win, max_dtc_loss;
+    uint64_t dtc_bytes;
+};
+
+/* A pass done, for drivers of several passes. */
+struct solve_pass {
+    int pass;
+    bool skipped;                  /* every table of the pass was stored; nothing read */
+    uint64_t positions;            /* of every layer of the pass */
+    uint64_t solved;               /* of the layers solved now (not read back) */
+    double seconds;                /* the whole pass */
+    double solved_seconds;         /* the layers solved now */
+    uint64_t wdl_bytes, dtm_bytes; /* the tables' sizes, summed */
+};
+
+/* The hooks, every game's driver's. Every one is optional (NULL or 0); arg is passed to
+ * each but store's, which has its own. Pointers a hook receives (labels, messages,
+ * reports) are valid during the call only. All are called from the thread that called the
+ * driver (task_progress from inside OpenMP regions too, by their master thread), so none
+ * needs to be thread-safe. */
+struct solve_hooks {
+    /* Where the tables are loaded from and saved to (store.h). Default: the files of
+     * store.dir, which must exist. */
+    struct store_hooks store;
+    /* Progress of long work. task_begin: a layer's solve begins, with a label naming it
+     * (each driver says its labels: "layer h0-c3", "material 3+2", "dtc 3+2", ...).
+     * task_progress: it advances, the engine's phase ("init" or "propagate", retro.h, or
+     * the driver's own), done of total positions. task_end: it is over (before the layer's
+     * tables are saved). Whether they are called for a layer read back, each driver says.
+     * Default: nothing. */
+    void (*task_begin)(void *arg, const char *label);
+    void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
+    void (*task_end)(void *arg);
+    /* A one-line message that stops nothing: a stored table that is damaged and whose layer
+     * is solved again ("PATH: block 3: checksum mismatch; solving it again"), one that
+     * could not be read back, a checkpoint that could not be written or used, a solve
+     * taken up from a checkpoint. Default: nothing. */
+    void (*notice)(void *arg, const char *msg);
+    /* A pass starts, and is done with its totals (r->skipped: it did nothing; not called
+     * when it fails), for the drivers of several passes (bc_solve.h says when). Default:
+     * nothing. */
+    void (*pass_begin)(void *arg, int pass);
+    void (*pass_end)(void *arg, const struct solve_pass *r);
+    /* A layer is done, solved or read back, in solving order, with its figures. A driver
+     * of several passes calls it for the passes in layer_passes (its pass bits) only: some
+     * passes' counts cost a pass over the values, so a caller that does not show them
+     * leaves them out; a driver of one pass calls it for every layer. Default: nothing,
+     * and no counting. */
+    void (*layer)(void *arg, const struct solve_layer *r);
+    unsigned layer_passes;
+    void *arg;
+    /* For drivers that save a long solve midway (ss_solve.h): every this many seconds (0:
+     * the default, 1800; negative: after every level of the engine). */
+    double checkpoint_seconds;
+};
+
+/* Writes the message into err and returns -1. */
+int solve_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The notice hook, with the message formatted (at most 4,600 bytes); nothing without one. */
+void solve_notice(const struct solve_hooks *h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The task hooks, when given. */
+void solve_task_begin(const struct solve_hooks *h, const char *label);
+void solve_task_end(const struct solve_hooks *h);
+
+/* The seconds a checkpoint is saved after, as h asks (0: after every level). */
+double solve_checkpoint_every(const struct solve_hooks *h);
+
+/* 0 when limit is a counting rule's (1..RETRO_MAX_DTC), else -1 with err. */
+int solve_check_limit(int limit, char *err, size_t errlen);
+
+/* Verifies a layer's DTM and WDL tables (t's key; its kind is not read), both stored and
+ * every checksum sound (STORE_VERIFY), with their sizes into dtm_bytes and wdl_bytes (either
+ * may be NULL). 0, or -1 when one is not: a damaged one the notice hook says ("...; solving
+ * it again"), a missing one nothing. */
+int solve_verify_layer(const struct game *g, const struct solve_hooks *h,
+                       const struct store_table *t, uint64_t *dtm_bytes, uint64_t *wdl_bytes);
+
+/* Saves a layer's WDL table, then its DTM table (t's key; its kind is not read), both from
+ * src, with their sizes into wdl_bytes and dtm_bytes. 0, or -1 with the store's message. */
+int solve_save_layer(const struct game *g, const struct solve_hooks *h, const struct store_table *t,
+                     const struct tb_source *src, uint64_t *wdl_bytes, uint64_t *dtm_bytes,
+                     char *err, size_t errlen);
+
+/* The counting rule's classes of a layer tallied into its report. */
+void solve_report_classes(const struct class_tally *t, struct solve_layer *r);
+
+/* A layer's classes counted into its report. */
+void solve_count_classes(const uint16_t *cls, uint64_t n, struct solve_layer *r);
+
+/* The classes of a layer as the codes the captures of the layers that lead to it read: a
+ * loss code (1) where the side to move loses under the rule, a win code (2) where it wins,
+ * RETRO_DRAW where the rule draws (retro.h's counting-rule pass). OpenMP threads. */
+void solve_class_codes(const uint16_t *cls, uint64_t n, retro_code *codes);
+
+/* One layer's classes under the counting rule, as a driver asks them of solve_classes. */
+struct solve_classes_job {
+    const struct store_table *dtm; /* the layer's DTM table, read back */
+    struct retro_layer layer;      /* the engine's layer, its captures reading the classes
+                                      of the layers they lead to */
+    int limit;
+    const char *what;         /* the layer in messages: "layer c3", "material 3+2" */
+    const char *label;        /* task_begin's: "dtc h0-c3" */
+    const char *missing_hint; /* after the message of a DTM table not read back: "solve the
+                                 movement phase first" */
+};
+
+/* Makes a layer's classes into cls (j->dtm->npositions of them): its DTM codes read back,
+ * the engine's counting-rule pass, the two combined (values.h's class_code). */
+int solve_make_classes(const struct game *g, const struct solve_hooks *h,
+                       const struct solve_classes_job *j, uint16_t *cls, char *err, size_t errlen);
+
+/* A layer's DTC table t read back into cls when it is stored and sound (r->resumed, its
+ * size into r->dtc_bytes); else made (make(arg, cls, err, errlen), 0 or -1 with err; a
+ * damaged table is said first, "...; making it again") and saved. 0, or -1 with err. */
+int solve_dtc_table(const struct game *g, const struct solve_hooks *h, const struct store_table *t,
+                    uint16_t *cls, struct solve_layer *r,
+                    int (*make)(void *arg, uint16_t *cls, char *err, size_t errlen), void *arg,
+                    char *err, size_t errlen);
+
+#endif
