@@ -20,7 +20,7 @@ static const struct {
     {baghchal_suite, false},  {sixteen_suite, false},  {record_suite, false},
     {tablebase_suite, false}, {library_suite, false},  {retro_suite, true},
     {ss_layers_suite, true},  {dtc_suite, true},       {dtc_sixteen_suite, true},
-    {norepeat_suite, true},   {share_suite, true},
+    {norepeat_suite, true},   {share_suite, true},     {verify_suite, false},
 };
 
 int main(int argc, char **argv)

@@ -113,6 +113,7 @@ Suite *dtc_sixteen_suite(void);
 Suite *library_suite(void);
 Suite *norepeat_suite(void);
 Suite *share_suite(void);
+Suite *verify_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256
