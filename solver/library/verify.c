@@ -41,8 +41,9 @@ add_example(struct verify_layer *r, const char *fmt, ...)
     va_end(ap);
 }
 
-static void layer_start(struct verify_layer *r, const struct game *g, int inhand, int captured,
-                        int side, int limit)
+/* A layer's result begun: its coordinates and name, a material's ("3+1") when material. */
+static void layer_start(struct verify_layer *r, const struct game *g, bool material, int inhand,
+                        int captured, int side, int limit)
 {
     memset(r, 0, sizeof *r);
     r->game = g;
@@ -51,7 +52,7 @@ static void layer_start(struct verify_layer *r, const struct game *g, int inhand
     r->side = side;
     r->limit = limit;
     size_t len = sizeof r->name;
-    if (g->ops == &sixteen_ops)
+    if (material)
         snprintf(r->name, len, "%d+%d", inhand, captured);
     else if (side >= 0)
         snprintf(r->name, len, "h%d-c%d-%c", inhand, captured, side ? 't' : 'g');
@@ -249,7 +250,7 @@ int verify_movement(const struct verify_request *q, const struct verify_hooks *h
     task_begin(h, "verify");
     for (int c = w->top; c >= 0; c--) {
         struct verify_layer r;
-        layer_start(&r, q->g, 0, c, -1, 0);
+        layer_start(&r, q->g, false, 0, c, -1, 0);
         int e = movement_layer(w, c, &r, rep);
         errors += e < 0 ? -e : e;
         layer_done(rep, h, &r);
@@ -391,7 +392,7 @@ static int movement_dtc_limit(const struct verify_request *q, struct symmap *sm,
         }
         low = c;
         struct verify_layer r;
-        layer_start(&r, q->g, 0, c, -1, limit);
+        layer_start(&r, q->g, false, 0, c, -1, limit);
         errors += movement_dtc_layer(&w, c, &r);
         layer_done(rep, h, &r);
         if (c < w.top) {
@@ -487,7 +488,7 @@ static int sixteen_dtc_limit(const struct verify_request *q, int limit,
                 return *stopped = true, errors + stop(rep, "out of memory");
             }
             struct verify_layer r;
-            layer_start(&r, q->g, m, total - m, -1, limit);
+            layer_start(&r, q->g, true, m, total - m, -1, limit);
             bool done = sixteen_dtc_material(q, limit, l, &broken, &r);
             errors += r.inconsistent > 0 || r.failed;
             layer_done(rep, h, &r);
@@ -645,7 +646,7 @@ int verify_sixteen(const struct verify_request *q, const struct verify_hooks *h,
                 goto done;
             }
             struct verify_layer r;
-            layer_start(&r, q->g, m, total - m, -1, 0);
+            layer_start(&r, q->g, true, m, total - m, -1, 0);
             sixteen_material(w, l, &r);
             errors += r.inconsistent > 0 || r.failed;
             layer_done(rep, h, &r);
@@ -848,7 +849,7 @@ int verify_placement(const struct verify_request *q, const struct verify_hooks *
                 tables_place_name(path, sizeof path, q->dir, g, hand, c, side, TB_WDL);
                 if (access(path, F_OK) != 0) continue;
                 struct verify_layer r;
-                layer_start(&r, g, hand, c, side, 0);
+                layer_start(&r, g, false, hand, c, side, 0);
                 int e = placement_layer(w, path, &r);
                 if (e < 0) {
                     errors += stop(rep, "out of memory");
@@ -998,7 +999,7 @@ static int placement_dtc_limit(struct placement_walk *w, const struct verify_hoo
                 tables_dtc_name(path, sizeof path, w->q->dir, g, hand, c, side, w->p.limit);
                 if (access(path, F_OK) != 0) continue;
                 struct verify_layer r;
-                layer_start(&r, g, hand, c, side, w->p.limit);
+                layer_start(&r, g, false, hand, c, side, w->p.limit);
                 int e = placement_dtc_layer(w, path, &r);
                 if (e < 0) {
                     errors += stop(rep, "out of memory");
