@@ -139,6 +139,7 @@ Suite *ss_checkpoint_suite(void);
 Suite *norepeat_suite(void);
 Suite *registry_suite(void);
 Suite *stats_suite(void);
+Suite *verify_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

@@ -1,0 +1,207 @@
+/* guti verify's checks (verify.h) on real tables solved here: a sound set re-derives with
+ * every position checked and none inconsistent; an entry rewritten with its checksums right
+ * is found, with its position; a damaged file is not sound, and the layers below it are not
+ * checked; a missing table leaves the layers that read it not checked, never inconsistent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bc_solve.h"
+#include "helpers.h"
+#include "ss_solve.h"
+#include "tables.h"
+#include "verify.h"
+
+/* Counts the layers the hook is shown. */
+static void count_layer(void *arg, const struct verify_layer *l)
+{
+    (void)l;
+    (*(int *)arg)++;
+}
+
+/* Runs one check over dir's tables of g (the set found there now). */
+static int run(int (*check)(const struct verify_request *, const struct verify_hooks *,
+                            struct verify_report *),
+               const struct game *g, const char *dir, uint64_t sample, struct verify_report *rep)
+{
+    struct tables_set set;
+    ck_assert_int_eq(tables_expected(dir, g, 0, &set), 0);
+    struct verify_request q = {.g = g, .dir = dir, .set = &set, .sample = sample};
+    int shown = 0;
+    struct verify_hooks h = {.layer_done = count_layer, .arg = &shown};
+    memset(rep, 0, sizeof *rep);
+    int errors = check(&q, &h, rep);
+    tables_set_free(&set);
+    ck_assert_int_eq(shown, rep->nlayers);
+    ck_assert_int_eq(errors, rep->errors);
+    ck_assert_str_eq(rep->error, "");
+    return errors;
+}
+
+/* Every layer of the report re-derived whole, none inconsistent. */
+static void assert_sound(const struct verify_report *rep, int nlayers)
+{
+    ck_assert_int_eq(rep->nlayers, nlayers);
+    for (int k = 0; k < rep->nlayers; k++) {
+        const struct verify_layer *l = &rep->layers[k];
+        ck_assert_msg(l->positions > 0 && l->positions == l->layer_positions, "%s: %llu of %llu",
+                      l->name, (unsigned long long)l->positions,
+                      (unsigned long long)l->layer_positions);
+        ck_assert_msg(!l->inconsistent && !l->not_checked && !l->failed && !l->nexamples, "%s",
+                      l->name);
+    }
+}
+
+/* Entry i of a table rewritten as v, every checksum right (as tests/tools/tb_set.c does). */
+static uint16_t table_set(const char *path, uint64_t i, uint16_t v)
+{
+    char err[600];
+    struct tb *t;
+    ck_assert_msg(tb_open(path, &t, err, sizeof err) == 0, "%s", err);
+    struct tb_meta meta = *tb_get_meta(t);
+    uint16_t *e = malloc(meta.npositions * sizeof *e);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_msg(tb_read_all(t, e, err, sizeof err) == 0, "%s", err);
+    tb_close(t);
+    uint16_t old = e[i];
+    e[i] = v;
+    ck_assert_msg(tb_write(path, &meta, e, NULL, err, sizeof err) == 0, "%s", err);
+    free(e);
+    return old;
+}
+
+START_TEST(baghchal_movement)
+{
+    char dir[64], path[1024], err[400];
+    test_dir_make(dir, sizeof dir, "verify");
+    struct game g = setup("baghchal", "standard", "4x4");
+    struct solve_hooks h = {.store.dir = dir};
+    ck_assert_msg(bc_solve(&g, BC_SOLVE_MOVEMENT, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
+    struct verify_report rep;
+    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 0);
+    assert_sound(&rep, g.captures_to_win);
+    ck_assert_str_eq(rep.layers[0].name, "h0-c2"); /* from the top layer down */
+    ck_assert_int_eq(rep.layers[0].captured, 2);
+    ck_assert_int_eq(rep.layers[0].side, -1);
+    verify_report_free(&rep);
+    ck_assert_int_eq(run(verify_movement_dtc, &g, dir, 0, &rep), 0);
+    assert_sound(&rep, g.captures_to_win);
+    ck_assert_str_eq(rep.layers[0].name, "h0-c2 L20");
+    verify_report_free(&rep);
+
+    /* a DTM entry changed, checksums right: only the re-derivation sees it */
+    tables_name(path, sizeof path, dir, &g, 0, 1, TB_DTM);
+    ck_assert(verify_table_file(path, err, sizeof err));
+    uint16_t old = table_set(path, 5, 3);
+    ck_assert(verify_table_file(path, err, sizeof err));
+    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 1);
+    ck_assert_int_eq(rep.nlayers, 3);
+    const struct verify_layer *l = &rep.layers[1];
+    ck_assert_str_eq(l->name, "h0-c1");
+    ck_assert_uint_ge(l->inconsistent, 1);
+    ck_assert_int_ge(l->nexamples, 1);
+    ck_assert_ptr_nonnull(strstr(l->examples[0], ": stored "));
+    ck_assert_uint_eq(rep.layers[0].inconsistent + rep.layers[2].inconsistent, 0);
+    verify_report_free(&rep);
+    table_set(path, 5, old);
+
+    /* a damaged byte: the file is not sound, its layer unreadable, the one below not checked */
+    FILE *f = fopen(path, "r+b");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 200, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, 200, SEEK_SET);
+    fputc(c ^ 0x5a, f);
+    fclose(f);
+    ck_assert(!verify_table_file(path, err, sizeof err));
+    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 1);
+    ck_assert(rep.layers[1].failed);
+    ck_assert_uint_eq(rep.layers[1].not_checked, rep.layers[1].layer_positions);
+    ck_assert_uint_eq(rep.layers[2].positions, 0);
+    ck_assert_str_eq(rep.layers[2].examples[0], "not checked: layer c1 is unreadable");
+    verify_report_free(&rep);
+    test_dir_remove(dir);
+}
+END_TEST
+
+START_TEST(baghchal_placement)
+{
+    char dir[64], path[1024], err[400];
+    test_dir_make(dir, sizeof dir, "verify");
+    struct game g = setup("baghchal", "standard", "3x3");
+    struct solve_hooks h = {.store.dir = dir};
+    unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
+    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    int layers = -1; /* a WDL table per placement layer and side, but the tigers' at the start */
+    for (int in = 1; in <= g.ngoats; in++)
+        for (int c = 0; c < g.captures_to_win && c <= g.ngoats - in; c++) layers += 2;
+    struct verify_report rep;
+    ck_assert_int_eq(run(verify_placement, &g, dir, 0, &rep), 0);
+    assert_sound(&rep, layers);
+    verify_report_free(&rep);
+
+    /* the tigers' DTM table of the last placement, its first entry changed */
+    tables_place_name(path, sizeof path, dir, &g, 1, 0, 1, TB_DTM);
+    uint16_t old = table_set(path, 0, 0);
+    table_set(path, 0, old == 3 ? 5 : 3);
+    ck_assert_int_ge(run(verify_placement, &g, dir, 0, &rep), 1);
+    bool found = false; /* (the goats' layer that reads it may be found wrong too) */
+    for (int k = 0; k < rep.nlayers; k++)
+        if (!strcmp(rep.layers[k].name, "h1-c0-t")) {
+            found = true;
+            ck_assert_uint_ge(rep.layers[k].inconsistent, 1);
+            ck_assert_int_ge(rep.layers[k].nexamples, 1);
+        }
+    ck_assert(found);
+    verify_report_free(&rep);
+    test_dir_remove(dir);
+}
+END_TEST
+
+START_TEST(sixteen_materials)
+{
+    char dir[64], path[1024], err[400];
+    test_dir_make(dir, sizeof dir, "verify");
+    struct game g = setup("sixteen", "optional", NULL);
+    struct solve_hooks h = {.store.dir = dir};
+    ck_assert_msg(ss_solve(&g, 4, &h, err, sizeof err) == 0, "%s", err);
+    struct verify_report rep;
+    ck_assert_int_eq(run(verify_sixteen, &g, dir, 0, &rep), 0);
+    assert_sound(&rep, 4); /* 1+1, 2+1, 3+1, 2+2 */
+    ck_assert_str_eq(rep.layers[0].name, "1+1");
+    verify_report_free(&rep);
+    /* a sample: that many positions of each material */
+    ck_assert_int_eq(run(verify_sixteen, &g, dir, 7, &rep), 0);
+    for (int k = 0; k < rep.nlayers; k++)
+        ck_assert_uint_eq(rep.layers[k].positions,
+                          rep.layers[k].layer_positions < 7 ? rep.layers[k].layer_positions : 7);
+    verify_report_free(&rep);
+
+    /* 2+1's WDL table missing: it and the larger materials are not checked, not wrong */
+    tables_ss_name(path, sizeof path, dir, &g, 2, 1, TB_WDL);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(run(verify_sixteen, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(rep.nlayers, 4);
+    ck_assert_uint_eq(rep.layers[0].not_checked, 0);
+    for (int k = 1; k < 4; k++) {
+        ck_assert_uint_eq(rep.layers[k].positions, 0);
+        ck_assert_uint_eq(rep.layers[k].not_checked, rep.layers[k].layer_positions);
+        ck_assert_uint_eq(rep.layers[k].inconsistent, 0);
+    }
+    ck_assert_ptr_nonnull(strstr(rep.layers[1].examples[0], "table missing"));
+    verify_report_free(&rep);
+    test_dir_remove(dir);
+}
+END_TEST
+
+Suite *verify_suite(void)
+{
+    Suite *s = suite_create("verify");
+    TCase *tc = tcase_create("tables");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, baghchal_movement);
+    tcase_add_test(tc, baghchal_placement);
+    tcase_add_test(tc, sixteen_materials);
+    suite_add_tcase(s, tc);
+    return s;
+}
