@@ -178,6 +178,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	sh tests/game_names.sh
 	sh tests/test_names.sh
+	python3 scripts/long-functions.py
 	$(TEST_ENV) ./$(B)/check_guti
 	$(TEST_ENV) sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python
@@ -191,6 +192,7 @@ check: test-deps
 	@$(MAKE) --no-print-directory programs $(B)/check_guti $(SAN_TOOLS)
 	sh tests/game_names.sh
 	sh tests/test_names.sh
+	python3 scripts/long-functions.py
 	$(TEST_ENV) ./$(B)/check_guti --fast
 	$(TEST_ENV) GUTI_CLI_PARTS="$(CHECK_CLI_PARTS)" sh tests/cli.sh ./$(B)/guti
 	$(TEST_ENV) GUTI_BUILD=$(B) $(TEST_PYTHON) -m unittest discover -s tests/python

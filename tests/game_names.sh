@@ -15,7 +15,7 @@ solver/library/stats.c        statistics per game, by layer or by material, unti
 solver/library/selftest.c     the self-test walks each game'"'"'s layers, until the games declare them
 tools/cmd_reach.c             reachability is Bagh-Chal'"'"'s driver, until the one driver
 tools/cmd_solve.c             a driver per game, until the one driver
-tools/cmd_verify.c            re-derivation per game, until it moves into the library
+tools/cmd_verify.c            which re-derivations a game'"'"'s tables take, until the one driver walks any game'"'"'s layers
 '
 found=$(grep -rlE "$pattern" solver tablebase tools mpi fuzz --include='*.c' --include='*.h' |
     grep -vE "$games" | sort)

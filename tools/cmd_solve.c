@@ -456,105 +456,159 @@ static int solve_sixteen(const struct game *g, int pieces, uint64_t memory, stru
     return 0;
 }
 
-int cmd_solve(int argc, char **argv)
+/* What cmd_solve read from its command line. */
+struct solve_opts {
+    struct game_opts o;
+    const char *phase_opt, *dir_opt, *memory_opt;
+    int pieces, limit, checkpoint;
+    bool dtm, dtc, plan;
+};
+
+/* The --memory bound in bytes (0 when not given), after the options that go with it. */
+static int sixteen_memory(const struct solve_opts *so, uint64_t *memory)
 {
-    struct game_opts o = {0};
-    const char *phase_opt = NULL, *dir_opt = NULL, *memory_opt = NULL;
-    int pieces = 0, limit = 0, checkpoint = -1;
-    bool dtm = false, dtc = false, plan = false;
-    const struct cli_option opts[] = {
-        CLI_OPTION("plan", CLI_FLAG, &plan),
-        CLI_OPTION("memory", CLI_TEXT, &memory_opt),
-        CLI_OPTION_INT("checkpoint", &checkpoint, 0, 1000000),
-        CLI_OPTION("phase", CLI_TEXT, &phase_opt),
-        CLI_OPTION("dtm", CLI_FLAG, &dtm),
-        CLI_OPTION_INT("pieces", &pieces, 2, 2 * SS_MAX_PIECES), /* 12 unless --plan */
-        CLI_OPTION("rules", CLI_RULES, &o.rules),
-        CLI_OPTION("board", CLI_BOARD, &o.board),
-        CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-        CLI_OPTION_INT("threads", &o.threads, 1, 1024),
-        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-        CLI_OPTION("json", CLI_FLAG, &o.json),
-        CLI_OPTION("dtc", CLI_FLAG, &dtc),
-        CLI_OPTION_INT("limit", &limit, 1, 30000),
-        CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
-        CLI_OPTIONS_END};
-    bool help_wanted;
-    int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
-    if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
-    if (argc - first != 1)
-        return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
-    o.game = argv[first];
-    struct game g;
-    if ((rc = cli_fold_captures("solve", &o)) || (rc = cli_game(&o, NULL, &g))) return rc;
-    if (limit && !dtc) return cli_usage_error("solve", "--limit goes with --dtc");
-    if (g.ops == &sixteen_ops) {
-        if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
-        if (dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
-        if (phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
-        if (o.board) return cli_usage_error("solve", "--board is for baghchal");
-        uint64_t memory = 0;
-        if (memory_opt) {
-            char *end;
-            double gb = strtod(memory_opt, &end);
-            if (end == memory_opt || *end || !(gb > 0) || gb > 1e6)
-                return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
-                                       memory_opt);
-            if (dtc)
-                return cli_usage_error("solve", "--memory bounds the solve; --dtc holds every "
-                                                "material's classes: run it on its own");
-            memory = (uint64_t)(gb * 1e9);
-        }
-        if (checkpoint >= 0 && !memory_opt && !plan)
-            return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
-                                            "engine saves its solve midway)");
-        if (plan) {
-            if (dtc || dir_opt || o.threads || o.quiet || memory_opt || checkpoint >= 0)
-                return cli_usage_error("solve", "--plan solves nothing: it takes --pieces, "
-                                                "--rules and --json alone");
-            return plan_sixteen(&g, pieces, o.json);
-        }
-        if (pieces > 12)
-            return cli_usage_error("solve",
-                                   "--pieces %d: at most 12 are solved here (--plan "
-                                   "sizes up to %d)",
-                                   pieces, 2 * SS_MAX_PIECES);
-        char why[300];
-        if (memory && ss_memory_check(&g, pieces, memory, why, sizeof why))
-            return cli_error("solve: --memory %s: %s", memory_opt, why);
-        const char *sdir = tables_dir(dir_opt);
-        if (mkdir(sdir, 0777) && errno != EEXIST)
-            return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
-        if ((rc = cli_threads("solve", o.threads))) return rc;
-        struct out so = {
-            .g = &g, .dir = sdir, .quiet = o.quiet, .json = o.json, .checkpoint = checkpoint};
-        progress_init(&so.prog, o.quiet);
-        rc = solve_sixteen(&g, pieces, memory, &so);
-        if (!rc && dtc) rc = solve_sixteen_dtc(&g, pieces, limit ? limit : g.ops->clock_limit, &so);
-        if (!rc && !o.json) printf("peak memory %ld MB\n", peak_rss_mb());
-        return rc;
+    *memory = 0;
+    if (so->memory_opt) {
+        char *end;
+        double gb = strtod(so->memory_opt, &end);
+        if (end == so->memory_opt || *end || !(gb > 0) || gb > 1e6)
+            return cli_usage_error("solve", "--memory: expected gigabytes above 0, got '%s'",
+                                   so->memory_opt);
+        if (so->dtc)
+            return cli_usage_error("solve", "--memory bounds the solve; --dtc holds every "
+                                            "material's classes: run it on its own");
+        *memory = (uint64_t)(gb * 1e9);
     }
-    if (pieces) return cli_usage_error("solve", "--pieces is for sixteen");
-    if (plan) return cli_usage_error("solve", "--plan is for sixteen");
-    if (memory_opt) return cli_usage_error("solve", "--memory is for sixteen");
-    if (checkpoint >= 0) return cli_usage_error("solve", "--checkpoint is for sixteen");
-    const char *phase = phase_opt ? phase_opt : "all";
+    if (so->checkpoint >= 0 && !so->memory_opt && !so->plan)
+        return cli_usage_error("solve", "--checkpoint goes with --memory (only the compact "
+                                        "engine saves its solve midway)");
+    return 0;
+}
+
+static int cmd_solve_sixteen(const struct game *g, const struct solve_opts *so)
+{
+    const struct game_opts *o = &so->o;
+    int pieces = so->pieces, rc;
+    if (!pieces) return cli_usage_error("solve", "sixteen needs --pieces N (2..%d)", 12);
+    if (so->dtm) return cli_usage_error("solve", "--dtm is for baghchal (sixteen always has DTM)");
+    if (so->phase_opt) return cli_usage_error("solve", "--phase is for baghchal");
+    if (o->board) return cli_usage_error("solve", "--board is for baghchal");
+    uint64_t memory;
+    if ((rc = sixteen_memory(so, &memory))) return rc;
+    if (so->plan) {
+        if (so->dtc || so->dir_opt || o->threads || o->quiet || so->memory_opt ||
+            so->checkpoint >= 0)
+            return cli_usage_error("solve", "--plan solves nothing: it takes --pieces, "
+                                            "--rules and --json alone");
+        return plan_sixteen(g, pieces, o->json);
+    }
+    if (pieces > 12)
+        return cli_usage_error("solve",
+                               "--pieces %d: at most 12 are solved here (--plan "
+                               "sizes up to %d)",
+                               pieces, 2 * SS_MAX_PIECES);
+    char why[300];
+    if (memory && ss_memory_check(g, pieces, memory, why, sizeof why))
+        return cli_error("solve: --memory %s: %s", so->memory_opt, why);
+    const char *sdir = tables_dir(so->dir_opt);
+    if (mkdir(sdir, 0777) && errno != EEXIST)
+        return cli_error("solve: cannot make %s: %s", sdir, strerror(errno));
+    if ((rc = cli_threads("solve", o->threads))) return rc;
+    struct out out = {
+        .g = g, .dir = sdir, .quiet = o->quiet, .json = o->json, .checkpoint = so->checkpoint};
+    progress_init(&out.prog, o->quiet);
+    rc = solve_sixteen(g, pieces, memory, &out);
+    if (!rc && so->dtc)
+        rc = solve_sixteen_dtc(g, pieces, so->limit ? so->limit : g->ops->clock_limit, &out);
+    if (!rc && !o->json) printf("peak memory %ld MB\n", peak_rss_mb());
+    return rc;
+}
+
+/* The counting rule's passes after Bagh-Chal's solve: the movement phase's, then, unless
+ * only the movement phase is asked for, the placement's, which need the movement's. */
+static int solve_baghchal_dtc(const struct game *g, const struct solve_opts *so,
+                              struct solve_hooks *h, const char *phase, struct out *out)
+{
+    char err[1200];
+    h->layer_passes = BC_SOLVE_MOVEMENT_DTC;
+    out->first = true;
+    int L = so->limit ? so->limit : g->ops->clock_limit, rc;
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    if (so->o.json)
+        printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, "
+               "\"dtc_layers\": [",
+               g->ops->name, rules, g->board->name, L);
+    double td = omp_get_wtime();
+    rc = bc_solve_movement_dtc(g, L, h, err, sizeof err);
+    if (!rc && strcmp(phase, "movement")) {
+        h->layer_passes |= BC_SOLVE_PLACEMENT_DTC;
+        rc = bc_solve_placement_dtc(g, L, h, err, sizeof err);
+    }
+    if (so->o.json) printf("], \"seconds\": %.3f}\n", omp_get_wtime() - td);
+    if (rc) return cli_error("solve: %s", err);
+    if (!so->o.json)
+        printf("counting rule, limit %d: %.2f s, peak memory %ld MB\n", L, omp_get_wtime() - td,
+               peak_rss_mb());
+    return 0;
+}
+
+/* The start's value from the tables just made, and under the counting rule's with --dtc. */
+static int report_start(const struct game *g, const struct solve_opts *so, const char *dir)
+{
+    struct prober p;
+    char err[1200];
+    prober_init(&p, g, dir);
+    struct position start = g->ops->start(g);
+    retro_code code;
+    bool known;
+    char fen[128];
+    g->ops->format(g, &start, fen, sizeof fen);
+    int rc = prober_probe(&p, &start, &code, &known, err, sizeof err);
+    if (rc)
+        rc = cli_error("solve: %s", err);
+    else if (!so->o.json)
+        printf("start %s: %s for the %s to move\n", fen,
+               code == RETRO_DRAW ? "draw"
+               : code_win(code)   ? "win"
+                                  : "loss",
+               g->ops->side_name[0]);
+    uint16_t cls;
+    p.limit = so->limit ? so->limit : g->ops->clock_limit;
+    if (!rc && so->dtc && !so->o.json) {
+        if (prober_probe_class(&p, &start, &cls, err, sizeof err))
+            rc = cli_error("solve: %s", err);
+        else
+            printf("start under the %d half-move rule: %s\n", p.limit, class_word(cls));
+    }
+    prober_free(&p);
+    return rc;
+}
+
+static int cmd_solve_baghchal(const struct game *g, const struct solve_opts *so)
+{
+    const struct game_opts *o = &so->o;
+    int rc;
+    if (so->pieces) return cli_usage_error("solve", "--pieces is for sixteen");
+    if (so->plan) return cli_usage_error("solve", "--plan is for sixteen");
+    if (so->memory_opt) return cli_usage_error("solve", "--memory is for sixteen");
+    if (so->checkpoint >= 0) return cli_usage_error("solve", "--checkpoint is for sixteen");
+    const char *phase = so->phase_opt ? so->phase_opt : "all";
     if (strcmp(phase, "all") && strcmp(phase, "movement") && strcmp(phase, "placement"))
         return cli_usage_error("solve", "--phase '%s', expected all, movement or placement", phase);
-    if (dtm && !strcmp(phase, "movement"))
+    if (so->dtm && !strcmp(phase, "movement"))
         return cli_usage_error("solve", "--dtm is for the placement phase (the movement phase "
                                         "always has DTM tables)");
-    if (g.rules == BC_NO_REPEAT)
+    if (g->no_repeat)
         return cli_usage_error("solve", "rules no-repeat depend on the history, not the position; "
                                         "solve standard or goat-pass");
-    const char *dir = tables_dir(dir_opt);
+    const char *dir = tables_dir(so->dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("solve: cannot make %s: %s", dir, strerror(errno));
-    if ((rc = cli_threads("solve", o.threads))) return rc;
+    if ((rc = cli_threads("solve", o->threads))) return rc;
 
-    struct out out = {.g = &g, .dir = dir, .quiet = o.quiet, .json = o.json};
-    progress_init(&out.prog, o.quiet);
+    struct out out = {.g = g, .dir = dir, .quiet = o->quiet, .json = o->json};
+    progress_init(&out.prog, o->quiet);
     /* the placement's layers are counted only when they are printed */
     struct solve_hooks h = {.store = {.dir = dir},
                             .task_begin = progress_begin_hook,
@@ -566,64 +620,50 @@ int cmd_solve(int argc, char **argv)
                             .layer = layer,
                             .layer_passes = BC_SOLVE_MOVEMENT,
                             .arg = &out};
-    if (!o.quiet && !o.json) h.layer_passes |= BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
+    if (!o->quiet && !o->json) h.layer_passes |= BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     unsigned passes = (strcmp(phase, "placement") ? BC_SOLVE_MOVEMENT : 0) |
                       (strcmp(phase, "movement") ? BC_SOLVE_PLACEMENT : 0) |
-                      (dtm ? BC_SOLVE_PLACEMENT_DTM : 0);
+                      (so->dtm ? BC_SOLVE_PLACEMENT_DTM : 0);
     double t0 = omp_get_wtime();
     char err[1200];
-    if (bc_solve(&g, passes, &h, err, sizeof err)) return cli_error("solve: %s", err);
-    if (dtc) {
-        h.layer_passes = BC_SOLVE_MOVEMENT_DTC;
-        out.first = true;
-        int L = limit ? limit : g.ops->clock_limit;
-        char rules[32];
-        game_rules_name(&g, rules, sizeof rules);
-        if (o.json)
-            printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"limit\": %d, "
-                   "\"dtc_layers\": [",
-                   g.ops->name, rules, g.board->name, L);
-        double td = omp_get_wtime();
-        /* the placement's need the movement's, at the same limit */
-        rc = bc_solve_movement_dtc(&g, L, &h, err, sizeof err);
-        if (!rc && strcmp(phase, "movement")) {
-            h.layer_passes |= BC_SOLVE_PLACEMENT_DTC;
-            rc = bc_solve_placement_dtc(&g, L, &h, err, sizeof err);
-        }
-        if (o.json) printf("], \"seconds\": %.3f}\n", omp_get_wtime() - td);
-        if (rc) return cli_error("solve: %s", err);
-        if (!o.json)
-            printf("counting rule, limit %d: %.2f s, peak memory %ld MB\n", L, omp_get_wtime() - td,
-                   peak_rss_mb());
-    }
+    if (bc_solve(g, passes, &h, err, sizeof err)) return cli_error("solve: %s", err);
+    if (so->dtc && (rc = solve_baghchal_dtc(g, so, &h, phase, &out))) return rc;
     if (!strcmp(phase, "movement")) return 0;
-    if (!o.json) printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
-    if (!strcmp(phase, "all")) {
-        struct prober p;
-        prober_init(&p, &g, dir);
-        struct position start = g.ops->start(&g);
-        retro_code code;
-        bool known;
-        char fen[128];
-        g.ops->format(&g, &start, fen, sizeof fen);
-        rc = prober_probe(&p, &start, &code, &known, err, sizeof err);
-        if (rc)
-            rc = cli_error("solve: %s", err);
-        else if (!o.json)
-            printf("start %s: %s for the %s to move\n", fen,
-                   code == RETRO_DRAW ? "draw"
-                   : code_win(code)   ? "win"
-                                      : "loss",
-                   g.ops->side_name[0]);
-        uint16_t cls;
-        p.limit = limit ? limit : g.ops->clock_limit;
-        if (!rc && dtc && !o.json) {
-            if (prober_probe_class(&p, &start, &cls, err, sizeof err))
-                rc = cli_error("solve: %s", err);
-            else
-                printf("start under the %d half-move rule: %s\n", p.limit, class_word(cls));
-        }
-        prober_free(&p);
-    }
-    return rc;
+    if (!o->json)
+        printf("peak memory %ld MB, %.1f s in all\n", peak_rss_mb(), omp_get_wtime() - t0);
+    return !strcmp(phase, "all") ? report_start(g, so, dir) : 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    struct solve_opts so = {.checkpoint = -1};
+    struct game_opts *o = &so.o;
+    const struct cli_option opts[] = {
+        CLI_OPTION("plan", CLI_FLAG, &so.plan),
+        CLI_OPTION("memory", CLI_TEXT, &so.memory_opt),
+        CLI_OPTION_INT("checkpoint", &so.checkpoint, 0, 1000000),
+        CLI_OPTION("phase", CLI_TEXT, &so.phase_opt),
+        CLI_OPTION("dtm", CLI_FLAG, &so.dtm),
+        CLI_OPTION_INT("pieces", &so.pieces, 2, 2 * SS_MAX_PIECES), /* 12 unless --plan */
+        CLI_OPTION("rules", CLI_RULES, &o->rules),
+        CLI_OPTION("board", CLI_BOARD, &o->board),
+        CLI_OPTION("dir", CLI_TEXT, &so.dir_opt),
+        CLI_OPTION_INT("threads", &o->threads, 1, 1024),
+        CLI_OPTION("quiet", CLI_FLAG, &o->quiet),
+        CLI_OPTION("json", CLI_FLAG, &o->json),
+        CLI_OPTION("dtc", CLI_FLAG, &so.dtc),
+        CLI_OPTION_INT("limit", &so.limit, 1, 30000),
+        CLI_OPTION_INT("captures", &o->captures, 1, GAME_MAX_CAPTURE_GOAL),
+        CLI_OPTIONS_END};
+    bool help_wanted;
+    int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
+    if (rc) return rc;
+    if (help_wanted) return fputs(help, stdout), 0;
+    if (argc - first != 1)
+        return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
+    o->game = argv[first];
+    struct game g;
+    if ((rc = cli_fold_captures("solve", o)) || (rc = cli_game(o, NULL, &g))) return rc;
+    if (so.limit && !so.dtc) return cli_usage_error("solve", "--limit goes with --dtc");
+    return g.ops == &sixteen_ops ? cmd_solve_sixteen(&g, &so) : cmd_solve_baghchal(&g, &so);
 }
