@@ -242,6 +242,15 @@ static void ss_tally(const struct game *g, const struct ss_layer *l, const struc
     }
 }
 
+/* The number of positions each class of ix stands for, a byte a class (malloc'd; NULL when
+ * memory runs out). */
+static uint8_t *orbit_weights(const struct pair_index *ix)
+{
+    uint8_t *w = malloc(ix->size + 1);
+    if (w) pair_index_orbit_sizes(ix, w);
+    return w;
+}
+
 /* Adds the rows of material {m, n} (wdl its WDL table) to st. */
 static int ss_material(const struct game *g, const struct ss_db *db, const struct tables_set *set,
                        const struct tables_want *wdl, struct ss_table_stats *st, uint64_t *size,
@@ -263,12 +272,11 @@ static int ss_material(const struct game *g, const struct ss_db *db, const struc
         r->dtm = dtm;
         r->dtm_missing = d && !dtm;
         r->max_win = r->max_loss = -1;
-        uint8_t *w = malloc(part->ix.size + 1);
+        uint8_t *w = orbit_weights(&part->ix);
         if (!w) {
             rc = out_of_memory(err, errlen);
             break;
         }
-        pair_index_orbit_sizes(&part->ix, w);
         ss_tally(g, &l, part, res, w, r);
         free(w);
     }
@@ -770,12 +778,11 @@ static int ss_dtc_layer(const struct game *g, const char *dir, const struct ss_l
         r->other = part->n;
         r->side = -1;
         r->max_win = r->max_loss = -1;
-        uint8_t *w = malloc(part->ix.size + 1);
+        uint8_t *w = orbit_weights(&part->ix);
         if (!w) {
             rc = out_of_memory(err, errlen);
             break;
         }
-        pair_index_orbit_sizes(&part->ix, w);
         uint64_t longest = dtc_tally_row(r, cls, 1, part->offset, part->ix.size, w);
         free(w);
         if (longest != UINT64_MAX) {
