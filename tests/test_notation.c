@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "helpers.h"
+#include "baghchal.h"
 
 static void round_trip(const char *game, const char *board, const char *fen)
 {

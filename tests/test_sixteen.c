@@ -3,6 +3,7 @@
 
 #include "helpers.h"
 #include "perft.h"
+#include "sixteen.h"
 
 START_TEST(perft_start)
 {

@@ -6,6 +6,7 @@
 
 #include "helpers.h"
 #include "ss_layers.h"
+#include "sixteen.h"
 
 #define BRUTE_PIECES 4
 

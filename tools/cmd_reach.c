@@ -10,6 +10,7 @@
 #include "cli_game.h"
 #include "progress.h"
 #include "tables.h"
+#include "baghchal.h"
 
 static const char help[] =
     "usage: guti reach baghchal [--rules R] [--captures K] [--board B] [--dir DIR]\n"

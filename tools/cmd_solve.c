@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "ss_solve.h"
 #include "tables.h"
+#include "sixteen.h"
 
 static const char help[] =
     "usage: guti solve baghchal [--phase all|movement|placement] [--dtm] [--dtc [--limit L]]\n"

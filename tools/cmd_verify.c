@@ -10,6 +10,8 @@
 #include "selftest.h"
 #include "tables.h"
 #include "verify.h"
+#include "baghchal.h"
+#include "sixteen.h"
 
 static const char help[] =
     "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet|--verbose]\n"

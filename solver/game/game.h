@@ -228,14 +228,10 @@ const struct game_ops *game_registry(int i);
  * layer for each number of goats captured short of it. */
 #define GAME_MAX_CAPTURE_GOAL 8
 
-/* Rules variants. */
-enum bc_rules { BC_STANDARD, BC_GOAT_PASS, BC_NO_REPEAT };
-enum ss_rules { SS_OPTIONAL, SS_FORCED };
-
 struct game {
     const struct game_ops *ops;
     const struct board *board;
-    int rules; /* enum bc_rules or enum ss_rules */
+    int rules; /* the game's own enum of rule sets (its folder's header) */
 
     /* Bagh-Chal parameters: the board is data, so are these. */
     bits_t tiger_start;
@@ -308,8 +304,5 @@ bool outcome_reachable(const struct position *pos, const struct outcome *o);
 
 /* A phrase for the reason ("the tigers have no move"), for people. */
 const char *end_reason_text(const struct game *g, const struct outcome *o, int loser);
-
-extern const struct game_ops baghchal_ops;
-extern const struct game_ops sixteen_ops;
 
 #endif

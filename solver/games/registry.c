@@ -3,9 +3,8 @@
  * folder are the only places that name it. The order is public: a game's number in
  * guti.h's enum guti_game is its place here, counting from 1, so a new game goes last. */
 #include "game.h"
-
-extern const struct game_ops baghchal_ops;
-extern const struct game_ops sixteen_ops;
+#include "baghchal/baghchal.h"
+#include "sixteen/sixteen.h"
 
 static const struct game_ops *const games[] = {
     &baghchal_ops,

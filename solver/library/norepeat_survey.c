@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index.h"
 #include "norepeat.h"
 #include "symmap.h"
 #include "tables.h"

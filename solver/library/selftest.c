@@ -13,6 +13,7 @@
 #include "ss_layers.h"
 #include "symmap.h"
 #include "wdl.h"
+#include "sixteen.h"
 
 /* A successor of moves() that leaves the layer, where the solver finds its value: a slot
  * of a table it reads (the codes of a movement layer or material, or the WDL values of a

@@ -10,6 +10,8 @@
 #include "bc_solve.h"
 #include "bigmem.h"
 #include "values.h"
+#include "baghchal.h"
+#include "ss_layers.h"
 
 static void hook_begin(const struct stats_hooks *h, const char *label)
 {

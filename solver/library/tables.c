@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "bigmem.h"
+#include "sixteen.h"
+#include "ss_layers.h"
 
 /* A DTC table's entries are values.h's class codes. */
 _Static_assert(TB_DTC_DRAW == CLASS_DRAW && TB_DTC_CURSED_WIN == CLASS_CURSED_WIN &&

@@ -17,10 +17,8 @@
 
 #include <stdbool.h>
 
-#include "bc_layers.h"
 #include "game.h"
 #include "retro.h"
-#include "ss_layers.h"
 #include "tb.h"
 
 #define TABLES_DEFAULT_DIR "tables"

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "symmap.h"
+#include "bc_layers.h"
+#include "ss_layers.h"
 
 /* ---- results and hooks ---- */
 

@@ -6,6 +6,7 @@
 #include "game.h"
 #include "bc_tables.h"
 #include "notation.h"
+#include "baghchal.h"
 
 /* Bagh-Chal's parameters per board: the tigers start on the corners. */
 static const struct {

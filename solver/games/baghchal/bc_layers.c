@@ -1,6 +1,7 @@
 #include "bc_layers.h"
 
 #include <stdlib.h>
+#include "baghchal.h"
 
 #define MAX_MOVES 64
 

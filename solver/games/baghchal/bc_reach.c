@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "baghchal.h"
 
 /* What one step's walk over a layer needs, for pair_index_walk's chunks. */
 struct walk {

@@ -8,6 +8,7 @@
 #include "game.h"
 #include "notation.h"
 #include "ss_tables.h"
+#include "sixteen.h"
 
 enum { RED = 0, BLUE = 1 };
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "sixteen.h"
 
 /* A bound on in-layer successors and predecessors: every piece steps to at most 8 points. */
 #define MAX_STEPS(pieces) (BOARD_MAX_DEGREE * (pieces))
