@@ -14,7 +14,7 @@ mkdir -p "$CW/w4"
 cp "$W"/*.wdl "$W"/*.reach "$W"/*-h0-c[0-9].dtm "$CW/w4"/
 # the library the sweep loads (make test builds it; a bare cli.sh run may not have)
 if [ ! -e "$(dirname "$G")/libguti.so.0" ] && [ "$(cd "$(dirname "$G")" && pwd)" = "$ROOT/build" ]; then
-    make -s -C "$ROOT" "build/libguti.so.$(sed -n 's/^LIBVERSION = //p' "$ROOT/Makefile")" >/dev/null 2>&1
+    make -s -C "$ROOT" programs >/dev/null 2>&1
 fi
 "${GUTI_PYTHON:-python3}" "$ROOT/tests/corrupt.py" "$G" "$CW" >"$T/corrupt.out" 2>&1
 corrupt_rc=$?
