@@ -662,20 +662,35 @@ static bool there(const char *dir, const struct game *g, int inhand, int c, int 
     return access(path, F_OK) == 0;
 }
 
-/* The layers of a Bagh-Chal game in the order of the game: placement layers (inhand,
- * captured, side) from the start, then the movement layers (0, captured, -1). */
+/* The order of the game, from the start: the most men in hand first, then the fewest
+ * captured, then the side to move (Bagh-Chal's key: in hand, captured, 1 + side or 0). */
+static int cmp_game_order(const void *x, const void *y)
+{
+    const struct layer_entry *a = x, *b = y;
+    for (int i = 0; i < 3; i++)
+        if (a->k.c[i] != b->k.c[i])
+            return (i == 0 ? b->k.c[i] < a->k.c[i] : a->k.c[i] < b->k.c[i]) ? -1 : 1;
+    return 0;
+}
+
+/* The layers of a Bagh-Chal game, the game's own list (game_layers.list) in the order of
+ * the game: placement layers (inhand, captured, side) from the start, then the movement
+ * layers (0, captured, -1). The number of layers, or -1 when memory runs out. */
 static int bc_layer_list(const struct game *g, int (*out)[3], int max)
 {
-    int n = 0;
-    for (int h = g->ngoats; h >= 0; h--)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
-            for (int side = h ? 0 : -1; side < (h ? 2 - (h == g->ngoats) : 0); side++)
-                if (n < max) {
-                    out[n][0] = h;
-                    out[n][1] = c;
-                    out[n++][2] = side;
-                }
-    return n;
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0);
+    struct layer_entry *e = malloc((size_t)n * sizeof *e);
+    if (!e) return -1;
+    gl->list(g, e, n);
+    qsort(e, (size_t)n, sizeof *e, cmp_game_order);
+    for (int k = 0; k < n && k < max; k++) {
+        out[k][0] = e[k].k.c[0];
+        out[k][1] = e[k].k.c[1];
+        out[k][2] = e[k].k.c[0] ? e[k].k.c[2] - 1 : -1;
+    }
+    free(e);
+    return n < max ? n : max;
 }
 
 int tables_expected(const char *dir, const struct game *g, unsigned require, struct tables_set *s)
@@ -723,6 +738,10 @@ int tables_expected(const char *dir, const struct game *g, unsigned require, str
     if (!L) return -1;
     s->ndtc = tables_dtc_limits(dir, g, s->dtc_limit, TABLES_MAX_LIMITS);
     int nl = bc_layer_list(g, L, 2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1));
+    if (nl < 0) {
+        free(L);
+        return -1;
+    }
     for (int k = 0; k < nl; k++) {
         int h = L[k][0], c = L[k][1], sd = L[k][2] < 0 ? 0 : L[k][2];
         bool w = there(dir, g, h, c, sd, TB_WDL), d = there(dir, g, h, c, sd, TB_DTM);

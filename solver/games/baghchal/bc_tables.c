@@ -69,6 +69,12 @@ static int build_index(const struct game *g, struct bc_indexes *x, int goats, ch
     return 0;
 }
 
+/* A layer's table size over its index: a movement layer holds both sides to move. */
+static uint64_t table_size(const struct pair_index *ix, const struct layer_key *k)
+{
+    return k->c[0] == 0 ? 2 * ix->size : ix->size;
+}
+
 static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
                    const struct position *pos, bool may_build, uint64_t *i, uint64_t *size,
                    char *err, size_t errlen)
@@ -82,9 +88,8 @@ static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
     }
     uint64_t r = pair_index_rank(x->ix[goats], pos->men[1], pos->men[0]);
     /* a movement layer holds both sides to move */
-    bool movement = k->c[0] == 0;
-    *i = movement ? 2 * r + (uint64_t)pos->side : r;
-    *size = movement ? 2 * x->ix[goats]->size : x->ix[goats]->size;
+    *i = k->c[0] == 0 ? 2 * r + (uint64_t)pos->side : r;
+    *size = table_size(x->ix[goats], k);
     return 0;
 }
 
@@ -95,7 +100,7 @@ static int bc_size(const struct game *g, void *ix, const struct layer_key *k, ui
     int goats = g->ngoats - k->c[0] - k->c[1];
     int rc = build_index(g, x, goats, err, errlen);
     if (rc) return rc;
-    *size = k->c[0] == 0 ? 2 * x->ix[goats]->size : x->ix[goats]->size;
+    *size = table_size(x->ix[goats], k);
     return 0;
 }
 
