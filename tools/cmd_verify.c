@@ -127,15 +127,14 @@ static void print_layer_json(const struct verify_layer *r, const char *rules, bo
 }
 
 /* One re-derived layer's line, and its examples. */
-static void print_layer_text(const struct verify_layer *r, const char *rules)
+static void print_layer_text(const struct verify_layer *r)
 {
     const struct game *g = r->game;
     uint64_t done = r->positions, of = r->layer_positions;
     const char *tag = r->inconsistent || r->failed ? "FAIL" : r->not_checked ? "SKIP" : "ok  ";
-    if (g->ops == &sixteen_ops)
-        printf("%s sixteen %s %s: ", tag, rules, r->name);
-    else
-        printf("%s %s %s %s %s: ", tag, g->ops->name, g->board->name, rules, r->name);
+    char game[100];
+    tables_game_name(g, game, sizeof game);
+    printf("%s %s %s: ", tag, game, r->name);
     if (!done && (r->not_checked || r->failed))
         printf("not re-derived");
     else if (r->side >= 0 || done < of) /* a sample of the layer */
@@ -162,7 +161,7 @@ static void print_layer(void *arg, const struct verify_layer *r)
         print_layer_json(r, rules, out->first);
         out->first = false;
     } else if (!out->quiet || r->inconsistent || r->failed || r->not_checked) {
-        print_layer_text(r, rules);
+        print_layer_text(r);
     }
 }
 
@@ -237,11 +236,12 @@ static int moves_layer(void *arg, const struct game *g, const struct selftest_la
         printf("]}");
         o->first = false;
     } else if (l->faults || !o->quiet) {
-        printf("%s %s ", l->faults ? "FAIL" : "ok  ", g->ops->name);
-        if (g->ops == &baghchal_ops) printf("%s ", g->board->name);
-        printf("%s %s (%s): %llu of %llu positions, %llu links followed, %llu faulty\n", rules,
-               l->name, l->kind, (unsigned long long)l->checked, (unsigned long long)l->positions,
-               (unsigned long long)l->links, (unsigned long long)l->faults);
+        char game[100];
+        tables_game_name(g, game, sizeof game);
+        printf("%s %s %s (%s): %llu of %llu positions, %llu links followed, %llu faulty\n",
+               l->faults ? "FAIL" : "ok  ", game, l->name, l->kind, (unsigned long long)l->checked,
+               (unsigned long long)l->positions, (unsigned long long)l->links,
+               (unsigned long long)l->faults);
         for (int e = 0; e < l->nexamples; e++) printf("     %s\n", l->examples[e]);
     }
     fflush(stdout);
@@ -255,7 +255,7 @@ static int verify_moves(const struct game_opts *o, const char *dir, int pieces, 
     int pieces_of[32], ngames;
     if (o->game) {
         if ((ngames = cli_game(o, NULL, &games[0]))) return ngames;
-        if (games[0].ops == &baghchal_ops && games[0].rules == BC_NO_REPEAT)
+        if (games[0].no_repeat)
             return cli_usage_error("verify", "rules no-repeat depend on the history, not the "
                                              "position: they have no layers to test");
         ngames = 1;
