@@ -107,6 +107,17 @@ struct layer_entry {
     enum layer_kind kind;
 };
 
+/* A solved layer as a solver holds it, for the engines of the layers whose moves lead to
+ * it: its codes, one per position as rank numbers them: retro codes (retro.h) in the DTM
+ * pass, and in the counting rule's pass a loss code (1), a win code (2) or RETRO_DRAW for
+ * the class at clock 0 (driver.h's solve_class_codes). */
+struct held_layer {
+    struct layer_key k;
+    const uint16_t *codes;
+};
+
+struct retro_layer;
+
 /* How a game's positions are cut into layers and numbered within them, for its tables: what
  * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
  * required unless it says optional. Hooks are called from any thread, but never two at once
@@ -157,6 +168,30 @@ struct game_layers {
     int (*fold_successors)(const struct game *g, const struct position *pos,
                            int (*probe)(void *arg, const struct position *succ, uint16_t *code),
                            void *arg, uint16_t *code);
+
+    /* Solving (the one driver, solver/library/driver.h). */
+    /* Writes layer k for people, in messages and progress: "material 3+2", "layer c3". */
+    void (*title)(const struct game *g, const struct layer_key *k, char *buf, size_t len);
+    /* Required for a game with cyclic layers: the retrograde engine's view of cyclic layer
+     * k (retro.h) into *L, its exits reading kids[0..nkids-1], one for every layer of
+     * children(k), solved (in any order). dtc_limit 0: the DTM pass; L > 0 the counting
+     * rule's (retro.h), kids then holding class codes. ix: an index set (index_new), whose
+     * indexes it builds as rank does and keeps; L->ctx is the game's until engine_close(L),
+     * and kids' codes must outlive it. 0, or -1 when memory runs out (err naming the
+     * index). */
+    int (*engine_open)(const struct game *g, void *ix, const struct layer_key *k,
+                       const struct held_layer *kids, int nkids, int dtc_limit,
+                       struct retro_layer *L, char *err, size_t errlen);
+    void (*engine_close)(struct retro_layer *L);
+    /* Optional (NULL: such a game's solve takes no memory bound): what solving cyclic layer
+     * k takes, in bytes, before its index is built: by the engine's default mode (its
+     * codes, counters and index, solve; its level buckets at their fullest, buckets), by
+     * its compact mode (codes and index, compact), and the codes of its children (exits). */
+    void (*need)(const struct game *g, const struct layer_key *k, uint64_t *solve,
+                 uint64_t *buckets, uint64_t *compact, uint64_t *exits);
+    /* Optional (NULL: indexes stay until index_free): frees layer k's indexes in ix, as a
+     * solver holding little memory drops a layer it no longer reads. */
+    void (*index_drop)(const struct game *g, void *ix, const struct layer_key *k);
 };
 
 /* A game's module: its rules, its names and its variants. A game fills one, in its own

@@ -28,205 +28,25 @@ static void add_layer(struct solve_pass *p, const struct solve_layer *r)
 
 /* ---- The movement phase ------------------------------------------------------------ */
 
-static void count(const retro_code *res, uint64_t n, struct solve_layer *r)
+/* The movement phase: every layer the one without captures needs (solve_layers). */
+static int solve_movement(const struct game *g, int pass, int limit, const struct solve_hooks *h,
+                          char *err, size_t errlen)
 {
-    struct retro_tally t = retro_tally(res, n);
-    r->win = t.win;
-    r->draw = t.draw;
-    r->loss = t.loss;
-    r->max_dtm = t.max_dtm;
-}
-
-/* Reads a finished layer's codes back from its DTM table, when both of its tables are
- * stored and sound; keeps them only when want_codes (the layer below needs them). */
-static int load_layer(const struct game *g, const struct solve_hooks *h, struct bc_layer *l,
-                      uint64_t n, bool want_codes, struct solve_layer *r)
-{
-    char err[400];
-    struct store_table t = {TB_DTM, 0, l->captured, -1, n, 0};
-    if (solve_verify_layer(g, h, &t, &r->dtm_bytes, &r->wdl_bytes)) return -1;
-    l->res = malloc(n * sizeof *l->res);
-    if (!l->res || store_load(&h->store, g, &t, STORE_READ, l->res, NULL, err, sizeof err)) {
-        solve_notice(h, "%s", l->res ? err : "out of memory");
-        free(l->res);
-        l->res = NULL;
-        return -1;
-    }
-    count(l->res, n, r);
-    if (!want_codes) {
-        free(l->res);
-        l->res = NULL;
-    }
-    return 0;
-}
-
-static int save_layer(const struct game *g, const struct solve_hooks *h, const struct bc_layer *l,
-                      uint64_t n, struct solve_layer *r, char *err, size_t errlen)
-{
-    struct tb_source src = {.codes = l->res, .max_code = -1};
-    struct store_table t = {TB_WDL, 0, l->captured, -1, n, 0};
-    return solve_save_layer(g, h, &t, &src, &r->wdl_bytes, &r->dtm_bytes, err, errlen);
+    struct layer_key start = {{0, 0, 0, 0}};
+    struct solve_request q = {.targets = &start, .ntargets = 1, .dtc_limit = limit, .pass = pass};
+    return solve_layers(g, &q, h, err, errlen);
 }
 
 int bc_solve_movement(const struct game *g, const struct solve_hooks *h, char *err, size_t errlen)
 {
-    struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return solve_fail(err, errlen, "out of memory");
-    symmap_init(sm, g->board);
-    struct bc_layer layers[MAXC];
-    bool live[MAXC] = {false};
-    struct solve_pass pass = {.pass = BC_SOLVE_MOVEMENT};
-    int top = g->captures_to_win - 1, rc = 0;
-    double t0 = omp_get_wtime();
-    if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT);
-    for (int c = top; c >= 0; c--) {
-        double tl = omp_get_wtime();
-        struct solve_layer r = {.pass = BC_SOLVE_MOVEMENT, .captured = c, .side = -1};
-        if (bc_layer_init(&layers[c], g, sm, c)) {
-            rc = solve_fail(err, errlen, "out of memory for the index of layer c%d", c);
-            break;
-        }
-        live[c] = true;
-        uint64_t n = 2 * layers[c].ix.size;
-        r.positions = n;
-        layers[c].next = c < top ? &layers[c + 1] : NULL;
-        /* the codes are kept for the layer below, and layer 0 has none below */
-        if (load_layer(g, h, &layers[c], n, c > 0, &r) == 0) {
-            r.resumed = true;
-        } else {
-            /* the layer above is needed: read it back if it was resumed without its codes */
-            if (c < top && !layers[c + 1].res &&
-                load_layer(g, h, &layers[c + 1], 2 * layers[c + 1].ix.size, true,
-                           &(struct solve_layer){0})) {
-                rc = solve_fail(err, errlen, "cannot read layer c%d back", c + 1);
-                break;
-            }
-            struct retro_layer R = bc_layer_retro(&layers[c]);
-            char label[64];
-            snprintf(label, sizeof label, "layer h0-c%d", c);
-            solve_task_begin(h, label);
-            R.progress = h->task_progress;
-            R.progress_arg = h->arg;
-            layers[c].res = malloc(n * sizeof *layers[c].res);
-            struct retro_stats st;
-            if (!layers[c].res || retro_solve(&R, layers[c].res, &st)) {
-                solve_task_end(h);
-                rc = solve_fail(err, errlen, "out of memory solving layer c%d", c);
-                break;
-            }
-            solve_task_end(h);
-            count(layers[c].res, n, &r);
-            if ((rc = save_layer(g, h, &layers[c], n, &r, err, errlen))) break;
-        }
-        r.seconds = omp_get_wtime() - tl;
-        add_layer(&pass, &r);
-        if (reported(h, BC_SOLVE_MOVEMENT)) h->layer(h->arg, &r);
-        if (c < top) {
-            bc_layer_free(&layers[c + 1]);
-            live[c + 1] = false;
-        }
-    }
-    for (int c = 0; c <= top; c++)
-        if (live[c]) bc_layer_free(&layers[c]);
-    free(sm);
-    if (rc) return -1;
-    pass.seconds = omp_get_wtime() - t0;
-    if (h->pass_end) h->pass_end(h->arg, &pass);
-    return 0;
-}
-
-/* ---- The counting rule over the movement phase ---------------------------------- */
-
-/* What making one movement layer's classes needs (solve_dtc_table's make). */
-struct movement_classes {
-    const struct game *g;
-    const struct solve_hooks *h;
-    struct bc_layer *layers; /* by captures; the layer above's classes in cls */
-    uint16_t **cls;
-    int c, top, limit;
-};
-
-/* Makes layer c's classes: its DTM codes read back, the engine's pass with the layer above
- * as classes (its res: class codes), and the two combined. */
-static int make_movement_classes(void *arg, uint16_t *cls, char *err, size_t errlen)
-{
-    struct movement_classes *m = arg;
-    int c = m->c;
-    struct bc_layer *l = &m->layers[c];
-    /* the captures read the layer above's classes */
-    l->next = c < m->top ? &m->layers[c + 1] : NULL;
-    if (c < m->top) {
-        struct bc_layer *above = &m->layers[c + 1];
-        uint64_t n = 2 * above->ix.size;
-        if (!(above->res = malloc(n * sizeof *above->res)))
-            return solve_fail(err, errlen, "out of memory for layer c%d", c + 1);
-        solve_class_codes(m->cls[c + 1], n, above->res);
-    }
-    char what[32], label[64];
-    snprintf(what, sizeof what, "layer c%d", c);
-    snprintf(label, sizeof label, "dtc h0-c%d", c);
-    struct store_table t = {TB_DTM, 0, c, -1, 2 * l->ix.size, 0};
-    struct solve_classes_job j = {.dtm = &t,
-                                  .layer = bc_layer_retro(l),
-                                  .limit = m->limit,
-                                  .what = what,
-                                  .label = label,
-                                  .missing_hint = "solve the movement phase first"};
-    return solve_make_classes(m->g, m->h, &j, cls, err, errlen);
+    return solve_movement(g, BC_SOLVE_MOVEMENT, 0, h, err, errlen);
 }
 
 int bc_solve_movement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
                           size_t errlen)
 {
     if (solve_check_limit(limit, err, errlen)) return -1;
-    struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return solve_fail(err, errlen, "out of memory");
-    symmap_init(sm, g->board);
-    struct bc_layer layers[MAXC];
-    uint16_t *cls[MAXC] = {NULL};
-    bool live[MAXC] = {false};
-    struct solve_pass pass = {.pass = BC_SOLVE_MOVEMENT_DTC};
-    int top = g->captures_to_win - 1, rc = 0;
-    double t0 = omp_get_wtime();
-    if (h->pass_begin) h->pass_begin(h->arg, BC_SOLVE_MOVEMENT_DTC);
-    for (int c = top; c >= 0 && !rc; c--) {
-        double tl = omp_get_wtime();
-        struct solve_layer r = {.pass = BC_SOLVE_MOVEMENT_DTC, .captured = c, .side = -1};
-        if (bc_layer_init(&layers[c], g, sm, c)) {
-            rc = solve_fail(err, errlen, "out of memory for the index of layer c%d", c);
-            break;
-        }
-        live[c] = true;
-        uint64_t n = 2 * layers[c].ix.size;
-        r.positions = n;
-        struct store_table t = {TB_DTC, 0, c, -1, n, limit};
-        if (!(cls[c] = malloc(n * sizeof *cls[c]))) {
-            rc = solve_fail(err, errlen, "out of memory for layer c%d", c);
-            break;
-        }
-        struct movement_classes m = {g, h, layers, cls, c, top, limit};
-        if ((rc = solve_dtc_table(g, h, &t, cls[c], &r, make_movement_classes, &m, err, errlen)))
-            break;
-        solve_count_classes(cls[c], n, &r);
-        r.seconds = omp_get_wtime() - tl;
-        add_layer(&pass, &r);
-        if (reported(h, BC_SOLVE_MOVEMENT_DTC)) h->layer(h->arg, &r);
-        if (c < top) {
-            bc_layer_free(&layers[c + 1]); /* its res, the class codes, with it */
-            live[c + 1] = false;
-            free(cls[c + 1]);
-            cls[c + 1] = NULL;
-        }
-    }
-    for (int c = 0; c <= top; c++) {
-        if (live[c]) bc_layer_free(&layers[c]);
-        free(cls[c]);
-    }
-    free(sm);
-    if (rc) return rc;
-    pass.seconds = omp_get_wtime() - t0;
-    if (h->pass_end) h->pass_end(h->arg, &pass);
-    return 0;
+    return solve_movement(g, BC_SOLVE_MOVEMENT_DTC, limit, h, err, errlen);
 }
 
 /* ---- The placement phase ----------------------------------------------------------- */

@@ -25,6 +25,8 @@
  * m and n for a Sixteen Soldiers material (ss_solve.h, counts over both parts, (m, n) and
  * (n, m)); the fields a driver does not fill are 0. */
 struct solve_layer {
+    struct layer_key key;       /* the layer (solve_layers' reports; the fields below are its
+                                   coordinates as a store_table names them) */
     int pass;                   /* the driver's pass (bc_solve.h's BC_SOLVE_* bits); 0 for a
                                    driver of one pass */
     int inhand, captured, side; /* side -1 for a layer of both sides */
@@ -166,5 +168,61 @@ int solve_dtc_table(const struct game *g, const struct solve_hooks *h, const str
                     uint16_t *cls, struct solve_layer *r,
                     int (*make)(void *arg, uint16_t *cls, char *err, size_t errlen), void *arg,
                     char *err, size_t errlen);
+
+/* ---- The one driver ------------------------------------------------------------------- */
+
+/* What solve_layers solves: target layers of the game, and every layer they need. */
+struct solve_request {
+    const struct layer_key *targets; /* the layers wanted, with every layer their moves lead
+                                        to (children), theirs, and so on */
+    int ntargets;
+    bool targets_only; /* only the targets: the layers they read must be stored already (a
+                          unit of work of a solve shared among processes) */
+    int dtc_limit;     /* 0: a WDL and a DTM table per layer; L (1..RETRO_MAX_DTC): the
+                          counting rule's DTC table per layer, from its DTM table */
+    uint64_t memory;   /* 0, or a bound in bytes: the game's need hook says what a layer
+                          takes, and the solve holds only the layer it solves and those it
+                          reads, by the engine's compact mode where the default may not fit */
+    int pass;          /* the layer hook's r->pass, and the pass hooks' (0: no pass hooks,
+                          and the layer hook for every layer) */
+};
+
+/* Solves every cyclic layer the request names, in the order of the game's list (game.h's
+ * game_layers.list), each by the retrograde engine through the game's engine_open, and
+ * saves its tables (store_table: kind, inhand = key.c[0], captured = key.c[1], side =
+ * key.c[2] - 1 or -1 when it is 0). It holds a solved layer's codes while a layer still to
+ * be solved reads them, and no longer.
+ *
+ * Resuming: a layer whose DTM and WDL tables (or, for dtc_limit, DTC table) are stored and
+ * sound is read back, not solved; one stored but damaged is solved again, the notice hook
+ * saying so. A layer solved by the compact engine (under the memory bound) is saved midway
+ * every checkpoint_seconds into its DTM table's path with ".ckpt" (the store's own files
+ * only) and taken up from there ("material 5+4 taken up at level 40 from PATH"); the file
+ * goes once the layer's tables are saved.
+ *
+ * Hooks (struct solve_hooks): task_begin with the layer's title ("material 3+2", "layer c3",
+ * game_layers.title), "dtc " before it in the counting rule's pass, for the layers solved,
+ * not those read back; the layer hook for every layer (r->key; resumed when read back;
+ * compact when the compact engine solved it), and with pass not 0 only when layer_passes
+ * has it, pass_begin and pass_end around the whole.
+ *
+ * Errors: 0, or -1 with one line in err: a layer not cyclic or not the game's, out of memory
+ * (naming the layer), a bound too small for a layer, a table that could not be saved or read
+ * back. Nothing is printed and nothing exits. Threads: as the drivers' (bc_solve.h). */
+int solve_layers(const struct game *g, const struct solve_request *q, const struct solve_hooks *h,
+                 char *err, size_t errlen);
+
+/* The path of the store's file of table t with tail after it (".ckpt"), into buf: false
+ * when the store is not a directory's files (a save hook) or the path does not fit. */
+bool solve_store_path(const struct solve_hooks *h, const struct game *g,
+                      const struct store_table *t, const char *tail, char *buf, size_t len);
+
+/* Removes the store's files named as table t's and then tail (".ckpt": its checkpoints,
+ * ".part-": a shared solve's slices), those of a killed run too. */
+void solve_remove_leftovers(const struct solve_hooks *h, const struct game *g,
+                            const struct store_table *t, const char *tail);
+
+/* A store_table of layer k: its coordinates as solve_layers names them. */
+struct store_table solve_table(const struct layer_key *k, enum tb_kind kind, uint64_t n, int limit);
 
 #endif

@@ -27,32 +27,6 @@ struct run {
     uint64_t memory; /* the bound, 0 for none */
 };
 
-/* Reads a material back from its DTM table when both its tables are stored and sound. */
-static int load(void *arg, struct ss_layer *l)
-{
-    struct run *u = arg;
-    const struct solve_hooks *h = u->h;
-    char err[400];
-    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
-    u->bytes[0] = u->bytes[1] = 0;
-    if (solve_verify_layer(u->g, h, &t, &u->bytes[1], &u->bytes[0])) {
-        char label[64];
-        snprintf(label, sizeof label, "material %d+%d", l->m, l->n);
-        solve_task_begin(h, label);
-        return -1;
-    }
-    return store_load(&h->store, u->g, &t, STORE_READ, l->res, NULL, err, sizeof err) ? -1 : 0;
-}
-
-/* The most the solve of the plan's material p holds under a memory bound, by the default
- * engine: its codes, counters and index, its level buckets at their fullest, and the codes
- * of the materials its captures read. The buckets are a bound, not a forecast (5+3's held
- * about a third of it), but a bound is what --memory promises. */
-static uint64_t default_need(const struct ss_plan_material *p)
-{
-    return p->solve_bytes + p->bucket_bytes + p->exit_bytes;
-}
-
 /* And by the compact engine: its codes and index, and the codes its captures read. */
 static uint64_t compact_need(const struct ss_plan_material *p)
 {
@@ -69,14 +43,6 @@ static struct ss_plan_material plan_of(const struct game *g, int m, int n)
     return (struct ss_plan_material){.m = m, .n = n};
 }
 
-/* The db's layer_compact: the compact engine when the default may not fit the bound. */
-static bool use_compact(void *arg, const struct ss_layer *l)
-{
-    struct run *u = arg;
-    struct ss_plan_material p = plan_of(u->g, l->m, l->n);
-    return u->memory && default_need(&p) > u->memory;
-}
-
 /* Material {m, n}'s DTM table's path, the stem of the names of its checkpoints and slices
  * (4096 bytes at most). */
 static void dtm_path(const struct run *u, int m, int n, uint64_t size, char *buf, size_t len)
@@ -85,40 +51,13 @@ static void dtm_path(const struct run *u, int m, int n, uint64_t size, char *buf
     store_name(&u->h->store, u->g, &t, buf, len);
 }
 
-/* The file of material l's compact solve saved midway: its DTM table's path and ".ckpt",
- * with the store's own files only (a dir, no save hook). */
-static bool checkpoint_path(const struct run *u, const struct ss_layer *l, char *buf, size_t len)
-{
-    const struct store_hooks *s = &u->h->store;
-    if (!s->dir || s->save) return false;
-    char name[4096];
-    dtm_path(u, l->m, l->n, l->size, name, sizeof name);
-    return snprintf(buf, len, "%s.ckpt", name) < (int)len;
-}
-
-/* Removes the files of material {m, n} named as its DTM table and then `tail` (the store's
- * own files only): ".ckpt" its checkpoints, a shared solve's ones by part and those cut
- * short with them; ".part-" the slices of a shared solve, also those of a killed run, whose
- * slices may have been more. */
+/* Removes the files of material {m, n} named as its DTM table and then `tail`: ".ckpt" its
+ * checkpoints, a shared solve's ones by part and those cut short with them; ".part-" the
+ * slices of a shared solve, also those of a killed run, whose slices may have been more. */
 static void remove_leftovers(const struct run *u, int m, int n, uint64_t size, const char *tail)
 {
-    const struct store_hooks *s = &u->h->store;
-    if (!s->dir || s->save) return;
-    char path[4096], victim[4400];
-    dtm_path(u, m, n, size, path, sizeof path);
-    char *slash = strrchr(path, '/');
-    if (!slash) return;
-    *slash = 0;
-    char stem[4200];
-    size_t len = (size_t)snprintf(stem, sizeof stem, "%s%s", slash + 1, tail);
-    DIR *d = opendir(path);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strncmp(e->d_name, stem, len) == 0 &&
-            snprintf(victim, sizeof victim, "%s/%s", path, e->d_name) < (int)sizeof victim)
-            unlink(victim);
-    closedir(d);
+    struct store_table t = {TB_DTM, m, n, -1, size, 0};
+    solve_remove_leftovers(u->h, u->g, &t, tail);
 }
 
 /* A material's checkpoints, and those cut short, once its tables are saved. */
@@ -127,62 +66,9 @@ static void remove_checkpoint(const struct run *u, const struct ss_layer *l)
     remove_leftovers(u, l->m, l->n, l->size, ".ckpt");
 }
 
-/* The db's layer_save: a checkpoint that cannot be written stops nothing, and says so. */
-static int save_midway(void *arg, const struct ss_layer *l, int level, int highest)
-{
-    struct run *u = arg;
-    char path[4200], why[4400];
-    if (!checkpoint_path(u, l, path, sizeof path)) return 0;
-    if (ss_checkpoint_save(path, l->res, l->size, level, highest, why, sizeof why))
-        solve_notice(u->h, "%s; the solve goes on without it", why);
-    return 0;
-}
-
-/* The db's layer_restore: a checkpoint that cannot be used is set aside, and said. */
-static int restore_midway(void *arg, struct ss_layer *l, int *level, int *highest)
-{
-    struct run *u = arg;
-    char path[4200], why[4400];
-    if (!checkpoint_path(u, l, path, sizeof path)) return -1;
-    int rc = ss_checkpoint_load(path, l->res, l->size, level, highest, why, sizeof why);
-    if (rc == 0)
-        solve_notice(u->h, "material %d+%d taken up at level %d from %s", l->m, l->n, *level, path);
-    else if (rc < 0)
-        solve_notice(u->h, "%s; solving material %d+%d from its start", why, l->m, l->n);
-    return rc == 0 ? 0 : -1;
-}
-
-/* Saves a solved material's tables, and reports it. */
-static int done(void *arg, const struct ss_layer *l, int loaded, bool compact, double seconds)
-{
-    struct run *u = arg;
-    const struct solve_hooks *h = u->h;
-    solve_task_end(h);
-    struct tb_source src = {.codes = l->res, .max_code = -1};
-    struct store_table t = {TB_WDL, l->m, l->n, -1, l->size, 0};
-    if (!loaded &&
-        solve_save_layer(u->g, h, &t, &src, &u->bytes[0], &u->bytes[1], u->err, u->errlen)) {
-        u->failed = true;
-        return -1;
-    }
-    remove_checkpoint(u, l);
-    if (!h->layer) return 0;
-    struct retro_tally tally = retro_tally(l->res, l->size);
-    struct solve_layer r = {.m = l->m,
-                            .n = l->n,
-                            .positions = l->size,
-                            .win = tally.win,
-                            .draw = tally.draw,
-                            .loss = tally.loss,
-                            .max_dtm = tally.max_dtm,
-                            .seconds = seconds,
-                            .wdl_bytes = u->bytes[0],
-                            .dtm_bytes = u->bytes[1],
-                            .resumed = loaded,
-                            .compact = compact};
-    h->layer(h->arg, &r);
-    return 0;
-}
+/* The db of a shared solve: it holds what the material's captures read, read back from
+ * their DTM tables. */
+static void db_hooks(struct ss_db *db, struct run *u);
 
 /* Reads a material its captures lead to back from its DTM table (exits_only). */
 static int reload(void *arg, struct ss_layer *l)
@@ -232,43 +118,37 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
     return too_little(&p[worst], bytes, err, errlen);
 }
 
+static void db_hooks(struct ss_db *db, struct run *u)
+{
+    db->exits_only = true;
+    db->layer_reload = reload;
+    db->hook_arg = u;
+}
+
 int ss_solve(const struct game *g, int pieces, const struct solve_hooks *h, char *err,
              size_t errlen)
 {
     return ss_solve_within(g, pieces, 0, h, err, errlen);
 }
 
-/* The db of a solve whose hooks are u's. */
-static void db_hooks(struct ss_db *db, struct run *u, bool exits_only)
+/* The materials of up to `pieces` pieces, as layers (SS_MAX_PIECES * SS_MAX_PIECES at most):
+ * their number. */
+static int materials_up_to(int pieces, struct layer_key *out)
 {
-    db->progress = u->h->task_progress;
-    db->progress_arg = u->h->arg;
-    db->layer_load = load;
-    db->layer_done = done;
-    db->hook_arg = u;
-    db->drop_largest = true; /* the tables on disk have them */
-    db->exits_only = exits_only;
-    db->layer_reload = reload;
-    db->layer_compact = use_compact;
-    db->layer_save = save_midway;
-    db->layer_restore = restore_midway;
-    db->save_seconds = solve_checkpoint_every(u->h);
+    int order[SS_MAX_PIECES * SS_MAX_PIECES][2];
+    int count = ss_material_order(pieces, order, SS_MAX_PIECES * SS_MAX_PIECES);
+    for (int k = 0; k < count; k++) out[k] = (struct layer_key){{order[k][0], order[k][1], 0, 0}};
+    return count;
 }
 
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory, const struct solve_hooks *h,
                     char *err, size_t errlen)
 {
     if (memory && ss_memory_check(g, pieces, memory, err, errlen)) return -1;
-    struct ss_db db;
-    if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
-    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
-    db_hooks(&db, &u, memory > 0);
-    int solved = ss_solve_all(&db, pieces, NULL, 0);
-    ss_db_free(&db);
-    if (solved >= 0) return 0;
-    /* a hook that failed said why; otherwise a layer's memory ran out */
-    if (!u.failed) snprintf(err, errlen, "out of memory");
-    return -1;
+    struct layer_key k[SS_MAX_PIECES * SS_MAX_PIECES];
+    struct solve_request q = {
+        .targets = k, .ntargets = materials_up_to(pieces, k), .memory = memory};
+    return solve_layers(g, &q, h, err, errlen);
 }
 
 int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
@@ -279,14 +159,9 @@ int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
         struct ss_plan_material p = plan_of(g, m, n);
         if (compact_need(&p) > memory) return too_little(&p, memory, err, errlen);
     }
-    struct ss_db db;
-    if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
-    struct run u = {.g = g, .h = h, .err = err, .errlen = errlen, .memory = memory};
-    db_hooks(&db, &u, true);
-    int rc = ss_solve_one(&db, m, n);
-    ss_db_free(&db);
-    if (rc && !u.failed) snprintf(err, errlen, "out of memory solving material %d+%d", m, n);
-    return rc;
+    struct layer_key k = {{m, n, 0, 0}};
+    struct solve_request q = {.targets = &k, .ntargets = 1, .targets_only = true, .memory = memory};
+    return solve_layers(g, &q, h, err, errlen);
 }
 
 /* ---- One material shared among processes ---------------------------------------------- */
@@ -507,7 +382,7 @@ static void shared_setup(struct shared *s)
     const struct ss_share *sh = s->sh;
     s->bounds = malloc(((size_t)sh->nparts + 1) * sizeof *s->bounds);
     s->db_ok = ss_db_init(&s->db, s->u.g) == 0;
-    if (s->db_ok) db_hooks(&s->db, &s->u, true);
+    if (s->db_ok) db_hooks(&s->db, &s->u);
     if (!s->db_ok || !s->bounds || ss_layer_for_share(&s->db, s->m, s->n, &s->l)) {
         s->here = true;
         if (!s->u.failed)
@@ -655,95 +530,14 @@ int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory, const s
 
 /* ---- The counting rule --------------------------------------------------------------- */
 
-/* What making one material's classes needs (solve_dtc_table's make). */
-struct material_classes {
-    const struct game *g;
-    const struct solve_hooks *h;
-    struct ss_layer *l;
-    int limit;
-};
-
-/* Makes a material's classes into cls: its DTM codes read back, the engine's counting-rule
- * pass (its captures read the smaller materials' class codes in the db), the two
- * combined. Taking the last piece is an exit to ss_db_code's 1, a loss code: a win under
- * the rule too, in one half-move. */
-static int make_material_classes(void *arg, uint16_t *cls, char *err, size_t errlen)
-{
-    const struct material_classes *c = arg;
-    struct ss_layer *l = c->l;
-    char what[32], label[64], hint[64];
-    snprintf(what, sizeof what, "material %d+%d", l->m, l->n);
-    snprintf(label, sizeof label, "dtc %d+%d", l->m, l->n);
-    snprintf(hint, sizeof hint, "solve up to %d pieces first", l->m + l->n);
-    struct store_table t = {TB_DTM, l->m, l->n, -1, l->size, 0};
-    struct solve_classes_job j = {.dtm = &t,
-                                  .layer = ss_layer_retro(l),
-                                  .limit = c->limit,
-                                  .what = what,
-                                  .label = label,
-                                  .missing_hint = hint};
-    return solve_make_classes(c->g, c->h, &j, cls, err, errlen);
-}
-
-/* Material {m, n}'s classes made or read back, into its DTC table and its report; kept in
- * the db (kept: a larger material's captures read it) as the codes those captures read. */
-static int dtc_material(struct ss_db *db, const struct solve_hooks *h, int m, int n, int limit,
-                        bool kept, struct solve_layer *r, char *err, size_t errlen)
-{
-    const struct game *g = db->g;
-    struct ss_layer *l = malloc(sizeof *l);
-    if (!l || ss_layer_init(l, db, m, n)) {
-        free(l);
-        return solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
-    }
-    *r = (struct solve_layer){.m = m, .n = n, .positions = l->size, .limit = limit};
-    struct store_table t = {TB_DTC, m, n, -1, l->size, limit};
-    uint16_t *cls = malloc((l->size ? l->size : 1) * sizeof *cls);
-    struct material_classes job = {g, h, l, limit};
-    int rc = 0;
-    if (!cls)
-        rc = solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
-    else
-        rc = solve_dtc_table(g, h, &t, cls, r, make_material_classes, &job, err, errlen);
-    /* the db keeps the material's classes as the codes the captures of larger materials
-     * read; not those of the largest total, which nothing here reads */
-    if (!rc && kept && !(l->res = malloc((l->size ? l->size : 1) * sizeof *l->res)))
-        rc = solve_fail(err, errlen, "out of memory for material %d+%d", m, n);
-    if (!rc) solve_count_classes(cls, l->size, r);
-    if (!rc && kept) {
-        solve_class_codes(cls, l->size, l->res);
-        ss_db_add(db, l);
-    }
-    free(cls);
-    if (rc || !kept) {
-        ss_layer_free(l);
-        free(l);
-    }
-    return rc;
-}
-
 int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct solve_hooks *h,
                  char *err, size_t errlen)
 {
     if (solve_check_limit(limit, err, errlen)) return -1;
-    struct ss_db db;
-    if (ss_db_init(&db, g)) return snprintf(err, errlen, "out of memory"), -1;
-    if (pieces > 2 * SS_MAX_PIECES) pieces = 2 * SS_MAX_PIECES;
-    int rc = 0;
-    /* ss_solve_all's order: total pieces ascending, so that every material a capture leads
-     * to is in the db, holding its class codes, before it is needed */
-    for (int total = 2; total <= pieces && !rc; total++)
-        for (int m = total - 1; 2 * m >= total && !rc; m--) {
-            int n = total - m;
-            if (m > SS_MAX_PIECES) continue;
-            double t0 = omp_get_wtime();
-            struct solve_layer r;
-            if ((rc = dtc_material(&db, h, m, n, limit, total < pieces, &r, err, errlen))) break;
-            r.seconds = omp_get_wtime() - t0;
-            if (h->layer) h->layer(h->arg, &r);
-        }
-    ss_db_free(&db);
-    return rc;
+    struct layer_key k[SS_MAX_PIECES * SS_MAX_PIECES];
+    struct solve_request q = {
+        .targets = k, .ntargets = materials_up_to(pieces, k), .dtc_limit = limit};
+    return solve_layers(g, &q, h, err, errlen);
 }
 
 /* ---- The plan ------------------------------------------------------------------------- */

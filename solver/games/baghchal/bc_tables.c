@@ -10,6 +10,8 @@
 #include "index.h"
 #include "symmap.h"
 #include "bc_tables.h"
+#include "bc_layers.h"
+#include "retro.h"
 #include "values.h"
 
 struct bc_indexes {
@@ -201,6 +203,61 @@ static int bc_fold_successors(const struct game *g, const struct position *pos,
     return 0;
 }
 
+static void bc_title(const struct game *g, const struct layer_key *k, char *buf, size_t len)
+{
+    (void)g;
+    if (k->c[0] == 0)
+        snprintf(buf, len, "layer c%d", k->c[1]);
+    else
+        snprintf(buf, len, "layer h%d-c%d-%c", k->c[0], k->c[1], k->c[2] == 2 ? 't' : 'g');
+}
+
+/* A movement layer's engine: its index and the next layer's borrowed from the index set,
+ * the next layer's codes the driver's. */
+struct bc_engine {
+    struct bc_layer l; /* first: the engine's ctx */
+    struct bc_layer next;
+};
+
+static int bc_engine_open(const struct game *g, void *ix, const struct layer_key *k,
+                          const struct held_layer *kids, int nkids, int dtc_limit,
+                          struct retro_layer *L, char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->ngoats - k->c[1];
+    if (k->c[0] != 0) return snprintf(err, errlen, "layer h%d: not a movement layer", k->c[0]), -1;
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    if (nkids && build_index(g, x, goats - 1, err, errlen)) return -1;
+    struct bc_engine *e = calloc(1, sizeof *e);
+    if (!e) return snprintf(err, errlen, "out of memory"), -1;
+    e->l = (struct bc_layer){.g = g, .captured = k->c[1], .ix = *x->ix[goats]};
+    if (nkids) {
+        e->next = (struct bc_layer){.g = g, .captured = k->c[1] + 1, .ix = *x->ix[goats - 1]};
+        e->next.res = (retro_code *)kids[0].codes; /* read only: the captures read it */
+        e->l.next = &e->next;
+    }
+    *L = bc_layer_retro(&e->l);
+    L->dtc_limit = dtc_limit;
+    return 0;
+}
+
+/* Everything the engine holds is borrowed: only the engine itself goes. */
+static void bc_engine_close(struct retro_layer *L)
+{
+    free(L->ctx);
+    L->ctx = NULL;
+}
+
+static void bc_index_drop(const struct game *g, void *ix, const struct layer_key *k)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->ngoats - k->c[0] - k->c[1];
+    if (!x->ix[goats]) return;
+    pair_index_free(x->ix[goats]);
+    free(x->ix[goats]);
+    x->ix[goats] = NULL;
+}
+
 const struct game_layers bc_table_layers = {
     .board_in_names = true,
     .name = bc_layer_name,
@@ -214,4 +271,8 @@ const struct game_layers bc_table_layers = {
     .missing = bc_missing,
     .dtm_by_fold = bc_dtm_by_fold,
     .fold_successors = bc_fold_successors,
+    .title = bc_title,
+    .engine_open = bc_engine_open,
+    .engine_close = bc_engine_close,
+    .index_drop = bc_index_drop,
 };

@@ -183,6 +183,92 @@ static void ss_missing(const struct game *g, const struct layer_key *k, const ch
                  path, pieces, rules, dir_word, need >= 1e9 ? " (several GB of memory)" : "");
 }
 
+static void ss_title(const struct game *g, const struct layer_key *k, char *buf, size_t len)
+{
+    (void)g;
+    snprintf(buf, len, "material %d+%d", k->c[0], k->c[1]);
+}
+
+/* A material's engine: the layer's index borrowed from the index set, and a db of the
+ * children's indexes, also borrowed, with the codes the driver holds. */
+struct ss_engine {
+    struct ss_layer l; /* first: the engine's ctx */
+    struct ss_db db;
+    struct ss_layer kid[2 * SS_MAX_PIECES];
+};
+
+static int ss_engine_open(const struct game *g, void *ix, const struct layer_key *k,
+                          const struct held_layer *kids, int nkids, int dtc_limit,
+                          struct retro_layer *L, char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    if (nkids > 2 * SS_MAX_PIECES) return snprintf(err, errlen, "too many children"), -1;
+    if (build_layer(g, x, k->c[0], k->c[1], err, errlen)) return -1;
+    for (int j = 0; j < nkids; j++)
+        if (build_layer(g, x, kids[j].k.c[0], kids[j].k.c[1], err, errlen)) return -1;
+    struct ss_engine *e = calloc(1, sizeof *e);
+    if (!e) return snprintf(err, errlen, "out of memory"), -1;
+    e->db.g = g;
+    e->db.sm = x->db->sm;
+    for (int j = 0; j < nkids; j++) {
+        int a = kids[j].k.c[0], b = kids[j].k.c[1];
+        e->kid[j] = *x->l[a][b];
+        e->kid[j].res = (retro_code *)kids[j].codes; /* read only: the exits read it */
+        ss_db_add(&e->db, &e->kid[j]);
+    }
+    e->l = *x->l[k->c[0]][k->c[1]];
+    e->l.db = &e->db;
+    e->l.res = NULL;
+    *L = ss_layer_retro(&e->l);
+    L->dtc_limit = dtc_limit;
+    return 0;
+}
+
+/* Everything the engine holds is borrowed: only the engine itself goes. */
+static void ss_engine_close(struct retro_layer *L)
+{
+    free(L->ctx);
+    L->ctx = NULL;
+}
+
+static uint64_t material_positions(const struct game *g, int m, int n)
+{
+    return pair_class_count(g->board, m, n) + (m != n ? pair_class_count(g->board, n, m) : 0);
+}
+
+/* Counted by Burnside's lemma (pair_class_count): no index is built. */
+static void ss_need(const struct game *g, const struct layer_key *k, uint64_t *solve,
+                    uint64_t *buckets, uint64_t *compact, uint64_t *exits)
+{
+    int m = k->c[0], n = k->c[1];
+    uint64_t positions = material_positions(g, m, n);
+    *solve = positions * (sizeof(retro_code) + 1);
+    *buckets = positions * (positions > 1u << 30 ? 8 : 4);
+    *compact = positions * sizeof(retro_code);
+    /* and each part's index: an orbit number and a symmetry per set of the mover's */
+    for (int side = 0; side < (m != n ? 2 : 1); side++) {
+        uint64_t index = binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
+        *solve += index;
+        *compact += index;
+    }
+    struct layer_key kids[2 * SS_MAX_PIECES];
+    int nkids = ss_children(g, k, kids, 2 * SS_MAX_PIECES);
+    *exits = 0;
+    for (int j = 0; j < nkids; j++)
+        *exits += material_positions(g, kids[j].c[0], kids[j].c[1]) * sizeof(retro_code);
+}
+
+static void ss_index_drop(const struct game *g, void *ix, const struct layer_key *k)
+{
+    (void)g;
+    struct ss_indexes *x = ix;
+    struct ss_layer **l = &x->l[k->c[0]][k->c[1]];
+    if (!*l) return;
+    ss_layer_free(*l);
+    free(*l);
+    *l = NULL;
+}
+
 const struct game_layers ss_table_layers = {
     .board_in_names = false,
     .name = ss_layer_name,
@@ -194,4 +280,9 @@ const struct game_layers ss_table_layers = {
     .list = ss_list,
     .children = ss_children,
     .missing = ss_missing,
+    .title = ss_title,
+    .engine_open = ss_engine_open,
+    .engine_close = ss_engine_close,
+    .need = ss_need,
+    .index_drop = ss_index_drop,
 };
