@@ -55,7 +55,8 @@ static void check_children_first(const struct game *g, const struct listed *l)
 }
 
 /* A position of a layer among the first listed (the smallest: the first to be solved) ranks
- * below its layer's size, and the same whether the index was built by rank or by size. */
+ * below its layer's size, and the same whether the index was built by rank or by size; the
+ * position unrank gives for its number is of the layer and ranks as that number. */
 static void check_rank(const struct game *g, void *ix, const struct listed *l, int at,
                        const struct position *pos)
 {
@@ -66,6 +67,14 @@ static void check_rank(const struct game *g, void *ix, const struct listed *l, i
     ck_assert_int_eq(gl->size(g, ix, &l->e[at].k, &size2, err, sizeof err), 0);
     ck_assert_uint_eq(size, size2);
     ck_assert_uint_lt(i, size);
+    /* and back: the position numbered i is of the layer, and ranks as i */
+    struct position back;
+    uint64_t j, size3;
+    ck_assert_int_eq(gl->unrank(g, ix, &l->e[at].k, i, &back, err, sizeof err), 0);
+    struct layer_key k = gl->layer_of(g, &back);
+    ck_assert(!memcmp(&k, &l->e[at].k, sizeof k));
+    ck_assert_int_eq(gl->rank(g, ix, &k, &back, false, &j, &size3, err, sizeof err), 0);
+    ck_assert_uint_eq(j, i);
 }
 
 /* Whether layer c is among layer k's children, which are listed before it (solved first). */

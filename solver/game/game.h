@@ -139,6 +139,10 @@ struct game_layers {
     int (*rank)(const struct game *g, void *ix, const struct layer_key *k,
                 const struct position *pos, bool may_build, uint64_t *i, uint64_t *size, char *err,
                 size_t errlen);
+    /* The position numbered i (below the table's size) in layer k, its clock 0: the inverse
+     * of rank, building the index it needs. 0, or -1 when memory runs out (err as for rank). */
+    int (*unrank)(const struct game *g, void *ix, const struct layer_key *k, uint64_t i,
+                  struct position *pos, char *err, size_t errlen);
     /* The table's size of layer k: the number its positions are ranked below; 0, or -1
      * when memory runs out (err as for rank). Builds the index it needs. */
     int (*size)(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,

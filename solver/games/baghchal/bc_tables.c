@@ -95,6 +95,21 @@ static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
     return 0;
 }
 
+static int bc_unrank(const struct game *g, void *ix, const struct layer_key *k, uint64_t i,
+                     struct position *pos, char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->ngoats - k->c[0] - k->c[1];
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    /* a movement layer holds both sides to move: position 2 * class + side */
+    bool both = k->c[0] == 0;
+    bits_t tigers, placed;
+    pair_index_unrank(x->ix[goats], both ? i / 2 : i, &tigers, &placed);
+    *pos = (struct position){
+        .men = {placed, tigers}, .side = both ? (int)(i % 2) : k->c[2] - 1, .inhand = k->c[0]};
+    return 0;
+}
+
 static int bc_size(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,
                    char *err, size_t errlen)
 {
@@ -265,6 +280,7 @@ const struct game_layers bc_table_layers = {
     .index_new = bc_index_new,
     .index_free = bc_index_free,
     .rank = bc_rank,
+    .unrank = bc_unrank,
     .size = bc_size,
     .list = bc_list,
     .children = bc_children,

@@ -113,6 +113,19 @@ static int ss_rank(const struct game *g, void *ix, const struct layer_key *k,
     return 0;
 }
 
+static int ss_unrank(const struct game *g, void *ix, const struct layer_key *k, uint64_t i,
+                     struct position *pos, char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    if (build_layer(g, x, k->c[0], k->c[1], err, errlen)) return -1;
+    const struct ss_layer *l = x->l[k->c[0]][k->c[1]];
+    bits_t mover, other;
+    ss_layer_position(l, i, &mover, &other);
+    /* the colour does not matter (ss_layers.h): red to move */
+    *pos = (struct position){.men = {mover, other}, .side = 0};
+    return 0;
+}
+
 static int ss_size(const struct game *g, void *ix, const struct layer_key *k, uint64_t *size,
                    char *err, size_t errlen)
 {
@@ -276,6 +289,7 @@ const struct game_layers ss_table_layers = {
     .index_new = ss_index_new,
     .index_free = ss_index_free,
     .rank = ss_rank,
+    .unrank = ss_unrank,
     .size = ss_size,
     .list = ss_list,
     .children = ss_children,
