@@ -113,10 +113,17 @@ struct layer_entry {
  * the class at clock 0 (driver.h's solve_class_codes). */
 struct held_layer {
     struct layer_key k;
-    const uint16_t *codes;
+    const uint16_t *codes; /* a cyclic layer's, as above */
+    const struct wdl *val; /* an acyclic layer's values (FOLD_VALUES), or who wins under the
+                              counting rule at clock 0 (FOLD_DTC) */
+    const uint8_t *dtm;    /* an acyclic layer's DTM codes, a byte each (FOLD_DTM) */
 };
 
 struct retro_layer;
+struct wdl;
+
+/* The passes over an acyclic layer (game_layers.fold). */
+enum fold_pass { FOLD_VALUES, FOLD_DTM, FOLD_DTC };
 
 /* How a game's positions are cut into layers and numbered within them, for its tables: what
  * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
@@ -187,6 +194,19 @@ struct game_layers {
                        const struct held_layer *kids, int nkids, int dtc_limit,
                        struct retro_layer *L, char *err, size_t errlen);
     void (*engine_close)(struct retro_layer *L);
+    /* Required for a game with acyclic layers: acyclic layer k in one pass over its
+     * positions, from its children kids[0..nkids-1] (one for every layer of children(k),
+     * held as the pass says above). FOLD_VALUES fills val (allocated to the layer's size)
+     * with each position's value (wdl.h); FOLD_DTM fills dtm (a byte a position) with its
+     * DTM code (retro.h), given its values in val, and counts into *wrong the positions
+     * whose moves disagree with them (0 unless a table is wrong); FOLD_DTC (limit) fills dtm
+     * with its DTC code at clock 0 (values.h). Progress through progress(arg, ...) when not
+     * NULL. 0, or -1 with err (memory, a child's code that does not fit a byte). */
+    int (*fold)(const struct game *g, void *ix, const struct layer_key *k, enum fold_pass pass,
+                int limit, const struct held_layer *kids, int nkids, struct wdl *val, uint8_t *dtm,
+                uint64_t *wrong,
+                void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+                void *arg, char *err, size_t errlen);
     /* Optional (NULL: such a game's solve takes no memory bound): what solving cyclic layer
      * k takes, in bytes, before its index is built: by the engine's default mode (its
      * codes, counters and index, solve; its level buckets at their fullest, buckets), by

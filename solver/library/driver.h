@@ -180,6 +180,13 @@ struct solve_request {
                           unit of work of a solve shared among processes) */
     int dtc_limit;     /* 0: a WDL and a DTM table per layer; L (1..RETRO_MAX_DTC): the
                           counting rule's DTC table per layer, from its DTM table */
+    bool acyclic_dtm;  /* acyclic layers: their DTM tables (from their WDL tables), not their
+                          WDL tables; a layer whose DTM is the fold of its successors'
+                          (game_layers.dtm_by_fold) is made where a layer to be made reads it
+                          or where nothing does, and not stored */
+    bool trust_stored; /* when every table the request makes is stored with a header that
+                          describes it, read nothing and do nothing (pass_end says skipped): a
+                          finished 5x5 placement need not read 33 billion values to find it */
     uint64_t memory;   /* 0, or a bound in bytes: the game's need hook says what a layer
                           takes, and the solve holds only the layer it solves and those it
                           reads, by the engine's compact mode where the default may not fit */

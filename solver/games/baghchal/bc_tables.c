@@ -11,6 +11,8 @@
 #include "symmap.h"
 #include "bc_tables.h"
 #include "bc_layers.h"
+#include "bc_place.h"
+#include "wdl.h"
 #include "retro.h"
 #include "values.h"
 
@@ -263,6 +265,96 @@ static void bc_engine_close(struct retro_layer *L)
     L->ctx = NULL;
 }
 
+/* A child of a placement layer as bc_place.h reads it. A movement layer (what the last
+ * placement leads to) is its tigers-to-move half, made into a layer with every goat placed:
+ * its values (FOLD_VALUES), its DTM codes in a byte (FOLD_DTM: the placement phase's are at
+ * most the movement's longest plus two plies per goat in hand, which must fit), or who wins
+ * under the counting rule (FOLD_DTC, from its class codes); made is set for the caller to
+ * free. */
+static int place_child(const struct game *g, struct bc_indexes *x, const struct held_layer *kid,
+                       enum fold_pass pass, struct bc_place_layer *out, bool *made, char *err,
+                       size_t errlen)
+{
+    int h = kid->k.c[0], c = kid->k.c[1], goats = g->ngoats - h - c;
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    *out = (struct bc_place_layer){.placed = g->ngoats - h, .captured = c, .ix = x->ix[goats]};
+    *made = false;
+    if (h > 0) {
+        out->side = kid->k.c[2] - 1;
+        if (kid->val) out->val = *kid->val;
+        out->dtm = (uint8_t *)kid->dtm; /* only read */
+        return 0;
+    }
+    uint64_t n = out->ix->size;
+    out->side = 1;
+    *made = true;
+    if (pass == FOLD_DTM) {
+        int limit = 255 - 2 * g->ngoats;
+        if (!(out->dtm = malloc(n + 1))) return snprintf(err, errlen, "out of memory"), -1;
+        for (uint64_t i = 0; i < n; i++) {
+            uint16_t code = kid->codes[2 * i + 1];
+            if (code > limit)
+                return snprintf(err, errlen,
+                                "layer h0-c%d: DTM code %u: the placement phase's codes could "
+                                "pass one byte (at most %d here)",
+                                c, code, limit),
+                       -1;
+            out->dtm[i] = (uint8_t)code;
+        }
+        return 0;
+    }
+    if (wdl_alloc(&out->val, n)) return snprintf(err, errlen, "out of memory"), -1;
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) wdl_set(&out->val, i, wdl_of_code(kid->codes[2 * i + 1]));
+    return 0;
+}
+
+/* A placement layer's pass (bc_place.h): the goats' layer reads the tigers' with one goat
+ * fewer in hand (next); the tigers' reads the goats' with as many (next) and, by a capture,
+ * with one more captured (capt: NULL when a capture wins; with no goat on the board there is
+ * no capture, and capt is never read). */
+static int bc_fold(const struct game *g, void *ix, const struct layer_key *k, enum fold_pass pass,
+                   int limit, const struct held_layer *kids, int nkids, struct wdl *val,
+                   uint8_t *dtm, uint64_t *wrong,
+                   void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
+                   void *arg, char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int h = k->c[0], c = k->c[1], goats = g->ngoats - h - c;
+    if (h == 0 || nkids < 1 || nkids > 2)
+        return snprintf(err, errlen, "layer h%d-c%d: not a placement layer", h, c), -1;
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    struct bc_place_layer L = {.placed = g->ngoats - h,
+                               .captured = c,
+                               .side = k->c[2] - 1,
+                               .ix = x->ix[goats],
+                               .val = *val,
+                               .dtm = dtm};
+    struct bc_place_layer child[2];
+    bool made[2] = {false, false};
+    int rc = 0;
+    for (int j = 0; j < nkids && !rc; j++)
+        rc = place_child(g, x, &kids[j], pass, &child[j], &made[j], err, errlen);
+    if (!rc) {
+        const struct bc_place_layer *next = &child[0], *capt = nkids > 1 ? &child[1] : NULL;
+        if (nkids > 1 && child[0].captured != c) next = &child[1], capt = &child[0];
+        if (L.side == 1 && !capt && c + 1 < g->captures_to_win) capt = next;
+        *wrong = 0;
+        if (pass == FOLD_VALUES)
+            bc_place_solve(g, &L, next, capt, progress, arg);
+        else if (pass == FOLD_DTM)
+            *wrong = bc_place_solve_dtm(g, &L, next, capt, progress, arg);
+        else
+            bc_place_solve_dtc(g, &L, next, capt, limit, progress, arg);
+    }
+    for (int j = 0; j < nkids; j++)
+        if (made[j]) {
+            wdl_free(&child[j].val);
+            free(child[j].dtm);
+        }
+    return rc;
+}
+
 static void bc_index_drop(const struct game *g, void *ix, const struct layer_key *k)
 {
     struct bc_indexes *x = ix;
@@ -290,5 +382,6 @@ const struct game_layers bc_table_layers = {
     .title = bc_title,
     .engine_open = bc_engine_open,
     .engine_close = bc_engine_close,
+    .fold = bc_fold,
     .index_drop = bc_index_drop,
 };
