@@ -1,8 +1,9 @@
 /*
- * Solving Bagh-Chal: the drivers that solve every layer of the game in the order the
- * layers depend on each other, store each one's tables, and resume from those stored.
+ * Solving Bagh-Chal: its passes as the command line asks for them, each a request to the
+ * one driver (driver.h's solve_layers), which solves every layer of the game in the order
+ * the layers depend on each other, stores each one's tables, and resumes from those stored.
  * The caller chooses where tables go (store.h) and hears of progress and results through
- * hooks; the driver owns the order.
+ * hooks.
  *
  * Order. The movement phase first (bc_layers.h), one layer per number of goats captured,
  * from the most down to 0: layer c's captures exit to layer c + 1, and only that layer's
@@ -57,8 +58,8 @@ enum {
 /* The hooks and the figures they report: driver.h's struct solve_hooks, struct solve_layer
  * (pass: a BC_SOLVE_* bit; inhand, captured and side, -1 for a movement layer, which holds
  * both sides; max_dtm for a movement layer, max_win and max_loss for a placement DTM layer;
- * limit 0) and struct solve_pass. Here task_begin's labels are "layer h0-c3" (movement),
- * "layer h5-c1-g" (placement WDL) or "dtm h5-c1-g" (placement DTM); task_progress's phases
+ * limit 0) and struct solve_pass. Here task_begin's labels are "layer c3" (movement),
+ * "layer h5-c1-g" (placement WDL) or "dtm layer h5-c1-g" (placement DTM); task_progress's phases
  * "init" or "propagate" (retro.h), "values" or "dtm" (bc_place.h); the task hooks are not
  * called for layers read back. pass_begin is not called for a placement pass skipped
  * because every table of it is stored; pass_end is, with r->skipped. The layer hook is
@@ -84,7 +85,7 @@ int bc_solve_placement(const struct game *g, bool dtm, const struct solve_hooks 
  * values without the rule) and, through the captures, the classes of the layer above,
  * into a DTC table {TB_DTC, inhand 0, captured c, side -1, limit}. The movement phase's
  * DTM tables must be stored. A layer whose DTC table is stored and sound is read back,
- * not made again. Hooks as for bc_solve: task labels "dtc h0-c3", the layer hook for
+ * not made again. Hooks as for bc_solve: task labels "dtc layer c3", the layer hook for
  * BC_SOLVE_MOVEMENT_DTC with the classes counted (win and loss: under the rule). */
 int bc_solve_movement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,
                           size_t errlen);
@@ -97,7 +98,7 @@ int bc_solve_movement_dtc(const struct game *g, int limit, const struct solve_ho
  * before it. A placement resets the clock, so a placement position is met at clock 0 (or
  * 1, goats to move after a tiger's step, which changes nothing: the goats' every move is
  * a placement); its DTC is at most 2 (bc_place.h). Resuming, hooks and errors as for
- * bc_solve_placement: task labels "dtc h5-c1-g", the layer hook for BC_SOLVE_PLACEMENT_DTC
+ * bc_solve_placement: task labels "dtc layer h5-c1-g", the layer hook for BC_SOLVE_PLACEMENT_DTC
  * with the classes counted; a layer whose tables disagree (a win under the rule that is
  * not one without it) fails, naming it. */
 int bc_solve_placement_dtc(const struct game *g, int limit, const struct solve_hooks *h, char *err,

@@ -1,11 +1,18 @@
 /*
- * What every game's solve driver shares: the hooks a caller gives it (where tables go,
- * progress, notices, each layer's and each pass's figures), the figures it reports, and
- * the steps every driver takes alike (a layer's WDL and DTM tables verified, read or
- * saved; the counting rule's classes of a layer made, or read back from its DTC table).
- * The drivers themselves (bc_solve.h, ss_solve.h) own the order of their game's layers.
+ * The one driver, for every game: solve_layers walks a game's layers in the order the game
+ * lists them (game.h's game_layers.list), solves each from the layers its moves lead to
+ * (children), which it holds while a layer still to be solved reads them and no longer,
+ * and saves and resumes its tables. A cyclic layer is solved by the retrograde engine
+ * (retro.h) through the game's engine_open; an acyclic one by one pass over its positions,
+ * the game's fold. The game says what its layers are; the driver knows no game.
  *
- * Errors: the helpers that can fail return 0, or -1 with one line in err. Nothing is
+ * Also here: the hooks a caller gives it (where tables go, progress, notices, each layer's
+ * and each pass's figures), the figures it reports, and the steps written once (a layer's
+ * WDL and DTM tables verified, read or saved; the counting rule's classes of a layer made,
+ * or read back from its DTC table). bc_solve.h and ss_solve.h say what the command line
+ * asks of it for Bagh-Chal's passes and Sixteen Soldiers' materials.
+ *
+ * Errors: the functions that can fail return 0, or -1 with one line in err. Nothing is
  * printed and nothing exits.
  */
 #ifndef GUTI_DRIVER_H
@@ -71,7 +78,7 @@ struct solve_hooks {
      * store.dir, which must exist. */
     struct store_hooks store;
     /* Progress of long work. task_begin: a layer's solve begins, with a label naming it
-     * (each driver says its labels: "layer h0-c3", "material 3+2", "dtc 3+2", ...).
+     * (solve_layers says its labels: "layer c3", "material 3+2", "dtc material 3+2", ...).
      * task_progress: it advances, the engine's phase ("init" or "propagate", retro.h, or
      * the driver's own), done of total positions. task_end: it is over (before the layer's
      * tables are saved). Whether they are called for a layer read back, each driver says.
@@ -151,7 +158,7 @@ struct solve_classes_job {
                                       of the layers they lead to */
     int limit;
     const char *what;         /* the layer in messages: "layer c3", "material 3+2" */
-    const char *label;        /* task_begin's: "dtc h0-c3" */
+    const char *label;        /* task_begin's: "dtc layer c3" */
     const char *missing_hint; /* after the message of a DTM table not read back: "solve the
                                  movement phase first" */
 };
@@ -194,28 +201,36 @@ struct solve_request {
                           and the layer hook for every layer) */
 };
 
-/* Solves every cyclic layer the request names, in the order of the game's list (game.h's
- * game_layers.list), each by the retrograde engine through the game's engine_open, and
- * saves its tables (store_table: kind, inhand = key.c[0], captured = key.c[1], side =
- * key.c[2] - 1 or -1 when it is 0). It holds a solved layer's codes while a layer still to
- * be solved reads them, and no longer.
+/* Solves every layer the request names, in the order of the game's list, and saves its
+ * tables (store_table: kind, inhand = key.c[0], captured = key.c[1], side = key.c[2] - 1 or
+ * -1 when it is 0). A cyclic layer gets a WDL and a DTM table from the retrograde engine
+ * (game_layers.engine_open), or its DTC table in the counting rule's pass; an acyclic layer
+ * its WDL table (game_layers.fold), or with acyclic_dtm its DTM table, or its DTC table.
+ * What a solved layer is to the layers that read it is held while a layer still to be
+ * solved reads it, and no longer: a cyclic layer's codes, an acyclic layer's values in 2
+ * bits a position or its DTM codes in a byte.
  *
- * Resuming: a layer whose DTM and WDL tables (or, for dtc_limit, DTC table) are stored and
- * sound is read back, not solved; one stored but damaged is solved again, the notice hook
- * saying so. A layer solved by the compact engine (under the memory bound) is saved midway
- * every checkpoint_seconds into its DTM table's path with ".ckpt" (the store's own files
- * only) and taken up from there ("material 5+4 taken up at level 40 from PATH"); the file
- * goes once the layer's tables are saved.
+ * Resuming: a cyclic layer whose DTM and WDL tables (or DTC table) are stored and sound is
+ * read back, not solved; one stored but damaged is solved again, the notice hook saying so.
+ * An acyclic layer whose table of the pass reads back is not made again (a damaged DTC
+ * table is said). A layer solved by the compact engine (under the memory bound) is saved
+ * midway every checkpoint_seconds into its DTM table's path with ".ckpt" (the store's own
+ * files only) and taken up from there ("material 5+4 taken up at level 40 from PATH"); the
+ * file goes once the layer's tables are saved.
  *
- * Hooks (struct solve_hooks): task_begin with the layer's title ("material 3+2", "layer c3",
- * game_layers.title), "dtc " before it in the counting rule's pass, for the layers solved,
- * not those read back; the layer hook for every layer (r->key; resumed when read back;
- * compact when the compact engine solved it), and with pass not 0 only when layer_passes
- * has it, pass_begin and pass_end around the whole.
+ * Hooks (struct solve_hooks): task_begin with the layer's title (game_layers.title:
+ * "material 3+2", "layer c3"), after "dtm " or "dtc " in an acyclic DTM pass and a counting
+ * rule's pass, for the layers made, not those read back; the layer hook for every layer
+ * (r->key; resumed when read back; compact when the compact engine solved it; an acyclic
+ * layer's counts only then, as they cost a pass over its values) when pass is 0, else only
+ * when layer_passes has it; pass_begin and pass_end around the whole when pass is not 0.
  *
- * Errors: 0, or -1 with one line in err: a layer not cyclic or not the game's, out of memory
- * (naming the layer), a bound too small for a layer, a table that could not be saved or read
- * back. Nothing is printed and nothing exits. Threads: as the drivers' (bc_solve.h). */
+ * Errors: 0, or -1 with one line in err: a layer not the game's or without an engine, out
+ * of memory (naming the layer), a bound too small for a layer, a table that could not be
+ * saved or read back, moves that disagree with a layer's WDL table (a wrong table: guti
+ * verify says which). Threads: the work runs on OpenMP threads (omp_set_num_threads is the
+ * caller's); the hooks are called from the calling thread, task_progress from one thread at
+ * a time, and need not be thread-safe. */
 int solve_layers(const struct game *g, const struct solve_request *q, const struct solve_hooks *h,
                  char *err, size_t errlen);
 

@@ -1,6 +1,7 @@
 /*
  * Solving Sixteen Soldiers' endgames into tables: every material up to a number of pieces,
- * in the order ss_solve_all (ss_layers.h) owns, smallest material first, each material's
+ * in the order of the game's list (ss_tables.c), smallest material first, solved by the one
+ * driver (driver.h's solve_layers), each material's
  * captures exiting to materials solved before. Each material {m, n}, m >= n, gets a WDL
  * and a DTM table (struct store_table {kind, m, n, side -1}, both sides to move in one
  * table, positions numbered as ss_layers.h says).
@@ -31,7 +32,7 @@
  * compact when solved by the engine's compact mode, under a memory bound too small for the
  * default; ss_solve_dtc's: limit and the classes, max_dtm, wdl_bytes and dtm_bytes 0). Here
  * task_begin's label is "material 3+2", task_progress's phase the engine's ("init" or
- * "propagate"); task_end is called after every material, solved or read back. The layer
+ * "propagate"); task_end after every material solved (not those read back). The layer
  * hook is called for every material (layer_passes is not read, nor are pass_begin and
  * pass_end). A material solved by the compact engine (under a memory bound) is saved
  * midway, after a level, every checkpoint_seconds (0: the default, 1800; negative: after
@@ -113,7 +114,7 @@ int ss_memory_check(const struct game *g, int pieces, uint64_t bytes, char *err,
  * smaller materials' classes, saved as a DTC table {TB_DTC, m, n, side -1, limit}. Every
  * material's DTM table must be stored (ss_solve first). A material whose DTC table is
  * stored and sound is read back, not made again. Hooks as for ss_solve: task labels
- * "dtc 3+2", the layer hook with the classes counted (resumed when read back). */
+ * "dtc material 3+2", the layer hook with the classes counted (resumed when read back). */
 int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct solve_hooks *h,
                  char *err, size_t errlen);
 
