@@ -140,6 +140,7 @@ Suite *norepeat_suite(void);
 Suite *registry_suite(void);
 Suite *stats_suite(void);
 Suite *verify_suite(void);
+Suite *driver_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

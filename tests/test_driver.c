@@ -1,0 +1,209 @@
+/* The one driver (solver/library/driver.c): solve_layers on every game of the registry,
+ * through its hooks alone, its tables checked position by position against the engine's
+ * own re-derivation (retro_verify: each code from its successors' codes), and the same
+ * tables whatever the memory bound, resumed or not. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+#include "helpers.h"
+#include "retro.h"
+#include "wdl.h"
+
+/* The first cyclic layers of a game's list (its smallest: the first solved), and every
+ * layer they need: the targets of the tests below. At most max. */
+static int first_cyclic(const struct game *g, struct layer_key *out, int max)
+{
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0), k = 0;
+    struct layer_entry *e = malloc((size_t)n * sizeof *e);
+    ck_assert_ptr_nonnull(e);
+    gl->list(g, e, n);
+    for (int i = 0; i < n && k < max; i++)
+        if (e[i].kind == LAYER_CYCLIC) out[k++] = e[i].k;
+    free(e);
+    return k;
+}
+
+/* Layer k's stored table of that kind, or NULL. */
+static struct mem_table *find(struct mem_store *m, const struct layer_key *k, enum tb_kind kind)
+{
+    struct store_table t = solve_table(k, kind, 0, 0);
+    return mem_find(m, &t);
+}
+
+static void count_notice(void *arg, const char *msg)
+{
+    (void)msg;
+    (*(int *)arg)++;
+}
+
+static void count_compact(void *arg, const struct solve_layer *r)
+{
+    *(int *)arg += r->compact;
+}
+
+static struct mem_store *solve_into(const struct game *g, const struct solve_request *q)
+{
+    struct mem_store *m = calloc(1, sizeof *m);
+    ck_assert_ptr_nonnull(m);
+    struct solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    char err[600];
+    ck_assert_msg(solve_layers(g, q, &h, err, sizeof err) == 0, "%s", err);
+    return m;
+}
+
+/* Every position of cyclic layer k agrees with its successors (retro_verify), its children's
+ * codes read from the store; its WDL table says who wins in its DTM table. */
+static void check_layer(const struct game *g, void *ix, struct mem_store *m,
+                        const struct layer_key *k)
+{
+    const struct game_layers *gl = g->ops->layers;
+    char err[300], name[64];
+    gl->name(g, k, name, sizeof name);
+    uint64_t n;
+    ck_assert_int_eq(gl->size(g, ix, k, &n, err, sizeof err), 0);
+    struct mem_table *dtm = find(m, k, TB_DTM), *wdl = find(m, k, TB_WDL);
+    ck_assert_msg(dtm, "%s: no DTM table", name);
+    ck_assert_msg(wdl, "%s: no WDL table", name);
+    for (uint64_t i = 0; i < n; i++)
+        CHECK(wdl->e[i] == (uint16_t)wdl_of_code(dtm->e[i]), "%s: position %llu", name,
+              (unsigned long long)i);
+    struct layer_key kids[64];
+    struct held_layer held[64];
+    int nk = gl->children(g, k, kids, 64);
+    for (int j = 0; j < nk; j++) {
+        struct mem_table *kt = find(m, &kids[j], TB_DTM);
+        ck_assert_msg(kt, "%s: a child's DTM table is not stored", name);
+        held[j] = (struct held_layer){.k = kids[j], .codes = kt->e};
+    }
+    struct retro_layer L;
+    ck_assert_int_eq(gl->engine_open(g, ix, k, held, nk, 0, &L, err, sizeof err), 0);
+    uint64_t bad[4];
+    int nbad;
+    uint64_t wrong = retro_verify(&L, dtm->e, 0, bad, 4, &nbad);
+    gl->engine_close(&L);
+    ck_assert_msg(wrong == 0, "%s: %llu positions disagree with their successors", name,
+                  (unsigned long long)wrong);
+}
+
+/* Each game of the registry, its first cyclic layers (on its smallest board when it has
+ * several), solved by the driver and checked. */
+START_TEST(solves_every_game)
+{
+    int games = 0;
+    for (const struct game_ops *ops; (ops = game_registry(games)); games++) {
+        if (!ops->layers) continue;
+        struct game g;
+        char err[300];
+        const char *board = NULL;
+        for (int rows = 1; ops->board_for_rows && rows <= 12 && !board; rows++)
+            board = ops->board_for_rows(rows);
+        ck_assert_int_eq(game_setup(&g, ops->name, NULL, board, err, sizeof err), 0);
+        struct layer_key k[4];
+        int nk = first_cyclic(&g, k, 4);
+        ck_assert_int_ge(nk, 1);
+        struct solve_request q = {.targets = k, .ntargets = nk};
+        struct mem_store *m = solve_into(&g, &q);
+        void *ix = ops->layers->index_new(&g);
+        for (int j = 0; j < nk; j++) check_layer(&g, ix, m, &k[j]);
+        ops->layers->index_free(ix);
+        mem_free(m);
+    }
+    ck_assert_int_ge(games, 2);
+}
+END_TEST
+
+/* A game whose solve takes a memory bound (its need hook): the bound that makes some layers
+ * solved by the compact engine gives the same tables; one too small fails, naming a layer. */
+START_TEST(memory_bound_same_tables)
+{
+    for (int i = 0; game_registry(i); i++) {
+        const struct game_ops *ops = game_registry(i);
+        if (!ops->layers || !ops->layers->need) continue;
+        struct game g;
+        char err[600];
+        ck_assert_int_eq(game_setup(&g, ops->name, NULL, NULL, err, sizeof err), 0);
+        struct layer_key k[5];
+        int nk = first_cyclic(&g, k, 5);
+        struct solve_request q = {.targets = k, .ntargets = nk};
+        struct mem_store *free_run = solve_into(&g, &q);
+        /* the most any layer needs by the compact engine: every layer fits it, and the
+         * largest does not fit the default */
+        uint64_t bound = 0, solve, buckets, compact, exits;
+        for (int j = 0; j < nk; j++) {
+            ops->layers->need(&g, &k[j], &solve, &buckets, &compact, &exits);
+            if (compact + exits > bound) bound = compact + exits;
+        }
+        q.memory = bound;
+        struct mem_store *bounded = calloc(1, sizeof *bounded);
+        int ncompact = 0;
+        struct solve_hooks hb = {.store = {.load = mem_load, .save = mem_save, .arg = bounded},
+                                 .layer = count_compact,
+                                 .arg = &ncompact};
+        ck_assert_msg(solve_layers(&g, &q, &hb, err, sizeof err) == 0, "%s", err);
+        ck_assert_int_ge(ncompact, 1);
+        mem_same(free_run, bounded);
+        q.memory = bound - 1;
+        struct mem_store m = {0};
+        struct solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = &m}};
+        ck_assert_int_eq(solve_layers(&g, &q, &h, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, "is too little"), "%s", err);
+        ck_assert_int_eq(m.saves, 0);
+        mem_free(free_run);
+        mem_free(bounded);
+    }
+}
+END_TEST
+
+/* Only the targets: what they read must be stored; once it is, the same tables. A damaged
+ * table is solved again, and said. */
+START_TEST(targets_only_and_resume)
+{
+    struct game g;
+    char err[600];
+    ck_assert_int_eq(game_setup(&g, "sixteen", NULL, NULL, err, sizeof err), 0);
+    struct layer_key k[4];
+    int nk = first_cyclic(&g, k, 4);
+    ck_assert_int_eq(nk, 4);
+    struct solve_request q = {.targets = k, .ntargets = nk};
+    struct mem_store *all = solve_into(&g, &q);
+    /* the last alone, its children missing */
+    struct mem_store *m = calloc(1, sizeof *m);
+    int notices = 0;
+    struct solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    struct solve_request one = {.targets = &k[3], .ntargets = 1, .targets_only = true};
+    ck_assert_int_eq(solve_layers(&g, &one, &h, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "read back for the moves of material"), "%s", err);
+    mem_free(m);
+    /* with every table but its own stored */
+    m = mem_copy(all);
+    for (int kind = TB_WDL; kind <= TB_DTM; kind++) mem_remove(m, find(m, &k[3], kind));
+    h.store.arg = m;
+    ck_assert_msg(solve_layers(&g, &one, &h, err, sizeof err) == 0, "%s", err);
+    mem_same(all, m);
+    /* a damaged DTM table: said, solved again, the same */
+    find(m, &k[2], TB_DTM)->damaged = true;
+    int saves = m->saves;
+    h.notice = count_notice;
+    h.arg = &notices;
+    ck_assert_msg(solve_layers(&g, &q, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(notices, 1);
+    ck_assert_int_eq(m->saves, saves + 2);
+    mem_same(all, m);
+    mem_free(m);
+    mem_free(all);
+}
+END_TEST
+
+Suite *driver_suite(void)
+{
+    Suite *s = suite_create("driver");
+    TCase *tc = tcase_create("driver");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, solves_every_game);
+    tcase_add_test(tc, memory_bound_same_tables);
+    tcase_add_test(tc, targets_only_and_resume);
+    suite_add_tcase(s, tc);
+    return s;
+}
