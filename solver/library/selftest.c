@@ -751,6 +751,8 @@ int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selfte
                         "rules no-repeat depend on the history, not the position: they have no "
                         "layers to test"),
                -1;
+    if (!g->ops->layers)
+        return snprintf(err, errlen, "%s has no layers to test", g->ops->title), -1;
     struct scratch s = {0};
     int rc = cyclic_layers(g, max_pieces, sample, &s, report, arg, res);
     int placement = rc ? 0 : has_acyclic(g);

@@ -76,7 +76,7 @@ typedef int (*selftest_report)(void *arg, const struct game *g, const struct sel
  * sample: positions checked per layer, spread evenly over it; 0 (or as many as the layer
  * has) checks them all. res is filled (faults are counted there, not errors). Returns 0,
  * the report's positive value, or -1 with a one-line reason in err: out of memory, or
- * rules with no layers (no-repeat). */
+ * rules with no layers (no-repeat), or a game without them. */
 int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selftest_report report,
                    void *arg, struct selftest_result *res, char *err, size_t errlen);
 
