@@ -1,9 +1,9 @@
-/* The move graph's self-test (selftest.h): nothing wrong with the layers as they are, and a
- * layer whose predecessors miss one now and then caught. */
+/* The move graph's self-test (selftest.h): nothing wrong with the layers as they are, and
+ * bugs planted through the game's hooks caught: an engine whose predecessors miss one now
+ * and then, rules whose moves() forgets one. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "bc_layers.h"
 #include "helpers.h"
 #include "selftest.h"
 
@@ -36,13 +36,48 @@ START_TEST(selftest_passes)
 }
 END_TEST
 
-/* A layer whose predecessors miss one now and then, as a bug would. */
+/* Bugs, planted through the game's hooks: an engine whose predecessors miss one now and
+ * then, and rules whose moves() forgets one. The hooks they wrap are kept here, as a hook
+ * has no argument of the test's. */
 static int (*real_predecessors)(void *ctx, uint64_t i, uint64_t *pred);
+static int (*real_engine_open)(const struct game *g, void *ix, const struct layer_key *k,
+                               const struct held_layer *kids, int nkids, int dtc_limit,
+                               struct retro_layer *L, char *err, size_t errlen);
+static int (*real_moves)(const struct game *g, const struct position *pos, struct movelist *l);
 
 static int drop_a_predecessor(void *ctx, uint64_t i, uint64_t *pred)
 {
     int k = real_predecessors(ctx, i, pred);
     return k > 1 && i % 7 == 3 ? k - 1 : k;
+}
+
+static int open_dropping_predecessors(const struct game *g, void *ix, const struct layer_key *k,
+                                      const struct held_layer *kids, int nkids, int dtc_limit,
+                                      struct retro_layer *L, char *err, size_t errlen)
+{
+    int rc = real_engine_open(g, ix, k, kids, nkids, dtc_limit, L, err, errlen);
+    if (rc == 0) {
+        real_predecessors = L->predecessors;
+        L->predecessors = drop_a_predecessor;
+    }
+    return rc;
+}
+
+/* Forgets the last move of every position with more than one. */
+static int forget_a_move(const struct game *g, const struct position *pos, struct movelist *l)
+{
+    int n = real_moves(g, pos, l);
+    if (n > 1) l->n = --n;
+    return n;
+}
+
+/* A report that keeps the first faulty layer. */
+static int keep_first_fault(void *arg, const struct game *g, const struct selftest_layer *l)
+{
+    (void)g;
+    struct selftest_layer *first = arg;
+    if (l->faults && !first->faults) *first = *l;
+    return 0;
 }
 
 static void describe_index(void *arg, uint64_t i, char *buf, size_t len)
@@ -51,14 +86,18 @@ static void describe_index(void *arg, uint64_t i, char *buf, size_t len)
     snprintf(buf, len, "position %llu", (unsigned long long)i);
 }
 
-/* ... and the self-test catches it, naming a faulty position. */
+/* ... and the self-test catches it, naming a faulty position: one layer's engine, opened
+ * through the game's interface, and the whole test of each game. */
 START_TEST(selftest_fails_on_a_broken_graph)
 {
     struct game g = setup("baghchal", "standard", "4x4");
-    struct symmap *sm = symmap_for(g.board);
-    struct bc_layer l;
-    ck_assert_int_eq(bc_layer_init(&l, &g, sm, g.captures_to_win - 1), 0); /* no next layer */
-    struct retro_layer R = bc_layer_retro(&l);
+    const struct game_layers *gl = g.ops->layers;
+    struct layer_key k = {{0, g.captures_to_win - 1, 0, 0}}; /* no children */
+    ck_assert_int_eq(gl->children(&g, &k, NULL, 0), 0);
+    void *ix = gl->index_new(&g);
+    struct retro_layer R;
+    char err[200];
+    ck_assert_msg(gl->engine_open(&g, ix, &k, NULL, 0, 0, &R, err, sizeof err) == 0, "%s", err);
     struct selftest_layer out = {0};
     ck_assert_int_eq(selftest_layer_graph(&R, 0, describe_index, NULL, &out), 0);
     ck_assert_uint_eq(out.faults, 0);
@@ -70,8 +109,44 @@ START_TEST(selftest_fails_on_a_broken_graph)
     ck_assert_uint_gt(out.faults, 0);
     ck_assert_int_eq(out.nexamples, SELFTEST_EXAMPLES);
     ck_assert_msg(strstr(out.examples[0], "predecessor") != NULL, "%s", out.examples[0]);
-    bc_layer_free(&l);
-    free(sm);
+    gl->engine_close(&R);
+    gl->index_free(ix);
+}
+END_TEST
+
+/* One game's whole self-test with its engines' predecessors broken (moves false) or its
+ * moves() (true): faults found, the first example's words. */
+static void expect_faults(const char *name, const char *rules, const char *board, bool moves,
+                          const char *words)
+{
+    struct game g = setup(name, rules, board);
+    struct game_ops ops = *g.ops;
+    struct game_layers gl = *ops.layers;
+    real_engine_open = gl.engine_open;
+    real_moves = ops.moves;
+    if (moves)
+        ops.moves = forget_a_move;
+    else
+        gl.engine_open = open_dropping_predecessors;
+    ops.layers = &gl;
+    g.ops = &ops;
+    struct selftest_result r;
+    char err[200];
+    struct selftest_layer first = {0};
+    ck_assert_msg(selftest_moves(&g, 3, 0, keep_first_fault, &first, &r, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_msg(r.faults > 0, "%s %s: no fault found", name, rules);
+    ck_assert_int_gt(first.nexamples, 0);
+    ck_assert_msg(strstr(first.examples[0], words) != NULL, "%s %s: %s", name, rules,
+                  first.examples[0]);
+}
+
+START_TEST(selftest_fails_through_the_hooks)
+{
+    expect_faults("baghchal", "standard", "3x3", false, "predecessor");
+    expect_faults("sixteen", "optional", NULL, false, "predecessor");
+    expect_faults("baghchal", "goat-pass", "3x3", true, "moves()");
+    expect_faults("sixteen", "forced", NULL, true, "moves()");
 }
 END_TEST
 
@@ -82,6 +157,7 @@ Suite *selftest_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, selftest_passes);
     tcase_add_test(tc, selftest_fails_on_a_broken_graph);
+    tcase_add_test(tc, selftest_fails_through_the_hooks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,13 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bc_layers.h"
 #include "bc_place.h"
 #include "index.h"
-#include "ss_layers.h"
 #include "symmap.h"
 #include "wdl.h"
-#include "sixteen.h"
 
 /* A successor of moves() that leaves the layer, where the solver finds its value: a slot
  * of a table it reads (the codes of a movement layer or material, or the WDL values of a
@@ -277,22 +274,22 @@ static struct move_fold exits_of(const struct retro_layer *R, struct scratch *s,
     return e;
 }
 
-/* The exits of a movement layer or material, probed. The tables the exits read are all
- * draws (0) but where a probe sets a target, one of moves()' captures (t[0..nt-1],
- * distinct): all won for the opponent, the exits must read no draw; each in turn won more
- * slowly, the exits' longest loss must show it. ncapt: captures of moves() in all, ends:
- * one of them ends the game (lost in 0 for the opponent); exact: the exits count captures
- * one by one (Bagh-Chal), else chains found (at least one per capture). Leaves the tables
- * all draws again. */
+/* The exits of a cyclic layer, probed. The tables the exits read are all draws (0) but
+ * where a probe sets a target, one of moves()' captures (t[0..nt-1], distinct): all won
+ * for the opponent, the exits must read no draw; each in turn won more slowly, the exits'
+ * longest loss must show it. ncapt: moves of moves() out of the layer in all; the exits
+ * count at least one for each, none when there is none (an engine may fold a move once for
+ * each way it finds to make it: Sixteen Soldiers' chains of captures); ends: one of them
+ * ends the game (lost in 0 for the opponent). Leaves the tables all draws again. */
 static void probe_exits(const struct retro_layer *R, struct scratch *s, struct check *c,
-                        struct target *t, int nt, int ncapt, bool ends, bool exact)
+                        struct target *t, int nt, int ncapt, bool ends)
 {
     char b[160];
     for (int k = 0; k < nt; k++) t[k].code[t[k].idx] = 2; /* won in 1 for the opponent */
     struct move_fold e = exits_of(R, s, c->i);
     if (e.draw)
         fault(c, "its exits read a position that no capture of moves() reaches");
-    else if (exact ? e.n != ncapt : (e.n < ncapt || (e.n == 0) != (ncapt == 0)))
+    else if (e.n < ncapt || (e.n == 0) != (ncapt == 0))
         fault(c, "%d exits folded for %d captures of moves()", e.n, ncapt);
     else if ((e.win == 1) != ends)
         fault(c, ends ? "a capture ends the game, the exits do not say so"
@@ -313,107 +310,248 @@ static int count_captured(const struct game *g, const struct position *p)
     return g->ngoats - p->inhand - bits_count(p->men[0]);
 }
 
-/* Bagh-Chal's movement phase. */
+/* The cyclic layers, any game's, through its interface (game.h's struct game_layers): each
+ * layer's engine opened as the driver opens it (driver.c's walk_open), its children held as
+ * codes that the probes set. */
 
-static void bc_describe(void *arg, uint64_t i, char *buf, size_t len)
+#define MAX_KIDS 64
+
+/* The layer under test and the codes its engine's exits read. */
+struct cyclic {
+    const struct game *g;
+    const struct game_layers *gl;
+    void *ix;           /* the game's index set, kept over the walk */
+    struct layer_key k; /* the layer */
+    int nkids;
+    struct layer_key kid[MAX_KIDS];
+    /* the children's codes: all draws but what a probe sets, and sets back */
+    retro_code *held[MAX_KIDS];
+};
+
+static void cyclic_describe(void *arg, uint64_t i, char *buf, size_t len)
 {
-    const struct bc_layer *l = arg;
-    bits_t T, G;
-    pair_index_unrank(&l->ix, i / 2, &T, &G);
-    struct position p = {.men = {G, T}, .side = (int)(i % 2)};
-    l->g->ops->format(l->g, &p, buf, len);
+    const struct cyclic *cy = arg;
+    struct position p;
+    char err[200];
+    if (cy->gl->unrank(cy->g, cy->ix, &cy->k, i, &p, err, sizeof err))
+        snprintf(buf, len, "position %llu (%s)", (unsigned long long)i, err);
+    else
+        cy->g->ops->format(cy->g, &p, buf, len);
 }
 
-/* Position c->i of movement layer l against moves(); ns: expand's successors. */
-static int bc_check_moves(const struct retro_layer *R, const struct bc_layer *l, struct scratch *s,
-                          struct check *c, int ns)
+/* Where a successor of moves() lies: -1 in the layer, j in its child j, -2 in neither (the
+ * game ended, or a fault). */
+static int cyclic_place(const struct cyclic *cy, const struct position *sp)
 {
-    const struct game *g = l->g;
-    char b[160];
-    bits_t T, G;
-    pair_index_unrank(&l->ix, c->i / 2, &T, &G);
-    struct position pos = {.men = {G, T}, .side = (int)(c->i % 2)};
+    struct layer_key to = cy->gl->layer_of(cy->g, sp);
+    if (!memcmp(&to, &cy->k, sizeof to)) return -1;
+    for (int j = 0; j < cy->nkids; j++)
+        if (!memcmp(&to, &cy->kid[j], sizeof to)) return j;
+    return -2;
+}
+
+static int cyclic_rank(const struct cyclic *cy, const struct layer_key *k, const struct position *p,
+                       uint64_t *i)
+{
+    uint64_t size;
+    char err[200];
+    return cy->gl->rank(cy->g, cy->ix, k, p, true, i, &size, err, sizeof err) ? -1 : 0;
+}
+
+/* Position c->i of the layer against moves(); ns: expand's successors. Every move leads
+ * into the layer (expand's successors), into a child (an exit, whose code the exits read)
+ * or to the end of the game (an exit won at once). */
+static int cyclic_check_moves(const struct retro_layer *R, const struct cyclic *cy,
+                              struct scratch *s, struct check *c, int ns)
+{
+    const struct game *g = cy->g;
+    char b[160], err[200];
+    struct position pos;
+    if (cy->gl->unrank(g, cy->ix, &cy->k, c->i, &pos, err, sizeof err)) return -1;
     int n = g->ops->moves(g, &pos, &s->ml);
     if (n < 0 || scratch_fit_targets(s, n)) return -1;
-    int nin = 0, nt = 0, ncapt = 0;
+    int nin = 0, nt = 0, nexits = 0;
     bool ends = false;
     for (int j = 0; j < n; j++) {
         const struct position *sp = &s->ml.succ[j];
-        int cs = count_captured(g, sp);
-        if (sp->inhand == 0 && cs == l->captured)
-            s->in[nin++] = bc_layer_position_index(l, sp->men[1], sp->men[0], sp->side);
-        else if (sp->inhand == 0 && cs == l->captured + 1 && sp->side == 0) {
-            ncapt++;
-            if (!l->next)
-                ends = true;
-            else
-                s->out[nt++] = (struct target){
-                    .code = l->next->res,
-                    .idx = bc_layer_position_index(l->next, sp->men[1], sp->men[0], 0),
-                    .at = *sp};
-        } else
+        int to = cyclic_place(cy, sp);
+        uint64_t at;
+        struct outcome o;
+        if (to == -1) {
+            if (cyclic_rank(cy, &cy->k, sp, &at)) return -1;
+            s->in[nin++] = at;
+        } else if (to >= 0) {
+            if (cyclic_rank(cy, &cy->kid[to], sp, &at)) return -1;
+            s->out[nt++] = (struct target){.code = cy->held[to], .idx = at, .at = *sp};
+            nexits++;
+        } else if (g->ops->over(g, sp, &o)) {
+            ends = true;
+            nexits++;
+        } else {
             fault(c, "moves() leads to %s, in no layer a move from here can reach",
                   fen_pos(c, sp, b, sizeof b));
+        }
     }
     if (ns >= 0) compare_in_layer(c, s, ns, nin);
-    probe_exits(R, s, c, s->out, unique_targets(s->out, nt), ncapt, ends, true);
+    probe_exits(R, s, c, s->out, unique_targets(s->out, nt), nexits, ends);
     c->L->links += (uint64_t)n;
     return 0;
 }
 
-static int bc_movement(const struct game *g, const struct symmap *sm, uint64_t sample,
-                       struct scratch *s, selftest_report report, void *arg,
-                       struct selftest_result *res)
+static void cyclic_release(struct cyclic *cy)
 {
-    int cw = g->captures_to_win, rc = 0;
-    struct bc_layer cur, next;
-    if (bc_layer_init(&cur, g, sm, 0)) return -1;
-    for (int c = 0; c < cw; c++) {
-        bool has_next = c + 1 < cw;
-        cur.next = NULL;
-        if (has_next) {
-            /* the next layer's codes: all draws but what a probe sets, and sets back */
-            if (bc_layer_init(&next, g, sm, c + 1)) {
-                bc_layer_free(&cur);
-                return -1;
-            }
-            if (!(next.res = calloc(2 * next.ix.size + 1, sizeof *next.res))) {
-                bc_layer_free(&next);
-                bc_layer_free(&cur);
-                return -1;
-            }
-            cur.next = &next;
-        }
-        struct retro_layer R = bc_layer_retro(&cur);
-        struct selftest_layer L = {.kind = "movement", .positions = R.size};
-        snprintf(L.name, sizeof L.name, "h0-c%d", c);
-        uint64_t m = sample_size(sample, R.size);
-        if (scratch_fit(s, R.max_moves)) rc = -1;
-        for (uint64_t k = 0; k < m && !rc; k++) {
-            struct check ck = {.g = g,
-                               .L = &L,
-                               .i = retro_sample_index(k, R.size, m),
-                               .describe = bc_describe,
-                               .arg = &cur};
-            rc = bc_check_moves(&R, &cur, s, &ck, check_graph(&R, s, &ck));
-            L.checked++;
-        }
-        bc_layer_free(&cur);
-        if (has_next) cur = next; /* the next round's layer; its codes stay all draws */
-        if (!rc) {
-            res->layers++;
-            res->positions += L.positions;
-            res->checked += L.checked;
-            res->links += L.links;
-            res->faults += L.faults;
-            if (report) rc = report(arg, g, &L);
-        }
-        if (rc) {
-            if (has_next) bc_layer_free(&cur);
-            return rc;
+    for (int j = 0; j < cy->nkids; j++) free(cy->held[j]);
+    cy->nkids = 0;
+}
+
+/* Layer k's children and their codes, all draws: 0, or -1 when memory runs out. */
+static int cyclic_hold(struct cyclic *cy, const struct layer_key *k)
+{
+    cy->k = *k;
+    int n = cy->gl->children(cy->g, k, cy->kid, MAX_KIDS);
+    if (n > MAX_KIDS) return -1;
+    char err[200];
+    for (cy->nkids = 0; cy->nkids < n; cy->nkids++) {
+        uint64_t size;
+        int j = cy->nkids;
+        if (cy->gl->size(cy->g, cy->ix, &cy->kid[j], &size, err, sizeof err) ||
+            !(cy->held[j] = calloc(size + 1, sizeof *cy->held[j]))) {
+            cyclic_release(cy);
+            return -1;
         }
     }
     return 0;
+}
+
+/* Cyclic layer k tested into L (its name and kind set): 0, or -1 when memory runs out. */
+static int cyclic_layer(struct cyclic *cy, const struct layer_key *k, uint64_t sample,
+                        struct scratch *s, struct selftest_layer *L)
+{
+    if (cyclic_hold(cy, k)) return -1;
+    struct held_layer held[MAX_KIDS];
+    for (int j = 0; j < cy->nkids; j++) held[j] = (struct held_layer){cy->kid[j], cy->held[j]};
+    struct retro_layer R;
+    char err[300];
+    if (cy->gl->engine_open(cy->g, cy->ix, k, held, cy->nkids, 0, &R, err, sizeof err)) {
+        cyclic_release(cy);
+        return -1;
+    }
+    L->positions = R.size;
+    uint64_t m = sample_size(sample, R.size);
+    int rc = scratch_fit(s, R.max_moves);
+    for (uint64_t j = 0; j < m && !rc; j++) {
+        struct check ck = {.g = cy->g,
+                           .L = L,
+                           .i = retro_sample_index(j, R.size, m),
+                           .describe = cyclic_describe,
+                           .arg = cy};
+        rc = cyclic_check_moves(&R, cy, s, &ck, check_graph(&R, s, &ck));
+        L->checked++;
+    }
+    cy->gl->engine_close(&R);
+    cyclic_release(cy);
+    return rc;
+}
+
+/* A cyclic layer as the report shows it. */
+struct shown {
+    struct layer_key k;
+    char name[32];
+    char kind[16];
+};
+
+/* The pieces of layer k's positions (those on the board and in hand), from its first. */
+static int layer_pieces(const struct cyclic *cy, const struct layer_key *k, int *pieces)
+{
+    uint64_t size;
+    struct position p;
+    char err[200];
+    if (cy->gl->size(cy->g, cy->ix, k, &size, err, sizeof err)) return -1;
+    if (!size) return *pieces = 0, 0;
+    if (cy->gl->unrank(cy->g, cy->ix, k, 0, &p, err, sizeof err)) return -1;
+    *pieces = bits_count(p.men[0]) + bits_count(p.men[1]) + p.inhand;
+    return 0;
+}
+
+/* The cyclic layers the report shows, in its order, into out (room for the list's n):
+ * their number, or -1 when memory runs out. Its lines are those the game's own checks
+ * wrote before the game interface served them, so that they read as they did (the
+ * interface has no label for reports yet):
+ *   - a game with acyclic layers (a placement phase) has its cyclic layers in its
+ *     movement phase: named as in its tables' files, kind "movement", the layer nearest
+ *     the start of the game first (the list's last: a capture leads to one listed before);
+ *   - else the layers in the list's order, named by their title ("material 3+1": kind
+ *     "material", name "3+1"), up to the first whose positions hold more than max_pieces
+ *     pieces (the game's list goes on to the most its tables can hold). */
+static int shown_layers(const struct cyclic *cy, const struct layer_entry *e, int n, int max_pieces,
+                        struct shown *out)
+{
+    bool movement = false;
+    for (int i = 0; i < n; i++) movement |= e[i].kind == LAYER_ACYCLIC;
+    int ns = 0;
+    for (int j = 0; j < n; j++) {
+        const struct layer_entry *x = &e[movement ? n - 1 - j : j];
+        if (x->kind != LAYER_CYCLIC) continue;
+        struct shown *o = &out[ns];
+        o->k = x->k;
+        if (movement) {
+            cy->gl->name(cy->g, &x->k, o->name, sizeof o->name);
+            snprintf(o->kind, sizeof o->kind, "movement");
+        } else {
+            int pieces;
+            if (layer_pieces(cy, &x->k, &pieces)) return -1;
+            if (pieces > max_pieces) {
+                if (cy->gl->index_drop) cy->gl->index_drop(cy->g, cy->ix, &x->k);
+                break;
+            }
+            char title[64];
+            cy->gl->title(cy->g, &x->k, title, sizeof title);
+            const char *space = strchr(title, ' ');
+            int word = space ? (int)(space - title) : 0;
+            snprintf(o->kind, sizeof o->kind, "%.*s", word, title);
+            snprintf(o->name, sizeof o->name, "%.*s", (int)sizeof o->name - 1,
+                     space ? space + 1 : title);
+        }
+        ns++;
+    }
+    return ns;
+}
+
+static void add_layer(struct selftest_result *res, const struct selftest_layer *L)
+{
+    res->layers++;
+    res->positions += L->positions;
+    res->checked += L->checked;
+    res->links += L->links;
+    res->faults += L->faults;
+}
+
+/* Every cyclic layer the report shows, tested and reported. */
+static int cyclic_layers(const struct game *g, int max_pieces, uint64_t sample, struct scratch *s,
+                         selftest_report report, void *arg, struct selftest_result *res)
+{
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0);
+    struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
+    struct shown *show = calloc((size_t)(n ? n : 1), sizeof *show);
+    struct cyclic cy = {.g = g, .gl = gl, .ix = gl->index_new(g)};
+    int rc = -1;
+    if (e && show && cy.ix) {
+        gl->list(g, e, n);
+        int ns = shown_layers(&cy, e, n, max_pieces, show);
+        rc = ns < 0 ? -1 : 0;
+        for (int j = 0; j < ns && !rc; j++) {
+            struct selftest_layer L = {.kind = show[j].kind};
+            snprintf(L.name, sizeof L.name, "%s", show[j].name);
+            if ((rc = cyclic_layer(&cy, &show[j].k, sample, s, &L))) break;
+            add_layer(res, &L);
+            if (report) rc = report(arg, g, &L);
+        }
+    }
+    if (cy.ix) gl->index_free(cy.ix);
+    free(e);
+    free(show);
+    return rc;
 }
 
 /* Bagh-Chal's placement phase. */
@@ -582,11 +720,7 @@ static int bc_placement(const struct game *g, const struct symmap *sm, uint64_t 
                     R.checked++;
                 }
                 if (rc) break;
-                res->layers++;
-                res->positions += R.positions;
-                res->checked += R.checked;
-                res->links += R.links;
-                res->faults += R.faults;
+                add_layer(res, &R);
                 if (report) rc = report(arg, g, &R);
             }
     }
@@ -594,103 +728,18 @@ static int bc_placement(const struct game *g, const struct symmap *sm, uint64_t 
     return rc;
 }
 
-/* Sixteen Soldiers' materials. */
-
-/* A material's positions have no colour (ss_layers.h): they are written with Red to move. */
-static void ss_describe(void *arg, uint64_t i, char *buf, size_t len)
+/* Whether the game has acyclic layers: 1, 0, or -1 when memory runs out. */
+static int has_acyclic(const struct game *g)
 {
-    const struct ss_layer *l = arg;
-    struct position p = {.side = 0};
-    ss_layer_position(l, i, &p.men[0], &p.men[1]);
-    l->g->ops->format(l->g, &p, buf, len);
-}
-
-static int ss_check_moves(const struct retro_layer *R, const struct ss_layer *l, struct scratch *s,
-                          struct check *c, int ns)
-{
-    const struct game *g = l->g;
-    char b[160];
-    struct position pos = {.side = 0};
-    ss_layer_position(l, c->i, &pos.men[0], &pos.men[1]);
-    int na = bits_count(pos.men[0]), nb = bits_count(pos.men[1]);
-    int n = g->ops->moves(g, &pos, &s->ml);
-    if (n < 0 || scratch_fit_targets(s, n)) return -1;
-    int nin = 0, nt = 0, ncapt = 0;
-    bool ends = false;
-    for (int j = 0; j < n; j++) {
-        const struct position *sp = &s->ml.succ[j];
-        bits_t mover = sp->men[sp->side], other = sp->men[1 - sp->side];
-        int nm = bits_count(mover);
-        const struct ss_layer *to;
-        if (sp->side != 1 || bits_count(other) != na || nm > nb)
-            fault(c, "moves() leads to %s, in no material a move from here can reach",
-                  fen_pos(c, sp, b, sizeof b));
-        else if (nm == nb) /* a step */
-            s->in[nin++] = ss_layer_position_index(l, mover, other);
-        else if (ncapt++, !mover) /* a chain that takes the last piece */
-            ends = true;
-        else if (!(to = ss_db_find(l->db, nm, na)))
-            fault(c, "moves() leads to %s, a material not set up", fen_pos(c, sp, b, sizeof b));
-        else /* a chain */
-            s->out[nt++] = (struct target){
-                .code = to->res, .idx = ss_layer_position_index(to, mover, other), .at = *sp};
-    }
-    if (ns >= 0) compare_in_layer(c, s, ns, nin);
-    probe_exits(R, s, c, s->out, unique_targets(s->out, nt), ncapt, ends, false);
-    c->L->links += (uint64_t)n;
-    return 0;
-}
-
-static int ss_materials(const struct game *g, int max_pieces, uint64_t sample, struct scratch *s,
-                        selftest_report report, void *arg, struct selftest_result *res)
-{
-    struct ss_db db;
-    if (ss_db_init(&db, g)) return -1;
-    int rc = 0;
-    if (max_pieces > 2 * SS_MAX_PIECES) max_pieces = 2 * SS_MAX_PIECES;
-    /* fewest pieces first: a material's captures read the smaller ones' codes */
-    for (int total = 2; total <= max_pieces && !rc; total++)
-        for (int m = total - 1; 2 * m >= total && !rc; m--) {
-            int n = total - m;
-            if (m > SS_MAX_PIECES) continue;
-            struct ss_layer *l = malloc(sizeof *l);
-            if (!l || ss_layer_init(l, &db, m, n)) {
-                free(l);
-                rc = -1;
-                break;
-            }
-            struct retro_layer R = ss_layer_retro(l);
-            struct selftest_layer L = {.kind = "material", .positions = R.size};
-            snprintf(L.name, sizeof L.name, "%d+%d", m, n);
-            uint64_t cnt = sample_size(sample, R.size);
-            if (scratch_fit(s, R.max_moves)) rc = -1;
-            for (uint64_t k = 0; k < cnt && !rc; k++) {
-                struct check ck = {.g = g,
-                                   .L = &L,
-                                   .i = retro_sample_index(k, R.size, cnt),
-                                   .describe = ss_describe,
-                                   .arg = l};
-                rc = ss_check_moves(&R, l, s, &ck, check_graph(&R, s, &ck));
-                L.checked++;
-            }
-            /* the larger materials' captures read this one: all draws, as a probe wants */
-            if (!rc && total < max_pieces && !(l->res = calloc(l->size + 1, sizeof *l->res)))
-                rc = -1;
-            if (rc) {
-                ss_layer_free(l);
-                free(l);
-                break;
-            }
-            ss_db_add(&db, l);
-            res->layers++;
-            res->positions += L.positions;
-            res->checked += L.checked;
-            res->links += L.links;
-            res->faults += L.faults;
-            if (report) rc = report(arg, g, &L);
-        }
-    ss_db_free(&db);
-    return rc;
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0);
+    struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
+    if (!e) return -1;
+    gl->list(g, e, n);
+    int found = 0;
+    for (int i = 0; i < n; i++) found |= e[i].kind == LAYER_ACYCLIC;
+    free(e);
+    return found;
 }
 
 int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selftest_report report,
@@ -702,15 +751,18 @@ int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selfte
                         "rules no-repeat depend on the history, not the position: they have no "
                         "layers to test"),
                -1;
+    if (!g->ops->layers)
+        return snprintf(err, errlen, "%s has no layers to test", g->ops->title), -1;
     struct scratch s = {0};
-    int rc;
-    if (g->ops == &sixteen_ops) {
-        rc = ss_materials(g, max_pieces, sample, &s, report, arg, res);
-    } else {
+    int rc = cyclic_layers(g, max_pieces, sample, &s, report, arg, res);
+    int placement = rc ? 0 : has_acyclic(g);
+    if (placement < 0) rc = -1;
+    if (placement > 0) {
+        /* the acyclic layers are Bagh-Chal's placement phase (bc_place.h), until the
+         * placement goes through the game's interface too */
         struct symmap *sm = malloc(sizeof *sm);
         if (sm) symmap_init(sm, g->board);
-        rc = !sm ? -1 : bc_movement(g, sm, sample, &s, report, arg, res);
-        if (!rc) rc = bc_placement(g, sm, sample, &s, report, arg, res);
+        rc = !sm ? -1 : bc_placement(g, sm, sample, &s, report, arg, res);
         free(sm);
     }
     scratch_free(&s);

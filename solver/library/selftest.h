@@ -9,18 +9,21 @@
  *
  * Per layer kind, for each position p checked:
  *
- * Bagh-Chal's movement layers (bc_layers.h, both sides to move) and Sixteen Soldiers'
- * materials (ss_layers.h, both parts), through the engine's view (retro.h):
+ * Every cyclic layer of the game (game_layers.list), through the engine's view (retro.h)
+ * that game_layers.engine_open gives, as the driver opens it, its children's codes made up
+ * here; positions named by game_layers.unrank, successors numbered by game_layers.rank:
  *   - expand(p) lists distinct positions of the layer, at most max_moves of them; count(p)
  *     gives as many, and expand, count and exits fold the same exits;
  *   - every successor s of p has p among predecessors(s), and every predecessor q of p
  *     (distinct, in the layer, at most max_moves) has p among expand(q);
  *   - expand(p)'s successors are exactly the classes of moves()' successors that stay in
  *     the layer (steps, and the goats' pass under goat-pass);
- *   - the exits are exactly moves()' other successors (captures; in Sixteen Soldiers whole
- *     chains, under forced only maximal ones and then no step): each capture's class in
- *     the layer it leads to is read, nothing else is, a capture that ends the game counts
- *     as lost in 0, and (Bagh-Chal) as many exits are folded as there are captures.
+ *   - every other successor of moves() lies in a child of the layer (game_layers.children)
+ *     or ends the game (captures; in Sixteen Soldiers whole chains, under forced only
+ *     maximal ones and then no step), and those are exactly the exits: each one's class
+ *     in the child it leads to is read, nothing else is, a move that ends the game counts
+ *     as lost in 0, and at least as many exits are folded as there are such moves (an
+ *     engine may fold a move once per way it finds to make it: a chain's paths).
  * Bagh-Chal's placement phase (bc_place.h) has no predecessors: it is acyclic and solved
  * one pass per layer from the layers its moves lead to. What that relies on is checked:
  *   - every successor of moves() lies in the layer bc_place_solve reads for that side
@@ -66,12 +69,14 @@ struct selftest_result {
 /* Called after each layer; a positive return stops the test and is returned. */
 typedef int (*selftest_report)(void *arg, const struct game *g, const struct selftest_layer *l);
 
-/* Tests game g's move graph: Bagh-Chal's movement and placement layers, or Sixteen
- * Soldiers' materials of 2 to max_pieces pieces (max_pieces is ignored for Bagh-Chal).
+/* Tests game g's move graph: its cyclic layers (and Bagh-Chal's placement layers); in a
+ * game without acyclic layers, which lists its layers up to the most its tables can hold,
+ * those up to the first of more than max_pieces pieces (Sixteen Soldiers' materials of 2
+ * to max_pieces pieces; max_pieces is ignored for Bagh-Chal).
  * sample: positions checked per layer, spread evenly over it; 0 (or as many as the layer
  * has) checks them all. res is filled (faults are counted there, not errors). Returns 0,
  * the report's positive value, or -1 with a one-line reason in err: out of memory, or
- * rules with no layers (no-repeat). */
+ * rules with no layers (no-repeat), or a game without them. */
 int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selftest_report report,
                    void *arg, struct selftest_result *res, char *err, size_t errlen);
 
