@@ -429,7 +429,8 @@ static int cyclic_layer(struct cyclic *cy, const struct layer_key *k, uint64_t s
 {
     if (cyclic_hold(cy, k)) return -1;
     struct held_layer held[MAX_KIDS];
-    for (int j = 0; j < cy->nkids; j++) held[j] = (struct held_layer){cy->kid[j], cy->held[j]};
+    for (int j = 0; j < cy->nkids; j++)
+        held[j] = (struct held_layer){.k = cy->kid[j], .codes = cy->held[j]};
     struct retro_layer R;
     char err[300];
     if (cy->gl->engine_open(cy->g, cy->ix, k, held, cy->nkids, 0, &R, err, sizeof err)) {
