@@ -462,7 +462,8 @@ check 0 '12,0,goat,252,235,8,9,1820,1729,50,41,,' stats --dir "$W" --format csv
 check 0 '12,0,goat,1,0,0,1,1,0,0,1,,' stats --dir "$W" --format csv --reachable
 check 0 '| 11 | 1 | tigers | 0 | - | - | - | 0 | - | - | - |' stats --dir "$W" --reachable
 check 1 "make them with: guti reach baghchal --rules standard --board 4x4 --dir $D" stats --dir "$D" --reachable
-check 2 'only baghchal under standard or goat-pass' reach sixteen --dir "$W"
+check 2 'Sixteen Soldiers has no reachability' reach sixteen --dir "$W"
+check 2 'only baghchal under standard or goat-pass' reach baghchal --rules no-repeat --dir "$W"
 # DTM for the placement phase, from its WDL tables; query and stats use it, verify checks it.
 check 0 'h12 c0 goats           252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
 check 0 "every layer's DTM table is already there" solve baghchal --phase placement --dtm --board 4x4 --dir "$W"

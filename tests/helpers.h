@@ -130,7 +130,7 @@ Suite *index_suite(void);
 Suite *retro_suite(void);
 Suite *bc_layers_suite(void);
 Suite *bc_reach_suite(void);
-Suite *bc_reach_drive_suite(void);
+Suite *reach_suite(void);
 Suite *selftest_suite(void);
 Suite *bc_solve_suite(void);
 Suite *ss_layers_suite(void);

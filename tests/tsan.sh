@@ -90,7 +90,7 @@ step "query 4x4 batch, 3 threads" "$G" query --dir "$T/b4" --threads 3 --cache 1
 # the small boards), of the tables' parallel writing and reading, and of the library. (Not
 # the whole of check_guti: record's out_of_memory cannot run under TSan, which needs memory
 # of its own as the program runs and dies without it.)
-for suite in index retro bc_layers bc_reach bc_reach_drive selftest bc_solve tablebase guti analyze; do
+for suite in index retro bc_layers bc_reach reach selftest bc_solve tablebase guti analyze; do
     step "check_guti $suite" env CK_RUN_SUITE=$suite CK_TIMEOUT_MULTIPLIER=10 "$1/check_guti"
 done
 

@@ -6,11 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bc_reach_drive.h"
 #include "cli_game.h"
 #include "progress.h"
+#include "reach.h"
 #include "tables.h"
-#include "baghchal.h"
 
 static const char help[] =
     "usage: guti reach baghchal [--rules R] [--captures K] [--board B] [--dir DIR]\n"
@@ -41,12 +40,12 @@ struct out {
     struct progress prog; /* first: the task hooks take the struct as its progress */
     const struct game *g;
     bool json;
-    struct bc_reach_layer layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
+    struct reach_layer layers[2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1)];
     int nlayers;
 };
 
 /* Prints a layer's count as it is found (text), or keeps it for the JSON at the end. */
-static void layer(void *arg, const struct bc_reach_layer *l)
+static void layer(void *arg, const struct reach_layer *l)
 {
     struct out *o = arg;
     if (o->json) {
@@ -56,9 +55,9 @@ static void layer(void *arg, const struct bc_reach_layer *l)
     }
     const char *note = l->resumed ? "  (already there)" : "";
     double share = l->classes ? 100.0 * l->reached / l->classes : 0;
-    if (l->inhand)
+    if (l->side >= 0)
         printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", l->inhand, l->captured,
-               l->side ? "tigers" : "goats", (unsigned long long)l->reached,
+               o->g->ops->side_name[l->side], (unsigned long long)l->reached,
                (unsigned long long)l->classes, share, note);
     else
         printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)%s\n", l->captured,
@@ -73,13 +72,11 @@ static void print_json(const struct out *o, uint64_t walked, double secs)
     printf("{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"layers\": [",
            o->g->ops->name, rules, o->g->board->name);
     for (int k = 0; k < o->nlayers; k++) {
-        const struct bc_reach_layer *l = &o->layers[k];
-        printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": %s, \"reached\": %llu, "
+        const struct reach_layer *l = &o->layers[k];
+        printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": %s%s%s, \"reached\": %llu, "
                "\"classes\": %llu, \"resumed\": %s}",
-               k ? ", " : "", l->inhand, l->captured,
-               l->side < 0    ? "null"
-               : l->side == 0 ? "\"goats\""
-                              : "\"tigers\"",
+               k ? ", " : "", l->inhand, l->captured, l->side < 0 ? "null" : "\"",
+               l->side < 0 ? "" : o->g->ops->side_name[l->side], l->side < 0 ? "" : "\"",
                (unsigned long long)l->reached, (unsigned long long)l->classes,
                l->resumed ? "true" : "false");
     }
@@ -109,8 +106,10 @@ int cmd_reach(int argc, char **argv)
     o.game = argv[first];
     struct game g;
     if ((rc = cli_game(&o, NULL, &g))) return rc;
-    if (g.ops != &baghchal_ops || g.rules == BC_NO_REPEAT)
-        return cli_usage_error("reach", "only baghchal under standard or goat-pass");
+    if (!reach_supported(&g))
+        return cli_usage_error("reach", "%s has no reachability", g.ops->title);
+    /* what a game reaches under the no-repeat rule depends on the boards before */
+    if (g.no_repeat) return cli_usage_error("reach", "only baghchal under standard or goat-pass");
     const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("reach: cannot make %s: %s", dir, strerror(errno));
@@ -121,15 +120,15 @@ int cmd_reach(int argc, char **argv)
     out->g = &g;
     out->json = o.json;
     progress_init(&out->prog, o.quiet);
-    struct bc_reach_hooks h = {.store = {.dir = dir},
-                               .task_begin = progress_begin_hook,
-                               .task_progress = progress_update,
-                               .task_end = progress_end_hook,
-                               .layer = layer,
-                               .arg = out};
-    struct bc_reach_result res;
+    struct reach_hooks h = {.store = {.dir = dir},
+                            .task_begin = progress_begin_hook,
+                            .task_progress = progress_update,
+                            .task_end = progress_end_hook,
+                            .layer = layer,
+                            .arg = out};
+    struct reach_result res;
     char err[1600];
-    rc = bc_reach_all(&g, &h, &res, err, sizeof err);
+    rc = reach_all(&g, &h, &res, err, sizeof err);
     double secs = omp_get_wtime() - t0;
     if (rc)
         rc = cli_error("reach: %s", err);

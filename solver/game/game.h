@@ -121,6 +121,7 @@ struct held_layer {
 
 struct retro_layer;
 struct wdl;
+struct bitset;
 
 /* The passes over an acyclic layer (game_layers.fold). */
 enum fold_pass { FOLD_VALUES, FOLD_DTM, FOLD_DTC };
@@ -216,6 +217,16 @@ struct game_layers {
     /* Optional (NULL: indexes stay until index_free): frees layer k's indexes in ix, as a
      * solver holding little memory drops a layer it no longer reads. */
     void (*index_drop)(const struct game *g, void *ix, const struct layer_key *k);
+
+    /* Reachability (the walk forwards from the start, solver/library/reach.h). */
+    /* Optional (NULL: the game has no reachability): layer k's step of the walk. r holds
+     * the positions of k reached so far (a bit each, as rank numbers them); a cyclic layer's
+     * are first closed under its own moves (their bits set in r); then the positions the
+     * moves of r's lead to are marked in kids[j], the bits of the j-th layer of children(k)
+     * (bits set stay set; a move the rules end the game with marks nothing). ix as for rank.
+     * 0, or -1 when memory runs out (err naming what). OpenMP threads. */
+    int (*reach)(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
+                 struct bitset *kids, int nkids, char *err, size_t errlen);
 };
 
 /* A game's module: its rules, its names and its variants. A game fills one, in its own

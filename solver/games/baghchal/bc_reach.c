@@ -17,28 +17,6 @@ struct walk {
     struct bc_reach_place *to_place;                     /* pull_tigers' target */
 };
 
-int bitset_alloc(struct bitset *b, uint64_t n)
-{
-    b->n = n;
-    b->w = calloc(n / 64 + 1, sizeof *b->w);
-    return b->w ? 0 : -1;
-}
-
-void bitset_free(struct bitset *b)
-{
-    free(b->w);
-    b->w = NULL;
-    b->n = 0;
-}
-
-uint64_t bitset_count(const struct bitset *b)
-{
-    uint64_t k = 0;
-#pragma omp parallel for reduction(+ : k) schedule(static)
-    for (uint64_t j = 0; j < b->n / 64 + 1; j++) k += (uint64_t)__builtin_popcountll(b->w[j]);
-    return k;
-}
-
 static uint64_t push_goats_chunk(void *arg, struct pair_index_iter *it, uint64_t first,
                                  uint64_t last)
 {
@@ -176,6 +154,7 @@ static uint64_t pull_tigers_chunk(void *arg, struct pair_index_iter *it, uint64_
     struct bc_reach_place *to = w->to_place;
     bits_t all = w->all;
     for (uint64_t i = first; i < last; i++, pair_index_iter_next(it)) {
+        if (bitset_get(&to->r, i)) continue; /* reached already, from another layer */
         bits_t T, G;
         pair_index_iter_get(it, &T, &G);
         bits_t empty = all & ~T & ~G;
@@ -184,7 +163,7 @@ static uint64_t pull_tigers_chunk(void *arg, struct pair_index_iter *it, uint64_
          * from an empty point over an empty one where the captured goat stood */
         for (bits_t x = T; x && !found;) {
             int p = bits_pop(&x);
-            for (bits_t f = b->adjmask[p] & empty; f && !found;)
+            for (bits_t f = steps ? b->adjmask[p] & empty : 0; f && !found;)
                 found = bitset_get(&steps->r,
                                    pair_index_rank(steps->ix, T ^ BIT(p) ^ BIT(bits_pop(&f)), G));
             for (int j = 0; capt && j < b->njumps[p] && !found; j++) {
@@ -300,5 +279,34 @@ int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct 
     }
     bitset_free(&frontier);
     bitset_free(&fresh);
+    return 0;
+}
+
+void bc_reach_from_tiger_layer(const struct game *g, const struct bc_reach_place *from,
+                               struct bc_reach_place *steps, struct bc_reach_place *capt)
+{
+    if (!pull_pays(from, 1)) {
+        push_tigers(g, from, steps, capt);
+        return;
+    }
+    pull_tigers(g, from, NULL, steps);
+    if (capt) pull_tigers(g, NULL, from, capt);
+}
+
+int bc_reach_layer(const struct game *g, const struct layer_key *k, const struct pair_index *ix,
+                   struct bitset *r, const struct pair_index *const *kid_ix, struct bitset *kids,
+                   int nkids)
+{
+    int inhand = k->c[0];
+    if (inhand == 0) /* a movement layer: closed, its captures into the next */
+        return bc_reach_movement(g, ix, r, nkids ? kid_ix[0] : NULL, nkids ? &kids[0] : NULL);
+    struct bc_reach_place from = {ix, *r};
+    if (k->c[2] == 1) { /* the goats place one: the last leads to the movement phase */
+        bc_reach_from_goats(g, &from, kid_ix[0], &kids[0], inhand == 1);
+        return 0;
+    }
+    struct bc_reach_place steps = {kid_ix[0], kids[0]}, capt = {NULL, {0, NULL}};
+    if (nkids > 1) capt = (struct bc_reach_place){kid_ix[1], kids[1]};
+    bc_reach_from_tiger_layer(g, &from, &steps, nkids > 1 ? &capt : NULL);
     return 0;
 }

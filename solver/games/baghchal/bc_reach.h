@@ -8,27 +8,9 @@
 #ifndef GUTI_BC_REACH_H
 #define GUTI_BC_REACH_H
 
+#include "bitset.h"
 #include "game.h"
 #include "index.h"
-
-struct bitset {
-    uint64_t n;
-    uint64_t *w;
-};
-
-int bitset_alloc(struct bitset *b, uint64_t n);
-void bitset_free(struct bitset *b);
-static inline int bitset_get(const struct bitset *b, uint64_t i)
-{
-    return (int)(b->w[i >> 6] >> (i & 63)) & 1;
-}
-/* Atomic: any thread may set any bit. Returns whether the bit was clear. */
-static inline int bitset_set(struct bitset *b, uint64_t i)
-{
-    uint64_t bit = (uint64_t)1 << (i & 63);
-    return !(__atomic_fetch_or(&b->w[i >> 6], bit, __ATOMIC_RELAXED) & bit);
-}
-uint64_t bitset_count(const struct bitset *b);
 
 /* A placement layer's reached classes (positions numbered by ix). */
 struct bc_reach_place {
@@ -61,5 +43,19 @@ void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *fro
  * hold part of the closure). */
 int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
                       const struct pair_index *next_ix, struct bitset *next);
+
+/* Marks the goats-to-move layers reached from the reached tigers-to-move positions of (p, c)
+ * alone: steps into (p, c), captures into (p, c + 1) (capt NULL when a capture ends the
+ * game). Bits already set stay; a layer pulled skips them, so pulling (p, c + 1) after its
+ * own steps were marked costs only the positions they left. */
+void bc_reach_from_tiger_layer(const struct game *g, const struct bc_reach_place *from,
+                               struct bc_reach_place *steps, struct bc_reach_place *capt);
+
+/* Layer k's step of the walk forwards (game.h's game_layers.reach): k's positions r (index
+ * ix), its children's kids[j] (index kid_ix[j]), in children(k)'s order. 0, or -1 when
+ * memory runs out. */
+int bc_reach_layer(const struct game *g, const struct layer_key *k, const struct pair_index *ix,
+                   struct bitset *r, const struct pair_index *const *kid_ix, struct bitset *kids,
+                   int nkids);
 
 #endif

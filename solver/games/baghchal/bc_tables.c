@@ -12,6 +12,7 @@
 #include "bc_tables.h"
 #include "bc_layers.h"
 #include "bc_place.h"
+#include "bc_reach.h"
 #include "wdl.h"
 #include "retro.h"
 #include "values.h"
@@ -365,6 +366,27 @@ static void bc_index_drop(const struct game *g, void *ix, const struct layer_key
     x->ix[goats] = NULL;
 }
 
+/* A layer's step of the walk forwards (bc_reach.h), with its index and its children's. */
+static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key *k,
+                         struct bitset *r, struct bitset *kids, int nkids, char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    struct layer_key ck[2];
+    const struct pair_index *kid_ix[2];
+    int goats = g->ngoats - k->c[0] - k->c[1];
+    if (bc_children(g, k, ck, 2) != nkids)
+        return snprintf(err, errlen, "layer h%d-c%d: not its children", k->c[0], k->c[1]), -1;
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    for (int j = 0; j < nkids; j++) {
+        int kg = g->ngoats - ck[j].c[0] - ck[j].c[1];
+        if (build_index(g, x, kg, err, errlen)) return -1;
+        kid_ix[j] = x->ix[kg];
+    }
+    if (bc_reach_layer(g, k, x->ix[goats], r, kid_ix, kids, nkids))
+        return snprintf(err, errlen, "out of memory"), -1;
+    return 0;
+}
+
 const struct game_layers bc_table_layers = {
     .board_in_names = true,
     .name = bc_layer_name,
@@ -384,4 +406,5 @@ const struct game_layers bc_table_layers = {
     .engine_close = bc_engine_close,
     .fold = bc_fold,
     .index_drop = bc_index_drop,
+    .reach = bc_reach_hook,
 };

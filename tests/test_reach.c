@@ -1,4 +1,4 @@
-/* The library's reach driver (bc_reach_drive.h), its tables kept in memory through store.h's
+/* The library's reach driver (reach.h) on Bagh-Chal, its tables kept in memory through store.h's
  * hooks (tests/mem_store.c): every class against a breadth-first search by classes, on 3x3
  * every raw state's bit against one over raw states; runs resumed after tables were lost, or
  * with nothing to do. */
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bc_reach.h"
-#include "bc_reach_drive.h"
+#include "reach.h"
 #include "bc_brute.h"
 #include "helpers.h"
 #include "index.h"
@@ -80,17 +80,17 @@ struct reach_seen {
     int layers, resumed;
 };
 
-static void reach_layer(void *arg, const struct bc_reach_layer *r)
+static void reach_layer(void *arg, const struct reach_layer *r)
 {
     struct reach_seen *s = arg;
     s->layers++;
     s->resumed += r->resumed;
 }
 
-static struct bc_reach_hooks reach_hooks(struct mem_store *m, struct reach_seen *s)
+static struct reach_hooks reach_hooks(struct mem_store *m, struct reach_seen *s)
 {
     *s = (struct reach_seen){0};
-    return (struct bc_reach_hooks){
+    return (struct reach_hooks){
         .store = {.load = mem_load, .save = mem_save, .arg = m}, .layer = reach_layer, .arg = s};
 }
 
@@ -100,10 +100,10 @@ static void reach_driver(const char *board, const char *rules)
     struct mem_store *m = calloc(1, sizeof *m);
     ck_assert_ptr_nonnull(m);
     struct reach_seen seen;
-    struct bc_reach_hooks h = reach_hooks(m, &seen);
-    struct bc_reach_result res;
+    struct reach_hooks h = reach_hooks(m, &seen);
+    struct reach_result res;
     char err[400];
-    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
     ck_assert(!res.all_stored);
     ck_assert_int_eq(seen.resumed, 0);
     ck_assert_int_eq(m->saves, seen.layers);
@@ -162,7 +162,7 @@ static void reach_driver(const char *board, const char *rules)
     struct mem_store *before = mem_copy(m);
     m->saves = 0;
     h = reach_hooks(m, &seen);
-    ck_assert_int_eq(bc_reach_all(&g, &h, &res, err, sizeof err), 0);
+    ck_assert_int_eq(reach_all(&g, &h, &res, err, sizeof err), 0);
     ck_assert(res.all_stored);
     ck_assert_int_eq(m->saves + seen.layers, 0);
 
@@ -171,14 +171,14 @@ static void reach_driver(const char *board, const char *rules)
     int cw = g.captures_to_win, mid = g.ngoats / 2;
     mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
     h = reach_hooks(m, &seen);
-    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
     ck_assert_int_gt(seen.resumed, 0);
     ck_assert_int_lt(m->saves, seen.layers);
     mem_same(before, m);
     mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, 0, cw - 1, -1, 0, 0}));
     m->saves = 0;
     h = reach_hooks(m, &seen);
-    ck_assert_msg(bc_reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->saves, 1); /* that table alone, from the layers read back */
     mem_same(before, m);
 
@@ -186,7 +186,7 @@ static void reach_driver(const char *board, const char *rules)
     mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
     mem_find(m, &(struct store_table){TB_REACH, mid + 1, 0, 0, 0, 0})->damaged = true;
     h = reach_hooks(m, &seen);
-    ck_assert_int_eq(bc_reach_all(&g, &h, &res, err, sizeof err), -1);
+    ck_assert_int_eq(reach_all(&g, &h, &res, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "cannot resume from h"), "%s", err);
     mem_free(before);
     mem_free(m);
@@ -203,10 +203,10 @@ START_TEST(reach_driver_small)
 }
 END_TEST
 
-Suite *bc_reach_drive_suite(void)
+Suite *reach_suite(void)
 {
-    Suite *s = suite_create("bc_reach_drive");
-    TCase *tc = tcase_create("bc_reach_drive");
+    Suite *s = suite_create("reach");
+    TCase *tc = tcase_create("reach");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, reach_driver_small);
     suite_add_tcase(s, tc);
