@@ -16,7 +16,6 @@ solver/library/bc_reach_drive.c  Bagh-Chal'"'"'s reachability, until the one dri
 solver/library/ss_solve.c     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/ss_solve.h     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/tables.c       the complete set of tables per game (tables_expected), until it follows from the games'"'"' layer lists
-solver/library/stats.c        reads each game'"'"'s engine layers, until the one driver opens any game'"'"'s
 solver/library/verify.c       re-derives through each game'"'"'s engine layers, until the one driver opens any game'"'"'s
 solver/library/selftest.c     builds each game'"'"'s engine layers, until the one driver opens any game'"'"'s
 tools/cmd_reach.c             reachability is Bagh-Chal'"'"'s driver, until the one driver
