@@ -75,16 +75,62 @@ struct layer_row {
 
 struct layer_rows {
     struct layer_key k;
-    int nrows, nix;
+    int nrows;
     struct layer_row row[2];
-    struct pair_index ixs[2];
     uint64_t size; /* the table's */
 };
 
-static void layer_rows_free(struct layer_rows *lr)
+/* The pair indexes of the layers walked, the last few kept: consecutive layers often share
+ * one (Bagh-Chal's two sides of a placement layer), and a layer may read another's (a
+ * goats' layer the tigers' below) while its own are held: at most two at once. */
+struct class_indexes {
+    struct symmap sm;
+    struct {
+        bool have;
+        int a, b;
+        uint64_t used;
+        struct pair_index ix;
+    } slot[3];
+    uint64_t clock;
+};
+
+static struct class_indexes *class_indexes_new(const struct board *board)
 {
-    for (int j = 0; j < lr->nix; j++) pair_index_free(&lr->ixs[j]);
-    lr->nix = lr->nrows = 0;
+    struct class_indexes *ci = calloc(1, sizeof *ci);
+    if (ci) symmap_init(&ci->sm, board);
+    return ci;
+}
+
+static void class_indexes_free(struct class_indexes *ci)
+{
+    if (!ci) return;
+    for (int j = 0; j < 3; j++)
+        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
+    free(ci);
+}
+
+/* The index of a men against b on board, kept or built (in the slot used least
+ * recently); NULL when memory runs out. */
+static const struct pair_index *class_index(struct class_indexes *ci, const struct board *board,
+                                            int a, int b)
+{
+    int j, lru = 0;
+    for (j = 0; j < 3; j++) {
+        if (ci->slot[j].have && ci->slot[j].a == a && ci->slot[j].b == b) break;
+        if (ci->slot[lru].have && (!ci->slot[j].have || ci->slot[j].used < ci->slot[lru].used))
+            lru = j;
+    }
+    if (j == 3) {
+        j = lru;
+        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
+        ci->slot[j].have = false;
+        if (pair_index_init(&ci->slot[j].ix, board, &ci->sm, a, b)) return NULL;
+        ci->slot[j].have = true;
+        ci->slot[j].a = a;
+        ci->slot[j].b = b;
+    }
+    ci->slot[j].used = ++ci->clock;
+    return &ci->slot[j].ix;
 }
 
 /* The rows of layer k and the classes that number them. The one part of the statistics
@@ -95,37 +141,32 @@ static void layer_rows_free(struct layer_rows *lr)
  * to move, the sides interleaved in a layer that holds both (key c[2] 0). Otherwise
  * (Sixteen Soldiers): material {m, n} holds the side to move's m men against n, then n
  * against m. 0, or -1 when memory runs out. */
-static int layer_rows_init(const struct game *g, const struct symmap *sm, const struct layer_key *k,
-                           struct layer_rows *lr)
+static int layer_rows_init(const struct game *g, struct class_indexes *ci,
+                           const struct layer_key *k, struct layer_rows *lr)
 {
     memset(lr, 0, sizeof *lr);
     lr->k = *k;
     if (g->ops->has_hand) {
         bool both = k->c[2] == 0;
-        if (pair_index_init(&lr->ixs[0], g->board, sm, g->ntigers, g->ngoats - k->c[0] - k->c[1]))
-            return -1;
-        lr->nix = 1;
+        const struct pair_index *ix =
+            class_index(ci, g->board, g->ntigers, g->ngoats - k->c[0] - k->c[1]);
+        if (!ix) return -1;
         lr->nrows = both ? 2 : 1;
         for (int r = 0; r < lr->nrows; r++)
             lr->row[r] = (struct layer_row){.offset = (uint64_t)r,
                                             .stride = both ? 2 : 1,
                                             .side = both ? r : k->c[2] - 1,
-                                            .ix = &lr->ixs[0]};
-        lr->size = (both ? 2 : 1) * lr->ixs[0].size;
+                                            .ix = ix};
+        lr->size = (both ? 2 : 1) * ix->size;
         return 0;
     }
     int m = k->c[0], n = k->c[1];
     lr->nrows = m == n ? 1 : 2;
     for (int r = 0; r < lr->nrows; r++) {
         struct layer_row *row = &lr->row[r];
-        *row = (struct layer_row){
-            .offset = lr->size, .stride = 1, .m = r ? n : m, .n = r ? m : n, .ix = &lr->ixs[r]};
-        if (pair_index_init(&lr->ixs[r], g->board, sm, row->m, row->n)) {
-            layer_rows_free(lr);
-            return -1;
-        }
-        lr->nix = r + 1;
-        lr->size += lr->ixs[r].size;
+        *row = (struct layer_row){.offset = lr->size, .stride = 1, .m = r ? n : m, .n = r ? m : n};
+        if (!(row->ix = class_index(ci, g->board, row->m, row->n))) return -1;
+        lr->size += row->ix->size;
     }
     return 0;
 }
@@ -217,7 +258,7 @@ struct wdl_pass {
     const char *dir;
     const struct tables_set *set;
     bool reachable;
-    const struct symmap *sm;
+    struct class_indexes *ci;
     void *gix; /* the game's indexes, for unrank */
     struct bc_row *rows;
     struct bc_change *ch;
@@ -260,7 +301,7 @@ static int derive_by_fold(const struct wdl_pass *p, const struct layer_rows *lr,
     tables_layer_path(path, sizeof path, p->dir, g, &below, TB_DTM, 0);
     if (access(path, F_OK) != 0) return 1;
     struct layer_rows blr;
-    if (layer_rows_init(g, p->sm, &below, &blr)) return out_of_memory(p->err, p->errlen);
+    if (layer_rows_init(g, p->ci, &below, &blr)) return out_of_memory(p->err, p->errlen);
     /* the tigers' row: the layer's last */
     const struct layer_row *t = &blr.row[blr.nrows - 1];
     uint64_t nb = t->ix->size;
@@ -280,7 +321,6 @@ static int derive_by_fold(const struct wdl_pass *p, const struct layer_rows *lr,
     }
     free(res);
     free(kid);
-    layer_rows_free(&blr);
     return rc;
 }
 
@@ -413,7 +453,7 @@ static int wdl_layer(struct wdl_pass *p, const struct layer_key *k)
 {
     const struct game *g = p->g;
     struct layer_rows lr;
-    if (layer_rows_init(g, p->sm, k, &lr)) return out_of_memory(p->err, p->errlen);
+    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
     struct layer_codes lc = {0};
     int rc = wdl_read(p, &lr, &lc);
     uint8_t *w = NULL;
@@ -431,7 +471,6 @@ static int wdl_layer(struct wdl_pass *p, const struct layer_key *k)
     char title[64];
     g->ops->layers->title(g, k, title, sizeof title);
     if (!rc) hook_progress(p->h, title, p->done, p->total);
-    layer_rows_free(&lr);
     return rc;
 }
 
@@ -596,15 +635,14 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
     s->materials = !stats_by_layer(g);
     struct game other;
     bool compare = other_rules(g, dir, &other);
-    struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return out_of_memory(err, errlen);
-    symmap_init(sm, g->board);
+    struct class_indexes *ci = class_indexes_new(g->board);
+    if (!ci) return out_of_memory(err, errlen);
     struct wdl_pass p = {.g = g,
                          .other = compare ? &other : NULL,
                          .dir = dir,
                          .set = set,
                          .reachable = reachable,
-                         .sm = sm,
+                         .ci = ci,
                          .h = h,
                          .err = err,
                          .errlen = errlen};
@@ -628,7 +666,7 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
         if (compare) game_rules_name(&other, st->other_rules, sizeof st->other_rules);
     }
     wdl_pass_free(&p);
-    free(sm);
+    class_indexes_free(ci);
     if (rc) stats_wdl_free(s);
     return rc;
 }
@@ -790,7 +828,7 @@ static int dtc_check_by_material(const struct game *g, const char *dir, int limi
 struct dtc_pass {
     const struct game *g;
     const char *dir;
-    const struct symmap *sm;
+    struct class_indexes *ci;
     void *gix;
     struct layer_key start; /* the start position's layer */
     struct dtc_stats *st;
@@ -817,7 +855,7 @@ static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
     const struct game *g = p->g;
     struct dtc_stats *st = p->st;
     struct layer_rows lr;
-    if (layer_rows_init(g, p->sm, k, &lr)) return out_of_memory(p->err, p->errlen);
+    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
     char path[1024];
     tables_layer_path(path, sizeof path, p->dir, g, k, TB_DTC, st->limit);
     struct tb_meta want = tables_layer_meta(g, k, TB_DTC, st->limit, lr.size);
@@ -845,7 +883,6 @@ static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
     if (!rc) rc = dtc_start(p, k, cls);
     free(w);
     free(cls);
-    layer_rows_free(&lr);
     return rc;
 }
 
@@ -887,25 +924,24 @@ int stats_dtc(const struct game *g, const char *dir, int limit, const struct sta
     s->whole = !s->materials && checked;
     struct layer_key *keys = NULL;
     int nk = dtc_layers(g, dir, limit, s->materials ? checked : 0, &keys);
-    struct symmap *sm = malloc(sizeof *sm);
+    struct class_indexes *ci = class_indexes_new(g->board);
     const struct position start = g->ops->start(g);
     struct dtc_pass p = {.g = g,
                          .dir = dir,
-                         .sm = sm,
+                         .ci = ci,
                          .gix = g->ops->layers->index_new(g),
                          .start = g->ops->layers->layer_of(g, &start),
                          .st = s,
                          .err = err,
                          .errlen = errlen};
     s->rows = calloc(2 * (size_t)(nk > 0 ? nk : 0) + 1, sizeof *s->rows);
-    int rc = nk < 0 || !sm || !p.gix || !s->rows ? out_of_memory(err, errlen) : 0;
+    int rc = nk < 0 || !ci || !p.gix || !s->rows ? out_of_memory(err, errlen) : 0;
     if (!rc) {
-        symmap_init(sm, g->board);
         s->total.max_win = s->total.max_loss = -1;
         rc = dtc_walk(&p, keys, nk, h);
     }
     if (p.gix) g->ops->layers->index_free(p.gix);
-    free(sm);
+    class_indexes_free(ci);
     free(keys);
     if (rc) stats_dtc_free(s);
     return rc;
@@ -921,12 +957,12 @@ void stats_dtc_free(struct dtc_stats *s)
 /* ---- The DTM histogram --------------------------------------------------------------- */
 
 /* Adds cyclic layer k's DTM table to the histogram, a row per side to move. */
-static int histogram_layer(const struct game *g, const char *dir, const struct symmap *sm,
+static int histogram_layer(const struct game *g, const char *dir, struct class_indexes *ci,
                            const struct layer_key *k, struct dtm_histogram *h, char *err,
                            size_t errlen)
 {
     struct layer_rows lr;
-    if (layer_rows_init(g, sm, k, &lr)) return out_of_memory(err, errlen);
+    if (layer_rows_init(g, ci, k, &lr)) return out_of_memory(err, errlen);
     char path[1024];
     tables_layer_path(path, sizeof path, dir, g, k, TB_DTM, 0);
     struct tb_meta want = tables_layer_meta(g, k, TB_DTM, 0, lr.size);
@@ -967,7 +1003,6 @@ static int histogram_layer(const struct game *g, const char *dir, const struct s
     }
     free(codes);
     free(w);
-    layer_rows_free(&lr);
     return rc;
 }
 
@@ -998,23 +1033,22 @@ int stats_histogram(const struct game *g, const char *dir, const struct stats_ho
                     struct dtm_histogram *h, char *err, size_t errlen)
 {
     *h = (struct dtm_histogram){.g = g, .max_dtm = -1};
-    struct symmap *sm = malloc(sizeof *sm);
+    struct class_indexes *ci = class_indexes_new(g->board);
     struct layer_key *keys = NULL;
     int nk = cyclic_layers(g, dir, &keys);
     h->n = calloc(RETRO_MAX_DTM + 1, sizeof *h->n);
     h->raw = calloc(RETRO_MAX_DTM + 1, sizeof *h->raw);
     int rc = 0;
-    if (nk < 0 || !sm || !h->n || !h->raw) rc = out_of_memory(err, errlen);
-    if (!rc) symmap_init(sm, g->board);
+    if (nk < 0 || !ci || !h->n || !h->raw) rc = out_of_memory(err, errlen);
     game_rules_name(g, h->rules, sizeof h->rules);
     hook_begin(hooks, "histogram");
     for (int j = 0; j < nk && !rc; j++) {
-        rc = histogram_layer(g, dir, sm, &keys[j], h, err, errlen);
+        rc = histogram_layer(g, dir, ci, &keys[j], h, err, errlen);
         hook_progress(hooks, "layers", (uint64_t)j + 1, (uint64_t)nk);
     }
     hook_end(hooks);
     free(keys);
-    free(sm);
+    class_indexes_free(ci);
     if (rc) stats_histogram_free(h);
     return rc;
 }
