@@ -171,6 +171,15 @@ static int layer_rows_init(const struct game *g, struct class_indexes *ci,
     return 0;
 }
 
+/* Frees the game's indexes of the layer walked two layers before layer j of keys, when the
+ * game can (game_layers.index_drop): the examples' unrank holds a layer's and the next's
+ * (Bagh-Chal's two sides of a placement layer share one), not every layer's of the walk. */
+static void drop_behind(const struct game *g, void *gix, const struct layer_key *keys, int j)
+{
+    const struct game_layers *gl = g->ops->layers;
+    if (j >= 2 && gl->index_drop) gl->index_drop(g, gix, &keys[j - 2]);
+}
+
 /* The positions each class of ix stands for, a byte a class (NULL when memory runs out). */
 static uint8_t *orbit_weights(const struct pair_index *ix)
 {
@@ -622,7 +631,10 @@ static int wdl_walk(struct wdl_pass *p)
     p->total = set_positions(p->set);
     int rc = 0;
     hook_begin(p->h, "stats");
-    for (int k = 0; k < nk && !rc; k++) rc = wdl_layer(p, &keys[k]);
+    for (int k = 0; k < nk && !rc; k++) {
+        drop_behind(g, p->gix, keys, k);
+        rc = wdl_layer(p, &keys[k]);
+    }
     hook_end(p->h);
     free(keys);
     return rc;
@@ -906,6 +918,7 @@ static int dtc_walk(struct dtc_pass *p, const struct layer_key *keys, int nk,
     int rc = 0;
     hook_begin(h, "dtc");
     for (int j = 0; j < nk && !rc; j++) {
+        drop_behind(p->g, p->gix, keys, j);
         rc = dtc_layer(p, &keys[j]);
         if (!rc) hook_progress(h, "layers", (uint64_t)j + 1, (uint64_t)nk);
     }
