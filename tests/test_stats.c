@@ -2,6 +2,7 @@
  * every position of every layer of 3x3 Bagh-Chal probed one by one and tallied. */
 #include "bc_solve.h"
 #include "helpers.h"
+#include "ss_solve.h"
 #include "stats.h"
 #include "tables.h"
 #include "values.h"
@@ -97,7 +98,10 @@ START_TEST(totals_match_a_plain_count)
     ck_assert(!s.materials);
     ck_assert_int_eq(calls.begin, 1);
     ck_assert_int_eq(calls.end, 1);
-    ck_assert_int_eq(calls.progress, s.bc.nrows);
+    /* a progress call per layer: each WDL table of the set */
+    int nwdl = 0;
+    for (int k = 0; k < set.n; k++) nwdl += set.t[k].kind == TB_WDL;
+    ck_assert_int_eq(calls.progress, nwdl);
     struct plain_count k = count_game(&g, dir, false);
     const struct bc_row *t = &s.bc.total;
     for (int v = 0; v < 3; v++) ck_assert_uint_eq(t->raw[v], k.n[v]);
@@ -142,11 +146,60 @@ START_TEST(totals_match_a_plain_count)
 }
 END_TEST
 
+/* The sixteen soldiers' every material {m, n} up to 4 pieces, through the same walk as
+ * Bagh-Chal's layers: a row per side to move's material (m, n) in the order of the set,
+ * summing to the total, each longest win an example of its own material; and the
+ * counting rule's rows, their wins and losses the plain statistics'. */
+START_TEST(materials_through_the_same_walk)
+{
+    struct game g = setup("sixteen", NULL, NULL);
+    char dir[64], err[4096];
+    test_dir_make(dir, sizeof dir, "stats-ss");
+    struct solve_hooks sh = {.store = {.dir = dir}};
+    ck_assert_msg(ss_solve(&g, 4, &sh, err, sizeof err) == 0, "%s", err);
+    struct tables_set set;
+    ck_assert_int_eq(tables_expected(dir, &g, 0, &set), 0);
+    struct stats_wdl s;
+    ck_assert_msg(stats_wdl(&g, dir, &set, false, NULL, &s, err, sizeof err) == 0, "%s", err);
+    ck_assert(s.materials);
+    static const int want[][2] = {{1, 1}, {2, 1}, {1, 2}, {3, 1}, {1, 3}, {2, 2}};
+    ck_assert_int_eq(s.ss.nrows, 6);
+    uint64_t raw[3] = {0};
+    for (int r = 0; r < s.ss.nrows; r++) {
+        const struct ss_row *row = &s.ss.rows[r];
+        ck_assert_int_eq(row->m, want[r][0]);
+        ck_assert_int_eq(row->n, want[r][1]);
+        ck_assert(row->dtm);
+        for (int v = 0; v < 3; v++) raw[v] += row->raw[v];
+        if (row->max_win < 0) continue;
+        struct position pos;
+        ck_assert_msg(g.ops->parse(&g, row->longest_fen, &pos, err, sizeof err) == 0, "%s", err);
+        ck_assert_int_eq(bits_count(pos.men[pos.side]), row->m);
+        ck_assert_int_eq(bits_count(pos.men[1 - pos.side]), row->n);
+    }
+    for (int v = 0; v < 3; v++) ck_assert_uint_eq(raw[v], s.ss.total.raw[v]);
+    ck_assert_uint_gt(s.ss.total.raw[0], 0);
+
+    ck_assert_msg(ss_solve_dtc(&g, 4, 80, &sh, err, sizeof err) == 0, "%s", err);
+    struct dtc_stats d;
+    ck_assert_msg(stats_dtc(&g, dir, 80, NULL, &d, err, sizeof err) == 0, "%s", err);
+    ck_assert(d.materials);
+    ck_assert_int_eq(d.nrows, 6);
+    ck_assert_uint_eq(d.total.raw[0] + d.total.raw[1], s.ss.total.raw[0]);
+    ck_assert_uint_eq(d.total.raw[3] + d.total.raw[4], s.ss.total.raw[2]);
+    stats_dtc_free(&d);
+    stats_wdl_free(&s);
+    tables_set_free(&set);
+    test_dir_remove(dir);
+}
+END_TEST
+
 Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
     TCase *tc = tcase_create("stats");
     tcase_add_test(tc, totals_match_a_plain_count);
+    tcase_add_test(tc, materials_through_the_same_walk);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;

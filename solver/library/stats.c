@@ -1,5 +1,8 @@
 /* The statistics of solved tables (stats.h): wins, draws and losses per layer and side to
- * move, the counting rule's classes, the DTM histogram. */
+ * move, the counting rule's classes, the DTM histogram. One walk serves every game: the
+ * game's layers (game_layers.list) in the order of the game (the complete set's,
+ * tables_expected), each table named by tables_layer_path, its example positions by the
+ * game's unrank and format. */
 #include "stats.h"
 
 #include <stdio.h>
@@ -9,9 +12,9 @@
 
 #include "bc_solve.h"
 #include "bigmem.h"
+#include "index.h"
+#include "symmap.h"
 #include "values.h"
-#include "baghchal.h"
-#include "ss_layers.h"
 
 static void hook_begin(const struct stats_hooks *h, const char *label)
 {
@@ -37,7 +40,7 @@ static int out_of_memory(char *err, size_t errlen)
 
 bool stats_by_layer(const struct game *g)
 {
-    return g->ops == &baghchal_ops;
+    return g->ops->has_hand;
 }
 
 /* The tallies' columns, in the order the statistics print them: win, draw, loss. */
@@ -59,112 +62,340 @@ static retro_code *read_codes(const char *path, const struct tb_meta *want, char
     return res;
 }
 
-/* Reads a Bagh-Chal layer's codes (inhand 0: the movement phase, both sides): from its DTM
- * table when it is there, else from its WDL table; NULL when neither is there (*absent)
- * or on an error. */
-static retro_code *read_bc(const struct game *g, const char *dir, int inhand, int c, int side,
-                           uint64_t n, bool *absent, bool *dtm, char *err, size_t errlen)
+/* ---- A layer's rows ------------------------------------------------------------------ */
+
+/* A row of the statistics within a layer's table: the positions offset + stride * j,
+ * j < ix->size, class j of ix standing for as many positions as its orbit holds. */
+struct layer_row {
+    uint64_t offset, stride;
+    int side;                    /* the side to move */
+    int m, n;                    /* a material row's men: the side to move's, the other's */
+    const struct pair_index *ix; /* one of the layer's ixs */
+};
+
+struct layer_rows {
+    struct layer_key k;
+    int nrows;
+    struct layer_row row[2];
+    uint64_t size; /* the table's */
+};
+
+/* The pair indexes of the layers walked, the last few kept: consecutive layers often share
+ * one (Bagh-Chal's two sides of a placement layer), and a layer may read another's (a
+ * goats' layer the tigers' below) while its own are held: at most two at once. */
+struct class_indexes {
+    struct symmap sm;
+    struct {
+        bool have;
+        int a, b;
+        uint64_t used;
+        struct pair_index ix;
+    } slot[3];
+    uint64_t clock;
+};
+
+static struct class_indexes *class_indexes_new(const struct board *board)
+{
+    struct class_indexes *ci = calloc(1, sizeof *ci);
+    if (ci) symmap_init(&ci->sm, board);
+    return ci;
+}
+
+static void class_indexes_free(struct class_indexes *ci)
+{
+    if (!ci) return;
+    for (int j = 0; j < 3; j++)
+        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
+    free(ci);
+}
+
+/* The index of a men against b on board, kept or built (in the slot used least
+ * recently); NULL when memory runs out. */
+static const struct pair_index *class_index(struct class_indexes *ci, const struct board *board,
+                                            int a, int b)
+{
+    int j, lru = 0;
+    for (j = 0; j < 3; j++) {
+        if (ci->slot[j].have && ci->slot[j].a == a && ci->slot[j].b == b) break;
+        if (ci->slot[lru].have && (!ci->slot[j].have || ci->slot[j].used < ci->slot[lru].used))
+            lru = j;
+    }
+    if (j == 3) {
+        j = lru;
+        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
+        ci->slot[j].have = false;
+        if (pair_index_init(&ci->slot[j].ix, board, &ci->sm, a, b)) return NULL;
+        ci->slot[j].have = true;
+        ci->slot[j].a = a;
+        ci->slot[j].b = b;
+    }
+    ci->slot[j].used = ++ci->clock;
+    return &ci->slot[j].ix;
+}
+
+/* The rows of layer k and the classes that number them. The one part of the statistics
+ * that knows how a game numbers a layer's positions, which no hook of game.h says (a hook
+ * giving a layer's rows, their labels and their classes' weights would): both games number
+ * them as classes of pair indexes (index.h) under the board's symmetries. A game with men
+ * in hand (Bagh-Chal): its A men (tigers) against the others on the board, a row per side
+ * to move, the sides interleaved in a layer that holds both (key c[2] 0). Otherwise
+ * (Sixteen Soldiers): material {m, n} holds the side to move's m men against n, then n
+ * against m. 0, or -1 when memory runs out. */
+static int layer_rows_init(const struct game *g, struct class_indexes *ci,
+                           const struct layer_key *k, struct layer_rows *lr)
+{
+    memset(lr, 0, sizeof *lr);
+    lr->k = *k;
+    if (g->ops->has_hand) {
+        bool both = k->c[2] == 0;
+        const struct pair_index *ix =
+            class_index(ci, g->board, g->ntigers, g->ngoats - k->c[0] - k->c[1]);
+        if (!ix) return -1;
+        lr->nrows = both ? 2 : 1;
+        for (int r = 0; r < lr->nrows; r++)
+            lr->row[r] = (struct layer_row){.offset = (uint64_t)r,
+                                            .stride = both ? 2 : 1,
+                                            .side = both ? r : k->c[2] - 1,
+                                            .ix = ix};
+        lr->size = (both ? 2 : 1) * ix->size;
+        return 0;
+    }
+    int m = k->c[0], n = k->c[1];
+    lr->nrows = m == n ? 1 : 2;
+    for (int r = 0; r < lr->nrows; r++) {
+        struct layer_row *row = &lr->row[r];
+        *row = (struct layer_row){.offset = lr->size, .stride = 1, .m = r ? n : m, .n = r ? m : n};
+        if (!(row->ix = class_index(ci, g->board, row->m, row->n))) return -1;
+        lr->size += row->ix->size;
+    }
+    return 0;
+}
+
+/* Frees the game's indexes of the layer walked two layers before layer j of keys, when the
+ * game can (game_layers.index_drop): the examples' unrank holds a layer's and the next's
+ * (Bagh-Chal's two sides of a placement layer share one), not every layer's of the walk. */
+static void drop_behind(const struct game *g, void *gix, const struct layer_key *keys, int j)
+{
+    const struct game_layers *gl = g->ops->layers;
+    if (j >= 2 && gl->index_drop) gl->index_drop(g, gix, &keys[j - 2]);
+}
+
+/* The positions each class of ix stands for, a byte a class (NULL when memory runs out). */
+static uint8_t *orbit_weights(const struct pair_index *ix)
+{
+    uint8_t *w = big_alloc(ix->size + 1);
+    if (w) pair_index_orbit_sizes(ix, w);
+    return w;
+}
+
+/* Writes position i of layer k in the game's notation, through the game's unrank. */
+static int layer_example(const struct game *g, void *gix, const struct layer_key *k, uint64_t i,
+                         char *fen, size_t len, char *err, size_t errlen)
+{
+    struct position pos;
+    if (g->ops->layers->unrank(g, gix, k, i, &pos, err, errlen)) return -1;
+    g->ops->format(g, &pos, fen, len);
+    return 0;
+}
+
+/* The game's layers whose table of that kind (and limit) the set holds, in the set's order,
+ * the order of the game: into *out (malloc'd), their number; -1 when memory runs out (*out
+ * NULL). */
+static int set_layers(const struct game *g, const char *dir, const struct tables_set *set,
+                      enum tb_kind kind, int limit, struct layer_key **out)
+{
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0), nk = 0;
+    struct layer_entry *e = malloc(((size_t)n + 1) * sizeof *e);
+    char(*path)[1024] = malloc(((size_t)n + 1) * sizeof *path);
+    *out = malloc(((size_t)set->n + 1) * sizeof **out);
+    if (!e || !path || !*out) {
+        free(e);
+        free(path);
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    gl->list(g, e, n);
+    for (int i = 0; i < n; i++)
+        tables_layer_path(path[i], sizeof path[i], dir, g, &e[i].k, kind, limit);
+    for (int t = 0; t < set->n; t++) {
+        const struct tables_want *w = &set->t[t];
+        if (w->kind != kind || w->limit != limit) continue;
+        for (int i = 0; i < n; i++)
+            if (!strcmp(path[i], w->path)) {
+                (*out)[nk++] = e[i].k;
+                break;
+            }
+    }
+    free(e);
+    free(path);
+    return nk;
+}
+
+/* The set's entry of layer k's table of that kind, or NULL. */
+static const struct tables_want *set_entry(const struct game *g, const char *dir,
+                                           const struct tables_set *set, const struct layer_key *k,
+                                           enum tb_kind kind)
 {
     char path[1024];
-    *absent = false;
-    for (int k = 0; k < 2; k++) {
-        enum tb_kind kind = k == 0 ? TB_DTM : TB_WDL;
-        if (inhand)
-            tables_place_name(path, sizeof path, dir, g, inhand, c, side, kind);
-        else
-            tables_name(path, sizeof path, dir, g, 0, c, kind);
-        if (access(path, F_OK) != 0) continue;
-        struct tb_meta want =
-            inhand ? tables_place_meta(g, inhand, c, side, kind, n) : tables_meta(g, 0, c, kind, n);
-        *dtm = kind == TB_DTM;
-        return read_codes(path, &want, err, errlen);
-    }
-    *absent = true;
+    tables_layer_path(path, sizeof path, dir, g, k, kind, 0);
+    for (int t = 0; t < set->n; t++)
+        if (set->t[t].kind == kind && !strcmp(set->t[t].path, path)) return &set->t[t];
     return NULL;
 }
 
-/* A goats-to-move placement layer read from its WDL table while the placement phase has
- * DTM: its DTM codes from the tigers' layer below (bc_goats_dtm), which the DTM pass
- * stores in its stead, into codes. 0; 1 when that layer's DTM table is not there (the
- * goats' layer then has no DTM either, codes unchanged); -1 with err. */
-static int derive_goats(const struct game *g, const char *dir, const struct symmap *sm, int inhand,
-                        int c, const struct pair_index *ix, retro_code *codes, char *err,
-                        size_t errlen)
+/* ---- The plain statistics ------------------------------------------------------------ */
+
+/* Reads layer k's codes (n of them): from its DTM table when it is there, else from its
+ * WDL table (whose read says why it fails when it is gone too). */
+static retro_code *read_layer(const struct game *g, const char *dir, const struct layer_key *k,
+                              uint64_t n, bool *absent, bool *dtm, char *err, size_t errlen)
 {
     char path[1024];
-    if (inhand > 1)
-        tables_place_name(path, sizeof path, dir, g, inhand - 1, c, 1, TB_DTM);
-    else
-        tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
+    tables_layer_path(path, sizeof path, dir, g, k, TB_DTM, 0);
+    *dtm = access(path, F_OK) == 0;
+    if (!*dtm) tables_layer_path(path, sizeof path, dir, g, k, TB_WDL, 0);
+    *absent = !*dtm && access(path, F_OK) != 0;
+    struct tb_meta want = tables_layer_meta(g, k, *dtm ? TB_DTM : TB_WDL, 0, n);
+    return *absent ? NULL : read_codes(path, &want, err, errlen);
+}
+
+/* A pass of the plain statistics: the rows it makes, with their comparisons. */
+struct wdl_pass {
+    const struct game *g, *other; /* other: the other rule set, when compared */
+    const char *dir;
+    const struct tables_set *set;
+    bool reachable;
+    struct class_indexes *ci;
+    void *gix; /* the game's indexes, for unrank */
+    struct bc_row *rows;
+    struct bc_change *ch;
+    uint64_t *win_sum; /* the DTMs of each row's won classes, summed */
+    int (*mat)[2];     /* a material row's men */
+    int nrows;
+    uint64_t done, total;
+    const struct stats_hooks *h;
+    char *err;
+    size_t errlen;
+};
+
+/* A layer's tables as read: its codes, with their DTM or not, the other rule set's (NULL
+ * when not there), its REACH entries. */
+struct layer_codes {
+    retro_code *res, *alt;
+    uint16_t *reach;
+    bool dtm, fold_unknown;
+};
+
+static void layer_codes_free(struct layer_codes *lc)
+{
+    free(lc->res);
+    free(lc->alt);
+    free(lc->reach);
+    *lc = (struct layer_codes){0};
+}
+
+/* A layer stored with a WDL table alone whose DTM is the fold of its successors'
+ * (game_layers.dtm_by_fold): its DTM codes from its child's DTM table, into codes. 0; 1
+ * when that table is not there (codes unchanged); -1 with err. The fold of a whole layer at
+ * once is Bagh-Chal's (bc_goats_dtm: a goats' placement layer from the tigers' layer below);
+ * a hook folding a layer from its child's codes would make it any game's. */
+static int derive_by_fold(const struct wdl_pass *p, const struct layer_rows *lr, retro_code *codes)
+{
+    const struct game *g = p->g;
+    struct layer_key below;
+    if (g->ops->layers->children(g, &lr->k, &below, 1) < 1) return 1;
+    char path[1024];
+    tables_layer_path(path, sizeof path, p->dir, g, &below, TB_DTM, 0);
     if (access(path, F_OK) != 0) return 1;
-    struct pair_index below_ix;
-    if (pair_index_init(&below_ix, g->board, sm, g->ntigers, g->ngoats - inhand - c + 1))
-        return out_of_memory(err, errlen);
-    uint64_t nb = below_ix.size, n = inhand > 1 ? nb : 2 * nb;
-    struct tb_meta want = inhand > 1 ? tables_place_meta(g, inhand - 1, c, 1, TB_DTM, n)
-                                     : tables_meta(g, 0, c, TB_DTM, n);
-    retro_code *res = read_codes(path, &want, err, errlen);
-    uint8_t *below = res ? malloc(nb + 1) : NULL;
+    struct layer_rows blr;
+    if (layer_rows_init(g, p->ci, &below, &blr)) return out_of_memory(p->err, p->errlen);
+    /* the tigers' row: the layer's last */
+    const struct layer_row *t = &blr.row[blr.nrows - 1];
+    uint64_t nb = t->ix->size;
+    struct tb_meta want = tables_layer_meta(g, &below, TB_DTM, 0, blr.size);
+    retro_code *res = read_codes(path, &want, p->err, p->errlen);
+    uint8_t *kid = res ? malloc(nb + 1) : NULL;
     int rc = -1;
-    if (res && !below) {
-        out_of_memory(err, errlen);
+    if (res && !kid) {
+        out_of_memory(p->err, p->errlen);
     } else if (res) {
-        /* the movement phase's table holds both sides: the tigers' entries are the odd ones */
-        uint64_t stride = inhand > 1 ? 1 : 2, offset = inhand > 1 ? 0 : 1;
 #pragma omp parallel for schedule(static, 65536)
-        for (uint64_t i = 0; i < nb; i++) below[i] = (uint8_t)res[i * stride + offset];
+        for (uint64_t i = 0; i < nb; i++) kid[i] = (uint8_t)res[i * t->stride + t->offset];
         free(res);
         res = NULL;
-        rc = bc_goats_dtm(g, inhand, c, ix, &below_ix, below, codes, err, errlen);
+        rc = bc_goats_dtm(g, lr->k.c[0], lr->k.c[1], lr->row[0].ix, t->ix, kid, codes, p->err,
+                          p->errlen);
     }
     free(res);
-    free(below);
-    pair_index_free(&below_ix);
+    free(kid);
     return rc;
 }
 
-/* Reads a layer's REACH table (entries 1 for reached positions). */
-static uint16_t *read_reach(const struct game *g, const char *dir, int inhand, int c, int side,
-                            uint64_t n, char *err, size_t errlen)
+static int wdl_read(const struct wdl_pass *p, const struct layer_rows *lr, struct layer_codes *lc)
 {
-    char path[1024];
-    tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
-    struct tb_meta want = tables_reach_meta(g, inhand, c, side, n);
-    return tables_read(path, &want, err, errlen);
+    const struct game *g = p->g;
+    const struct game_layers *gl = g->ops->layers;
+    bool absent = false;
+    lc->res = read_layer(g, p->dir, &lr->k, lr->size, &absent, &lc->dtm, p->err, p->errlen);
+    if (!lc->res) {
+        if (absent) {
+            char name[64];
+            gl->name(g, &lr->k, name, sizeof name);
+            snprintf(p->err, p->errlen, "the tables of layer %s are gone", name);
+        }
+        return -1;
+    }
+    if (gl->dtm_by_fold && gl->dtm_by_fold(g, &lr->k) && !lc->dtm && p->set->dtm[1]) {
+        int derived = derive_by_fold(p, lr, lc->res);
+        if (derived < 0) return -1;
+        lc->dtm = derived == 0;
+        /* the child's table is missing: the warning names it, and this layer's longest
+         * are unknown too */
+        lc->fold_unknown = derived == 1;
+    }
+    bool alt_absent = false, alt_dtm;
+    if (p->other) {
+        lc->alt = read_layer(p->other, p->dir, &lr->k, lr->size, &alt_absent, &alt_dtm, p->err,
+                             p->errlen);
+        if (!lc->alt && !alt_absent) return -1;
+    }
+    if (p->reachable) {
+        char path[1024];
+        tables_layer_path(path, sizeof path, p->dir, g, &lr->k, TB_REACH, 0);
+        struct tb_meta want = tables_layer_meta(g, &lr->k, TB_REACH, 0, lr->size);
+        if (!(lc->reach = tables_read(path, &want, p->err, p->errlen))) return -1;
+    }
+    return 0;
 }
 
-static void format_class(const struct game *g, const struct pair_index *ix, uint64_t k,
-                         const struct bc_row *r, char *fen, size_t len)
+/* Adds one row: the row's positions of res, k < its index's size (w: their weights), into
+ * r, x and *win_sum. Each thread tallies a contiguous range; ties for the longest win and
+ * the changed example go to the lowest k, so the output does not depend on the threads. */
+static void tabulate(const struct layer_row *row, const uint8_t *w, const struct layer_codes *lc,
+                     struct bc_row *r, struct bc_change *x, uint64_t *win_sum)
 {
-    bits_t T, G;
-    pair_index_unrank(ix, k, &T, &G);
-    struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
-    g->ops->format(g, &pos, fen, len);
-}
-
-/* Adds one row: the positions i = stride * k + offset of res, k < ix->size. Each thread
- * tallies a contiguous range; ties for the longest win and the changed example go to the
- * lowest k, so the output does not depend on the threads. */
-static void tabulate(const struct game *g, const struct pair_index *ix, const uint8_t *w,
-                     const retro_code *res, const retro_code *alt, const uint16_t *reach,
-                     uint64_t stride, uint64_t offset, bool dtm, struct bc_row *r,
-                     struct bc_change *x)
-{
+    const retro_code *res = lc->res, *alt = lc->alt;
+    const uint16_t *reach = lc->reach;
+    bool dtm = lc->dtm;
+    uint64_t stride = row->stride, offset = row->offset, sum = 0;
     r->max_win = r->max_loss = -1;
     r->dtm = dtm;
     r->longest = x->example = UINT64_MAX;
-#pragma omp parallel
+#pragma omp parallel reduction(+ : sum)
     {
         uint64_t n[3] = {0}, raw[3] = {0}, cn[3][3] = {{0}}, craw[3][3] = {{0}};
         uint64_t longest = UINT64_MAX, example = UINT64_MAX;
         int max_win = -1, max_loss = -1;
 #pragma omp for schedule(static) nowait
-        for (uint64_t k = 0; k < ix->size; k++) {
+        for (uint64_t k = 0; k < row->ix->size; k++) {
             uint64_t i = stride * k + offset;
             if (reach && !reach[i]) continue;
             int v = column_of(res[i]);
             n[v]++;
             raw[v] += w[k];
+            if (dtm && v == 0) sum += code_dtm(res[i]);
             if (dtm && v == 0 && code_dtm(res[i]) > max_win) {
                 max_win = code_dtm(res[i]);
                 longest = k;
@@ -196,9 +427,60 @@ static void tabulate(const struct game *g, const struct pair_index *ix, const ui
             if (example < x->example) x->example = example;
         }
     }
-    if (r->max_win >= 0) format_class(g, ix, r->longest, r, r->longest_fen, sizeof r->longest_fen);
-    if (x->example != UINT64_MAX)
-        format_class(g, ix, x->example, r, x->example_fen, sizeof x->example_fen);
+    *win_sum = sum;
+}
+
+/* Adds a row of layer lr from its codes: tallies, then its examples through unrank. */
+static int wdl_row(struct wdl_pass *p, const struct layer_rows *lr, const struct layer_row *row,
+                   const uint8_t *w, const struct layer_codes *lc)
+{
+    const struct game *g = p->g;
+    const struct tables_want *d = set_entry(g, p->dir, p->set, &lr->k, TB_DTM);
+    int j = p->nrows++;
+    struct bc_row *r = &p->rows[j];
+    struct bc_change *x = &p->ch[j];
+    r->inhand = lr->k.c[0];
+    r->captured = lr->k.c[1];
+    r->side = row->side;
+    p->mat[j][0] = row->m;
+    p->mat[j][1] = row->n;
+    r->dtm_missing = (d && !d->present) || (row->side == 0 && lc->fold_unknown);
+    x->present = lc->alt != NULL;
+    tabulate(row, w, lc, r, x, &p->win_sum[j]);
+    if (r->max_win >= 0 && layer_example(g, p->gix, &lr->k, row->offset + row->stride * r->longest,
+                                         r->longest_fen, sizeof r->longest_fen, p->err, p->errlen))
+        return -1;
+    if (x->example != UINT64_MAX &&
+        layer_example(g, p->gix, &lr->k, row->offset + row->stride * x->example, x->example_fen,
+                      sizeof x->example_fen, p->err, p->errlen))
+        return -1;
+    return 0;
+}
+
+/* Adds the rows of layer k. */
+static int wdl_layer(struct wdl_pass *p, const struct layer_key *k)
+{
+    const struct game *g = p->g;
+    struct layer_rows lr;
+    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
+    struct layer_codes lc = {0};
+    int rc = wdl_read(p, &lr, &lc);
+    uint8_t *w = NULL;
+    for (int r = 0; r < lr.nrows && !rc; r++) {
+        /* the rows of a layer that share an index share its weights */
+        if (!r || lr.row[r].ix != lr.row[r - 1].ix) {
+            free(w);
+            if (!(w = orbit_weights(lr.row[r].ix))) rc = out_of_memory(p->err, p->errlen);
+        }
+        if (!rc) rc = wdl_row(p, &lr, &lr.row[r], w, &lc);
+    }
+    free(w);
+    layer_codes_free(&lc);
+    p->done += lr.size;
+    char title[64];
+    g->ops->layers->title(g, k, title, sizeof title);
+    if (!rc) hook_progress(p->h, title, p->done, p->total);
+    return rc;
 }
 
 /* The positions of the set's WDL tables, from their headers: the work ahead, for the
@@ -216,243 +498,7 @@ static uint64_t set_positions(const struct tables_set *set)
     return n;
 }
 
-/* Tallies a Sixteen Soldiers row: the part's positions of res (w: their weights). */
-static void ss_tally(const struct game *g, const struct ss_layer *l, const struct ss_part *part,
-                     const retro_code *res, const uint8_t *w, struct ss_row *r)
-{
-    uint64_t longest = 0;
-    for (uint64_t i = 0; i < part->ix.size; i++) {
-        retro_code c = res[part->offset + i];
-        int v = column_of(c);
-        r->cl[v]++;
-        r->raw[v] += w[i];
-        if (!r->dtm) continue;
-        if (v == 0) {
-            r->win_dtm_sum += code_dtm(c);
-            if (code_dtm(c) > r->max_win) {
-                r->max_win = code_dtm(c);
-                longest = part->offset + i;
-            }
-        }
-        if (v == 2 && code_dtm(c) > r->max_loss) r->max_loss = code_dtm(c);
-    }
-    if (r->max_win >= 0) {
-        bits_t A, B;
-        ss_layer_position(l, longest, &A, &B);
-        struct position pos = {.men = {A, B}, .side = 0};
-        g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-    }
-}
-
-/* The number of positions each class of ix stands for, a byte a class (malloc'd; NULL when
- * memory runs out). */
-static uint8_t *orbit_weights(const struct pair_index *ix)
-{
-    uint8_t *w = malloc(ix->size + 1);
-    if (w) pair_index_orbit_sizes(ix, w);
-    return w;
-}
-
-/* Adds the rows of material {m, n} (wdl its WDL table) to st. */
-static int ss_material(const struct game *g, const struct ss_db *db, const struct tables_set *set,
-                       const struct tables_want *wdl, struct ss_table_stats *st, uint64_t *size,
-                       char *err, size_t errlen)
-{
-    int m = wdl->m, n = wdl->n;
-    const struct tables_want *d = tables_set_find(set, TB_DTM, m, n, 0);
-    bool dtm = d && d->present;
-    struct ss_layer l;
-    if (ss_layer_init(&l, db, m, n)) return out_of_memory(err, errlen);
-    struct tb_meta want = tables_ss_meta(g, m, n, dtm ? TB_DTM : TB_WDL, l.size);
-    retro_code *res = read_codes(dtm ? d->path : wdl->path, &want, err, errlen);
-    int rc = res ? 0 : -1;
-    for (int p = 0; p < l.nparts && !rc; p++) {
-        const struct ss_part *part = &l.part[p];
-        struct ss_row *r = &st->rows[st->nrows++];
-        r->m = part->m;
-        r->n = part->n;
-        r->dtm = dtm;
-        r->dtm_missing = d && !dtm;
-        r->max_win = r->max_loss = -1;
-        uint8_t *w = orbit_weights(&part->ix);
-        if (!w) {
-            rc = out_of_memory(err, errlen);
-            break;
-        }
-        ss_tally(g, &l, part, res, w, r);
-        free(w);
-    }
-    *size = l.size;
-    free(res);
-    ss_layer_free(&l);
-    return rc;
-}
-
-/* The sum of Sixteen Soldiers' rows: its DTM known when every row's is, its longest win
- * the first of the longest. */
-static void ss_total(struct ss_table_stats *st)
-{
-    struct ss_row *tot = &st->total;
-    *tot = (struct ss_row){.dtm = st->nrows > 0, .max_win = -1, .max_loss = -1};
-    int longest = -1;
-    for (int k = 0; k < st->nrows; k++) {
-        const struct ss_row *r = &st->rows[k];
-        for (int v = 0; v < 3; v++) {
-            tot->cl[v] += r->cl[v];
-            tot->raw[v] += r->raw[v];
-        }
-        tot->dtm &= r->dtm;
-        tot->win_dtm_sum += r->win_dtm_sum;
-        if (r->max_win > tot->max_win) tot->max_win = r->max_win, longest = k;
-        if (r->max_loss > tot->max_loss) tot->max_loss = r->max_loss;
-    }
-    if (longest >= 0)
-        memcpy(tot->longest_fen, st->rows[longest].longest_fen, sizeof tot->longest_fen);
-}
-
-/* Sixteen Soldiers: one row per material (m, n), from the tables of every material of the
- * set (all there: the caller checked). */
-static int ss_wdl(const struct game *g, const struct tables_set *set, const struct stats_hooks *h,
-                  struct ss_table_stats *st, char *err, size_t errlen)
-{
-    struct ss_db db;
-    if (ss_db_init(&db, g)) return out_of_memory(err, errlen);
-    memset(st, 0, sizeof *st);
-    st->rows = calloc(SS_MAX_PIECES * SS_MAX_PIECES, sizeof *st->rows);
-    int rc = st->rows ? 0 : out_of_memory(err, errlen);
-    uint64_t total = set_positions(set), done = 0;
-    hook_begin(h, "stats");
-    for (int k = 0; k < set->n && !rc; k++) {
-        const struct tables_want *wdl = &set->t[k];
-        if (wdl->kind != TB_WDL) continue;
-        uint64_t size = 0;
-        rc = ss_material(g, &db, set, wdl, st, &size, err, errlen);
-        if (rc) break;
-        done += size;
-        char label[32];
-        snprintf(label, sizeof label, "material %d+%d", wdl->m, wdl->n);
-        hook_progress(h, label, done, total);
-    }
-    hook_end(h);
-    ss_db_free(&db);
-    if (rc) {
-        free(st->rows);
-        st->rows = NULL;
-        return -1;
-    }
-    game_rules_name(g, st->rules, sizeof st->rules);
-    ss_total(st);
-    return 0;
-}
-
-static void bc_rows_free(struct bc_stats *st)
-{
-    free(st->rows);
-    free(st->ch);
-    st->rows = NULL;
-    st->ch = NULL;
-}
-
-/* A pass of the plain statistics over Bagh-Chal's layers. */
-struct bc_pass {
-    const struct game *g, *other; /* other: the other rule set, when compared */
-    const char *dir;
-    const struct tables_set *set;
-    bool reachable;
-    const struct symmap *sm;
-    struct bc_stats *st;
-    uint64_t done, total;
-    const struct stats_hooks *h;
-    char *err;
-    size_t errlen;
-};
-
-/* A layer's tables as read for a side: its codes, with their DTM or not, the other rule
- * set's (NULL when not there), its REACH entries. */
-struct bc_codes {
-    retro_code *res, *alt;
-    uint16_t *reach;
-    bool dtm, goats_unknown;
-};
-
-static void bc_codes_free(struct bc_codes *lc)
-{
-    free(lc->res);
-    free(lc->alt);
-    free(lc->reach);
-    *lc = (struct bc_codes){0};
-}
-
-static int bc_read(const struct bc_pass *p, int inhand, int c, int side,
-                   const struct pair_index *ix, struct bc_codes *lc)
-{
-    uint64_t n = inhand ? ix->size : 2 * ix->size;
-    bool absent = false;
-    lc->res = read_bc(p->g, p->dir, inhand, c, side, n, &absent, &lc->dtm, p->err, p->errlen);
-    if (!lc->res) {
-        if (absent) snprintf(p->err, p->errlen, "the tables of layer h%d-c%d are gone", inhand, c);
-        return -1;
-    }
-    if (inhand > 0 && side == 0 && !lc->dtm && p->set->dtm[1]) {
-        int derived = derive_goats(p->g, p->dir, p->sm, inhand, c, ix, lc->res, p->err, p->errlen);
-        if (derived < 0) return -1;
-        lc->dtm = derived == 0;
-        /* the tigers' table below is missing: the warning names it, and this layer's
-         * longest are unknown too */
-        lc->goats_unknown = derived == 1;
-    }
-    bool alt_absent = false, alt_dtm;
-    if (p->other) {
-        lc->alt =
-            read_bc(p->other, p->dir, inhand, c, side, n, &alt_absent, &alt_dtm, p->err, p->errlen);
-        if (!lc->alt && !alt_absent) return -1;
-    }
-    if (p->reachable &&
-        !(lc->reach = read_reach(p->g, p->dir, inhand, c, side, n, p->err, p->errlen)))
-        return -1;
-    return 0;
-}
-
-/* Adds the rows of layer (inhand, c), a side each. */
-static int bc_layer(struct bc_pass *p, int inhand, int c)
-{
-    const struct game *g = p->g;
-    struct pair_index ix;
-    if (pair_index_init(&ix, g->board, p->sm, g->ntigers, g->ngoats - inhand - c))
-        return out_of_memory(p->err, p->errlen);
-    int rc = 0;
-    uint8_t *w = big_alloc(ix.size + 1);
-    if (w)
-        pair_index_orbit_sizes(&ix, w);
-    else
-        rc = out_of_memory(p->err, p->errlen);
-    struct bc_codes lc = {0}; /* the movement's serve both sides */
-    for (int side = 0; side < 2 && !rc; side++) {
-        if (inhand > 0 && side == 1 && inhand == g->ngoats) break;
-        const struct tables_want *d = tables_set_find(p->set, TB_DTM, inhand, c, side);
-        if (!lc.res && (rc = bc_read(p, inhand, c, side, &ix, &lc))) break;
-        struct bc_row *r = &p->st->rows[p->st->nrows];
-        struct bc_change *x = &p->st->ch[p->st->nrows++];
-        r->inhand = inhand;
-        r->captured = c;
-        r->side = side;
-        r->dtm_missing = (d && !d->present) || (side == 0 && lc.goats_unknown);
-        x->present = lc.alt != NULL;
-        tabulate(g, &ix, w, lc.res, lc.alt, lc.reach, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side,
-                 lc.dtm, r, x);
-        p->done += ix.size;
-        char label[32];
-        snprintf(label, sizeof label, "h%d-c%d-%c", inhand, c, side ? 't' : 'g');
-        hook_progress(p->h, label, p->done, p->total);
-        if (inhand) bc_codes_free(&lc);
-    }
-    bc_codes_free(&lc);
-    free(w);
-    pair_index_free(&ix);
-    return rc;
-}
-
-/* The total row of Bagh-Chal's statistics. */
+/* The total row of the statistics by layer. */
 static void bc_total(struct bc_stats *st)
 {
     struct bc_row *tot = &st->total;
@@ -490,70 +536,108 @@ static void bc_change_total(struct bc_stats *st)
     }
 }
 
-/* The other rule set of g's (standard, goat-pass) with the same goal, into other: whether
- * any of its tables is in dir, for the comparison. */
-static bool bc_other_rules(const struct game *g, const char *dir, struct game *other)
+/* The other rule set with the same goal, into other: whether any of its tables is in dir,
+ * for the comparison. Bagh-Chal's alone (standard and goat-pass, the game's default and
+ * the other); a game hook naming the rule set to compare with would make it any game's. */
+static bool other_rules(const struct game *g, const char *dir, struct game *other)
 {
-    struct game games[32];
+    struct game games[32], def;
     char err[400];
+    if (!stats_by_layer(g) ||
+        game_setup(&def, g->ops->name, NULL, g->board->name, err, sizeof err) != 0)
+        return false;
     int ngames = tables_games(dir, games, 32);
     bool compare = false;
-    if (game_setup(other, "baghchal", g->rules == BC_STANDARD ? "goat-pass" : "standard",
-                   g->board->name, err, sizeof err) == 0) {
+    if (game_setup(other, g->ops->name, g->rules == def.rules ? "goat-pass" : NULL, g->board->name,
+                   err, sizeof err) == 0) {
         other->captures_to_win = g->captures_to_win; /* the same goal, the other rules */
         for (int k = 0; k < ngames && k < 32; k++) compare |= game_same(&games[k], other);
     }
     return compare;
 }
 
-/* Bagh-Chal: one row per layer and side to move, in the order of the game, over the
- * layers of the set (all there but perhaps some DTM tables: the caller checked). */
-static int bc_wdl(const struct game *g, const char *dir, const struct tables_set *set,
-                  bool reachable, const struct stats_hooks *h, struct bc_stats *st, char *err,
-                  size_t errlen)
+/* The sum of the material rows: its DTM known when every row's is, its longest win the
+ * first row's of the longest. */
+static void ss_total(struct ss_table_stats *st)
 {
-    struct game other;
-    bool compare = bc_other_rules(g, dir, &other);
-    int top = g->captures_to_win - 1, maxrows = 2 * TABLES_MAX_LAYERS * (g->ngoats + 1), rc = 0;
-    struct symmap *sm = malloc(sizeof *sm);
-    *st = (struct bc_stats){.g = g, .reachable = reachable, .compare = compare, .top = top};
-    st->rows = calloc((size_t)maxrows + 1, sizeof *st->rows);
-    st->ch = calloc((size_t)maxrows, sizeof *st->ch);
-    if (!sm || !st->rows || !st->ch) {
-        free(sm);
-        bc_rows_free(st);
-        return out_of_memory(err, errlen);
+    struct ss_row *tot = &st->total;
+    *tot = (struct ss_row){.dtm = st->nrows > 0, .max_win = -1, .max_loss = -1};
+    int longest = -1;
+    for (int k = 0; k < st->nrows; k++) {
+        const struct ss_row *r = &st->rows[k];
+        for (int v = 0; v < 3; v++) {
+            tot->cl[v] += r->cl[v];
+            tot->raw[v] += r->raw[v];
+        }
+        tot->dtm &= r->dtm;
+        tot->win_dtm_sum += r->win_dtm_sum;
+        if (r->max_win > tot->max_win) tot->max_win = r->max_win, longest = k;
+        if (r->max_loss > tot->max_loss) tot->max_loss = r->max_loss;
     }
-    symmap_init(sm, g->board);
-    struct bc_pass p = {.g = g,
-                        .other = compare ? &other : NULL,
-                        .dir = dir,
-                        .set = set,
-                        .reachable = reachable,
-                        .sm = sm,
-                        .st = st,
-                        .total = set_positions(set),
-                        .h = h,
-                        .err = err,
-                        .errlen = errlen};
-    hook_begin(h, "stats");
-    /* In the order of the game: the placement layers from the start, then the movement. */
-    for (int inhand = g->ngoats; inhand >= 0 && !rc; inhand--)
-        for (int c = 0; c <= top && c <= g->ngoats - inhand && !rc; c++)
-            /* A layer the set has no table of is skipped before its index is built: the
-             * placement phase's indexes are most of the time of a pass over the whole game. */
-            if (tables_set_find(set, TB_WDL, inhand, c, 0)) rc = bc_layer(&p, inhand, c);
-    hook_end(h);
-    free(sm);
-    if (rc) {
-        bc_rows_free(st);
-        return -1;
+    if (longest >= 0)
+        memcpy(tot->longest_fen, st->rows[longest].longest_fen, sizeof tot->longest_fen);
+}
+
+/* The pass's rows as material rows (m, n), with their total: 0, or -1 when memory runs
+ * out. */
+static int material_rows(const struct game *g, const struct wdl_pass *p, struct ss_table_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (!(st->rows = calloc((size_t)p->nrows + 1, sizeof *st->rows))) return -1;
+    for (int k = 0; k < p->nrows; k++) {
+        const struct bc_row *b = &p->rows[k];
+        struct ss_row *r = &st->rows[st->nrows++];
+        r->m = p->mat[k][0];
+        r->n = p->mat[k][1];
+        memcpy(r->cl, b->n, sizeof r->cl);
+        memcpy(r->raw, b->raw, sizeof r->raw);
+        r->dtm = b->dtm;
+        r->dtm_missing = b->dtm_missing;
+        r->max_win = b->max_win;
+        r->max_loss = b->max_loss;
+        r->win_dtm_sum = (double)p->win_sum[k];
+        memcpy(r->longest_fen, b->longest_fen, sizeof r->longest_fen);
     }
-    bc_total(st);
-    bc_change_total(st);
     game_rules_name(g, st->rules, sizeof st->rules);
-    if (compare) game_rules_name(&other, st->other_rules, sizeof st->other_rules);
+    ss_total(st);
     return 0;
+}
+
+static void wdl_pass_free(struct wdl_pass *p)
+{
+    free(p->rows);
+    free(p->ch);
+    free(p->win_sum);
+    free(p->mat);
+    if (p->gix) p->g->ops->layers->index_free(p->gix);
+}
+
+/* The walk over the set's layers: the pass's rows, or -1 with p->err. */
+static int wdl_walk(struct wdl_pass *p)
+{
+    const struct game *g = p->g;
+    struct layer_key *keys = NULL;
+    int nk = set_layers(g, p->dir, p->set, TB_WDL, 0, &keys);
+    size_t most = 2 * (size_t)(nk > 0 ? nk : 0) + 1;
+    p->rows = calloc(most, sizeof *p->rows);
+    p->ch = calloc(most, sizeof *p->ch);
+    p->win_sum = calloc(most, sizeof *p->win_sum);
+    p->mat = calloc(most, sizeof *p->mat);
+    p->gix = g->ops->layers->index_new(g);
+    if (nk < 0 || !p->rows || !p->ch || !p->win_sum || !p->mat || !p->gix) {
+        free(keys);
+        return out_of_memory(p->err, p->errlen);
+    }
+    p->total = set_positions(p->set);
+    int rc = 0;
+    hook_begin(p->h, "stats");
+    for (int k = 0; k < nk && !rc; k++) {
+        drop_behind(g, p->gix, keys, k);
+        rc = wdl_layer(p, &keys[k]);
+    }
+    hook_end(p->h);
+    free(keys);
+    return rc;
 }
 
 int stats_wdl(const struct game *g, const char *dir, const struct tables_set *set, bool reachable,
@@ -561,8 +645,42 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
 {
     memset(s, 0, sizeof *s);
     s->materials = !stats_by_layer(g);
-    return s->materials ? ss_wdl(g, set, h, &s->ss, err, errlen)
-                        : bc_wdl(g, dir, set, reachable, h, &s->bc, err, errlen);
+    struct game other;
+    bool compare = other_rules(g, dir, &other);
+    struct class_indexes *ci = class_indexes_new(g->board);
+    if (!ci) return out_of_memory(err, errlen);
+    struct wdl_pass p = {.g = g,
+                         .other = compare ? &other : NULL,
+                         .dir = dir,
+                         .set = set,
+                         .reachable = reachable,
+                         .ci = ci,
+                         .h = h,
+                         .err = err,
+                         .errlen = errlen};
+    int rc = wdl_walk(&p);
+    if (!rc && s->materials) {
+        rc = material_rows(g, &p, &s->ss) ? out_of_memory(err, errlen) : 0;
+    } else if (!rc) {
+        struct bc_stats *st = &s->bc;
+        *st = (struct bc_stats){.g = g,
+                                .reachable = reachable,
+                                .compare = compare,
+                                .top = g->captures_to_win - 1,
+                                .nrows = p.nrows,
+                                .rows = p.rows,
+                                .ch = p.ch};
+        p.rows = NULL;
+        p.ch = NULL;
+        bc_total(st);
+        bc_change_total(st);
+        game_rules_name(g, st->rules, sizeof st->rules);
+        if (compare) game_rules_name(&other, st->other_rules, sizeof st->other_rules);
+    }
+    wdl_pass_free(&p);
+    class_indexes_free(ci);
+    if (rc) stats_wdl_free(s);
+    return rc;
 }
 
 void stats_wdl_free(struct stats_wdl *s)
@@ -572,6 +690,8 @@ void stats_wdl_free(struct stats_wdl *s)
     free(s->ss.rows);
     memset(s, 0, sizeof *s);
 }
+
+/* ---- The counting rule --------------------------------------------------------------- */
 
 /* Tallies a row of the counting rule's statistics from class codes cls[stride * k + offset],
  * k < size, each class weighing w[k] raw positions; the k of its longest win, or
@@ -628,234 +748,216 @@ static void dtc_add_total(struct dtc_row *total, const struct dtc_row *r)
     if (r->max_loss > total->max_loss) total->max_loss = r->max_loss;
 }
 
-/* Whether dir holds the placement phase's DTC tables of limit (every layer all_stored in
- * solver/library/bc_solve.c makes: goats in hand h >= 1, captured c, both sides but at the
- * start): 0 none, 1 all. Some but not all is an error naming the first missing one in the
- * order of the game and the command that makes them: -1 with err. */
-static int dtc_placement_there(const struct game *g, const char *dir, int limit, char *err,
-                               size_t errlen)
+/* What a complete set of DTC tables is, and the command that makes a missing one, per
+ * game: tables_expected's DTC entries do not say yet which is missing first nor how to
+ * make it (when they do, these two go). */
+
+/* Bagh-Chal: every movement layer's DTC table of that limit, and the placement phase's
+ * all or none (every layer all_stored in solver/library/bc_solve.c makes: goats in hand
+ * h >= 1, captured c, both sides but at the start). 0 the movement's alone, 1 the whole
+ * game's; -1 with err naming the first missing table in the order of the game and the
+ * command that makes it. */
+static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, const char *rules,
+                              char *err, size_t errlen)
 {
     char path[1024], first[1024] = "";
+    /* every table is looked for before any is read: a missing one stops no long pass */
+    for (int c = 0; c < g->captures_to_win; c++) {
+        struct layer_key k = tables_key(0, c, -1);
+        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
+        if (access(path, F_OK) != 0)
+            return snprintf(err, errlen,
+                            "no table %s; make it with: guti solve %s --phase "
+                            "movement --dtc --limit %d --rules %s --board %s --dir %s",
+                            path, g->ops->name, limit, rules, g->board->name, dir),
+                   -1;
+    }
     int there = 0;
     for (int h = g->ngoats; h >= 1; h--)
         for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
             for (int side = 0; side < 2 - (h == g->ngoats); side++) {
-                tables_dtc_name(path, sizeof path, dir, g, h, c, side, limit);
+                struct layer_key k = tables_key(h, c, side);
+                tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
                 if (access(path, F_OK) == 0)
                     there++;
                 else if (!first[0])
                     memcpy(first, path, sizeof first);
             }
     if (!there || !first[0]) return there > 0;
-    char rules[32];
-    game_rules_name(g, rules, sizeof rules);
     snprintf(err, errlen,
              "no table %s, though %d other placement DTC table%s of limit %d %s "
-             "there; make it with: guti solve baghchal --dtc --limit %d --rules %s "
+             "there; make it with: guti solve %s --dtc --limit %d --rules %s "
              "--board %s --dir %s",
-             first, there, there == 1 ? "" : "s", limit, there == 1 ? "is" : "are", limit, rules,
-             g->board->name, dir);
+             first, there, there == 1 ? "" : "s", limit, there == 1 ? "is" : "are", g->ops->name,
+             limit, rules, g->board->name, dir);
     return -1;
 }
 
-/* Adds the rows of Bagh-Chal's layer (inhand, c) from its DTC tables of st->limit. */
-static int bc_dtc_layer(const struct game *g, const char *dir, const struct symmap *sm, int inhand,
-                        int c, struct dtc_stats *st, char *err, size_t errlen)
-{
-    struct pair_index ix;
-    if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - inhand - c))
-        return out_of_memory(err, errlen);
-    const struct position start = g->ops->start(g);
-    uint8_t *w = big_alloc(ix.size + 1);
-    int rc = w ? 0 : out_of_memory(err, errlen);
-    if (w) pair_index_orbit_sizes(&ix, w);
-    /* a placement layer has a table per side; the movement's, one for both */
-    uint16_t *cls = NULL;
-    for (int side = 0; side < 2 - (inhand == g->ngoats) && !rc; side++) {
-        if (inhand || !cls) {
-            char path[1024];
-            uint64_t n = inhand ? ix.size : 2 * ix.size;
-            int s = inhand ? side : -1;
-            tables_dtc_name(path, sizeof path, dir, g, inhand, c, s, st->limit);
-            struct tb_meta want = tables_dtc_meta(g, inhand, c, s, st->limit, n);
-            free(cls);
-            if (!(cls = tables_read(path, &want, err, errlen))) {
-                rc = -1;
-                break;
-            }
-        }
-        struct dtc_row *r = &st->rows[st->nrows++];
-        r->inhand = inhand;
-        r->captured = c;
-        r->side = side;
-        uint64_t longest =
-            dtc_tally_row(r, cls, inhand ? 1 : 2, inhand ? 0 : (uint64_t)side, ix.size, w);
-        if (longest != UINT64_MAX) {
-            bits_t T, G;
-            pair_index_unrank(&ix, longest, &T, &G);
-            struct position pos = {.men = {G, T}, .side = side, .inhand = inhand};
-            g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-        }
-        if (inhand == start.inhand && c == 0 && side == start.side) {
-            st->start_class = cls[pair_index_rank(&ix, start.men[1], start.men[0])];
-            g->ops->format(g, &start, st->start_fen, sizeof st->start_fen);
-        }
-        dtc_add_total(&st->total, r);
-    }
-    free(cls);
-    free(w);
-    pair_index_free(&ix);
-    return rc;
-}
-
-/* The counting rule over Bagh-Chal: a row per layer and side to move, from the layers' DTC
- * tables of that limit. The movement phase's always; the placement phase's too when its
- * tables are there, then the rows are in the order of the game as the plain statistics
- * give them (the placement layers from the start, then the movement's), and the start's
- * class is read from its layer. */
-static int bc_dtc(const struct game *g, const char *dir, int limit, const struct stats_hooks *h,
-                  struct dtc_stats *st, char *err, size_t errlen)
-{
-    int top = g->captures_to_win - 1, rc = 0;
-    char path[1024], rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    /* every table is looked for before any is read: a missing one stops no long pass */
-    for (int c = 0; c <= top; c++) {
-        tables_dtc_name(path, sizeof path, dir, g, 0, c, -1, limit);
-        if (access(path, F_OK) != 0)
-            return snprintf(err, errlen,
-                            "no table %s; make it with: guti solve baghchal --phase "
-                            "movement --dtc --limit %d --rules %s --board %s --dir %s",
-                            path, limit, rules, g->board->name, dir),
-                   -1;
-    }
-    int whole = dtc_placement_there(g, dir, limit, err, errlen);
-    if (whole < 0) return -1;
-    int first = whole ? g->ngoats : 0, nlayers = 0, done = 0;
-    for (int inhand = first; inhand >= 0; inhand--)
-        for (int c = 0; c <= top && c <= g->ngoats - inhand; c++) nlayers++;
-    struct symmap *sm = malloc(sizeof *sm);
-    *st = (struct dtc_stats){.g = g, .limit = limit, .whole = whole};
-    st->rows = calloc(2 * (size_t)nlayers, sizeof *st->rows);
-    if (!sm || !st->rows) {
-        free(sm);
-        stats_dtc_free(st);
-        return out_of_memory(err, errlen);
-    }
-    symmap_init(sm, g->board);
-    memcpy(st->rules, rules, sizeof st->rules);
-    st->total.max_win = st->total.max_loss = -1;
-    hook_begin(h, "dtc");
-    for (int inhand = first; inhand >= 0 && !rc; inhand--)
-        for (int c = 0; c <= top && c <= g->ngoats - inhand && !rc; c++) {
-            rc = bc_dtc_layer(g, dir, sm, inhand, c, st, err, errlen);
-            if (!rc) hook_progress(h, "layers", (uint64_t)++done, (uint64_t)nlayers);
-        }
-    hook_end(h);
-    free(sm);
-    if (rc) stats_dtc_free(st);
-    return rc;
-}
-
-/* Adds the rows of Sixteen Soldiers' layer {m, n} (l) from its DTC table of st->limit,
- * pieces being the most of the set. */
-static int ss_dtc_layer(const struct game *g, const char *dir, const struct ss_layer *l, int pieces,
-                        struct dtc_stats *st, char *err, size_t errlen)
+/* Sixteen Soldiers: the materials up to the most pieces for which the smallest-first run
+ * made any (it makes m+1 with 1 first of each total, so that table says whether the total
+ * was reached), every one of them there. The most pieces, or -1 with err naming the first
+ * missing table in the list's order and the command that makes it. */
+static int dtc_check_by_material(const struct game *g, const char *dir, int limit,
+                                 const char *rules, char *err, size_t errlen)
 {
     char path[1024];
-    tables_dtc_name(path, sizeof path, dir, g, l->m, l->n, -1, st->limit);
-    if (access(path, F_OK) != 0)
-        return snprintf(err, errlen,
-                        "no table %s; make it with: guti solve sixteen --pieces "
-                        "%d --dtc --limit %d --rules %s --dir %s",
-                        path, pieces, st->limit, st->rules, dir),
-               -1;
-    struct tb_meta want = tables_dtc_meta(g, l->m, l->n, -1, st->limit, l->size);
-    uint16_t *cls = tables_read(path, &want, err, errlen);
-    int rc = cls ? 0 : -1;
-    for (int p = 0; p < l->nparts && !rc; p++) {
-        const struct ss_part *part = &l->part[p];
-        struct dtc_row *r = &st->rows[st->nrows++];
-        r->m = part->m;
-        r->other = part->n;
-        r->side = -1;
-        r->max_win = r->max_loss = -1;
-        uint8_t *w = orbit_weights(&part->ix);
-        if (!w) {
-            rc = out_of_memory(err, errlen);
-            break;
-        }
-        uint64_t longest = dtc_tally_row(r, cls, 1, part->offset, part->ix.size, w);
-        free(w);
-        if (longest != UINT64_MAX) {
-            bits_t A, B;
-            ss_layer_position(l, longest + part->offset, &A, &B);
-            struct position pos = {.men = {A, B}, .side = 0};
-            g->ops->format(g, &pos, r->longest_fen, sizeof r->longest_fen);
-        }
-        dtc_add_total(&st->total, r);
-    }
-    free(cls);
-    return rc;
-}
-
-/* Sixteen Soldiers' counting rule: a row per material (m, n) in solving order, each part of
- * a layer {m, n} as the plain statistics order them, from the DTC tables of that limit of
- * every material up to the most pieces for which the smallest-first run made any. */
-static int ss_dtc(const struct game *g, const char *dir, int limit, const struct stats_hooks *h,
-                  struct dtc_stats *st, char *err, size_t errlen)
-{
-    *st = (struct dtc_stats){.g = g, .limit = limit, .materials = true};
-    char path[1024];
-    game_rules_name(g, st->rules, sizeof st->rules);
-    /* the most pieces: the run makes m+1 with 1 first of each total, so its table says
-     * whether the total was reached */
-    int pieces = 1;
-    for (int t = 2; t <= 2 * SS_MAX_PIECES; t++) {
-        tables_dtc_name(path, sizeof path, dir, g, t - 1, 1, -1, limit);
+    const struct game_layers *gl = g->ops->layers;
+    int pieces = 1, n = gl->list(g, NULL, 0);
+    for (int t = 2; t <= n + 1; t++) {
+        struct layer_key k = {{t - 1, 1, 0, 0}};
+        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
         if (access(path, F_OK) != 0) break;
         pieces = t;
     }
     if (pieces < 2) {
-        tables_dtc_name(path, sizeof path, dir, g, 1, 1, -1, limit);
+        struct layer_key k = {{1, 1, 0, 0}};
+        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
         return snprintf(err, errlen,
-                        "no table %s; make them with: guti solve sixteen --pieces N --dtc "
+                        "no table %s; make them with: guti solve %s --pieces N --dtc "
                         "--limit %d --rules %s --dir %s",
-                        path, limit, st->rules, dir),
+                        path, g->ops->name, limit, rules, dir),
                -1;
     }
-    struct ss_db db;
-    st->rows = calloc(SS_MAX_PIECES * SS_MAX_PIECES, sizeof *st->rows);
-    if (!st->rows || ss_db_init(&db, g)) {
-        stats_dtc_free(st);
-        return out_of_memory(err, errlen);
+    struct layer_entry *e = malloc((size_t)n * sizeof *e);
+    if (!e) return out_of_memory(err, errlen);
+    gl->list(g, e, n);
+    for (int j = 0; j < n; j++) {
+        if (e[j].k.c[0] + e[j].k.c[1] > pieces) continue;
+        tables_layer_path(path, sizeof path, dir, g, &e[j].k, TB_DTC, limit);
+        if (access(path, F_OK) == 0) continue;
+        free(e);
+        return snprintf(err, errlen,
+                        "no table %s; make it with: guti solve %s --pieces "
+                        "%d --dtc --limit %d --rules %s --dir %s",
+                        path, g->ops->name, pieces, limit, rules, dir),
+               -1;
     }
-    st->total.max_win = st->total.max_loss = -1;
-    int rc = 0, nmat = pieces * pieces / 4, done = 0; /* materials {m, n}, m >= n, m + n <= N */
-    hook_begin(h, "dtc");
-    for (int t = 2; t <= pieces && !rc; t++)
-        for (int m = t - 1; 2 * m >= t && !rc; m--) {
-            struct ss_layer l;
-            if (ss_layer_init(&l, &db, m, t - m)) {
-                rc = out_of_memory(err, errlen);
-                break;
-            }
-            rc = ss_dtc_layer(g, dir, &l, pieces, st, err, errlen);
-            ss_layer_free(&l);
-            if (!rc) hook_progress(h, "materials", (uint64_t)++done, (uint64_t)nmat);
+    free(e);
+    return pieces;
+}
+
+/* A pass of the counting rule's statistics over the layers of a set. */
+struct dtc_pass {
+    const struct game *g;
+    const char *dir;
+    struct class_indexes *ci;
+    void *gix;
+    struct layer_key start; /* the start position's layer */
+    struct dtc_stats *st;
+    char *err;
+    size_t errlen;
+};
+
+/* The start's class, when layer k holds it: its rank in the table. */
+static int dtc_start(struct dtc_pass *p, const struct layer_key *k, const uint16_t *cls)
+{
+    const struct game *g = p->g;
+    if (memcmp(k, &p->start, sizeof *k)) return 0;
+    const struct position start = g->ops->start(g);
+    uint64_t i, size;
+    if (g->ops->layers->rank(g, p->gix, k, &start, true, &i, &size, p->err, p->errlen)) return -1;
+    p->st->start_class = cls[i];
+    g->ops->format(g, &start, p->st->start_fen, sizeof p->st->start_fen);
+    return 0;
+}
+
+/* Adds the rows of layer k from its DTC table of st->limit. */
+static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
+{
+    const struct game *g = p->g;
+    struct dtc_stats *st = p->st;
+    struct layer_rows lr;
+    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
+    char path[1024];
+    tables_layer_path(path, sizeof path, p->dir, g, k, TB_DTC, st->limit);
+    struct tb_meta want = tables_layer_meta(g, k, TB_DTC, st->limit, lr.size);
+    uint16_t *cls = tables_read(path, &want, p->err, p->errlen);
+    uint8_t *w = NULL;
+    int rc = cls ? 0 : -1;
+    for (int j = 0; j < lr.nrows && !rc; j++) {
+        const struct layer_row *row = &lr.row[j];
+        if (!j || row->ix != lr.row[j - 1].ix) {
+            free(w);
+            if (!(w = orbit_weights(row->ix))) rc = out_of_memory(p->err, p->errlen);
         }
+        if (rc) break;
+        struct dtc_row *r = &st->rows[st->nrows++];
+        if (st->materials)
+            *r = (struct dtc_row){.m = row->m, .other = row->n, .side = -1};
+        else
+            *r = (struct dtc_row){.inhand = k->c[0], .captured = k->c[1], .side = row->side};
+        uint64_t longest = dtc_tally_row(r, cls, row->stride, row->offset, row->ix->size, w);
+        if (longest != UINT64_MAX)
+            rc = layer_example(g, p->gix, k, row->offset + row->stride * longest, r->longest_fen,
+                               sizeof r->longest_fen, p->err, p->errlen);
+        dtc_add_total(&st->total, r);
+    }
+    if (!rc) rc = dtc_start(p, k, cls);
+    free(w);
+    free(cls);
+    return rc;
+}
+
+/* The layers of the counting rule's rows, in the order of the game (the complete set's):
+ * the set's DTC tables of that limit, of materials up to pieces (0: no bound). */
+static int dtc_layers(const struct game *g, const char *dir, int limit, int pieces,
+                      struct layer_key **keys)
+{
+    struct tables_set set;
+    if (tables_expected(dir, g, 0, &set)) return -1;
+    int nk = set_layers(g, dir, &set, TB_DTC, limit, keys), n = 0;
+    tables_set_free(&set);
+    for (int j = 0; j < nk; j++)
+        if (!pieces || (*keys)[j].c[0] + (*keys)[j].c[1] <= pieces) (*keys)[n++] = (*keys)[j];
+    return nk < 0 ? -1 : n;
+}
+
+static int dtc_walk(struct dtc_pass *p, const struct layer_key *keys, int nk,
+                    const struct stats_hooks *h)
+{
+    int rc = 0;
+    hook_begin(h, "dtc");
+    for (int j = 0; j < nk && !rc; j++) {
+        drop_behind(p->g, p->gix, keys, j);
+        rc = dtc_layer(p, &keys[j]);
+        if (!rc) hook_progress(h, "layers", (uint64_t)j + 1, (uint64_t)nk);
+    }
     hook_end(h);
-    ss_db_free(&db);
-    if (rc) stats_dtc_free(st);
     return rc;
 }
 
 int stats_dtc(const struct game *g, const char *dir, int limit, const struct stats_hooks *h,
               struct dtc_stats *s, char *err, size_t errlen)
 {
-    memset(s, 0, sizeof *s);
-    return stats_by_layer(g) ? bc_dtc(g, dir, limit, h, s, err, errlen)
-                             : ss_dtc(g, dir, limit, h, s, err, errlen);
+    *s = (struct dtc_stats){.g = g, .limit = limit, .materials = !stats_by_layer(g)};
+    game_rules_name(g, s->rules, sizeof s->rules);
+    int checked = s->materials ? dtc_check_by_material(g, dir, limit, s->rules, err, errlen)
+                               : dtc_check_by_layer(g, dir, limit, s->rules, err, errlen);
+    if (checked < 0) return -1;
+    s->whole = !s->materials && checked;
+    struct layer_key *keys = NULL;
+    int nk = dtc_layers(g, dir, limit, s->materials ? checked : 0, &keys);
+    struct class_indexes *ci = class_indexes_new(g->board);
+    const struct position start = g->ops->start(g);
+    struct dtc_pass p = {.g = g,
+                         .dir = dir,
+                         .ci = ci,
+                         .gix = g->ops->layers->index_new(g),
+                         .start = g->ops->layers->layer_of(g, &start),
+                         .st = s,
+                         .err = err,
+                         .errlen = errlen};
+    s->rows = calloc(2 * (size_t)(nk > 0 ? nk : 0) + 1, sizeof *s->rows);
+    int rc = nk < 0 || !ci || !p.gix || !s->rows ? out_of_memory(err, errlen) : 0;
+    if (!rc) {
+        s->total.max_win = s->total.max_loss = -1;
+        rc = dtc_walk(&p, keys, nk, h);
+    }
+    if (p.gix) g->ops->layers->index_free(p.gix);
+    class_indexes_free(ci);
+    free(keys);
+    if (rc) stats_dtc_free(s);
+    return rc;
 }
 
 void stats_dtc_free(struct dtc_stats *s)
@@ -865,68 +967,101 @@ void stats_dtc_free(struct dtc_stats *s)
     s->nrows = 0;
 }
 
-/* Adds the movement layer c's DTM table to the histogram. */
-static int histogram_layer(const struct game *g, const char *dir, const struct symmap *sm, int c,
-                           struct dtm_histogram *h, char *err, size_t errlen)
+/* ---- The DTM histogram --------------------------------------------------------------- */
+
+/* Adds cyclic layer k's DTM table to the histogram, a row per side to move. */
+static int histogram_layer(const struct game *g, const char *dir, struct class_indexes *ci,
+                           const struct layer_key *k, struct dtm_histogram *h, char *err,
+                           size_t errlen)
 {
-    struct pair_index ix;
-    if (pair_index_init(&ix, g->board, sm, g->ntigers, g->ngoats - c))
-        return out_of_memory(err, errlen);
+    struct layer_rows lr;
+    if (layer_rows_init(g, ci, k, &lr)) return out_of_memory(err, errlen);
     char path[1024];
-    tables_name(path, sizeof path, dir, g, 0, c, TB_DTM);
-    uint64_t n = 2 * ix.size;
-    struct tb_meta want = tables_meta(g, 0, c, TB_DTM, n);
+    tables_layer_path(path, sizeof path, dir, g, k, TB_DTM, 0);
+    struct tb_meta want = tables_layer_meta(g, k, TB_DTM, 0, lr.size);
     retro_code *codes = NULL;
-    uint8_t *w = big_alloc(ix.size + 1);
+    uint8_t *w = NULL;
     int rc = 0;
     if (access(path, F_OK) != 0) {
         snprintf(err, errlen,
-                 "--histogram: no table %s; make it with: guti solve baghchal "
+                 "--histogram: no table %s; make it with: guti solve %s "
                  "--phase movement --rules %s --board %s --dir %s",
-                 path, h->rules, g->board->name, dir);
+                 path, g->ops->name, h->rules, g->board->name, dir);
         rc = -1;
-    } else if (!w || !(codes = read_codes(path, &want, err, errlen))) {
-        rc = w ? -1 : out_of_memory(err, errlen);
-    } else {
-        pair_index_orbit_sizes(&ix, w);
-        for (uint64_t i = 0; i < n; i++) {
-            int side = (int)(i & 1);
-            retro_code code = codes[i];
+    } else if (!(codes = read_codes(path, &want, err, errlen))) {
+        rc = -1;
+    }
+    for (int j = 0; j < lr.nrows && !rc; j++) {
+        const struct layer_row *row = &lr.row[j];
+        int side = row->side;
+        if (!j || row->ix != lr.row[j - 1].ix) {
+            free(w);
+            if (!(w = orbit_weights(row->ix))) {
+                rc = out_of_memory(err, errlen);
+                break;
+            }
+        }
+        for (uint64_t c = 0; c < row->ix->size; c++) {
+            retro_code code = codes[row->offset + row->stride * c];
             if (code == RETRO_DRAW) {
                 h->draws[side]++;
-                h->draws_raw[side] += w[i / 2];
+                h->draws_raw[side] += w[c];
                 continue;
             }
             int d = code_dtm(code);
             h->n[d][side]++;
-            h->raw[d][side] += w[i / 2];
+            h->raw[d][side] += w[c];
             if (d > h->max_dtm) h->max_dtm = d;
         }
     }
     free(codes);
     free(w);
-    pair_index_free(&ix);
     return rc;
+}
+
+/* The game's cyclic layers, in the order of the game (the complete set's), into *keys. */
+static int cyclic_layers(const struct game *g, const char *dir, struct layer_key **keys)
+{
+    struct tables_set set;
+    if (tables_expected(dir, g, 0, &set)) return -1;
+    int nk = set_layers(g, dir, &set, TB_WDL, 0, keys), n = 0;
+    tables_set_free(&set);
+    const struct game_layers *gl = g->ops->layers;
+    int nl = gl->list(g, NULL, 0);
+    struct layer_entry *e = malloc(((size_t)nl + 1) * sizeof *e);
+    if (nk < 0 || !e) {
+        free(e);
+        return -1;
+    }
+    gl->list(g, e, nl);
+    for (int j = 0; j < nk; j++)
+        for (int i = 0; i < nl; i++)
+            if (!memcmp(&e[i].k, &(*keys)[j], sizeof e[i].k) && e[i].kind == LAYER_CYCLIC)
+                (*keys)[n++] = (*keys)[j];
+    free(e);
+    return n;
 }
 
 int stats_histogram(const struct game *g, const char *dir, const struct stats_hooks *hooks,
                     struct dtm_histogram *h, char *err, size_t errlen)
 {
     *h = (struct dtm_histogram){.g = g, .max_dtm = -1};
-    struct symmap *sm = malloc(sizeof *sm);
+    struct class_indexes *ci = class_indexes_new(g->board);
+    struct layer_key *keys = NULL;
+    int nk = cyclic_layers(g, dir, &keys);
     h->n = calloc(RETRO_MAX_DTM + 1, sizeof *h->n);
     h->raw = calloc(RETRO_MAX_DTM + 1, sizeof *h->raw);
-    int rc = 0, top = g->captures_to_win - 1;
-    if (!sm || !h->n || !h->raw) rc = out_of_memory(err, errlen);
-    if (!rc) symmap_init(sm, g->board);
+    int rc = 0;
+    if (nk < 0 || !ci || !h->n || !h->raw) rc = out_of_memory(err, errlen);
     game_rules_name(g, h->rules, sizeof h->rules);
     hook_begin(hooks, "histogram");
-    for (int c = 0; c <= top && !rc; c++) {
-        rc = histogram_layer(g, dir, sm, c, h, err, errlen);
-        hook_progress(hooks, "layers", (uint64_t)c + 1, (uint64_t)top + 1);
+    for (int j = 0; j < nk && !rc; j++) {
+        rc = histogram_layer(g, dir, ci, &keys[j], h, err, errlen);
+        hook_progress(hooks, "layers", (uint64_t)j + 1, (uint64_t)nk);
     }
     hook_end(hooks);
-    free(sm);
+    free(keys);
+    class_indexes_free(ci);
     if (rc) stats_histogram_free(h);
     return rc;
 }

@@ -6,6 +6,11 @@
  * directory and fill the structures below; they never print: tools/stats_print.c writes
  * them out as Markdown, CSV or JSON, so one pass over the tables gives every format.
  *
+ * One walk serves every game: the game's layers (game_layers.list) in the order of the
+ * game (the complete set's, tables_expected), each table named by tables_layer_path, each
+ * example position made by the game's unrank and format. A layer's rows are its sides to
+ * move (a game with men in hand: Bagh-Chal's bc_row) or its materials (m, n) (ss_row).
+ *
  * Errors. Every function returns 0, or -1 with one line in err and nothing to free: out of
  * memory, a table that cannot be read (the tablebase's message), a missing table with the
  * command that makes it. Progress goes through the hooks, from the calling thread.
@@ -125,8 +130,9 @@ struct stats_hooks {
     void *arg;
 };
 
-/* Whether g's statistics go by layer with a placement phase (Bagh-Chal), which alone have
- * --reachable and --histogram; else by material (Sixteen Soldiers). */
+/* Whether g's statistics go by layer and side to move, a game with men in hand (Bagh-Chal:
+ * a placement phase), which alone have --reachable and --histogram; else by material
+ * (Sixteen Soldiers). */
 bool stats_by_layer(const struct game *g);
 
 /* The plain statistics of the tables of set (tables_expected over dir), every WDL table
