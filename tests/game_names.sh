@@ -17,7 +17,7 @@ solver/library/ss_solve.c     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/ss_solve.h     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/tables.c       the complete set of tables per game (tables_expected), until it follows from the games'"'"' layer lists
 solver/library/stats.c        reads each game'"'"'s engine layers, until the one driver opens any game'"'"'s
-solver/library/verify.c       re-derives through each game'"'"'s engine layers, until the one driver opens any game'"'"'s
+solver/library/verify.c       re-derives Bagh-Chal'"'"'s placement phase with its own indexes (the cyclic layers go through the game interface), until the placement is generic too
 solver/library/selftest.c     builds each game'"'"'s engine layers, until the one driver opens any game'"'"'s
 tools/cmd_reach.c             reachability is Bagh-Chal'"'"'s driver, until the one driver
 tools/cmd_solve.c             a driver per game, until the one driver
