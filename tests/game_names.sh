@@ -15,7 +15,7 @@ solver/library/bc_solve.c     Bagh-Chal'"'"'s driver (movement, placement, their
 solver/library/ss_solve.c     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/ss_solve.h     Sixteen Soldiers'"'"' driver, until the one driver
 solver/library/tables.c       the complete set of tables per game (tables_expected), until it follows from the games'"'"' layer lists
-solver/library/verify.c       re-derives through each game'"'"'s engine layers, until the one driver opens any game'"'"'s
+solver/library/verify.c       re-derives Bagh-Chal'"'"'s placement phase with its own indexes (the cyclic layers go through the game interface), until the placement is generic too
 solver/library/selftest.c     checks Bagh-Chal'"'"'s placement phase by its own code (bc_place.h), until the placement goes through the driver
 tools/cmd_solve.c             a driver per game, until the one driver
 tools/cmd_verify.c            which re-derivations a game'"'"'s tables take, until the one driver walks any game'"'"'s layers

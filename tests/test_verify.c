@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bc_solve.h"
+#include "driver.h"
 #include "helpers.h"
 #include "ss_solve.h"
 #include "tables.h"
@@ -78,23 +79,24 @@ START_TEST(baghchal_movement)
     ck_assert_msg(bc_solve(&g, BC_SOLVE_MOVEMENT, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
     struct verify_report rep;
-    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
     assert_sound(&rep, g.captures_to_win);
     ck_assert_str_eq(rep.layers[0].name, "h0-c2"); /* from the top layer down */
     ck_assert_int_eq(rep.layers[0].captured, 2);
     ck_assert_int_eq(rep.layers[0].side, -1);
     verify_report_free(&rep);
-    ck_assert_int_eq(run(verify_movement_dtc, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(run(verify_cyclic_dtc, &g, dir, 0, &rep), 0);
     assert_sound(&rep, g.captures_to_win);
     ck_assert_str_eq(rep.layers[0].name, "h0-c2 L20");
     verify_report_free(&rep);
 
     /* a DTM entry changed, checksums right: only the re-derivation sees it */
-    tables_name(path, sizeof path, dir, &g, 0, 1, TB_DTM);
+    struct layer_key c1 = {{0, 1, 0, 0}};
+    tables_layer_path(path, sizeof path, dir, &g, &c1, TB_DTM, 0);
     ck_assert(verify_table_file(path, err, sizeof err));
     uint16_t old = table_set(path, 5, 3);
     ck_assert(verify_table_file(path, err, sizeof err));
-    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 1);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 1);
     ck_assert_int_eq(rep.nlayers, 3);
     const struct verify_layer *l = &rep.layers[1];
     ck_assert_str_eq(l->name, "h0-c1");
@@ -114,7 +116,7 @@ START_TEST(baghchal_movement)
     fputc(c ^ 0x5a, f);
     fclose(f);
     ck_assert(!verify_table_file(path, err, sizeof err));
-    ck_assert_int_eq(run(verify_movement, &g, dir, 0, &rep), 1);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 1);
     ck_assert(rep.layers[1].failed);
     ck_assert_uint_eq(rep.layers[1].not_checked, rep.layers[1].layer_positions);
     ck_assert_uint_eq(rep.layers[2].positions, 0);
@@ -166,21 +168,56 @@ START_TEST(sixteen_materials)
     struct solve_hooks h = {.store.dir = dir};
     ck_assert_msg(ss_solve(&g, 4, &h, err, sizeof err) == 0, "%s", err);
     struct verify_report rep;
-    ck_assert_int_eq(run(verify_sixteen, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
     assert_sound(&rep, 4); /* 1+1, 2+1, 3+1, 2+2 */
     ck_assert_str_eq(rep.layers[0].name, "1+1");
     verify_report_free(&rep);
     /* a sample: that many positions of each material */
-    ck_assert_int_eq(run(verify_sixteen, &g, dir, 7, &rep), 0);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 7, &rep), 0);
     for (int k = 0; k < rep.nlayers; k++)
         ck_assert_uint_eq(rep.layers[k].positions,
                           rep.layers[k].layer_positions < 7 ? rep.layers[k].layer_positions : 7);
     verify_report_free(&rep);
 
+    /* a DTM entry of 3+1 made a longer win or loss (the WDL table still agrees), every
+     * checksum right: only the re-derivation sees it, and names its position */
+    struct layer_key m31 = {{3, 1, 0, 0}};
+    tables_layer_path(path, sizeof path, dir, &g, &m31, TB_DTM, 0);
+    uint64_t i = 0;
+    uint16_t old;
+    while ((old = table_set(path, i, 0)) == 0) i++;
+    table_set(path, i, old + 2);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 1);
+    ck_assert_str_eq(rep.layers[2].name, "3+1");
+    ck_assert_uint_ge(rep.layers[2].inconsistent, 1);
+    ck_assert_ptr_nonnull(strstr(rep.layers[2].examples[0], ": stored code "));
+    for (int k = 0; k < 4; k++)
+        if (k != 2) ck_assert_uint_eq(rep.layers[k].inconsistent, 0);
+    verify_report_free(&rep);
+    table_set(path, i, old);
+
+    /* the counting rule's tables, through the one driver: sound, then an entry of 3+1's
+     * changed to a draw where it is decided */
+    struct layer_key targets[2] = {{{3, 1, 0, 0}}, {{2, 2, 0, 0}}};
+    struct solve_request sq = {.targets = targets, .ntargets = 2, .dtc_limit = 20};
+    ck_assert_msg(solve_layers(&g, &sq, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(run(verify_cyclic_dtc, &g, dir, 0, &rep), 0);
+    assert_sound(&rep, 4);
+    ck_assert_str_eq(rep.layers[2].name, "3+1 L20");
+    verify_report_free(&rep);
+    tables_layer_path(path, sizeof path, dir, &g, &m31, TB_DTC, 20);
+    i = 0;
+    while (table_set(path, i, 0) == 0) i++;
+    ck_assert_int_eq(run(verify_cyclic_dtc, &g, dir, 0, &rep), 1);
+    ck_assert_uint_ge(rep.layers[2].inconsistent, 1);
+    ck_assert_uint_eq(rep.layers[3].inconsistent, 0);
+    verify_report_free(&rep);
+
     /* 2+1's WDL table missing: it and the larger materials are not checked, not wrong */
-    tables_ss_name(path, sizeof path, dir, &g, 2, 1, TB_WDL);
+    struct layer_key m21 = {{2, 1, 0, 0}};
+    tables_layer_path(path, sizeof path, dir, &g, &m21, TB_WDL, 0);
     ck_assert_int_eq(unlink(path), 0);
-    ck_assert_int_eq(run(verify_sixteen, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
     ck_assert_int_eq(rep.nlayers, 4);
     ck_assert_uint_eq(rep.layers[0].not_checked, 0);
     for (int k = 1; k < 4; k++) {

@@ -189,12 +189,12 @@ static int verify_full(const struct game *games, const struct tables_set *sets, 
     for (int k = 0; k < ngames; k++)
         if (games[k].ops == &baghchal_ops) {
             q.g = &games[k], q.set = &sets[k];
-            errors += run_check(verify_movement, &q, out);
+            errors += run_check(verify_cyclic, &q, out);
         }
     for (int k = 0; k < ngames; k++)
         if (games[k].ops == &baghchal_ops) {
             q.g = &games[k], q.set = &sets[k];
-            errors += run_check(verify_movement_dtc, &q, out);
+            errors += run_check(verify_cyclic_dtc, &q, out);
         }
     for (int k = 0; k < ngames; k++) {
         q.g = &games[k], q.set = &sets[k];
@@ -204,8 +204,8 @@ static int verify_full(const struct game *games, const struct tables_set *sets, 
             errors += run_check(verify_placement_dtc, &q, out);
         } else {
             q.sample = sample < 0 ? 0 : (uint64_t)sample;
-            errors += run_check(verify_sixteen, &q, out);
-            errors += run_check(verify_sixteen_dtc, &q, out);
+            errors += run_check(verify_cyclic, &q, out);
+            errors += run_check(verify_cyclic_dtc, &q, out);
         }
     }
     if (ngames == 0 && !out->json) printf("full: no tables to re-derive\n");

@@ -9,7 +9,7 @@
 
 #include "symmap.h"
 #include "bc_layers.h"
-#include "ss_layers.h"
+#include "driver.h"
 
 /* ---- results and hooks ---- */
 
@@ -109,163 +109,6 @@ bool verify_table_file(const char *path, char *err, size_t errlen)
     return !bad;
 }
 
-/* ---- Bagh-Chal's movement phase ---- */
-
-/* The layers from the top down; a layer's captures read the one above. */
-struct movement_walk {
-    const struct verify_request *q;
-    struct symmap sm;
-    struct bc_layer layers[TABLES_MAX_LAYERS];
-    bool live[TABLES_MAX_LAYERS];
-    int top;
-    char broken[VERIFY_EXAMPLE_LEN]; /* why the layers from here down are not checked */
-};
-
-static void movement_drop(struct movement_walk *w, int c)
-{
-    bc_layer_free(&w->layers[c]);
-    w->live[c] = false;
-}
-
-/* Whether layer c is not to be checked: a table of its own missing, or one of a layer
- * above (r says which). */
-static bool movement_missing(struct movement_walk *w, int c, const struct tables_want *want[2],
-                             struct verify_layer *r)
-{
-    for (int k = 0; k < 2; k++)
-        if (!want[k] || !want[k]->present) {
-            char name[1024];
-            tables_name(name, sizeof name, w->q->dir, w->q->g, 0, c, k == 0 ? TB_DTM : TB_WDL);
-            add_example(r, "not checked: table missing (%s)", base_name(name));
-            if (!*w->broken)
-                snprintf(w->broken, sizeof w->broken, "not checked: successor table missing (%s)",
-                         base_name(name));
-            r->not_checked = r->layer_positions;
-        }
-    if (*w->broken && !r->not_checked) {
-        add_example(r, "%s", w->broken);
-        r->not_checked = r->layer_positions;
-    }
-    return r->not_checked != 0;
-}
-
-/* Reads layer c's DTM table into its codes and its WDL table into wdl; false (r failed,
- * with why) when one cannot be read. */
-static bool movement_read(struct movement_walk *w, int c, const struct tables_want *want[2],
-                          uint16_t *wdl, struct verify_layer *r)
-{
-    char err[400];
-    for (int k = 0; k < 2; k++) {
-        struct tb *t = NULL;
-        struct tb_meta m = tables_meta(w->q->g, 0, c, k == 0 ? TB_DTM : TB_WDL, r->layer_positions);
-        bool bad = tables_open(want[k]->path, &m, &t, err, sizeof err) ||
-                   tb_read_all(t, k == 0 ? w->layers[c].res : wdl, err, sizeof err);
-        tb_close(t);
-        if (bad) {
-            add_example(r, "%s", err);
-            r->failed = true;
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Every position of a read layer re-derived, and its WDL table against its DTM table. */
-static void movement_check(const struct game *g, struct bc_layer *L, const uint16_t *wdl,
-                           struct verify_layer *r)
-{
-    uint64_t n = r->layer_positions;
-    r->positions = n;
-    struct retro_layer R = bc_layer_retro(L);
-    uint64_t badi[VERIFY_EXAMPLES];
-    int nbad;
-    r->inconsistent = retro_verify(&R, L->res, 0, badi, VERIFY_EXAMPLES, &nbad);
-    for (int k = 0; k < nbad; k++) {
-        bits_t T, G;
-        pair_index_unrank(&L->ix, badi[k] / 2, &T, &G);
-        struct position pos = {.men = {G, T}, .side = (int)(badi[k] % 2)};
-        char fen[128];
-        g->ops->format(g, &pos, fen, sizeof fen);
-        retro_code x = L->res[badi[k]];
-        add_example(r, "%s: stored %s %d", fen, x ? (code_win(x) ? "win" : "loss") : "draw",
-                    code_dtm(x));
-    }
-    uint64_t wdl_wrong = 0, first_wrong = 0;
-    for (uint64_t i = 0; i < n; i++)
-        if (wdl[i] != wdl_of_code(L->res[i]) && wdl_wrong++ == 0) first_wrong = i;
-    if (wdl_wrong) {
-        r->inconsistent += wdl_wrong;
-        add_example(r,
-                    "the WDL table disagrees with the DTM table at %llu positions, the first at "
-                    "index %llu",
-                    (unsigned long long)wdl_wrong, (unsigned long long)first_wrong);
-    }
-}
-
-/* Layer c: its errors, negated when the walk must stop. */
-static int movement_layer(struct movement_walk *w, int c, struct verify_layer *r,
-                          struct verify_report *rep)
-{
-    const struct game *g = w->q->g;
-    struct bc_layer *L = &w->layers[c];
-    if (bc_layer_init(L, g, &w->sm, c))
-        return -stop(rep, "out of memory for the index of layer c%d", c);
-    w->live[c] = true;
-    L->next = c < w->top ? &w->layers[c + 1] : NULL;
-    uint64_t n = 2 * L->ix.size;
-    r->layer_positions = n;
-    const struct tables_want *want[2] = {tables_set_find(w->q->set, TB_DTM, 0, c, 0),
-                                         tables_set_find(w->q->set, TB_WDL, 0, c, 0)};
-    if (movement_missing(w, c, want, r)) {
-        movement_drop(w, c);
-        return 0;
-    }
-    L->res = malloc(n * sizeof *L->res);
-    uint16_t *wdl = malloc(n * sizeof *wdl);
-    if (!L->res || !wdl) {
-        free(wdl);
-        return -stop(rep, "out of memory for layer c%d", c);
-    }
-    int errors = 1;
-    if (!movement_read(w, c, want, wdl, r)) {
-        r->not_checked = n;
-        snprintf(w->broken, sizeof w->broken, "not checked: layer c%d is unreadable", c);
-        movement_drop(w, c);
-    } else {
-        movement_check(g, L, wdl, r);
-        errors = r->inconsistent > 0;
-        if (c < w->top && w->live[c + 1]) movement_drop(w, c + 1);
-    }
-    free(wdl);
-    return errors;
-}
-
-int verify_movement(const struct verify_request *q, const struct verify_hooks *h,
-                    struct verify_report *rep)
-{
-    struct movement_walk *w = calloc(1, sizeof *w);
-    if (!w) return rep->errors += 1, stop(rep, "out of memory");
-    w->q = q;
-    w->top = q->g->captures_to_win - 1;
-    symmap_init(&w->sm, q->g->board);
-    int errors = 0;
-    task_begin(h, "verify");
-    for (int c = w->top; c >= 0; c--) {
-        struct verify_layer r;
-        layer_start(&r, q->g, false, 0, c, -1, 0);
-        int e = movement_layer(w, c, &r, rep);
-        errors += e < 0 ? -e : e;
-        layer_done(rep, h, &r);
-        if (e < 0) break;
-    }
-    task_end(h);
-    for (int c = 0; c <= w->top; c++)
-        if (w->live[c]) bc_layer_free(&w->layers[c]);
-    free(w);
-    rep->errors += errors;
-    return errors;
-}
-
 /* ---- the counting rule's tables (DTC) ---- */
 
 /* A DTC table's layer read: its entries as the engine's DTC codes into res (n of them),
@@ -308,364 +151,463 @@ static void dtc_result(struct verify_layer *r, bool done, uint64_t wrong, const 
     if (*example) add_example(r, "%s", example);
 }
 
-/* The movement layers of one limit, from the top down. */
-struct dtc_walk {
+/* ---- the cyclic layers, every game's alike ---- */
+
+/* The cyclic layers of the game's list that the set holds (a WDL table of each), in the
+ * list's order: a layer's children come before it. The walk holds a checked layer's codes
+ * (its DTM codes, or in the counting rule's pass its classes as codes) while a later layer
+ * still reads them.
+ *
+ * The words of a finding follow the set's name of the layer: a material ("3+1") or a layer
+ * ("h0-c2"), as the checks of each had them before they were one (the examples' form and
+ * number, what a missing table is called, whether a damaged WDL block stops the layers
+ * that read it), so that guti verify says what it said. */
+struct cyclic_walk {
     const struct verify_request *q;
-    struct symmap *sm;
-    struct bc_layer layers[TABLES_MAX_LAYERS];
-    uint16_t *cls[TABLES_MAX_LAYERS];
-    int top, limit;
-    bool broken;
+    const struct verify_hooks *h;
+    const struct game_layers *gl;
+    void *ix; /* the game's indexes (index_new) */
+    int n;
+    struct layer_key *k;
+    const struct tables_want **wdl; /* each layer's WDL table in the set */
+    uint64_t *size;
+    int *depth;      /* 0 without children, else one more than its deepest child's */
+    int *last;       /* the last layer that reads it, -1 when none does */
+    uint16_t **held; /* its codes, once checked, while a later layer reads them */
+    int limit;       /* the counting rule's pass: its limit; 0 in the DTM pass */
+    /* why the layers deeper than broken_depth are not checked (the DTM pass), or, in the
+     * counting rule's pass, every layer after it */
+    char broken[VERIFY_EXAMPLE_LEN];
+    int broken_depth;
 };
 
-/* Layer c's DTC table read and re-derived (the layer above's classes read by the
- * captures); false with example when a table cannot be read. */
-static bool movement_dtc_check(struct dtc_walk *w, int c, const char *path, uint64_t n,
-                               char *example, size_t len, uint64_t *wrong)
+static bool is_material(const struct cyclic_walk *w, int i)
+{
+    return w->wdl[i]->m != 0;
+}
+
+/* Layer i's children as indexes of the walk into kids: their number, or -1 when one is not
+ * in the walk (the set has no table of it). */
+static int cyclic_kids(const struct cyclic_walk *w, int i, int *kids)
+{
+    struct layer_key out[2 * TABLES_MAX_LAYERS + 16];
+    int max = (int)(sizeof out / sizeof *out);
+    int nk = w->gl->children(w->q->g, &w->k[i], out, max);
+    if (nk > max) return -1;
+    for (int j = 0; j < nk; j++) {
+        kids[j] = -1;
+        for (int m = 0; m < i && kids[j] < 0; m++)
+            if (!memcmp(&w->k[m], &out[j], sizeof out[j])) kids[j] = m;
+        if (kids[j] < 0) return -1;
+    }
+    return nk;
+}
+
+static void cyclic_release(struct cyclic_walk *w, int i)
+{
+    free(w->held[i]);
+    w->held[i] = NULL;
+    if (w->gl->index_drop) w->gl->index_drop(w->q->g, w->ix, &w->k[i]);
+}
+
+static void cyclic_walk_free(struct cyclic_walk *w)
+{
+    for (int i = 0; w->held && i < w->n; i++) free(w->held[i]);
+    if (w->ix) w->gl->index_free(w->ix);
+    free(w->k);
+    free(w->wdl);
+    free(w->size);
+    free(w->depth);
+    free(w->last);
+    free(w->held);
+}
+
+/* The walk's layers, their sizes, depths and last readers: 0, or -1 with why in rep. */
+static int cyclic_plan(struct cyclic_walk *w, struct verify_report *rep)
 {
     const struct game *g = w->q->g;
+    int total = w->gl->list(g, NULL, 0), kids[2 * TABLES_MAX_LAYERS + 16];
+    struct layer_entry *e = calloc((size_t)(total ? total : 1), sizeof *e);
+    size_t n = (size_t)(total ? total : 1);
+    w->k = calloc(n, sizeof *w->k);
+    w->wdl = calloc(n, sizeof *w->wdl);
+    w->size = calloc(n, sizeof *w->size);
+    w->depth = calloc(n, sizeof *w->depth);
+    w->last = calloc(n, sizeof *w->last);
+    w->held = calloc(n, sizeof *w->held);
+    w->ix = w->gl->index_new(g);
+    if (!e || !w->k || !w->wdl || !w->size || !w->depth || !w->last || !w->held || !w->ix) {
+        free(e);
+        return stop(rep, "out of memory"), -1;
+    }
+    w->gl->list(g, e, total);
+    for (int j = 0; j < total; j++) {
+        const struct layer_key *k = &e[j].k;
+        const struct tables_want *want =
+            tables_set_find(w->q->set, TB_WDL, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1);
+        if (e[j].kind != LAYER_CYCLIC || !want) continue;
+        w->k[w->n] = *k;
+        w->wdl[w->n++] = want;
+    }
+    free(e);
+    char why[300];
+    for (int i = 0; i < w->n; i++) {
+        w->last[i] = -1;
+        if (w->gl->size(g, w->ix, &w->k[i], &w->size[i], why, sizeof why))
+            return stop(rep, "%s", why), -1;
+        int nk = cyclic_kids(w, i, kids);
+        if (nk < 0) {
+            w->gl->title(g, &w->k[i], why, sizeof why);
+            return stop(rep, "%s reads a layer that has no table in the set", why), -1;
+        }
+        for (int j = 0; j < nk; j++) {
+            if (w->depth[kids[j]] + 1 > w->depth[i]) w->depth[i] = w->depth[kids[j]] + 1;
+            w->last[kids[j]] = i;
+        }
+    }
+    return 0;
+}
+
+static int cyclic_walk_init(struct cyclic_walk *w, const struct verify_request *q,
+                            const struct verify_hooks *h, struct verify_report *rep)
+{
+    memset(w, 0, sizeof *w);
+    w->q = q;
+    w->h = h;
+    w->gl = q->g->ops->layers;
+    if (!w->gl || !w->gl->engine_open) return 0; /* no cyclic layers to check */
+    return cyclic_plan(w, rep);
+}
+
+/* Layer i's result begun: the set's name of it, its coordinates. */
+static void cyclic_start(const struct cyclic_walk *w, int i, struct verify_layer *r)
+{
+    const struct layer_key *k = &w->k[i];
+    memset(r, 0, sizeof *r);
+    r->game = w->q->g;
+    r->inhand = k->c[0];
+    r->captured = k->c[1];
+    r->side = k->c[2] ? k->c[2] - 1 : -1;
+    r->limit = w->limit;
+    r->layer_positions = w->size[i];
+    tables_layer_label(w->wdl[i], r->name, sizeof r->name);
+    if (w->limit)
+        snprintf(r->name + strlen(r->name), sizeof r->name - strlen(r->name), " L%d", w->limit);
+}
+
+/* The first reason a layer was not checked, for those after it that may read it. */
+static void __attribute__((format(printf, 3, 4)))
+cyclic_broken(struct cyclic_walk *w, int i, const char *fmt, ...)
+{
+    if (*w->broken) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->broken, sizeof w->broken, fmt, ap);
+    va_end(ap);
+    w->broken_depth = w->depth[i];
+}
+
+/* Layer i's engine, its children's held codes read by its exits: 0 with *R, or -1 with
+ * why in err. */
+static int cyclic_open(struct cyclic_walk *w, int i, struct retro_layer *R, char *err,
+                       size_t errlen)
+{
+    int kids[2 * TABLES_MAX_LAYERS + 16];
+    struct held_layer held[2 * TABLES_MAX_LAYERS + 16];
+    int nk = cyclic_kids(w, i, kids);
+    for (int j = 0; j < nk; j++) {
+        if (!w->held[kids[j]]) return snprintf(err, errlen, "a layer it reads is not held"), -1;
+        held[j] = (struct held_layer){w->k[kids[j]], w->held[kids[j]]};
+    }
+    if (w->gl->engine_open(w->q->g, w->ix, &w->k[i], held, nk, w->limit, R, err, errlen)) return -1;
+    if (w->h) R->progress = w->h->task_progress, R->progress_arg = w->h->arg;
+    return 0;
+}
+
+/* Position i of layer k as the game writes it. */
+static void cyclic_fen(const struct cyclic_walk *w, int layer, uint64_t i, char *fen, size_t len)
+{
+    struct position pos;
+    char err[300];
+    if (w->gl->unrank(w->q->g, w->ix, &w->k[layer], i, &pos, err, sizeof err))
+        snprintf(fen, len, "position %llu (%.60s)", (unsigned long long)i, err);
+    else
+        w->q->g->ops->format(w->q->g, &pos, fen, len);
+}
+
+/* Whether layer i is not to be checked: a table of its own missing, or a layer it may read
+ * not checked (r says which). */
+static bool cyclic_missing(struct cyclic_walk *w, int i, struct verify_layer *r)
+{
+    const struct layer_key *k = &w->k[i];
+    const struct tables_want *want[2] = {
+        tables_set_find(w->q->set, TB_DTM, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1),
+        w->wdl[i]};
+    const enum tb_kind kinds[2] = {TB_DTM, TB_WDL};
+    for (int j = 0; j < 2; j++) {
+        if (want[j] && want[j]->present) continue;
+        char path[1024];
+        tables_layer_path(path, sizeof path, w->q->dir, w->q->g, k, kinds[j], 0);
+        add_example(r, "not checked: %s (%s)",
+                    is_material(w, i) && !want[j] ? "no DTM table" : "table missing",
+                    base_name(path));
+        cyclic_broken(w, i, "not checked: successor table missing (%s)", base_name(path));
+        r->not_checked = r->layer_positions;
+        if (is_material(w, i)) break; /* a material names its first missing table only */
+    }
+    if (!r->not_checked && *w->broken && w->depth[i] > w->broken_depth) {
+        add_example(r, "%s", w->broken);
+        r->not_checked = r->layer_positions;
+    }
+    return r->not_checked != 0;
+}
+
+/* Layer i's DTM table read into codes, its WDL table opened: false (r failed, with why)
+ * when one cannot be. */
+static bool cyclic_read(struct cyclic_walk *w, int i, uint16_t *codes, struct tb **wt,
+                        struct verify_layer *r)
+{
+    char err[400];
+    struct tb *t = NULL;
+    const struct layer_key *k = &w->k[i];
+    const struct tables_want *d =
+        tables_set_find(w->q->set, TB_DTM, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1);
+    struct tb_meta want = tables_layer_meta(w->q->g, k, TB_DTM, 0, w->size[i]);
+    bool bad =
+        tables_open(d->path, &want, &t, err, sizeof err) || tb_read_all(t, codes, err, sizeof err);
+    tb_close(t);
+    want = tables_layer_meta(w->q->g, k, TB_WDL, 0, w->size[i]);
+    bad = bad || tables_open(w->wdl[i]->path, &want, wt, err, sizeof err);
+    if (bad) {
+        add_example(r, "%s", err);
+        r->failed = true;
+    }
+    return !bad;
+}
+
+/* The WDL table against the DTM codes, a block at a time as it is compared, not whole: at 9
+ * pieces 5+4's would be 15.7 GB more. The mismatches, the first's index; false with err
+ * when a block cannot be read (those before it counted). */
+static bool cyclic_wdl_pass(const struct cyclic_walk *w, struct tb *wt, const uint16_t *codes,
+                            uint64_t n, uint64_t *wrong, uint64_t *first, char *err, size_t errlen)
+{
+    *wrong = *first = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint16_t e;
+        if (!(i & 0xfffff)) task_progress(w->h, "WDL", i, n);
+        if (tb_probe(wt, i, &e, err, errlen)) return false;
+        if (e != wdl_of_code(codes[i]) && (*wrong)++ == 0) *first = i;
+    }
+    return true;
+}
+
+/* A read layer re-derived from its moves (a sample of it, q->sample) and its WDL table
+ * compared with its DTM codes; false when the layers that read it are not to be checked
+ * (its WDL table unreadable, for a layer: it was read whole before). */
+static bool cyclic_check(struct cyclic_walk *w, int i, const uint16_t *codes, struct tb *wt,
+                         struct verify_layer *r)
+{
+    uint64_t n = w->size[i], wrong, first;
+    bool material = is_material(w, i);
+    char err[VERIFY_EXAMPLE_LEN], fen[128];
+    bool wdl_ok = cyclic_wdl_pass(w, wt, codes, n, &wrong, &first, err, sizeof err);
+    if (!wdl_ok && !material) {
+        add_example(r, "%s", err);
+        r->failed = true;
+        return false;
+    }
+    struct retro_layer R;
+    if (cyclic_open(w, i, &R, err, sizeof err)) {
+        add_example(r, "%s", err);
+        r->failed = true;
+        return false;
+    }
+    uint64_t badi[VERIFY_EXAMPLES];
+    int nbad;
+    r->inconsistent =
+        retro_verify(&R, codes, w->q->sample, badi, material ? 1 : VERIFY_EXAMPLES, &nbad);
+    w->gl->engine_close(&R);
+    r->positions = w->q->sample && w->q->sample < n ? w->q->sample : n;
+    char example[VERIFY_EXAMPLE_LEN] = "";
+    for (int b = 0; b < nbad; b++) {
+        retro_code x = codes[badi[b]];
+        cyclic_fen(w, i, badi[b], fen, sizeof fen);
+        if (material)
+            snprintf(example, sizeof example, "%s: stored code %d", fen, x);
+        else
+            add_example(r, "%s: stored %s %d", fen, x ? (code_win(x) ? "win" : "loss") : "draw",
+                        code_dtm(x));
+    }
+    if (wrong && !material)
+        add_example(r,
+                    "the WDL table disagrees with the DTM table at %llu positions, the first at "
+                    "index %llu",
+                    (unsigned long long)wrong, (unsigned long long)first);
+    else if (wrong && !r->inconsistent)
+        snprintf(example, sizeof example, "the WDL table disagrees with the DTM table");
+    r->inconsistent += wrong;
+    if (!wdl_ok) { /* a material's damaged WDL block: its DTM codes were read all the same */
+        snprintf(example, sizeof example, "%s", err);
+        r->failed = true;
+    }
+    if (*example) add_example(r, "%s", example);
+    return true;
+}
+
+/* Layer i: checked when its tables and those it reads are there; its errors. */
+static int cyclic_layer(struct cyclic_walk *w, int i, struct verify_layer *r,
+                        struct verify_report *rep)
+{
+    if (cyclic_missing(w, i, r)) return 0;
+    uint64_t n = w->size[i];
+    uint16_t *codes = malloc((n ? n : 1) * sizeof *codes);
+    if (!codes) return stop(rep, "out of memory for %s", r->name);
+    struct tb *wt = NULL;
+    char title[64], label[200], rules[32];
+    w->gl->title(w->q->g, &w->k[i], title, sizeof title);
+    game_rules_name(w->q->g, rules, sizeof rules);
+    snprintf(label, sizeof label, "verify %s %s %s", w->q->g->ops->name, rules, title);
+    task_begin(w->h, label);
+    bool readable = cyclic_read(w, i, codes, &wt, r) && cyclic_check(w, i, codes, wt, r);
+    task_end(w->h);
+    tb_close(wt);
+    if (!readable) {
+        r->not_checked = n;
+        r->positions = 0;
+        cyclic_broken(w, i, "not checked: %s is unreadable", title);
+        free(codes);
+        return 1;
+    }
+    if (w->last[i] > i)
+        w->held[i] = codes;
+    else
+        free(codes);
+    return r->inconsistent > 0 || r->failed;
+}
+
+/* Frees what no layer after layer i reads. */
+static void cyclic_done(struct cyclic_walk *w, int i)
+{
+    for (int j = 0; j <= i; j++)
+        if (w->last[j] <= i && (w->held[j] || j == i)) cyclic_release(w, j);
+}
+
+int verify_cyclic(const struct verify_request *q, const struct verify_hooks *h,
+                  struct verify_report *rep)
+{
+    struct cyclic_walk w;
+    int errors = 0;
+    if (cyclic_walk_init(&w, q, h, rep)) {
+        errors = 1;
+    } else {
+        for (int i = 0; i < w.n; i++) {
+            struct verify_layer r;
+            cyclic_start(&w, i, &r);
+            errors += cyclic_layer(&w, i, &r, rep);
+            layer_done(rep, h, &r);
+            if (*rep->error) break;
+            cyclic_done(&w, i);
+        }
+    }
+    cyclic_walk_free(&w);
+    rep->errors += errors;
+    return errors;
+}
+
+/* ---- the counting rule's tables (DTC) of the cyclic layers ---- */
+
+/* Layer i's DTC table read and re-derived, its children's classes read by the exits; false
+ * with example when a table cannot be read. Its classes held as codes for the layers that
+ * read them. */
+static bool cyclic_dtc_check(struct cyclic_walk *w, int i, const char *path, char *example,
+                             size_t len, uint64_t *wrong)
+{
+    const struct game *g = w->q->g;
+    const struct layer_key *k = &w->k[i];
+    uint64_t n = w->size[i];
     char dpath[1024];
-    tables_name(dpath, sizeof dpath, w->q->dir, g, 0, c, TB_DTM);
-    struct tb_meta want = tables_dtc_meta(g, 0, c, -1, w->limit, n),
-                   dwant = tables_meta(g, 0, c, TB_DTM, n);
-    retro_code *dtc = malloc(n * sizeof *dtc);
-    int64_t v =
-        dtc ? read_dtc_layer(path, &want, dpath, &dwant, n, &w->cls[c], dtc, example, len) : -1;
+    tables_layer_path(dpath, sizeof dpath, w->q->dir, g, k, TB_DTM, 0);
+    struct tb_meta want = tables_layer_meta(g, k, TB_DTC, w->limit, n),
+                   dwant = tables_layer_meta(g, k, TB_DTM, 0, n);
+    uint16_t *cls = NULL;
+    retro_code *dtc = malloc((n ? n : 1) * sizeof *dtc);
+    int64_t v = dtc ? read_dtc_layer(path, &want, dpath, &dwant, n, &cls, dtc, example, len) : -1;
+    struct retro_layer R;
+    if (v >= 0 && cyclic_open(w, i, &R, example, len)) v = -1;
     if (v < 0) {
         if (!*example) snprintf(example, len, "out of memory");
         free(dtc);
+        free(cls);
         return false;
     }
     *wrong = (uint64_t)v;
-    struct bc_layer *L = &w->layers[c];
-    L->next = c < w->top ? &w->layers[c + 1] : NULL;
-    if (c < w->top) { /* the layer above as classes, for the captures */
-        uint64_t m = 2 * w->layers[c + 1].ix.size;
-        retro_code *above = w->layers[c + 1].res = malloc(m * sizeof *above);
-        for (uint64_t i = 0; above && i < m; i++) {
-            retro_code d = dtc_of_class(w->cls[c + 1][i]);
-            above[i] = !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1;
-        }
-    }
-    struct retro_layer R = bc_layer_retro(L);
-    R.dtc_limit = w->limit;
     uint64_t bad[1];
     int nbad;
     uint64_t inconsistent = retro_verify(&R, dtc, 0, bad, 1, &nbad);
+    w->gl->engine_close(&R);
     if (inconsistent && !*wrong)
         snprintf(example, len, "position %llu: stored DTC code %u, its moves give another",
                  (unsigned long long)bad[0], dtc[bad[0]]);
     *wrong += inconsistent;
     free(dtc);
+    if (w->last[i] > i) {
+        solve_class_codes(cls, n, cls);
+        w->held[i] = cls;
+    } else {
+        free(cls);
+    }
     return true;
 }
 
-/* Layer c of one limit: its errors. */
-static int movement_dtc_layer(struct dtc_walk *w, int c, struct verify_layer *r)
+/* Layer i of one limit: its errors. A layer not checked leaves every later one unchecked. */
+static int cyclic_dtc_layer(struct cyclic_walk *w, int i, struct verify_layer *r)
 {
-    const struct game *g = w->q->g;
-    uint64_t n = 2 * w->layers[c].ix.size, wrong = 0;
-    r->layer_positions = n;
+    uint64_t wrong = 0;
     char path[1024], example[VERIFY_EXAMPLE_LEN] = "";
-    tables_dtc_name(path, sizeof path, w->q->dir, g, 0, c, -1, w->limit);
+    tables_layer_path(path, sizeof path, w->q->dir, w->q->g, &w->k[i], TB_DTC, w->limit);
     bool done = false;
-    if (w->broken) {
-        snprintf(example, sizeof example, "not checked: the layer above was not");
+    if (*w->broken) {
+        snprintf(example, sizeof example, "not checked: %s",
+                 is_material(w, i) ? "a smaller material was not" : "the layer above was not");
     } else if (access(path, F_OK) != 0) {
-        snprintf(example, sizeof example, "not checked: DTC table missing (%s)", path);
-        w->broken = true;
+        snprintf(example, sizeof example, "not checked: DTC table missing (%s)",
+                 is_material(w, i) ? base_name(path) : path);
+        snprintf(w->broken, sizeof w->broken, "%s", example);
     } else {
-        done = movement_dtc_check(w, c, path, n, example, sizeof example, &wrong);
-        w->broken = !done;
+        done = cyclic_dtc_check(w, i, path, example, sizeof example, &wrong);
+        if (!done) snprintf(w->broken, sizeof w->broken, "%s", example);
     }
     dtc_result(r, done, wrong, example);
     return (wrong > 0) + r->failed;
 }
 
-static int movement_dtc_limit(const struct verify_request *q, struct symmap *sm, int limit,
-                              const struct verify_hooks *h, struct verify_report *rep)
+static int cyclic_dtc_limit(const struct verify_request *q, int limit, const struct verify_hooks *h,
+                            struct verify_report *rep)
 {
-    struct dtc_walk w = {.q = q, .sm = sm, .top = q->g->captures_to_win - 1, .limit = limit};
-    int errors = 0, low = w.top + 1; /* the lowest layer held */
-    for (int c = w.top; c >= 0; c--) {
-        if (bc_layer_init(&w.layers[c], q->g, sm, c)) {
-            errors++;
-            break;
-        }
-        low = c;
-        struct verify_layer r;
-        layer_start(&r, q->g, false, 0, c, -1, limit);
-        errors += movement_dtc_layer(&w, c, &r);
-        layer_done(rep, h, &r);
-        if (c < w.top) {
-            bc_layer_free(&w.layers[c + 1]);
-            free(w.cls[c + 1]);
-            w.cls[c + 1] = NULL;
+    struct cyclic_walk w;
+    int errors = 0;
+    if (cyclic_walk_init(&w, q, h, rep)) {
+        errors = 1;
+    } else {
+        w.limit = limit;
+        for (int i = 0; i < w.n; i++) {
+            struct verify_layer r;
+            cyclic_start(&w, i, &r);
+            errors += cyclic_dtc_layer(&w, i, &r);
+            layer_done(rep, h, &r);
+            cyclic_done(&w, i);
         }
     }
-    if (low <= w.top) {
-        bc_layer_free(&w.layers[low]);
-        free(w.cls[low]);
-    }
+    cyclic_walk_free(&w);
     return errors;
 }
 
-int verify_movement_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                        struct verify_report *rep)
+int verify_cyclic_dtc(const struct verify_request *q, const struct verify_hooks *h,
+                      struct verify_report *rep)
 {
     int limits[16], nl = tables_dtc_limits(q->dir, q->g, limits, 16), errors = 0;
-    struct symmap *sm = malloc(sizeof *sm);
-    if (!sm) return rep->errors += 1, stop(rep, "out of memory");
-    symmap_init(sm, q->g->board);
-    for (int li = 0; li < nl; li++) errors += movement_dtc_limit(q, sm, limits[li], h, rep);
-    free(sm);
-    rep->errors += errors;
-    return errors;
-}
-
-/* Sixteen Soldiers' material m+n of one limit: whether re-derived (then l->res holds its
- * classes as codes, for the larger materials' captures). */
-static bool sixteen_dtc_material(const struct verify_request *q, int limit, struct ss_layer *l,
-                                 bool *broken, struct verify_layer *r)
-{
-    const struct game *g = q->g;
-    int m = r->inhand, n = r->captured;
-    char path[1024], dpath[1024], example[VERIFY_EXAMPLE_LEN] = "";
-    tables_dtc_name(path, sizeof path, q->dir, g, m, n, -1, limit);
-    tables_ss_name(dpath, sizeof dpath, q->dir, g, m, n, TB_DTM);
-    r->layer_positions = l->size;
-    uint64_t wrong = 0;
-    bool done = false, failed = false;
-    uint16_t *cls = NULL;
-    l->res = malloc(l->size * sizeof *l->res + 2);
-    if (*broken) {
-        snprintf(example, sizeof example, "not checked: a smaller material was not");
-    } else if (access(path, F_OK) != 0) {
-        snprintf(example, sizeof example, "not checked: DTC table missing (%s)", base_name(path));
-        *broken = true;
-    } else {
-        struct tb_meta want = tables_dtc_meta(g, m, n, -1, limit, l->size),
-                       dwant = tables_ss_meta(g, m, n, TB_DTM, l->size);
-        int64_t w = l->res ? read_dtc_layer(path, &want, dpath, &dwant, l->size, &cls, l->res,
-                                            example, sizeof example)
-                           : -1;
-        if (w < 0) {
-            failed = *broken = true;
-        } else {
-            struct retro_layer R = ss_layer_retro(l);
-            R.dtc_limit = limit;
-            uint64_t bad[1];
-            int nbad;
-            uint64_t v = retro_verify(&R, l->res, 0, bad, 1, &nbad);
-            if (v && !w)
-                snprintf(example, sizeof example,
-                         "position %llu: stored DTC code %u, its moves give another",
-                         (unsigned long long)bad[0], l->res[bad[0]]);
-            wrong = (uint64_t)w + v;
-            done = true;
-            for (uint64_t i = 0; i < l->size; i++)
-                l->res[i] = !l->res[i] ? RETRO_DRAW : dtc_win(l->res[i]) ? 2 : 1;
-        }
-    }
-    free(cls);
-    dtc_result(r, done, wrong, example);
-    r->failed = failed;
-    return done;
-}
-
-/* Every material of one limit, smallest first; *stopped when out of memory. */
-static int sixteen_dtc_limit(const struct verify_request *q, int limit,
-                             const struct verify_hooks *h, struct verify_report *rep, bool *stopped)
-{
-    struct ss_db db;
-    if (ss_db_init(&db, q->g)) return *stopped = true, stop(rep, "out of memory");
-    bool broken = false;
-    int errors = 0;
-    for (int total = 2; total <= q->set->pieces; total++)
-        for (int m = total - 1; 2 * m >= total; m--) {
-            struct ss_layer *l = malloc(sizeof *l);
-            if (!l || ss_layer_init(l, &db, m, total - m)) {
-                free(l);
-                ss_db_free(&db);
-                return *stopped = true, errors + stop(rep, "out of memory");
-            }
-            struct verify_layer r;
-            layer_start(&r, q->g, true, m, total - m, -1, limit);
-            bool done = sixteen_dtc_material(q, limit, l, &broken, &r);
-            errors += r.inconsistent > 0 || r.failed;
-            layer_done(rep, h, &r);
-            if (done) {
-                ss_db_add(&db, l);
-            } else {
-                ss_layer_free(l);
-                free(l);
-            }
-        }
-    ss_db_free(&db);
-    return errors;
-}
-
-int verify_sixteen_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                       struct verify_report *rep)
-{
-    int limits[16], nl = tables_dtc_limits(q->dir, q->g, limits, 16), errors = 0;
-    bool stopped = false;
-    for (int li = 0; li < nl && !stopped; li++)
-        errors += sixteen_dtc_limit(q, limits[li], h, rep, &stopped);
-    rep->errors += errors;
-    return errors;
-}
-
-/* ---- Sixteen Soldiers ---- */
-
-/* The materials, smallest first: the larger ones' captures read the smaller. */
-struct sixteen_walk {
-    const struct verify_request *q;
-    const struct verify_hooks *h;
-    struct ss_db db;
-    char broken[VERIFY_EXAMPLE_LEN]; /* why the materials of this size on are not checked */
-    char now[VERIFY_EXAMPLE_LEN];    /* why those of the next size on are not */
-};
-
-/* The WDL table against the DTM codes, a block at a time as it is compared, not whole: at
- * 9 pieces 5+4's would be 15.7 GB more. False with example when the table cannot be read. */
-static bool sixteen_wdl_pass(struct sixteen_walk *w, const struct ss_layer *l, struct tb *wt,
-                             uint64_t *wrong, char *example, size_t len)
-{
-    char err[400];
-    for (uint64_t i = 0; i < l->size; i++) {
-        uint16_t e;
-        if (!(i & 0xfffff)) task_progress(w->h, "WDL", i, l->size);
-        if (tb_probe(wt, i, &e, err, sizeof err)) {
-            snprintf(example, len, "%s", err);
-            return false;
-        }
-        if (e != wdl_of_code(l->res[i]) && !(*wrong)++)
-            snprintf(example, len, "the WDL table disagrees with the DTM table");
-    }
-    return true;
-}
-
-/* A material whose tables are there re-derived: its DTM table read, a sample re-derived,
- * its WDL table compared. */
-static void sixteen_rederive(struct sixteen_walk *w, struct ss_layer *l, const char *dtm_path,
-                             const char *wdl_path, struct verify_layer *r, char *example,
-                             size_t len)
-{
-    const struct game *g = w->q->g;
-    int m = r->inhand, n = r->captured;
-    char err[400];
-    l->res = malloc(l->size * sizeof *l->res + 2);
-    struct tb *t = NULL, *wt = NULL;
-    struct tb_meta want = tables_ss_meta(g, m, n, TB_DTM, l->size);
-    bool bad = !l->res;
-    if (bad) snprintf(err, sizeof err, "out of memory");
-    bad = bad || tables_open(dtm_path, &want, &t, err, sizeof err) ||
-          tb_read_all(t, l->res, err, sizeof err);
-    tb_close(t);
-    want = tables_ss_meta(g, m, n, TB_WDL, l->size);
-    bad = bad || tables_open(wdl_path, &want, &wt, err, sizeof err);
-    if (bad) {
-        snprintf(example, len, "%s", err);
-        r->failed = true;
-        r->not_checked = l->size;
-        if (!*w->now)
-            snprintf(w->now, sizeof w->now, "not checked: material %d+%d is unreadable", m, n);
-        tb_close(wt);
-        return;
-    }
-    struct retro_layer R = ss_layer_retro(l);
-    if (w->h) R.progress = w->h->task_progress, R.progress_arg = w->h->arg;
-    char label[64], rules[32];
-    game_rules_name(g, rules, sizeof rules);
-    snprintf(label, sizeof label, "sixteen %s %d+%d", rules, m, n);
-    task_begin(w->h, label);
-    uint64_t badi[1];
-    int nbad;
-    r->inconsistent = retro_verify(&R, l->res, w->q->sample, badi, 1, &nbad);
-    if (nbad) {
-        bits_t A, B;
-        ss_layer_position(l, badi[0], &A, &B);
-        struct position pos = {.men = {A, B}, .side = 0};
-        char fen[128];
-        g->ops->format(g, &pos, fen, sizeof fen);
-        snprintf(example, len, "%s: stored code %d", fen, l->res[badi[0]]);
-    }
-    task_begin(w->h, label); /* the WDL pass's rate and ETA */
-    r->failed = !sixteen_wdl_pass(w, l, wt, &r->inconsistent, example, len);
-    task_end(w->h);
-    tb_close(wt);
-}
-
-/* Material m+n (r's): its tables found, re-derived when they and the smaller materials'
- * are there. */
-static void sixteen_material(struct sixteen_walk *w, struct ss_layer *l, struct verify_layer *r)
-{
-    const struct verify_request *q = w->q;
-    int m = r->inhand, n = r->captured;
-    uint64_t derived = q->sample && q->sample < l->size ? q->sample : l->size;
-    char example[VERIFY_EXAMPLE_LEN] = "";
-    const struct tables_want *d = tables_set_find(q->set, TB_DTM, m, n, 0),
-                             *wt = tables_set_find(q->set, TB_WDL, m, n, 0);
-    r->layer_positions = l->size;
-    if (!d || !d->present || !wt || !wt->present) {
-        char name[1024];
-        tables_ss_name(name, sizeof name, q->dir, q->g, m, n, !d || !d->present ? TB_DTM : TB_WDL);
-        snprintf(example, sizeof example, "not checked: %s (%s)",
-                 !d ? "no DTM table" : "table missing", base_name(name));
-        if (!*w->now)
-            snprintf(w->now, sizeof w->now, "not checked: successor table missing (%s)",
-                     base_name(name));
-        r->not_checked = l->size;
-    } else if (*w->broken) {
-        snprintf(example, sizeof example, "%s", w->broken);
-        r->not_checked = l->size;
-    } else {
-        sixteen_rederive(w, l, d->path, wt->path, r, example, sizeof example);
-    }
-    r->positions = r->not_checked ? 0 : derived;
-    if (*example) add_example(r, "%s", example);
-}
-
-int verify_sixteen(const struct verify_request *q, const struct verify_hooks *h,
-                   struct verify_report *rep)
-{
-    struct sixteen_walk *w = calloc(1, sizeof *w);
-    if (!w || ss_db_init(&w->db, q->g)) {
-        free(w);
-        return rep->errors += 1, stop(rep, "out of memory");
-    }
-    w->q = q;
-    w->h = h;
-    int errors = 0;
-    for (int total = 2; total <= q->set->pieces; total++) {
-        for (int m = total - 1; 2 * m >= total; m--) {
-            if (m > SS_MAX_PIECES) continue;
-            struct ss_layer *l = malloc(sizeof *l);
-            if (!l || ss_layer_init(l, &w->db, m, total - m)) {
-                free(l);
-                errors += stop(rep, "out of memory");
-                goto done;
-            }
-            struct verify_layer r;
-            layer_start(&r, q->g, true, m, total - m, -1, 0);
-            sixteen_material(w, l, &r);
-            errors += r.inconsistent > 0 || r.failed;
-            layer_done(rep, h, &r);
-            if (r.not_checked || total == q->set->pieces) { /* nothing larger reads it */
-                ss_layer_free(l);
-                free(l);
-            } else {
-                ss_db_add(&w->db, l);
-            }
-        }
-        /* the materials of one size do not lead into each other: the next size is where a
-         * missing one is missed */
-        if (*w->now && !*w->broken) snprintf(w->broken, sizeof w->broken, "%s", w->now);
-    }
-done:
-    ss_db_free(&w->db);
-    free(w);
+    for (int li = 0; li < nl && !*rep->error; li++)
+        errors += cyclic_dtc_limit(q, limits[li], h, rep);
     rep->errors += errors;
     return errors;
 }

@@ -1,8 +1,9 @@
 /*
  * guti verify's checks of a directory of tables, as results rather than lines: a table
  * file's soundness (its header, checksums and values), and --full's re-derivation of every
- * layer's values from its successors' (the movement phase's WDL, DTM and DTC tables,
- * Bagh-Chal's placement tables, Sixteen Soldiers' materials).
+ * layer's values from its successors': every game's cyclic layers (a movement phase, a
+ * material) alike through the game's interface (game.h's struct game_layers), with their
+ * DTC tables; Bagh-Chal's placement tables by their own check.
  *
  * Each re-derivation walks one game's layers in the order their values depend on each
  * other and gives, per layer, a struct verify_layer: how many positions were re-derived,
@@ -81,15 +82,20 @@ bool verify_table_file(const char *path, char *err, size_t errlen);
 /* Each re-derivation below appends its layers to rep, adds its errors to rep->errors and
  * returns them (the number of layers failed or inconsistent, one more if it stopped). */
 
-/* Bagh-Chal's movement phase, every position of every layer from the top down: its DTM
- * from its successors' (retro_verify), and the WDL table against the DTM table. A layer
- * whose tables are missing or unreadable is not checked, nor those below it. */
-int verify_movement(const struct verify_request *q, const struct verify_hooks *h,
-                    struct verify_report *rep);
-/* Bagh-Chal's movement-phase DTC tables, every limit there: each class against the DTM
- * table's value, each DTC from its successors' (retro_verify with the limit). */
-int verify_movement_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                        struct verify_report *rep);
+/* Every cyclic layer of the game's list (game_layers.list: Bagh-Chal's movement phase, every
+ * Sixteen Soldiers material) that the set holds, in the list's order, through the game's
+ * engine (game_layers.engine_open): a sample of each (0: all) re-derived from its
+ * successors (retro_verify), its children's DTM codes read by its exits; the WDL table
+ * against the DTM table everywhere. A layer whose tables are missing or unreadable is not
+ * checked, nor the layers after it that may read it (deeper in the list's order). */
+int verify_cyclic(const struct verify_request *q, const struct verify_hooks *h,
+                  struct verify_report *rep);
+/* The counting rule's DTC tables of the same layers, every limit there: each class against
+ * the DTM table's value, each DTC from its successors' (retro_verify with the limit), the
+ * children's classes read by the exits. A layer not checked leaves the later ones
+ * unchecked. */
+int verify_cyclic_dtc(const struct verify_request *q, const struct verify_hooks *h,
+                      struct verify_report *rep);
 /* Bagh-Chal's placement tables: a sample of each layer re-derived from the rules' moves and
  * its successors' tables (the DTM where they are known), the WDL table against the DTM
  * table. A position whose successors' table is missing is not checked. */
@@ -98,12 +104,4 @@ int verify_placement(const struct verify_request *q, const struct verify_hooks *
 /* Bagh-Chal's placement DTC tables, every limit there, a sample of each layer likewise. */
 int verify_placement_dtc(const struct verify_request *q, const struct verify_hooks *h,
                          struct verify_report *rep);
-/* Sixteen Soldiers' materials up to set->pieces, smallest first: a sample of each (0: all)
- * re-derived from its successors, the WDL table against the DTM table everywhere. */
-int verify_sixteen(const struct verify_request *q, const struct verify_hooks *h,
-                   struct verify_report *rep);
-/* Sixteen Soldiers' DTC tables up to set->pieces, every limit there. */
-int verify_sixteen_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                       struct verify_report *rep);
-
 #endif
