@@ -317,7 +317,7 @@ static int cyclic_open(struct cyclic_walk *w, int i, struct retro_layer *R, char
     int nk = cyclic_kids(w, i, kids);
     for (int j = 0; j < nk; j++) {
         if (!w->held[kids[j]]) return snprintf(err, errlen, "a layer it reads is not held"), -1;
-        held[j] = (struct held_layer){w->k[kids[j]], w->held[kids[j]]};
+        held[j] = (struct held_layer){.k = w->k[kids[j]], .codes = w->held[kids[j]]};
     }
     if (w->gl->engine_open(w->q->g, w->ix, &w->k[i], held, nk, w->limit, R, err, errlen)) return -1;
     if (w->h) R->progress = w->h->task_progress, R->progress_arg = w->h->arg;
