@@ -1,15 +1,8 @@
 #include "bc_solve.h"
 
-#include <omp.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "bc_layers.h"
 #include "bc_place.h"
-#include "tables.h"
-
-#define MAXC TABLES_MAX_LAYERS
 
 /* ---- The movement phase ------------------------------------------------------------ */
 

@@ -15,8 +15,8 @@
 #include "ss_checkpoint.h"
 #include "ss_layers.h"
 
-/* What ss_solve_all's hooks share: ours, the current material's table sizes, and the
- * first store error (ss_solve_all only hears that a hook failed). */
+/* What a shared solve's db hooks share: ours, the current material's table sizes, and the
+ * first store error (the db only hears that a hook failed). */
 struct run {
     const struct game *g;
     const struct solve_hooks *h;

@@ -457,39 +457,10 @@ struct retro_layer ss_layer_retro(struct ss_layer *l)
                                 .expand = expand,
                                 .predecessors = predecessors,
                                 .exits = exits,
-                                .count = count,
-                                .progress = l->db->progress,
-                                .progress_arg = l->db->progress_arg};
+                                .count = count};
 }
 
-/* The driver. */
-
-static void part_stats(const struct ss_layer *l, int p, struct ss_stats *st)
-{
-    const struct ss_part *pt = &l->part[p];
-    uint64_t wins = 0, losses = 0, draws = 0, lo = pt->offset, hi = pt->offset + pt->ix.size;
-    int longest = -1;
-#pragma omp parallel for schedule(static) reduction(+ : wins, losses, draws) reduction(max : longest)
-    for (uint64_t i = lo; i < hi; i++) {
-        retro_code c = l->res[i];
-        if (c == RETRO_DRAW) {
-            draws++;
-            continue;
-        }
-        if (code_win(c))
-            wins++;
-        else
-            losses++;
-        if (code_dtm(c) > longest) longest = code_dtm(c);
-    }
-    *st = (struct ss_stats){.m = pt->m,
-                            .n = pt->n,
-                            .positions = pt->ix.size,
-                            .wins = wins,
-                            .draws = draws,
-                            .losses = losses,
-                            .max_dtm = longest};
-}
+/* What a material reads, and holding it for a solve shared among processes. */
 
 int ss_material_order(int max_pieces, int (*out)[2], int max)
 {
@@ -554,89 +525,6 @@ static int hold_exits_of(struct ss_db *db, int m, int n)
             ss_db_add(db, l);
         }
     return 0;
-}
-
-/* retro.h's save and restore for the db's hooks: the layer being solved. */
-struct saving {
-    struct ss_db *db;
-    struct ss_layer *l;
-};
-
-static int save_layer(void *arg, const retro_code *res, uint64_t n, int level, int highest)
-{
-    const struct saving *s = arg;
-    (void)res, (void)n; /* s->l->res */
-    return s->db->layer_save(s->db->hook_arg, s->l, level, highest);
-}
-
-static int restore_layer(void *arg, retro_code *res, uint64_t n, int *level, int *highest)
-{
-    const struct saving *s = arg;
-    (void)res, (void)n;
-    return s->db->layer_restore(s->db->hook_arg, s->l, level, highest);
-}
-
-/* Solves (or loads) material {m, n} into the db, its stats from part stats[*nstats] on (up
- * to maxstats), and lets it go again when drop. Its parts, or -1. */
-static int solve_material(struct ss_db *db, int m, int n, bool drop, struct ss_stats *stats,
-                          int maxstats, int *nstats)
-{
-    double t0 = omp_get_wtime();
-    if (db->exits_only && hold_exits_of(db, m, n)) return -1;
-    struct ss_layer *l = layer_new(db, m, n);
-    if (!l) return -1;
-    struct retro_layer R = ss_layer_retro(l);
-    R.progress = db->progress;
-    R.progress_arg = db->progress_arg;
-    R.compact = db->layer_compact && db->layer_compact(db->hook_arg, l);
-    struct saving saving = {db, l};
-    if (R.compact) {
-        R.save = db->layer_save ? save_layer : NULL;
-        R.restore = db->layer_restore ? restore_layer : NULL;
-        R.save_arg = &saving;
-        R.save_seconds = db->save_seconds;
-    }
-    struct retro_stats rs;
-    int loaded = db->layer_load && db->layer_load(db->hook_arg, l) == 0;
-    if (!loaded && retro_solve(&R, l->res, &rs)) {
-        ss_layer_free(l);
-        free(l);
-        return -1;
-    }
-    ss_db_add(db, l);
-    int parts = l->nparts;
-    double seconds = omp_get_wtime() - t0;
-    for (int p = 0; p < l->nparts && *nstats < maxstats; p++) {
-        part_stats(l, p, &stats[*nstats]);
-        stats[(*nstats)++].seconds = seconds;
-    }
-    if (db->layer_done && db->layer_done(db->hook_arg, l, loaded, !loaded && R.compact, seconds))
-        return -1;
-    if (drop) db_drop(db, m, n);
-    return parts;
-}
-
-int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats)
-{
-    int nstats = 0, solved = 0;
-    if (max_pieces > 2 * SS_MAX_PIECES) max_pieces = 2 * SS_MAX_PIECES;
-    int order[SS_MAX_PIECES * SS_MAX_PIECES][2];
-    int count = ss_material_order(max_pieces, order, SS_MAX_PIECES * SS_MAX_PIECES);
-    for (int k = 0; k < count; k++) {
-        int m = order[k][0], n = order[k][1];
-        bool drop = db->drop_largest && m + n == max_pieces;
-        int parts = solve_material(db, m, n, drop, stats, maxstats, &nstats);
-        if (parts < 0) return -1;
-        solved += parts;
-    }
-    return solved;
-}
-
-int ss_solve_one(struct ss_db *db, int m, int n)
-{
-    int nstats = 0;
-    if (!db->exits_only || m < 1 || n < 1 || m > SS_MAX_PIECES || n > SS_MAX_PIECES) return -1;
-    return solve_material(db, m, n, true, NULL, 0, &nstats) < 0 ? -1 : 0;
 }
 
 int ss_layer_for_share(struct ss_db *db, int m, int n, struct ss_layer *l)

@@ -56,36 +56,13 @@ struct ss_db {
     /* layer[m][n]: the layer holding (m, n), registered by ss_db_add; the same layer
      * appears as [m][n] and [n][m]. Owned by the db (freed by ss_db_free). */
     struct ss_layer *layer[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    /* Optional: retro's progress for each layer; a call that may fill l->res from a table
-     * instead of solving (0 when it did: a run resumes); a call after each layer is solved
-     * or loaded (loaded tells which; compact, whether the engine's compact mode solved
-     * it); hooks return non-zero to stop. */
-    void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
-    void *progress_arg;
-    int (*layer_load)(void *arg, struct ss_layer *l);
-    int (*layer_done)(void *arg, const struct ss_layer *l, int loaded, bool compact,
-                      double seconds);
-    void *hook_arg;
-    /* Optional: free each material of the largest total once layer_done has had it, as
-     * nothing of this solve reads it again (a capture lowers the total), so that the
-     * solve holds one of them at a time beside the smaller ones: the 8-piece run held all
-     * four, 9.1 GB. ss_db_find no longer has them afterwards. */
-    bool drop_largest;
-    /* Optional: hold only what the material being solved reads. Before each material the
-     * db frees every layer its captures do not lead to, and reads back those they do that
-     * it no longer holds with layer_reload (required then: 0 when l->res is filled from the
-     * layer's table), so that the solve holds one material and its exits, not every smaller
-     * material; ss_solve's --memory bound. */
+    /* Optional (ss_layer_for_share, a solve shared among processes): hold only what the
+     * material being set up reads. The db frees every layer its captures do not lead to,
+     * and reads back those they do that it does not hold with layer_reload (required then:
+     * 0 when l->res is filled from the layer's table). */
     bool exits_only;
     int (*layer_reload)(void *arg, struct ss_layer *l);
-    /* Optional: true when material {l->m, l->n} is to be solved by the engine's compact
-     * mode (retro.h: 2 bytes a position, slower); NULL solves every one by the default. */
-    bool (*layer_compact)(void *arg, const struct ss_layer *l);
-    /* Optional, for a material solved by the compact mode: its solve saved midway, every
-     * save_seconds, and taken up again (retro.h's save and restore, on l->res). */
-    int (*layer_save)(void *arg, const struct ss_layer *l, int level, int highest);
-    int (*layer_restore)(void *arg, struct ss_layer *l, int *level, int *highest);
-    double save_seconds;
+    void *hook_arg;
 };
 
 /* 0, or -1 when memory runs out. */
@@ -115,14 +92,6 @@ retro_code ss_db_code(const struct ss_db *db, bits_t mover, bits_t other);
 /* The same for a position of the game (side to move pos->side). */
 retro_code ss_position_code(const struct ss_db *db, const struct position *pos);
 
-/* Statistics of one material (m, n), over classes. */
-struct ss_stats {
-    int m, n; /* side to move, other side */
-    uint64_t positions, wins, draws, losses;
-    int max_dtm;    /* the longest decided position's DTM; -1 when none is decided */
-    double seconds; /* solving the whole layer {m, n} (both parts), index setup included */
-};
-
 /* Whether a capture from material {m, n} (either side to move) can lead to material
  * {a, b}: the mover taking j of the other's pieces, 0 < j < the other's, makes
  * {mover, other - j}; taking the last piece ends the game instead. */
@@ -134,19 +103,7 @@ bool ss_material_reads(int m, int n, int a, int b);
  * (out[k][0] = m, out[k][1] = n); returns how many there are. */
 int ss_material_order(int max_pieces, int (*out)[2], int max);
 
-/* Solves every material with m + n <= max_pieces (m, n >= 1) in dependency order, total
- * pieces ascending, into db (ss_db_init'ed, empty, for the game and its rules), keeping
- * every layer's codes. stats gets one entry per material (m, n), in solving order, at most
- * maxstats of them. Returns the number of materials solved (max_pieces * (max_pieces - 1)
- * / 2 entries when all fit), or -1 when memory runs out. */
-int ss_solve_all(struct ss_db *db, int max_pieces, struct ss_stats *stats, int maxstats);
-
-/* Solves (or loads) the one material {m, n} as ss_solve_all would, reading what its
- * captures lead to back through layer_reload (db->exits_only is required), and frees it
- * again once layer_done has had it: one unit of work of a solve shared among processes.
- * 0, or -1 (memory, a hook that failed, or exits_only not set). */
-int ss_solve_one(struct ss_db *db, int m, int n);
-/* Material {m, n} set up as ss_solve_one would solve it, for a solve shared among
+/* Material {m, n} set up for a solve shared among
  * processes (retro_solve_shared), each holding a slice of its codes: the db holds what its
  * captures lead to (db->exits_only is required), l the layer, ss_layer_init'ed, without
  * codes (l->res NULL). 0, or -1 (memory, a table that could not be read back). */
