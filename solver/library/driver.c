@@ -875,7 +875,7 @@ static int acyclic_dtm(struct walk *w, int i, struct held *d, struct solve_layer
 static int acyclic_dtc(struct walk *w, int i, struct held *d, struct solve_layer *r)
 {
     uint64_t n = w->size[i];
-    int limit = w->q->dtc_limit, top;
+    int limit = w->q->dtc_limit, top = 0;
     char why[1400] = "", title[64];
     walk_title(w, i, title, sizeof title);
     r->limit = limit;
