@@ -542,11 +542,6 @@ int ss_solve_dtc(const struct game *g, int pieces, int limit, const struct solve
 
 /* ---- The plan ------------------------------------------------------------------------- */
 
-static uint64_t layer_positions(const struct game *g, int m, int n)
-{
-    return pair_class_count(g->board, m, n) + (m != n ? pair_class_count(g->board, n, m) : 0);
-}
-
 int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max)
 {
     if (pieces < 2 || pieces > 2 * SS_MAX_PIECES) return -1;
@@ -559,21 +554,15 @@ int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int 
         p.classes[0] = pair_class_count(g->board, m, n);
         p.classes[1] = m != n ? pair_class_count(g->board, n, m) : 0;
         p.positions = p.classes[0] + p.classes[1];
-        p.solve_bytes = p.positions * (sizeof(retro_code) + 1);
-        p.bucket_bytes = p.positions * (p.positions > 1u << 30 ? 8 : 4);
-        p.compact_bytes = p.positions * sizeof(retro_code);
-        /* and each part's index: an orbit number and a symmetry per set of the mover's */
-        for (int side = 0; side < (m != n ? 2 : 1); side++) {
-            uint64_t index = binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
-            p.solve_bytes += index;
-            p.compact_bytes += index;
-        }
+        /* the bytes as the driver reckons them under a memory bound (the game's need) */
+        struct layer_key key = {{m, n, 0, 0}};
+        g->ops->layers->need(g, &key, &p.solve_bytes, &p.bucket_bytes, &p.compact_bytes,
+                             &p.exit_bytes);
         for (int d = k - 1; d >= 0; d--) {
             int a = order[d][0], b = order[d][1];
             if (!ss_material_reads(m, n, a, b)) continue;
             p.deps[p.ndeps][0] = a;
             p.deps[p.ndeps++][1] = b;
-            p.exit_bytes += layer_positions(g, a, b) * sizeof(retro_code);
         }
         p.kept_bytes = before;
         if (m + n < pieces) before += p.positions * sizeof(retro_code);
