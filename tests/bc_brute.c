@@ -33,15 +33,15 @@ void brute_enumerate(struct brute *br, const struct game *g, bool placement)
     br->pos = malloc((size_t)cap * sizeof *br->pos);
     br->n = 0;
     for (bits_t T = 0; T < BIT(np); T++) {
-        if (bits_count(T) != g->ntigers) continue;
+        if (bits_count(T) != g->side_men[1]) continue;
         for (bits_t G = 0; G < BIT(np); G++) {
             int goats = bits_count(G);
             if (G & T) continue;
-            for (int inhand = 0; inhand <= (placement ? g->ngoats : 0); inhand++) {
-                int captured = g->ngoats - inhand - goats;
-                if (captured < 0 || captured >= g->captures_to_win) continue;
+            for (int inhand = 0; inhand <= (placement ? g->side_men[0] : 0); inhand++) {
+                int captured = g->side_men[0] - inhand - goats;
+                if (captured < 0 || captured >= g->capture_goal) continue;
                 for (int side = 0; side < 2; side++) {
-                    if (side == 1 && inhand == g->ngoats) continue;
+                    if (side == 1 && inhand == g->side_men[0]) continue;
                     CHECK(br->n < cap, "more than %d positions", cap);
                     br->pos[br->n++] =
                         (struct position){.men = {G, T}, .side = side, .inhand = inhand};

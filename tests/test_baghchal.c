@@ -248,7 +248,7 @@ START_TEST(small_boards)
     struct game g4 = setup("baghchal", NULL, "4x4");
     pos = g4.ops->start(&g4);
     ck_assert_int_eq(pos.inhand, 12);
-    ck_assert_int_eq(g4.captures_to_win, 3);
+    ck_assert_int_eq(g4.capture_goal, 3);
 }
 END_TEST
 

@@ -16,9 +16,9 @@ static void check_against_brute(const char *board, const char *rules)
     brute_enumerate(&br, &g, false);
     brute_solve(&br, &g);
     struct bc_layer layers[8];
-    for (int c = g.captures_to_win - 1; c >= 0; c--) {
+    for (int c = g.capture_goal - 1; c >= 0; c--) {
         ck_assert_int_eq(bc_layer_init(&layers[c], &g, sm, c), 0);
-        layers[c].next = c + 1 < g.captures_to_win ? &layers[c + 1] : NULL;
+        layers[c].next = c + 1 < g.capture_goal ? &layers[c + 1] : NULL;
         struct retro_layer R = bc_layer_retro(&layers[c]);
         layers[c].res = malloc(R.size * sizeof *layers[c].res);
         struct retro_stats st;
@@ -41,7 +41,7 @@ static void check_against_brute(const char *board, const char *rules)
     uint64_t decided = 0;
     for (int i = 0; i < br.n; i++) {
         const struct position *p = &br.pos[i];
-        int c = g.ngoats - bits_count(p->men[0]);
+        int c = g.side_men[0] - bits_count(p->men[0]);
         uint64_t q = bc_layer_position_index(&layers[c], p->men[1], p->men[0], p->side);
         char fen[64];
         g.ops->format(&g, p, fen, sizeof fen);
@@ -56,7 +56,7 @@ static void check_against_brute(const char *board, const char *rules)
     uint64_t bad[4];
     int nbad;
     ck_assert_uint_gt(retro_verify(&R, layers[0].res, 0, bad, 4, &nbad), 0);
-    for (int c = 0; c < g.captures_to_win; c++) bc_layer_free(&layers[c]);
+    for (int c = 0; c < g.capture_goal; c++) bc_layer_free(&layers[c]);
     free(br.pos);
     free(br.code);
     free(sm);

@@ -42,7 +42,7 @@ START_TEST(reach_3x3)
     int reached = 0;
     for (int i = 0; i < br.n; i++) {
         const struct position *q = &br.pos[i];
-        int p = g.ngoats - q->inhand;
+        int p = g.side_men[0] - q->inhand;
         uint64_t r = pair_index_rank(&ix[bits_count(q->men[0])], q->men[1], q->men[0]);
         int got = q->inhand == 0 ? bitset_get(&move, 2 * r + (uint64_t)q->side)
                   : q->side == 0 ? bitset_get(&G[p].r, r)

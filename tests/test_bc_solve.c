@@ -92,7 +92,7 @@ struct whole {
 static int whole_code(struct whole *w, const struct position *pos, int depth)
 {
     const struct game *g = w->g;
-    int goats = bits_count(pos->men[0]), c = g->ngoats - pos->inhand - goats;
+    int goats = bits_count(pos->men[0]), c = g->side_men[0] - pos->inhand - goats;
     uint8_t *m = &w->memo[pos->inhand][c][pos->side]
                          [pair_index_rank(&w->ix[goats], pos->men[1], pos->men[0])];
     if (*m != 255) return *m;
@@ -132,12 +132,12 @@ static void whole_init(struct whole *w, const struct game *g, const struct symma
     w->g = g;
     brute_enumerate(&w->mv, g, placement_raw);
     brute_solve(&w->mv, g);
-    for (int k = 0; k <= g->ngoats; k++)
-        ck_assert_int_eq(pair_index_init(&w->ix[k], g->board, sm, g->ntigers, k), 0);
-    for (int h = 1; h <= g->ngoats; h++)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
+    for (int k = 0; k <= g->side_men[0]; k++)
+        ck_assert_int_eq(pair_index_init(&w->ix[k], g->board, sm, g->side_men[1], k), 0);
+    for (int h = 1; h <= g->side_men[0]; h++)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
             for (int side = 0; side < 2; side++) {
-                uint64_t n = w->ix[g->ngoats - h - c].size;
+                uint64_t n = w->ix[g->side_men[0] - h - c].size;
                 ck_assert_ptr_nonnull(w->memo[h][c][side] = malloc(n + 1));
                 memset(w->memo[h][c][side], 255, n + 1);
             }
@@ -150,7 +150,7 @@ static void whole_free(struct whole *w)
     for (int h = 0; h <= BOARD_MAX_POINTS; h++)
         for (int c = 0; c < 8; c++)
             for (int side = 0; side < 2; side++) free(w->memo[h][c][side]);
-    for (int k = 0; k <= w->g->ngoats; k++) pair_index_free(&w->ix[k]);
+    for (int k = 0; k <= w->g->side_men[0]; k++) pair_index_free(&w->ix[k]);
     free(w->mv.pos);
     free(w->mv.code);
 }
@@ -162,15 +162,15 @@ static uint64_t check_tables(struct whole *w, struct mem_store *m)
 {
     const struct game *g = w->g;
     const uint16_t *mw[8], *md[8];
-    for (int c = 0; c < g->captures_to_win; c++) {
-        uint64_t n = 2 * w->ix[g->ngoats - c].size;
+    for (int c = 0; c < g->capture_goal; c++) {
+        uint64_t n = 2 * w->ix[g->side_men[0] - c].size;
         mw[c] = mem_entries(m, TB_WDL, 0, c, -1, n);
         md[c] = mem_entries(m, TB_DTM, 0, c, -1, n);
     }
     for (int i = 0; i < w->mv.n; i++) {
         const struct position *p = &w->mv.pos[i];
         if (p->inhand) continue;
-        int goats = bits_count(p->men[0]), c = g->ngoats - goats;
+        int goats = bits_count(p->men[0]), c = g->side_men[0] - goats;
         uint64_t q = 2 * pair_index_rank(&w->ix[goats], p->men[1], p->men[0]) + (uint64_t)p->side;
         if (md[c][q] != w->mv.code[i] || mw[c][q] != wdl_of_code(w->mv.code[i])) {
             char fen[64];
@@ -181,10 +181,10 @@ static uint64_t check_tables(struct whole *w, struct mem_store *m)
     }
     uint64_t checked = 0;
     char err[400];
-    for (int h = 1; h <= g->ngoats; h++)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
-            for (int side = 0; side < 2 - (h == g->ngoats); side++) {
-                const struct pair_index *ix = &w->ix[g->ngoats - h - c];
+    for (int h = 1; h <= g->side_men[0]; h++)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
+            for (int side = 0; side < 2 - (h == g->side_men[0]); side++) {
+                const struct pair_index *ix = &w->ix[g->side_men[0] - h - c];
                 const uint16_t *wdl = mem_entries(m, TB_WDL, h, c, side, ix->size), *dtm;
                 uint16_t *derived = NULL;
                 if (side == 1) {
@@ -194,7 +194,7 @@ static uint64_t check_tables(struct whole *w, struct mem_store *m)
                      * probes and stats compute it */
                     CHECK(!mem_find(m, &(struct store_table){TB_DTM, h, c, 0, 0, 0}),
                           "a goats' placement DTM table was saved");
-                    const struct pair_index *below = &w->ix[g->ngoats - h - c + 1];
+                    const struct pair_index *below = &w->ix[g->side_men[0] - h - c + 1];
                     uint8_t *b = malloc(below->size + 1);
                     derived = malloc((ix->size + 1) * sizeof *derived);
                     ck_assert_ptr_nonnull(b);
@@ -242,15 +242,15 @@ static void whole_game_driver(const char *board, const char *rules)
     const unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     char err[400];
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(seen.layers[BC_SOLVE_MOVEMENT], g.captures_to_win);
+    ck_assert_int_eq(seen.layers[BC_SOLVE_MOVEMENT], g.capture_goal);
     ck_assert_int_eq(seen.layers[BC_SOLVE_PLACEMENT], seen.layers[BC_SOLVE_PLACEMENT_DTM]);
     ck_assert_int_eq(seen.resumed + seen.skipped + m->notices, 0);
     /* every table but the goats' placement DTM: one goats' layer a (in hand, captured) */
     int goats_layers = 0;
-    for (int in = 1; in <= g.ngoats; in++)
-        for (int c = 0; c < g.captures_to_win && c <= g.ngoats - in; c++) goats_layers++;
+    for (int in = 1; in <= g.side_men[0]; in++)
+        for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - in; c++) goats_layers++;
     ck_assert_int_eq(m->saves,
-                     2 * (g.captures_to_win + seen.layers[BC_SOLVE_PLACEMENT]) - goats_layers);
+                     2 * (g.capture_goal + seen.layers[BC_SOLVE_PLACEMENT]) - goats_layers);
 
     struct whole *w = malloc(sizeof *w);
     ck_assert_ptr_nonnull(w);
@@ -259,7 +259,7 @@ static void whole_game_driver(const char *board, const char *rules)
     whole_init(w, &g, sm, small);
     uint64_t checked = check_tables(w, m);
     /* a layer for each number captured short of the goal, each of about as many classes */
-    ck_assert_uint_gt(checked, (small ? 120 : 1700000) * (uint64_t)g.captures_to_win);
+    ck_assert_uint_gt(checked, (small ? 120 : 1700000) * (uint64_t)g.capture_goal);
     for (int i = 0; small && i < w->mv.n; i++) {
         struct position p = w->mv.pos[i];
         if (p.inhand) CHECK(whole_code(w, &p, 0) == w->mv.code[i], "the brute forces disagree");
@@ -267,7 +267,7 @@ static void whole_game_driver(const char *board, const char *rules)
     /* the start: the goats lose on the small boards (guti solve says so too) with the
      * boards' own goals */
     struct position start = g.ops->start(&g);
-    if (g.captures_to_win == g.captures_default)
+    if (g.capture_goal == g.capture_goal_default)
         ck_assert_int_eq((whole_code(w, &start, 0) - 1) % 2, 0);
 
     /* a run over finished tables reads them back and saves nothing */
@@ -276,11 +276,11 @@ static void whole_game_driver(const char *board, const char *rules)
     h = mem_hooks(m, &seen);
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->saves, 0);
-    ck_assert_int_eq(seen.resumed, g.captures_to_win);
+    ck_assert_int_eq(seen.resumed, g.capture_goal);
     ck_assert_int_eq(seen.skipped, 2);
 
     /* tables lost or damaged are made again, exactly */
-    int cw = g.captures_to_win, hmid = g.ngoats / 2;
+    int cw = g.capture_goal, hmid = g.side_men[0] / 2;
     if (cw > 1) mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 0, cw - 1, -1, 0, 0}));
     mem_find(m, &(struct store_table){TB_WDL, 0, 0, -1, 0, 0})->damaged = true;
     mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0, 0}));
@@ -376,14 +376,14 @@ static void enumerate(struct states *s, const struct game *g, int hmax)
     s->pos = malloc((size_t)cap * sizeof *s->pos);
     s->n = 0;
     for (bits_t T = 0; T < BIT(np); T++) {
-        if (bits_count(T) != g->ntigers) continue;
+        if (bits_count(T) != g->side_men[1]) continue;
         for (bits_t G = 0; G < BIT(np); G++) {
             if (G & T) continue;
             for (int h = 0; h <= hmax; h++) {
-                int captured = g->ngoats - h - bits_count(G);
-                if (captured < 0 || captured >= g->captures_to_win) continue;
+                int captured = g->side_men[0] - h - bits_count(G);
+                if (captured < 0 || captured >= g->capture_goal) continue;
                 /* before the first goat is placed, no tiger has moved */
-                for (int side = 0; side < 2 - (h == g->ngoats); side++) {
+                for (int side = 0; side < 2 - (h == g->side_men[0]); side++) {
                     CHECK(s->n < cap, "more than %d positions", cap);
                     s->pos[s->n++] = (struct position){.men = {G, T}, .inhand = h, .side = side};
                 }
@@ -426,10 +426,10 @@ static void states_free(struct states *s)
  * goat captured and a placement to one with one fewer in hand, so those come first. */
 static signed char *brute_values(const struct states *s, const struct game *g, int L, int hmax)
 {
-    int *rank = malloc((size_t)s->n * sizeof *rank), cw = g->captures_to_win;
+    int *rank = malloc((size_t)s->n * sizeof *rank), cw = g->capture_goal;
     for (int i = 0; i < s->n; i++) {
         const struct position *p = &s->pos[i];
-        rank[i] = p->inhand * cw + cw - 1 - (g->ngoats - p->inhand - bits_count(p->men[0]));
+        rank[i] = p->inhand * cw + cw - 1 - (g->side_men[0] - p->inhand - bits_count(p->men[0]));
     }
     signed char *V = clock_values(s->n, s->first, s->succ, s->capture, rank, (hmax + 1) * cw, L);
     free(rank);
@@ -453,7 +453,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
         ck_assert_msg(bc_solve_placement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
     }
     symmap_init(sm, g->board);
-    for (int c = g->captures_to_win - 1; c >= 0; c--) {
+    for (int c = g->capture_goal - 1; c >= 0; c--) {
         ck_assert_int_eq(bc_layer_init(&layers[c], g, sm, c), 0);
         uint64_t n = 2 * layers[c].ix.size;
         int kd = arrays_find(m, &(struct store_table){TB_DTM, 0, c, -1, n, 0});
@@ -495,9 +495,9 @@ static void placement_entries(const struct game *g, const struct table_arrays *m
                               const struct symmap *sm, struct pair_index *ix, bool *ix_made,
                               const struct position *p, int L, retro_code *S, retro_code *e)
 {
-    int goats = bits_count(p->men[0]), c = g->ngoats - p->inhand - goats;
+    int goats = bits_count(p->men[0]), c = g->side_men[0] - p->inhand - goats;
     if (!ix_made[goats]) {
-        ck_assert_int_eq(pair_index_init(&ix[goats], g->board, sm, g->ntigers, goats), 0);
+        ck_assert_int_eq(pair_index_init(&ix[goats], g->board, sm, g->side_men[1], goats), 0);
         ix_made[goats] = true;
     }
     uint64_t i = pair_index_rank(&ix[goats], p->men[1], p->men[0]);
@@ -529,8 +529,8 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
     bool ix_made[BOARD_MAX_POINTS + 1] = {false};
     /* Each layer's DTC codes re-derive from their successors' (retro_verify's counting-rule
      * check, as guti verify --full runs it), and one changed entry does not. */
-    for (int c = g.captures_to_win - 1; c >= 0; c--) {
-        bool above = c + 1 < g.captures_to_win;
+    for (int c = g.capture_goal - 1; c >= 0; c--) {
+        bool above = c + 1 < g.capture_goal;
         layers[c].next = above ? &layers[c + 1] : NULL;
         if (above) {
             uint64_t n = 2 * layers[c + 1].ix.size;
@@ -571,7 +571,7 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
         if (p->inhand) {
             placement_entries(&g, m, sm, ix, ix_made, p, L, &S, &e);
         } else {
-            int c = g.ngoats - bits_count(p->men[0]);
+            int c = g.side_men[0] - bits_count(p->men[0]);
             uint64_t q = bc_layer_position_index(&layers[c], p->men[1], p->men[0], p->side);
             e = dtc[c][q];
             S = dtm[c][q];
@@ -612,7 +612,7 @@ static void check_dtc(const char *board, const char *rules, int L, int hmax, uns
         CHECK(!(want_place >> k & 1) || classes[1][k] > 0,
               "%s %s L=%d: no placement position of class %d", board, rules, L, k);
     }
-    for (int c = 0; c < g.captures_to_win; c++) {
+    for (int c = 0; c < g.capture_goal; c++) {
         free(dtm[c]);
         free(dtc[c]);
         bc_layer_free(&layers[c]);
@@ -659,7 +659,7 @@ START_TEST(dtc_large_limit_is_the_plain_value)
     arrays_free(m);
     free(m);
     uint64_t decided = 0;
-    for (int c = 0; c < g.captures_to_win; c++) {
+    for (int c = 0; c < g.capture_goal; c++) {
         for (uint64_t i = 0; i < 2 * layers[c].ix.size; i++) {
             retro_code S = dtm[c][i], e = dtc[c][i];
             CHECK((S == RETRO_DRAW) == (e == 0), "4x4 %s c%d position %llu: DTM code %d, DTC %d",

@@ -174,7 +174,7 @@ static int movement_positions(const struct game *g, struct position *out, int ma
     int n = 0, np = g->board->npoints;
     for (int hole = 0; hole < np; hole++)
         for (bits_t t = 0; t < BIT(np); t++) {
-            if (bits_count(t) != g->ntigers || (t & BIT(hole))) continue;
+            if (bits_count(t) != g->side_men[1] || (t & BIT(hole))) continue;
             bits_t goats = (BIT(np) - 1) & ~t & ~BIT(hole);
             for (int side = 0; side < 2; side++) {
                 ck_assert_int_lt(n, max);
@@ -257,7 +257,7 @@ END_TEST
 START_TEST(two_layers)
 {
     struct game g = setup("baghchal", "no-repeat-k2", "3x3");
-    ck_assert_int_eq(g.captures_to_win, 2);
+    ck_assert_int_eq(g.capture_goal, 2);
     struct nr_search *inside = nr_new(&g, NULL, NULL, false),
                      *before = nr_new(&g, NULL, NULL, false);
     ck_assert(inside && before);

@@ -39,12 +39,12 @@ START_TEST(random_round_trips)
             bits_t free = BIT(b->npoints) - 1;
             int want[2];
             if (g.ops == &baghchal_ops) {
-                pos.inhand = rand() % (g.ngoats + 1);
-                int captured = rand() % (g.captures_to_win + 1);
+                pos.inhand = rand() % (g.side_men[0] + 1);
+                int captured = rand() % (g.capture_goal + 1);
                 want[1] = 4;
-                want[0] = g.ngoats - pos.inhand - captured;
+                want[0] = g.side_men[0] - pos.inhand - captured;
                 if (want[0] < 0) want[0] = 0;
-                pos.side = pos.inhand == g.ngoats ? 0 : rand() % 2;
+                pos.side = pos.inhand == g.side_men[0] ? 0 : rand() % 2;
             } else {
                 want[0] = rand() % 17;
                 want[1] = 1 + rand() % 16;
@@ -296,13 +296,13 @@ START_TEST(capture_goal_names)
         ck_assert_msg(game_setup(&g, "baghchal", good[i].rules, good[i].board, err, sizeof err) ==
                           0,
                       "%s: %s", good[i].rules, err);
-        ck_assert_int_eq(g.captures_to_win, good[i].goal);
+        ck_assert_int_eq(g.capture_goal, good[i].goal);
         game_rules_name(&g, name, sizeof name);
         ck_assert_str_eq(name, good[i].name);
         ck_assert_int_eq(game_setup(&d, "baghchal", name, good[i].board, err, sizeof err), 0);
         ck_assert(game_same(&g, &d));
         ck_assert_int_eq(game_setup(&d, "baghchal", NULL, good[i].board, err, sizeof err), 0);
-        ck_assert_int_eq(game_same(&g, &d), d.captures_to_win == good[i].goal && !g.rules);
+        ck_assert_int_eq(game_same(&g, &d), d.capture_goal == good[i].goal && !g.rules);
     }
     static const struct {
         const char *game, *rules, *board, *err;
@@ -332,7 +332,7 @@ START_TEST(capture_goal_names)
     ck_assert_str_eq(name, "no-repeat:12-k2");
     ck_assert_int_eq(game_rules_with_goal(NULL, 3, name, sizeof name, err, sizeof err), 0);
     ck_assert_int_eq(game_setup(&g, "baghchal", name, NULL, err, sizeof err), 0);
-    ck_assert_int_eq(g.captures_to_win, 3);
+    ck_assert_int_eq(g.capture_goal, 3);
     ck_assert_int_ne(game_rules_with_goal("goat-pass-k2", 3, name, sizeof name, err, sizeof err),
                      0);
     ck_assert_str_eq(err, "rules 'goat-pass-k2' name a capture goal already");

@@ -22,11 +22,11 @@ struct class_reach {
 
 static void class_reach(const struct game *g, const struct symmap *sm, struct class_reach *cr)
 {
-    int N = g->ngoats, cw = g->captures_to_win;
+    int N = g->side_men[0], cw = g->capture_goal;
     uint64_t total = 0;
     memset(cr, 0, sizeof *cr);
     for (int k = 0; k <= N; k++)
-        ck_assert_int_eq(pair_index_init(&cr->ix[k], g->board, sm, g->ntigers, k), 0);
+        ck_assert_int_eq(pair_index_init(&cr->ix[k], g->board, sm, g->side_men[1], k), 0);
     for (int h = 0; h <= N; h++)
         for (int c = 0; c < cw && c <= N - h; c++)
             for (int side = 0; side < (h ? 2 : 1); side++) {
@@ -70,7 +70,7 @@ static void class_reach_free(const struct game *g, struct class_reach *cr)
     for (int h = 0; h <= BOARD_MAX_POINTS; h++)
         for (int c = 0; c < 8; c++)
             for (int side = 0; side < 2; side++) bitset_free(&cr->seen[h][c][side]);
-    for (int k = 0; k <= g->ngoats; k++) pair_index_free(&cr->ix[k]);
+    for (int k = 0; k <= g->side_men[0]; k++) pair_index_free(&cr->ix[k]);
 }
 
 /* The reach driver with its tables in memory: on 3x3 every raw state's bit against the
@@ -117,9 +117,9 @@ static void reach_driver(const char *board, const char *rules)
     ck_assert_ptr_nonnull(cr);
     class_reach(&g, sm, cr);
     uint64_t classes = 0;
-    for (int h = 0; h <= g.ngoats; h++)
-        for (int c = 0; c < g.captures_to_win && c <= g.ngoats - h; c++)
-            for (int side = 0; side < (h ? 2 - (h == g.ngoats) : 1); side++) {
+    for (int h = 0; h <= g.side_men[0]; h++)
+        for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - h; c++)
+            for (int side = 0; side < (h ? 2 - (h == g.side_men[0]) : 1); side++) {
                 const struct bitset *b = &cr->seen[h][c][side];
                 const uint16_t *e = mem_entries(m, TB_REACH, h, c, h ? side : -1, b->n);
                 for (uint64_t i = 0; i < b->n; i++)
@@ -141,7 +141,7 @@ static void reach_driver(const char *board, const char *rules)
         int reached = 0;
         for (int i = 0; i < br.n; i++) {
             const struct position *q = &br.pos[i];
-            int goats = bits_count(q->men[0]), c = g.ngoats - q->inhand - goats;
+            int goats = bits_count(q->men[0]), c = g.side_men[0] - q->inhand - goats;
             uint64_t r = pair_index_rank(&ix[goats], q->men[1], q->men[0]), n = ix[goats].size;
             int got = q->inhand ? mem_entries(m, TB_REACH, q->inhand, c, q->side, n)[r]
                                 : mem_entries(m, TB_REACH, 0, c, -1, 2 * n)[2 * r + q->side];
@@ -168,7 +168,7 @@ static void reach_driver(const char *board, const char *rules)
 
     /* a table lost in the middle: the run restarts at its step, reading back the goats to
      * move before it; one lost in the movement phase: the placement is trusted */
-    int cw = g.captures_to_win, mid = g.ngoats / 2;
+    int cw = g.capture_goal, mid = g.side_men[0] / 2;
     mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
     h = reach_hooks(m, &seen);
     ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);

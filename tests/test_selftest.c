@@ -92,7 +92,7 @@ START_TEST(selftest_fails_on_a_broken_graph)
 {
     struct game g = setup("baghchal", "standard", "4x4");
     const struct game_layers *gl = g.ops->layers;
-    struct layer_key k = {{0, g.captures_to_win - 1, 0, 0}}; /* no children */
+    struct layer_key k = {{0, g.capture_goal - 1, 0, 0}}; /* no children */
     ck_assert_int_eq(gl->children(&g, &k, NULL, 0), 0);
     void *ix = gl->index_new(&g);
     struct retro_layer R;

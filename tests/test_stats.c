@@ -18,9 +18,9 @@ struct plain_count {
 static void count_layer(const struct game *g, struct prober *p, int inhand, int c, int side,
                         struct plain_count *k)
 {
-    int npoints = g->board->npoints, ngoats = g->ngoats - inhand - c;
+    int npoints = g->board->npoints, ngoats = g->side_men[0] - inhand - c;
     for (bits_t T = 0; T < (bits_t)1 << npoints; T++) {
-        if (bits_count(T) != g->ntigers) continue;
+        if (bits_count(T) != g->side_men[1]) continue;
         for (bits_t G = 0; G < (bits_t)1 << npoints; G++) {
             if ((G & T) || bits_count(G) != ngoats) continue;
             struct position pos = {.men = {G, T}, .side = side, .inhand = inhand};
@@ -45,9 +45,9 @@ static struct plain_count count_game(const struct game *g, const char *dir, bool
     struct prober p;
     prober_init(&p, g, dir);
     struct plain_count k = {.max_win = -1, .max_loss = -1};
-    for (int inhand = movement_only ? 0 : g->ngoats; inhand >= 0; inhand--)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - inhand; c++)
-            for (int side = 0; side < 2 - (inhand > 0 && inhand == g->ngoats); side++)
+    for (int inhand = movement_only ? 0 : g->side_men[0]; inhand >= 0; inhand--)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - inhand; c++)
+            for (int side = 0; side < 2 - (inhand > 0 && inhand == g->side_men[0]); side++)
                 count_layer(g, &p, inhand, c, side, &k);
     prober_free(&p);
     return k;

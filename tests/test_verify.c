@@ -80,13 +80,13 @@ START_TEST(baghchal_movement)
     ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
     struct verify_report rep;
     ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
-    assert_sound(&rep, g.captures_to_win);
+    assert_sound(&rep, g.capture_goal);
     ck_assert_str_eq(rep.layers[0].name, "h0-c2"); /* from the top layer down */
     ck_assert_int_eq(rep.layers[0].captured, 2);
     ck_assert_int_eq(rep.layers[0].side, -1);
     verify_report_free(&rep);
     ck_assert_int_eq(run(verify_cyclic_dtc, &g, dir, 0, &rep), 0);
-    assert_sound(&rep, g.captures_to_win);
+    assert_sound(&rep, g.capture_goal);
     ck_assert_str_eq(rep.layers[0].name, "h0-c2 L20");
     verify_report_free(&rep);
 
@@ -135,8 +135,8 @@ START_TEST(baghchal_placement)
     unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
     ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
     int layers = -1; /* a WDL table per placement layer and side, but the tigers' at the start */
-    for (int in = 1; in <= g.ngoats; in++)
-        for (int c = 0; c < g.captures_to_win && c <= g.ngoats - in; c++) layers += 2;
+    for (int in = 1; in <= g.side_men[0]; in++)
+        for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - in; c++) layers += 2;
     struct verify_report rep;
     ck_assert_int_eq(run(verify_placement, &g, dir, 0, &rep), 0);
     assert_sound(&rep, layers);

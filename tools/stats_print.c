@@ -226,7 +226,7 @@ static void bc_md_draws(FILE *f, const struct bc_stats *s)
                    "(classes) | win for the side to move (classes) | positions | draw (positions) "
                    "| goats to move: win (positions) | tigers to move: win (positions) "
                    "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int inhand = g->ngoats; inhand >= 0; inhand--) {
+        for (int inhand = g->side_men[0]; inhand >= 0; inhand--) {
             uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0}, side_w[2] = {0, 0};
             for (int k = 0; k < nrows; k++) {
                 if (rows[k].inhand != inhand) continue;

@@ -150,7 +150,7 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
 bool game_same(const struct game *a, const struct game *b)
 {
     return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
-           a->repeat_window == b->repeat_window && a->captures_to_win == b->captures_to_win &&
+           a->repeat_window == b->repeat_window && a->capture_goal == b->capture_goal &&
            game_clock_limit(a) == game_clock_limit(b);
 }
 
@@ -180,8 +180,8 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     case END_NONE:
         return "the game goes on";
     case END_CAPTURES:
-        snprintf(buf, sizeof buf, "%d goat%s captured", g->captures_to_win,
-                 g->captures_to_win == 1 ? "" : "s");
+        snprintf(buf, sizeof buf, "%d goat%s captured", g->capture_goal,
+                 g->capture_goal == 1 ? "" : "s");
         return buf;
     case END_NO_MOVES:
         if (g->ops->plural_sides)

@@ -303,12 +303,18 @@ struct game {
     const struct board *board;
     int rules; /* the game's own enum of rule sets (its folder's header) */
 
-    /* Bagh-Chal parameters: the board is data, so are these. */
-    bits_t tiger_start;
-    int ntigers, ngoats, captures_to_win;
-    int captures_default; /* the board's own goal; another is named in the rules ("-k3") */
-    bool no_repeat;       /* the no-repeat rule, and no draw rules (docs/rules.md) */
-    int repeat_window;    /* no-repeat: boards remembered, 0 for unlimited */
+    /* The material, for games that take captures and may keep men in hand: each side's men
+     * at the start (on the board or in hand: Bagh-Chal's 20 goats and 4 tigers), the men on
+     * the board at the start, as points (those not there are in hand), and the captures
+     * that win (a hunt game's goal: 0 for none; the board's own, capture_goal_default, or
+     * one named in the rules, "standard-k3"). Set by the game's setup; the board is data,
+     * so are these. */
+    int side_men[2];
+    bits_t start_on_board[2];
+    int capture_goal;
+    int capture_goal_default;
+    bool no_repeat;    /* the no-repeat rule, and no draw rules (docs/rules.md) */
+    int repeat_window; /* no-repeat: boards remembered, 0 for unlimited */
     /* The counting rule's limit in half-moves, when a caller asks for another than the
      * game's own (the tables of `solve --dtc --limit L`); 0, as game_setup leaves it, is
      * ops->clock_limit. Read it through game_clock_limit. */

@@ -195,7 +195,7 @@ void notation_extra_at(const struct game *g, const struct record *r, const struc
     /* what the foreign notations write besides the state; their game's alone */
     if (strcmp(g->ops->name, notation_baghchal_format.game)) return;
     const struct position *p = rp->h.p;
-    x->goat_moves = g->ngoats - p[0].inhand;
+    x->goat_moves = g->side_men[0] - p[0].inhand;
     for (int k = 0; k < i; k++) x->goat_moves += p[k].side == 0;
     if (i == 0) return;
     char why[160];

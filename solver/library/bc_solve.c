@@ -87,10 +87,10 @@ int bc_goats_dtm(const struct game *g, int inhand, int captured, const struct pa
                  char *err, size_t errlen)
 {
     uint64_t n = ix->size;
-    struct bc_place_layer L = {.placed = g->ngoats - inhand, .captured = captured, .ix = ix};
+    struct bc_place_layer L = {.placed = g->side_men[0] - inhand, .captured = captured, .ix = ix};
     /* the layer below as the DTM pass holds it: the movement phase's tigers at placed 20 */
     struct bc_place_layer next = {
-        .placed = g->ngoats - inhand + 1, .captured = captured, .side = 1, .ix = below_ix};
+        .placed = g->side_men[0] - inhand + 1, .captured = captured, .side = 1, .ix = below_ix};
     next.dtm = (uint8_t *)below; /* only read */
     if (wdl_alloc(&L.val, n) || !(L.dtm = malloc(n + 1))) {
         wdl_free(&L.val);

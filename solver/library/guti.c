@@ -1097,10 +1097,10 @@ int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const
     }
     struct norepeat_hint hint = {.t = t, .off = !t};
     char std_rules[40], why[300];
-    if (t && (game_rules_with_goal("standard", g.captures_to_win, std_rules, sizeof std_rules, why,
+    if (t && (game_rules_with_goal("standard", g.capture_goal, std_rules, sizeof std_rules, why,
                                    sizeof why) ||
               game_setup(&hint.standard, "baghchal",
-                         g.captures_to_win == g.captures_default ? "standard" : std_rules,
+                         g.capture_goal == g.capture_goal_default ? "standard" : std_rules,
                          g.board->name, why, sizeof why)))
         hint.off = true;
     struct nr_search *s = nr_new(&g, hint.off ? NULL : norepeat_standard, &hint, true);

@@ -53,10 +53,10 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
               void *arg, struct nr_survey *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    int np = g->board->npoints, ngoats = g->ngoats - captured;
-    if (captured < 0 || captured >= g->captures_to_win || ngoats + g->ntigers > np) {
+    int np = g->board->npoints, ngoats = g->side_men[0] - captured;
+    if (captured < 0 || captured >= g->capture_goal || ngoats + g->side_men[1] > np) {
         snprintf(err, errlen, "captured: %d is no movement layer of this game (0 to %d)", captured,
-                 g->captures_to_win - 1);
+                 g->capture_goal - 1);
         return -1;
     }
     struct symmap *sm = malloc(sizeof *sm);
@@ -73,9 +73,9 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
     uint64_t total = 0, done = 0, eligible = 0;
     bits_t all = np == 64 ? ~(bits_t)0 : BIT(np) - 1;
     for (int pass = 0; pass < 2; pass++) {
-        for (bits_t t = BIT(g->ntigers) - 1; t <= all; t = next_subset(t)) {
+        for (bits_t t = BIT(g->side_men[1]) - 1; t <= all; t = next_subset(t)) {
             bits_t free_points = all & ~t;
-            for (bits_t k = BIT(ngoats) - 1; k < BIT(np - g->ntigers); k = next_subset(k)) {
+            for (bits_t k = BIT(ngoats) - 1; k < BIT(np - g->side_men[1]); k = next_subset(k)) {
                 bits_t goats = bits_deposit(k, free_points);
                 if (!canonical(sm, t, goats)) continue;
                 if (pass == 0) {
@@ -104,7 +104,7 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
                 }
                 if (ngoats == 0) break;
             }
-            if (t == all || g->ntigers == 0) break;
+            if (t == all || g->side_men[1] == 0) break;
         }
     }
     nr_free(s);

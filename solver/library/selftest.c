@@ -307,7 +307,7 @@ static void probe_exits(const struct retro_layer *R, struct scratch *s, struct c
 
 static int count_captured(const struct game *g, const struct position *p)
 {
-    return g->ngoats - p->inhand - bits_count(p->men[0]);
+    return g->side_men[0] - p->inhand - bits_count(p->men[0]);
 }
 
 /* The cyclic layers, any game's, through its interface (game.h's struct game_layers): each
@@ -570,7 +570,7 @@ static int place_get(struct place_tables *pt, int k)
     if (pt->ix[k]) return 0;
     struct pair_index *ix = malloc(sizeof *ix);
     if (!ix) return -1;
-    if (pair_index_init(ix, pt->g->board, pt->sm, pt->g->ntigers, k)) {
+    if (pair_index_init(ix, pt->g->board, pt->sm, pt->g->side_men[1], k)) {
         free(ix);
         return -1;
     }
@@ -602,7 +602,8 @@ static void place_describe(void *arg, uint64_t i, char *buf, size_t len)
     const struct place_describe *d = arg;
     bits_t T, G;
     pair_index_unrank(d->L->ix, i, &T, &G);
-    struct position p = {.men = {G, T}, .side = d->L->side, .inhand = d->g->ngoats - d->L->placed};
+    struct position p = {
+        .men = {G, T}, .side = d->L->side, .inhand = d->g->side_men[0] - d->L->placed};
     d->g->ops->format(d->g, &p, buf, len);
 }
 
@@ -613,7 +614,7 @@ static int place_check(const struct game *g, const struct bc_place_layer *L,
     char b[160];
     bits_t T, G;
     pair_index_unrank(L->ix, c->i, &T, &G);
-    int h = g->ngoats - L->placed;
+    int h = g->side_men[0] - L->placed;
     struct position pos = {.men = {G, T}, .side = L->side, .inhand = h};
     int n = g->ops->moves(g, &pos, &s->ml);
     if (n < 0 || scratch_fit_targets(s, n)) return -1;
@@ -672,7 +673,7 @@ static int bc_placement(const struct game *g, const struct symmap *sm, uint64_t 
                         struct scratch *s, selftest_report report, void *arg,
                         struct selftest_result *res)
 {
-    int N = g->ngoats, cw = g->captures_to_win, rc = 0;
+    int N = g->side_men[0], cw = g->capture_goal, rc = 0;
     struct place_tables pt = {.g = g, .sm = sm};
     /* In game order, the start first: goats in hand h from all down to 1. A layer with k
      * goats on the board reads those with k + 1 (a placement), k (a step) and k - 1 (a

@@ -149,7 +149,7 @@ static int layer_rows_init(const struct game *g, struct class_indexes *ci,
     if (g->ops->has_hand) {
         bool both = k->c[2] == 0;
         const struct pair_index *ix =
-            class_index(ci, g->board, g->ntigers, g->ngoats - k->c[0] - k->c[1]);
+            class_index(ci, g->board, g->side_men[1], g->side_men[0] - k->c[0] - k->c[1]);
         if (!ix) return -1;
         lr->nrows = both ? 2 : 1;
         for (int r = 0; r < lr->nrows; r++)
@@ -550,7 +550,7 @@ static bool other_rules(const struct game *g, const char *dir, struct game *othe
     bool compare = false;
     if (game_setup(other, g->ops->name, g->rules == def.rules ? "goat-pass" : NULL, g->board->name,
                    err, sizeof err) == 0) {
-        other->captures_to_win = g->captures_to_win; /* the same goal, the other rules */
+        other->capture_goal = g->capture_goal; /* the same goal, the other rules */
         for (int k = 0; k < ngames && k < 32; k++) compare |= game_same(&games[k], other);
     }
     return compare;
@@ -666,7 +666,7 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
         *st = (struct bc_stats){.g = g,
                                 .reachable = reachable,
                                 .compare = compare,
-                                .top = g->captures_to_win - 1,
+                                .top = g->capture_goal - 1,
                                 .nrows = p.nrows,
                                 .rows = p.rows,
                                 .ch = p.ch};
@@ -762,7 +762,7 @@ static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, 
 {
     char path[1024], first[1024] = "";
     /* every table is looked for before any is read: a missing one stops no long pass */
-    for (int c = 0; c < g->captures_to_win; c++) {
+    for (int c = 0; c < g->capture_goal; c++) {
         struct layer_key k = tables_key(0, c, -1);
         tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
         if (access(path, F_OK) != 0)
@@ -773,9 +773,9 @@ static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, 
                    -1;
     }
     int there = 0;
-    for (int h = g->ngoats; h >= 1; h--)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - h; c++)
-            for (int side = 0; side < 2 - (h == g->ngoats); side++) {
+    for (int h = g->side_men[0]; h >= 1; h--)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
+            for (int side = 0; side < 2 - (h == g->side_men[0]); side++) {
                 struct layer_key k = tables_key(h, c, side);
                 tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
                 if (access(path, F_OK) == 0)

@@ -172,7 +172,7 @@ const struct pair_index *index_cache_get(struct index_cache *x, int goats)
 {
     if (!x->ix[goats]) {
         struct pair_index *ix = malloc(sizeof *ix);
-        if (!ix || pair_index_init(ix, x->g->board, x->sm, x->g->ntigers, goats)) {
+        if (!ix || pair_index_init(ix, x->g->board, x->sm, x->g->side_men[1], goats)) {
             free(ix); /* pair_index_init frees what it made when it fails */
             return NULL;
         }

@@ -641,11 +641,11 @@ static void presence_init(struct presence *pr, const struct game *g, const char 
 {
     char w[1024], d[1024];
     memset(pr, 0, sizeof *pr);
-    for (int c = 0; c < g->captures_to_win && c < TABLES_MAX_LAYERS; c++) {
+    for (int c = 0; c < g->capture_goal && c < TABLES_MAX_LAYERS; c++) {
         tables_name(w, sizeof w, dir, g, 0, c, TB_WDL);
         tables_name(d, sizeof d, dir, g, 0, c, TB_DTM);
         pr->move[c] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
-        for (int h = 1; h <= g->ngoats && h <= BOARD_MAX_POINTS; h++)
+        for (int h = 1; h <= g->side_men[0] && h <= BOARD_MAX_POINTS; h++)
             for (int s = 0; s < 2; s++) {
                 tables_place_name(w, sizeof w, dir, g, h, c, s, TB_WDL);
                 tables_place_name(d, sizeof d, dir, g, h, c, s, TB_DTM);
@@ -664,7 +664,7 @@ static bool successors_there(const struct game *g, const struct presence *pr,
         const struct position *s = &l->succ[j];
         struct outcome o;
         if (g->ops->over(g, s, &o)) continue; /* no table: the game is over */
-        int c = g->ngoats - s->inhand - bits_count(s->men[0]);
+        int c = g->side_men[0] - s->inhand - bits_count(s->men[0]);
         if (c < 0 || c >= TABLES_MAX_LAYERS) continue;
         bool there = s->inhand ? pr->place[s->inhand][c][s->side] : pr->move[c];
         if (there) continue;
@@ -739,7 +739,7 @@ static int placement_layer(struct placement_walk *w, const char *path, struct ve
     const struct game *g = w->q->g;
     int h = r->inhand, c = r->captured, side = r->side;
     struct pair_index ix;
-    if (pair_index_init(&ix, g->board, &w->sm, g->ntigers, g->ngoats - h - c)) return -1;
+    if (pair_index_init(&ix, g->board, &w->sm, g->side_men[1], g->side_men[0] - h - c)) return -1;
     uint64_t n = ix.size, m = w->q->sample && w->q->sample < n ? w->q->sample : n;
     r->layer_positions = n;
     char example[VERIFY_EXAMPLE_LEN] = "", err[400], gone[1024] = "", dtm_path[1024];
@@ -787,8 +787,8 @@ int verify_placement(const struct verify_request *q, const struct verify_hooks *
     presence_init(&w->pr, g, q->dir);
     int errors = 0;
     char path[1024];
-    for (int hand = 1; hand <= g->ngoats; hand++)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - hand; c++)
+    for (int hand = 1; hand <= g->side_men[0]; hand++)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
             for (int side = 0; side < 2; side++) {
                 tables_place_name(path, sizeof path, q->dir, g, hand, c, side, TB_WDL);
                 if (access(path, F_OK) != 0) continue;
@@ -838,7 +838,7 @@ static int derive_place_dtc(const struct game *g, struct prober *p, const struct
         if (!rc) rc = prober_probe_class(p, s, &cls, err, errlen);
         if (rc == PROBER_MISSING) {
             char path[1024];
-            int c = g->ngoats - s->inhand - bits_count(s->men[0]);
+            int c = g->side_men[0] - s->inhand - bits_count(s->men[0]);
             tables_dtc_name(path, sizeof path, "", g, s->inhand, c, s->inhand ? s->side : -1,
                             p->limit);
             snprintf(err, errlen, "%s", path + 1);
@@ -904,7 +904,8 @@ static int placement_dtc_layer(struct placement_walk *w, const char *path, struc
 {
     const struct game *g = w->q->g;
     struct pair_index ix;
-    if (pair_index_init(&ix, g->board, &w->sm, g->ntigers, g->ngoats - r->inhand - r->captured))
+    if (pair_index_init(&ix, g->board, &w->sm, g->side_men[1],
+                        g->side_men[0] - r->inhand - r->captured))
         return -1;
     uint64_t n = ix.size, m = w->q->sample && w->q->sample < n ? w->q->sample : n;
     r->layer_positions = n;
@@ -937,8 +938,8 @@ static int placement_dtc_limit(struct placement_walk *w, const struct verify_hoo
     const struct game *g = w->q->g;
     int errors = 0;
     char path[1024];
-    for (int hand = 1; hand <= g->ngoats; hand++)
-        for (int c = 0; c < g->captures_to_win && c <= g->ngoats - hand; c++)
+    for (int hand = 1; hand <= g->side_men[0]; hand++)
+        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
             for (int side = 0; side < 2; side++) {
                 tables_dtc_name(path, sizeof path, w->q->dir, g, hand, c, side, w->p.limit);
                 if (access(path, F_OK) != 0) continue;

@@ -12,7 +12,7 @@
 static const struct {
     const char *board;
     const char *tigers[4];
-    int ngoats, captures_to_win;
+    int goats, capture_goal;
 } baghchal_boards[] = {
     {"5x5", {"a1", "e1", "a5", "e5"}, 20, 5},
     {"4x4", {"a1", "d1", "a4", "d4"}, 12, 3},
@@ -23,7 +23,7 @@ enum { GOATS = 0, TIGERS = 1 };
 
 static int captured(const struct game *g, const struct position *pos)
 {
-    return g->ngoats - pos->inhand - bits_count(pos->men[GOATS]);
+    return g->side_men[0] - pos->inhand - bits_count(pos->men[GOATS]);
 }
 
 static bits_t all_points(const struct board *b)
@@ -61,8 +61,9 @@ static int bc_moves(const struct game *g, const struct position *pos, struct mov
     bits_t goats = pos->men[GOATS], tigers = pos->men[TIGERS];
     bits_t empty = all_points(b) & ~goats & ~tigers;
     l->n = 0;
-    if (captured(g, pos) >= g->captures_to_win) return 0;
-    if (movelist_reserve(l, (bits_count(empty) + 2 * g->ntigers) * BOARD_MAX_DEGREE + 1)) return -1;
+    if (captured(g, pos) >= g->capture_goal) return 0;
+    if (movelist_reserve(l, (bits_count(empty) + 2 * g->side_men[1]) * BOARD_MAX_DEGREE + 1))
+        return -1;
     if (pos->side == GOATS && pos->inhand > 0) {
         for (bits_t e = empty; e;) {
             int p = bits_pop(&e);
@@ -113,7 +114,7 @@ static bool has_move(const struct game *g, const struct position *pos)
 
 static bool bc_over(const struct game *g, const struct position *pos, struct outcome *out)
 {
-    if (captured(g, pos) >= g->captures_to_win) {
+    if (captured(g, pos) >= g->capture_goal) {
         *out = (struct outcome){END_CAPTURES, TIGERS};
         return true;
     }
@@ -232,7 +233,8 @@ static int bc_parse(const struct game *g, const char *text, struct position *pos
         return -1;
     }
     if (notation_parse_board(g->board, f[0], "GT", pos->men, why, sizeof why) ||
-        notation_parse_int(f[2], 0, g->ngoats, "goats in hand", &pos->inhand, why, sizeof why) ||
+        notation_parse_int(f[2], 0, g->side_men[0], "goats in hand", &pos->inhand, why,
+                           sizeof why) ||
         (nf == 4 && notation_parse_int(f[3], 0, 1000000, "clock", &pos->clock, why, sizeof why))) {
         snprintf(err, errlen, "position: %s", why);
         return -1;
@@ -248,15 +250,15 @@ static int bc_parse(const struct game *g, const char *text, struct position *pos
         return -1;
     }
     int tigers = bits_count(pos->men[TIGERS]), goats = bits_count(pos->men[GOATS]);
-    if (tigers != g->ntigers)
-        snprintf(err, errlen, "position: %d tigers, expected %d", tigers, g->ntigers);
-    else if (goats + pos->inhand > g->ngoats)
+    if (tigers != g->side_men[1])
+        snprintf(err, errlen, "position: %d tigers, expected %d", tigers, g->side_men[1]);
+    else if (goats + pos->inhand > g->side_men[0])
         snprintf(err, errlen, "position: %d goats on board and in hand, at most %d",
-                 goats + pos->inhand, g->ngoats);
-    else if (captured(g, pos) > g->captures_to_win)
+                 goats + pos->inhand, g->side_men[0]);
+    else if (captured(g, pos) > g->capture_goal)
         snprintf(err, errlen, "position: %d goats captured, at most %d", captured(g, pos),
-                 g->captures_to_win);
-    else if (pos->side == TIGERS && pos->inhand == g->ngoats)
+                 g->capture_goal);
+    else if (pos->side == TIGERS && pos->inhand == g->side_men[0])
         snprintf(err, errlen, "position: tigers to move before any goat is placed");
     else if (pos->inhand > 0 && pos->clock > (pos->side == GOATS ? 1 : 0))
         snprintf(err, errlen,
@@ -278,13 +280,14 @@ static void bc_format(const struct game *g, const struct position *pos, char *bu
 
 static struct position bc_start(const struct game *g)
 {
-    return (struct position){.men = {0, g->tiger_start}, .side = GOATS, .inhand = g->ngoats};
+    return (struct position){
+        .men = {0, g->start_on_board[1]}, .side = GOATS, .inhand = g->side_men[0]};
 }
 
 static void bc_material(const struct game *g, const struct position *pos, char *buf, size_t len)
 {
     snprintf(buf, len, "goats in hand %d, on the board %d, captured %d of %d", pos->inhand,
-             bits_count(pos->men[GOATS]), captured(g, pos), g->captures_to_win);
+             bits_count(pos->men[GOATS]), captured(g, pos), g->capture_goal);
 }
 
 static int bc_setup(struct game *g, const char *rules_named, const char *board, char *err,
@@ -301,25 +304,25 @@ static int bc_setup(struct game *g, const char *rules_named, const char *board, 
         snprintf(err, errlen, "internal error: board '%s' does not build", board);
         return -1;
     }
-    g->ntigers = 4;
-    g->ngoats = baghchal_boards[i].ngoats;
-    g->captures_to_win = g->captures_default = baghchal_boards[i].captures_to_win;
+    g->side_men[1] = 4;
+    g->side_men[0] = baghchal_boards[i].goats;
+    g->capture_goal = g->capture_goal_default = baghchal_boards[i].capture_goal;
     char base[64];
     if (rules_named) {
         size_t base_len;
         int goal = game_capture_goal(rules_named, &base_len);
-        int most = g->ngoats < GAME_MAX_CAPTURE_GOAL ? g->ngoats : GAME_MAX_CAPTURE_GOAL;
+        int most = g->side_men[0] < GAME_MAX_CAPTURE_GOAL ? g->side_men[0] : GAME_MAX_CAPTURE_GOAL;
         if (goal < 0 || goal > most) {
             snprintf(err, errlen, "rules '%s': capture goal %s, expected 1..%d on %s",
                      QUOTE(rules_named), QUOTE(rules_named + base_len + 2), most, board);
             return -1;
         }
-        if (goal) g->captures_to_win = goal;
+        if (goal) g->capture_goal = goal;
         snprintf(base, sizeof base, "%.*s", (int)(base_len < 63 ? base_len : 63), rules_named);
     }
     const char *rules = rules_named ? base : NULL;
     for (int t = 0; t < 4; t++)
-        g->tiger_start |= BIT(board_parse_point(g->board, baghchal_boards[i].tigers[t], 2));
+        g->start_on_board[1] |= BIT(board_parse_point(g->board, baghchal_boards[i].tigers[t], 2));
     if (!rules || strcmp(rules, "standard") == 0) {
         g->rules = BC_STANDARD;
     } else if (strcmp(rules, "goat-pass") == 0) {
@@ -355,8 +358,8 @@ static void bc_rules_name(const struct game *g, char *buf, size_t len)
                                             : "standard");
     /* a goal other than the board's own is part of the name (game_capture_goal) */
     size_t used = strlen(buf);
-    if (g->captures_to_win != g->captures_default && used < len)
-        snprintf(buf + used, len - used, "-k%d", g->captures_to_win);
+    if (g->capture_goal != g->capture_goal_default && used < len)
+        snprintf(buf + used, len - used, "-k%d", g->capture_goal);
 }
 
 /* A FEN's rows tell the board: each board is square. */

@@ -28,7 +28,7 @@ struct bc_place_layer {
 
 /* Fills L->val (allocated by the caller) from the layers it leads to:
  * goats to move: next = the tigers-to-move layer (p + 1, c), or the movement phase's
- *   tigers-to-move values at p + 1 = ngoats (a layer with side 1 and placed = ngoats);
+ *   tigers-to-move values at p + 1 = side_men[0] (a layer with side 1 and placed = side_men[0]);
  * tigers to move: next = the goats-to-move layer (p, c), capt = (p, c + 1), NULL when
  *   one more capture wins. OpenMP threads share the positions. */
 void bc_place_solve(const struct game *g, struct bc_place_layer *L,

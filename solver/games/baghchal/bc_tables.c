@@ -34,7 +34,7 @@ static void bc_layer_name(const struct game *g, const struct layer_key *k, char 
 
 static struct layer_key bc_layer_of(const struct game *g, const struct position *pos)
 {
-    int captured = g->ngoats - pos->inhand - bits_count(pos->men[0]);
+    int captured = g->side_men[0] - pos->inhand - bits_count(pos->men[0]);
     return (struct layer_key){{pos->inhand, captured, pos->inhand ? 1 + pos->side : 0, 0}};
 }
 
@@ -65,7 +65,7 @@ static int build_index(const struct game *g, struct bc_indexes *x, int goats, ch
 {
     if (x->ix[goats]) return 0;
     x->ix[goats] = malloc(sizeof *x->ix[goats]);
-    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->ntigers, goats)) {
+    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->side_men[1], goats)) {
         free(x->ix[goats]);
         x->ix[goats] = NULL;
         snprintf(err, errlen, "out of memory for the index of %d goats", goats);
@@ -85,7 +85,7 @@ static int bc_rank(const struct game *g, void *ix, const struct layer_key *k,
                    char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
-    int goats = g->ngoats - k->c[0] - k->c[1];
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
     if (!x->ix[goats]) {
         if (!may_build) return 1;
         int rc = build_index(g, x, goats, err, errlen);
@@ -102,7 +102,7 @@ static int bc_unrank(const struct game *g, void *ix, const struct layer_key *k, 
                      struct position *pos, char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
-    int goats = g->ngoats - k->c[0] - k->c[1];
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
     if (build_index(g, x, goats, err, errlen)) return -1;
     /* a movement layer holds both sides to move: position 2 * class + side */
     bool both = k->c[0] == 0;
@@ -117,7 +117,7 @@ static int bc_size(const struct game *g, void *ix, const struct layer_key *k, ui
                    char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
-    int goats = g->ngoats - k->c[0] - k->c[1];
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
     int rc = build_index(g, x, goats, err, errlen);
     if (rc) return rc;
     *size = table_size(x->ix[goats], k);
@@ -140,11 +140,11 @@ static void add_layer(struct layer_entry *out, int max, int *n, int inhand, int 
  * many, or with one more goat captured). */
 static int bc_list(const struct game *g, struct layer_entry *out, int max)
 {
-    int n = 0, cw = g->captures_to_win;
+    int n = 0, cw = g->capture_goal;
     for (int c = cw - 1; c >= 0; c--) add_layer(out, max, &n, 0, c, 0);
-    for (int h = 1; h <= g->ngoats; h++) {
-        for (int c = 0; c < cw && c <= g->ngoats - h; c++) add_layer(out, max, &n, h, c, 1);
-        for (int c = 0; c < cw && c <= g->ngoats - h && h < g->ngoats; c++)
+    for (int h = 1; h <= g->side_men[0]; h++) {
+        for (int c = 0; c < cw && c <= g->side_men[0] - h; c++) add_layer(out, max, &n, h, c, 1);
+        for (int c = 0; c < cw && c <= g->side_men[0] - h && h < g->side_men[0]; c++)
             add_layer(out, max, &n, h, c, 2);
     }
     return n;
@@ -164,7 +164,7 @@ static int bc_children(const struct game *g, const struct layer_key *k, struct l
                        int max)
 {
     int n = 0, h = k->c[0], c = k->c[1];
-    bool capture_wins = c + 1 >= g->captures_to_win;
+    bool capture_wins = c + 1 >= g->capture_goal;
     if (h == 0) {
         if (!capture_wins) add_key(out, max, &n, 0, c + 1, 0);
     } else if (k->c[2] == 1) {
@@ -172,7 +172,7 @@ static int bc_children(const struct game *g, const struct layer_key *k, struct l
     } else {
         add_key(out, max, &n, h, c, 1);
         /* a capture needs a goat on the board */
-        if (!capture_wins && c < g->ngoats - h) add_key(out, max, &n, h, c + 1, 1);
+        if (!capture_wins && c < g->side_men[0] - h) add_key(out, max, &n, h, c + 1, 1);
     }
     return n;
 }
@@ -242,7 +242,7 @@ static int bc_engine_open(const struct game *g, void *ix, const struct layer_key
                           struct retro_layer *L, char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
-    int goats = g->ngoats - k->c[1];
+    int goats = g->side_men[0] - k->c[1];
     if (k->c[0] != 0) return snprintf(err, errlen, "layer h%d: not a movement layer", k->c[0]), -1;
     if (build_index(g, x, goats, err, errlen)) return -1;
     if (nkids && build_index(g, x, goats - 1, err, errlen)) return -1;
@@ -276,9 +276,9 @@ static int place_child(const struct game *g, struct bc_indexes *x, const struct 
                        enum fold_pass pass, struct bc_place_layer *out, bool *made, char *err,
                        size_t errlen)
 {
-    int h = kid->k.c[0], c = kid->k.c[1], goats = g->ngoats - h - c;
+    int h = kid->k.c[0], c = kid->k.c[1], goats = g->side_men[0] - h - c;
     if (build_index(g, x, goats, err, errlen)) return -1;
-    *out = (struct bc_place_layer){.placed = g->ngoats - h, .captured = c, .ix = x->ix[goats]};
+    *out = (struct bc_place_layer){.placed = g->side_men[0] - h, .captured = c, .ix = x->ix[goats]};
     *made = false;
     if (h > 0) {
         out->side = kid->k.c[2] - 1;
@@ -290,7 +290,7 @@ static int place_child(const struct game *g, struct bc_indexes *x, const struct 
     out->side = 1;
     *made = true;
     if (pass == FOLD_DTM) {
-        int limit = 255 - 2 * g->ngoats;
+        int limit = 255 - 2 * g->side_men[0];
         if (!(out->dtm = malloc(n + 1))) return snprintf(err, errlen, "out of memory"), -1;
         for (uint64_t i = 0; i < n; i++) {
             uint16_t code = kid->codes[2 * i + 1];
@@ -321,11 +321,11 @@ static int bc_fold(const struct game *g, void *ix, const struct layer_key *k, en
                    void *arg, char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
-    int h = k->c[0], c = k->c[1], goats = g->ngoats - h - c;
+    int h = k->c[0], c = k->c[1], goats = g->side_men[0] - h - c;
     if (h == 0 || nkids < 1 || nkids > 2)
         return snprintf(err, errlen, "layer h%d-c%d: not a placement layer", h, c), -1;
     if (build_index(g, x, goats, err, errlen)) return -1;
-    struct bc_place_layer L = {.placed = g->ngoats - h,
+    struct bc_place_layer L = {.placed = g->side_men[0] - h,
                                .captured = c,
                                .side = k->c[2] - 1,
                                .ix = x->ix[goats],
@@ -339,7 +339,7 @@ static int bc_fold(const struct game *g, void *ix, const struct layer_key *k, en
     if (!rc) {
         const struct bc_place_layer *next = &child[0], *capt = nkids > 1 ? &child[1] : NULL;
         if (nkids > 1 && child[0].captured != c) next = &child[1], capt = &child[0];
-        if (L.side == 1 && !capt && c + 1 < g->captures_to_win) capt = next;
+        if (L.side == 1 && !capt && c + 1 < g->capture_goal) capt = next;
         *wrong = 0;
         if (pass == FOLD_VALUES)
             bc_place_solve(g, &L, next, capt, progress, arg);
@@ -359,7 +359,7 @@ static int bc_fold(const struct game *g, void *ix, const struct layer_key *k, en
 static void bc_index_drop(const struct game *g, void *ix, const struct layer_key *k)
 {
     struct bc_indexes *x = ix;
-    int goats = g->ngoats - k->c[0] - k->c[1];
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
     if (!x->ix[goats]) return;
     pair_index_free(x->ix[goats]);
     free(x->ix[goats]);
@@ -373,12 +373,12 @@ static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key 
     struct bc_indexes *x = ix;
     struct layer_key ck[2];
     const struct pair_index *kid_ix[2];
-    int goats = g->ngoats - k->c[0] - k->c[1];
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
     if (bc_children(g, k, ck, 2) != nkids)
         return snprintf(err, errlen, "layer h%d-c%d: not its children", k->c[0], k->c[1]), -1;
     if (build_index(g, x, goats, err, errlen)) return -1;
     for (int j = 0; j < nkids; j++) {
-        int kg = g->ngoats - ck[j].c[0] - ck[j].c[1];
+        int kg = g->side_men[0] - ck[j].c[0] - ck[j].c[1];
         if (build_index(g, x, kg, err, errlen)) return -1;
         kid_ix[j] = x->ix[kg];
     }

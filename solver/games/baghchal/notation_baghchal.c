@@ -96,13 +96,13 @@ static int bc_read_position(const struct game *g, const char *text, struct posit
     if (notation_parse_int(f[2], 0, 1000000, "goat moves made", &n, why, sizeof why))
         return snprintf(err, errlen, "position (baghchal): %s", why), -1;
     int on_board = bits_count(pos->men[GOATS]);
-    if (n < g->ngoats && on_board > n)
+    if (n < g->side_men[0] && on_board > n)
         return snprintf(err, errlen,
                         "position (baghchal): %d goat%s on the board but %d goat move%s made, "
                         "each a placement while fewer than %d",
-                        on_board, on_board == 1 ? "" : "s", n, n == 1 ? "" : "s", g->ngoats),
+                        on_board, on_board == 1 ? "" : "s", n, n == 1 ? "" : "s", g->side_men[0]),
                -1;
-    pos->inhand = n < g->ngoats ? g->ngoats - n : 0;
+    pos->inhand = n < g->side_men[0] ? g->side_men[0] - n : 0;
     if (check_position(g, pos, why, sizeof why))
         return snprintf(err, errlen, "position (baghchal): %s", why), -1;
     if (x) {
@@ -117,7 +117,7 @@ static void bc_write_position(const struct game *g, const struct position *pos,
 {
     char board[128];
     notation_format_board(g->board, pos->men, letters, board, sizeof board);
-    int n = g->ngoats - pos->inhand;
+    int n = g->side_men[0] - pos->inhand;
     if (pos->inhand == 0 && x && x->goat_moves > n) n = x->goat_moves;
     snprintf(buf, len, "%s %c %d", board, letters[pos->side], n);
 }

@@ -197,7 +197,7 @@ static int obx_read_position(const struct game *g, const char *text, struct posi
     else
         return snprintf(err, errlen, "position (obx): side '%s', expected g or t", QUOTE(f[1])), -1;
     if (f[k][0] == '@') {
-        if (notation_parse_int(f[k] + 1, 0, g->ngoats, "goats in hand (@N)", &inhand, why,
+        if (notation_parse_int(f[k] + 1, 0, g->side_men[0], "goats in hand (@N)", &inhand, why,
                                sizeof why))
             return snprintf(err, errlen, "position (obx): %s", why), -1;
         k++;
@@ -208,7 +208,7 @@ static int obx_read_position(const struct game *g, const char *text, struct posi
                         "cY",
                         k + 1, k == nf ? "" : QUOTE(f[k])),
                -1;
-    if (notation_parse_int(f[k] + 1, 0, g->ngoats, "goats captured (cY)", &captured, why,
+    if (notation_parse_int(f[k] + 1, 0, g->side_men[0], "goats captured (cY)", &captured, why,
                            sizeof why))
         return snprintf(err, errlen, "position (obx): %s", why), -1;
     k++;
@@ -219,19 +219,19 @@ static int obx_read_position(const struct game *g, const char *text, struct posi
                         nf),
                -1;
     int on_board = bits_count(pos->men[GOATS]);
-    if (inhand >= 0 && inhand + on_board + captured != g->ngoats)
+    if (inhand >= 0 && inhand + on_board + captured != g->side_men[0])
         return snprintf(err, errlen,
                         "position (obx): %d in hand (@%d), %d on the board and %d captured (c%d) "
                         "make %d goats, not %d",
                         inhand, inhand, on_board, captured, captured, inhand + on_board + captured,
-                        g->ngoats),
+                        g->side_men[0]),
                -1;
-    if (inhand < 0 && on_board + captured > g->ngoats)
+    if (inhand < 0 && on_board + captured > g->side_men[0])
         return snprintf(err, errlen,
                         "position (obx): %d goats on the board and %d captured make more than %d",
-                        on_board, captured, g->ngoats),
+                        on_board, captured, g->side_men[0]),
                -1;
-    pos->inhand = inhand >= 0 ? inhand : g->ngoats - on_board - captured;
+    pos->inhand = inhand >= 0 ? inhand : g->side_men[0] - on_board - captured;
     if (check_position(g, pos, why, sizeof why))
         return snprintf(err, errlen, "position (obx): %s", why), -1;
     if (strcmp(move, "-")) {
@@ -291,7 +291,7 @@ static void obx_write_position(const struct game *g, const struct position *pos,
     if (x && x->has_last) obx_write_move(g, pos, &x->last, move, sizeof move, why, sizeof why);
     if (x && x->number > 0)
         snprintf(number, sizeof number, "#%c%d", g->ops->side_letter[1 - pos->side], x->number);
-    int captured = g->ngoats - pos->inhand - bits_count(pos->men[GOATS]);
+    int captured = g->side_men[0] - pos->inhand - bits_count(pos->men[GOATS]);
     snprintf(buf, len, "%s %c @%d c%d %s %s", board, g->ops->side_letter[pos->side], pos->inhand,
              captured, move, number);
 }
