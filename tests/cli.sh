@@ -395,7 +395,7 @@ D="$T/tables"
 P='TGGT/GGGG/G1GG/TG1T g 0'
 check 0 'h0-c2' solve baghchal --phase movement --board 4x4 --dir "$D" --quiet
 check 0 '(already solved)' solve baghchal --phase movement --board 4x4 --dir "$D" --quiet
-check 0 '"captured": 2, "positions": 30342' solve baghchal --phase movement --board 4x4 --dir "$D" --json
+check 0 '{"layer": "h0-c2", "positions": 30342, ' solve baghchal --phase movement --board 4x4 --dir "$D" --json
 check 0 'goats to move: win in 1 (DTM)' query --dir "$D" "$P"
 check 0 'b1-b2            win   5' query --dir "$D" "$P"
 check 0 '"value": "win", "dtm": 1, "value_now": "win", "clock": 0, "limit": 100, "over": false, "moves": [{"move": "c2-c1", "value": "win", "dtm": 1, "value_now": "win"}' query --dir "$D" --json "$P"

@@ -130,10 +130,11 @@ START_TEST(memory_bound_same_tables)
         struct mem_store *free_run = solve_into(&g, &q);
         /* the most any layer needs by the compact engine: every layer fits it, and the
          * largest does not fit the default */
-        uint64_t bound = 0, solve, buckets, compact, exits;
+        uint64_t bound = 0;
         for (int j = 0; j < nk; j++) {
-            ops->layers->need(&g, &k[j], &solve, &buckets, &compact, &exits);
-            if (compact + exits > bound) bound = compact + exits;
+            struct layer_need need;
+            ops->layers->need(&g, &k[j], &need);
+            if (need.compact + need.exits > bound) bound = need.compact + need.exits;
         }
         q.memory = bound;
         struct mem_store *bounded = calloc(1, sizeof *bounded);

@@ -20,7 +20,7 @@ void progress_update(void *arg, const char *phase, uint64_t done, uint64_t total
 /* Clears the line. */
 void progress_end(struct progress *p);
 
-/* The library drivers' task hooks (bc_solve.h, reach.h, ss_solve.h), with arg a
+/* The library drivers' task hooks (solve.h, reach.h), with arg a
  * struct progress (or a struct that begins with one): progress_update is the third. */
 void progress_begin_hook(void *arg, const char *label);
 void progress_end_hook(void *arg);

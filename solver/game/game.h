@@ -126,6 +126,15 @@ struct bitset;
 /* The passes over an acyclic layer (game_layers.fold). */
 enum fold_pass { FOLD_VALUES, FOLD_DTM, FOLD_DTC };
 
+/* What solving a cyclic layer takes, in bytes, as the game reckons it before its index is
+ * built (game_layers.need): its positions; by the engine's default mode (its codes,
+ * counters and index: solve; its level buckets at their fullest: buckets); by its compact
+ * mode (codes and index: compact); and the codes of its children (exits). */
+struct layer_need {
+    uint64_t positions;
+    uint64_t solve, buckets, compact, exits;
+};
+
 /* How a game's positions are cut into layers and numbered within them, for its tables: what
  * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
  * required unless it says optional. Hooks are called from any thread, but never two at once
@@ -208,15 +217,29 @@ struct game_layers {
                 uint64_t *wrong,
                 void (*progress)(void *arg, const char *phase, uint64_t done, uint64_t total),
                 void *arg, char *err, size_t errlen);
-    /* Optional (NULL: such a game's solve takes no memory bound): what solving cyclic layer
-     * k takes, in bytes, before its index is built: by the engine's default mode (its
-     * codes, counters and index, solve; its level buckets at their fullest, buckets), by
-     * its compact mode (codes and index, compact), and the codes of its children (exits). */
-    void (*need)(const struct game *g, const struct layer_key *k, uint64_t *solve,
-                 uint64_t *buckets, uint64_t *compact, uint64_t *exits);
+    /* Optional (NULL: such a game's solve takes no memory bound, and has no plan): what
+     * solving cyclic layer k takes, into *need, before its index is built (struct
+     * layer_need). */
+    void (*need)(const struct game *g, const struct layer_key *k, struct layer_need *need);
     /* Optional (NULL: indexes stay until index_free): frees layer k's indexes in ix, as a
      * solver holding little memory drops a layer it no longer reads. */
     void (*index_drop)(const struct game *g, void *ix, const struct layer_key *k);
+
+    /* How a solve is asked for and reported (solver/library/solve.h, guti solve). */
+    /* Optional: the kinds of layers as the game's players name them, cyclic first, for
+     * `guti solve --phase` and the reports ({"movement", "placement"}); NULL: "cyclic" and
+     * "acyclic". */
+    const char *kind_names[2];
+    /* Optional (NULL: its name): layer k in a report's row, short ("3+2"). */
+    void (*label)(const struct game *g, const struct layer_key *k, char *buf, size_t len);
+    /* Optional (NULL: a solve takes no --pieces): the men on the board in layer k's
+     * positions. */
+    int (*men)(const struct game *g, const struct layer_key *k);
+    /* Optional (0: a solve makes the whole list): a game whose list goes on past what can
+     * be solved (endgames up to every man on the board) is solved up to a number of men on
+     * the board, which a solve must name (--pieces N, 2..pieces_most, the layers whose men
+     * counts at most N); its plan (need) sizes any part of the list. Needs men. */
+    int pieces_most;
 
     /* Reachability (the walk forwards from the start, solver/library/reach.h). */
     /* Optional (NULL: the game has no reachability): layer k's step of the walk. r holds

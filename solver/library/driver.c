@@ -340,10 +340,10 @@ static bool walk_all_stored(const struct walk *w)
 /* What solving cyclic layer i takes: by the compact engine (least) and the default (most). */
 static void walk_need(const struct walk *w, int i, uint64_t *least, uint64_t *most)
 {
-    uint64_t solve, buckets, compact, exits;
-    w->gl->need(w->g, &w->e[i].k, &solve, &buckets, &compact, &exits);
-    *least = compact + exits;
-    *most = solve + buckets + exits;
+    struct layer_need need;
+    w->gl->need(w->g, &w->e[i].k, &need);
+    *least = need.compact + need.exits;
+    *most = need.solve + need.buckets + need.exits;
 }
 
 /* Under a memory bound: the game must say what a layer takes, and the least of every
@@ -363,15 +363,15 @@ static int walk_check_memory(const struct walk *w)
         if (worst < 0 || least > worst_least) worst = i, worst_least = least;
     }
     if (worst < 0 || worst_least <= bound) return 0;
-    uint64_t solve, buckets, compact, exits;
-    w->gl->need(w->g, &w->e[worst].k, &solve, &buckets, &compact, &exits);
+    struct layer_need need;
+    w->gl->need(w->g, &w->e[worst].k, &need);
     char title[64];
     walk_title(w, worst, title, sizeof title);
     return solve_fail(w->err, w->errlen,
                       "a memory bound of %.2f GB is too little: %s needs %.2f GB at the least "
                       "(%.2f to solve it by the compact engine, %.2f for the layers its moves "
                       "lead to)",
-                      bound / 1e9, title, worst_least / 1e9, compact / 1e9, exits / 1e9);
+                      bound / 1e9, title, worst_least / 1e9, need.compact / 1e9, need.exits / 1e9);
 }
 
 static int walk_size(struct walk *w, int i)

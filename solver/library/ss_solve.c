@@ -556,8 +556,12 @@ int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int 
         p.positions = p.classes[0] + p.classes[1];
         /* the bytes as the driver reckons them under a memory bound (the game's need) */
         struct layer_key key = {{m, n, 0, 0}};
-        g->ops->layers->need(g, &key, &p.solve_bytes, &p.bucket_bytes, &p.compact_bytes,
-                             &p.exit_bytes);
+        struct layer_need need;
+        g->ops->layers->need(g, &key, &need);
+        p.solve_bytes = need.solve;
+        p.bucket_bytes = need.buckets;
+        p.compact_bytes = need.compact;
+        p.exit_bytes = need.exits;
         for (int d = k - 1; d >= 0; d--) {
             int a = order[d][0], b = order[d][1];
             if (!ss_material_reads(m, n, a, b)) continue;

@@ -8,9 +8,9 @@
 SD="$T/dtc-sixteen"
 rm -rf "$SD" && cp -r "$S" "$SD"
 for rules in optional forced; do
-    check 0 'dtc      positions          win       cursed         draw      blessed' solve sixteen --pieces 4 --rules $rules --dtc --limit 6 --dir "$SD"
+    check 0 'dtc         positions          win       cursed         draw      blessed' solve sixteen --pieces 4 --rules $rules --dtc --limit 6 --dir "$SD"
     check 0 '(already made)' solve sixteen --pieces 4 --rules $rules --dtc --limit 6 --dir "$SD"
-    check 0 '"limit": 6, "dtc_layers": [' solve sixteen --pieces 4 --rules $rules --dtc --limit 6 --dir "$SD" --json
+    check 0 '{"pass": "materials DTC", "limit": 6, "layers": [' solve sixteen --pieces 4 --rules $rules --dtc --limit 6 --dir "$SD" --json
     check 0 'pieces_to_move,pieces_other,limit,classes,win,cursed_win,draw,blessed_loss,loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,max_dtc_win,max_dtc_loss' stats --dir "$SD" --rules $rules --dtc --limit 6 --format csv
     cp "$T/out" "$T/sdtc6.csv"
     check 0 '' solve sixteen --pieces 4 --rules $rules --dtc --limit 1000 --dir "$SD" --quiet
@@ -19,7 +19,7 @@ for rules in optional forced; do
     check 0 '' stats --dir "$SD" --rules $rules --format csv
     cp "$T/out" "$T/splain.csv"
     # the default limit is 80, and JSON and Markdown say the same rows
-    check 0 '"rules": "'$rules'", "pieces": 4, "limit": 80, "dtc_layers": [{"m": 1, "n": 1, ' solve sixteen --pieces 4 --rules $rules --dtc --dir "$SD" --json
+    check 0 '"rules": "'$rules'", "pieces": 4, "dir": ' solve sixteen --pieces 4 --rules $rules --dtc --dir "$SD" --json
     check 0 '"limit": 80, "rows": [{"pieces_to_move": 1, "pieces_other": 1, "classes": 356, ' stats --dir "$SD" --rules $rules --dtc --json
     check 0 '| **all** | | 245058 |' stats --dir "$SD" --rules $rules --dtc
     # row by row (materials in the plain statistics' order): the plain win, draw, loss
@@ -53,4 +53,4 @@ rm "$SD/sixteen-forced-m2-n2-L6.dtc"
 check 1 "make it with: guti solve sixteen --pieces 4 --dtc --limit 6 --rules forced --dir $SD" stats --dir "$SD" --rules forced --dtc --limit 6
 check 2 '--limit goes with --dtc' solve sixteen --pieces 4 --limit 10 --dir "$SD"
 # without the DTM tables, the DTC tables are not made (solve makes them first)
-check 0 ' 2+1' solve sixteen --pieces 3 --dtc --limit 6 --dir "$T/sdtc-new" --quiet
+check 0 '2+1 ' solve sixteen --pieces 3 --dtc --limit 6 --dir "$T/sdtc-new" --quiet

@@ -6,9 +6,9 @@
 # with a limit above every DTM the rule changes nothing.
 DT="$T/dtc"
 rm -rf "$DT" && mkdir "$DT" && cp "$D"/baghchal-4x4-standard-h0-* "$DT"/
-check 0 'h0-c2          30342' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT"
+check 0 'h0-c2           30342' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT"
 check 0 '(already made)' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT"
-check 0 '"limit": 10, "dtc_layers": [' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT" --json
+check 0 '{"pass": "movement DTC", "limit": 10, "layers": [' solve baghchal --board 4x4 --phase movement --dtc --limit 10 --dir "$DT" --json
 check 0 'inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,max_dtc_win,max_dtc_loss' stats --dir "$DT" --dtc --limit 10 --format csv
 cp "$T/out" "$T/dtc10.csv"
 check 0 '' solve baghchal --board 4x4 --phase movement --dtc --limit 1000 --dir "$DT" --quiet

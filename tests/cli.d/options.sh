@@ -20,7 +20,7 @@ check 2 '--board goes with --moves' verify --dir "$D" --board 4x4
 check 2 "option '--rules' is unknown" serve --rules standard --dir "$D"
 check 2 "option '--board' is unknown" game --board 4x4 "$R/bc_clock.txt"
 check 2 "option '--board' is unknown" query --dir "$D" --board 4x4 "$P"
-check 2 '--phase is for baghchal' solve sixteen --pieces 3 --phase movement --dir "$T/none"
+check 2 "--phase: sixteen's layers are all of one kind" solve sixteen --pieces 3 --phase movement --dir "$T/none"
 check 2 'is for baghchal' solve sixteen --pieces 3 --board 4x4 --dir "$T/none"
 [ -e "$T/none" ] && fail "a refused solve made its directory"
 # A bad value is refused before any work: verify --sample before reading any table.
@@ -44,7 +44,7 @@ for cmd in perft show game convert solve query verify stats reach; do
 done
 # The help texts describe each game's own options.
 check 0 '--pieces N' solve --help
-check 0 'optional (default' solve --help
+check 0 '--memory GB' solve --help
 check 0 'optional' query --help
 check 0 '--threads N' reach --help
 # reach --json: the per-layer counts as JSON, equal to the text output.

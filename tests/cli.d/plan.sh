@@ -8,32 +8,36 @@ six_pieces
 PL=$SIX # made by guti solve once; here read back, its figures the same
 check 0 '"game": "sixteen"' solve sixteen --pieces 6 --dir "$PL" --quiet --json
 cp "$T/out" "$T/plan-solve.json"
-check 0 '"materials": [{"m": 1, "n": 1, "classes": [356, 0]' solve sixteen --pieces 6 --plan --json
+check 0 '"layers": [{"layer": "m1-n1", "positions": 356, ' solve sixteen --pieces 6 --plan --json
 cp "$T/out" "$T/plan.json"
 CMD="solve sixteen --pieces 6 --plan --json, against the solve"
 python3 - "$T/plan-solve.json" "$T/plan.json" >"$T/plan-why" 2>&1 <<'PY' || fail "$(cat "$T/plan-why")"
 import json, sys
 solve, plan = (json.load(open(f)) for f in sys.argv[1:])
-got = [(l["m"], l["n"], l["positions"]) for l in plan["materials"]]
-want = [(l["m"], l["n"], l["positions"]) for l in solve["layers"]]
+def material(name):  # "m3-n2": (3, 2)
+    m, n = name.split("-")
+    return int(m[1:]), int(n[1:])
+solved = solve["passes"][0]
+got = [(material(l["layer"]), l["positions"]) for l in plan["layers"]]
+want = [(material(l["layer"]), l["positions"]) for l in solved["layers"]]
 assert got == want, (got, want)
-assert plan["positions"] == solve["positions"], (plan["positions"], solve["positions"])
-for l in plan["materials"]:
-    m, n = l["m"], l["n"]
+assert plan["positions"] == solved["positions"], (plan["positions"], solved["positions"])
+for l in plan["layers"]:
+    m, n = material(l["layer"])
     reach = {(max(a, b), min(a, b)) for a, b in
              [(m, n - j) for j in range(1, n)] + [(n, m - j) for j in range(1, m)]}
-    assert {tuple(map(int, r.split("+"))) for r in l["reads"]} == reach, l
-    assert l["exit_bytes"] == 2 * sum(x["positions"] for x in plan["materials"]
-                                      if (x["m"], x["n"]) in reach), l
+    assert {material(r) for r in l["reads"]} == reach, l
+    assert l["exit_bytes"] == 2 * sum(x["positions"] for x in plan["layers"]
+                                      if material(x["layer"]) in reach), l
 PY
 [ -s "$T/plan-why" ] || passed=$((passed + 1))
 
 # past what is solved here: sized all the same
-check 0 '5+4         7837873416      3918936708      3918936708' solve sixteen --pieces 9 --plan
-check 0 'total: 25 materials, 107679926100 positions' solve sixteen --pieces 10 --plan
+check 0 '5+4           7837873416 ' solve sixteen --pieces 9 --plan
+check 0 'total: 25 layers, 107679926100 positions' solve sixteen --pieces 10 --plan
 check 2 '--plan solves nothing' solve sixteen --pieces 9 --plan --dir "$PL"
-check 2 '--plan is for sixteen' solve baghchal --plan
-check 2 '--pieces 33' solve sixteen --pieces 33 --plan
+check 1 'baghchal has no plan' solve baghchal --plan
+check 1 '--pieces 33 out of range (up to 32)' solve sixteen --pieces 33 --plan
 
 # --memory (issue 18): the solve holding only each material and what its captures read,
 # read back from the tables, makes the same tables byte for byte; a bound too small is an
@@ -57,14 +61,14 @@ rm "$PC"/*m3-n2*
 check 0 'peak memory' solve sixteen --pieces 6 --memory 0.06 --dir "$PC" --quiet
 CMD="solve sixteen --pieces 6 --memory 0.06, resumed"
 same_tables "$PL" "$PC"
-check 1 'material 4+2 needs 0.04 GB at the least (0.04 to solve it by the compact engine, 0.01 for the materials its captures read)' solve sixteen --pieces 6 --memory 0.01 --dir "$T/memory-none"
+check 1 'material 4+2 needs 0.04 GB at the least (0.04 to solve it by the compact engine, 0.01 for the layers its moves lead to)' solve sixteen --pieces 6 --memory 0.01 --dir "$T/memory-none"
 CMD="solve sixteen --memory 0.01: nothing made"
 if [ -e "$T/memory-none" ]; then fail "$T/memory-none was made"; else passed=$((passed + 1)); fi
 check 2 "--memory: expected gigabytes above 0, got 'lots'" solve sixteen --pieces 6 --memory lots
 check 2 "--memory: expected gigabytes above 0, got '0'" solve sixteen --pieces 6 --memory 0
 check 2 '--memory bounds the solve' solve sixteen --pieces 6 --memory 1 --dtc
 check 2 '--plan solves nothing' solve sixteen --pieces 6 --plan --memory 1
-check 2 '--memory is for sixteen' solve baghchal --board 3x3 --memory 1
+check 2 "--memory: baghchal's solve takes no memory bound" solve baghchal --board 3x3 --memory 1
 
 # --checkpoint: a compact solve killed midway takes its material up from the level it
 # saved (0: after every level), and makes the same tables; a damaged checkpoint is never
@@ -101,4 +105,4 @@ else
     fail "no checkpoint of 4+2 to resume from (or the solve ended before it was killed)"
 fi
 check 2 '--checkpoint goes with --memory' solve sixteen --pieces 6 --checkpoint 10
-check 2 '--checkpoint is for sixteen' solve baghchal --board 3x3 --checkpoint 10
+check 2 '--checkpoint goes with --memory' solve baghchal --board 3x3 --checkpoint 10

@@ -250,25 +250,38 @@ static uint64_t material_positions(const struct game *g, int m, int n)
 }
 
 /* Counted by Burnside's lemma (pair_class_count): no index is built. */
-static void ss_need(const struct game *g, const struct layer_key *k, uint64_t *solve,
-                    uint64_t *buckets, uint64_t *compact, uint64_t *exits)
+static void ss_need(const struct game *g, const struct layer_key *k, struct layer_need *need)
 {
     int m = k->c[0], n = k->c[1];
     uint64_t positions = material_positions(g, m, n);
-    *solve = positions * (sizeof(retro_code) + 1);
-    *buckets = positions * (positions > 1u << 30 ? 8 : 4);
-    *compact = positions * sizeof(retro_code);
+    need->positions = positions;
+    need->solve = positions * (sizeof(retro_code) + 1);
+    need->buckets = positions * (positions > 1u << 30 ? 8 : 4);
+    need->compact = positions * sizeof(retro_code);
     /* and each part's index: an orbit number and a symmetry per set of the mover's */
     for (int side = 0; side < (m != n ? 2 : 1); side++) {
         uint64_t index = binomial(g->board->npoints, side ? n : m) * (sizeof(uint32_t) + 1);
-        *solve += index;
-        *compact += index;
+        need->solve += index;
+        need->compact += index;
     }
     struct layer_key kids[2 * SS_MAX_PIECES];
     int nkids = ss_children(g, k, kids, 2 * SS_MAX_PIECES);
-    *exits = 0;
+    need->exits = 0;
     for (int j = 0; j < nkids; j++)
-        *exits += material_positions(g, kids[j].c[0], kids[j].c[1]) * sizeof(retro_code);
+        need->exits += material_positions(g, kids[j].c[0], kids[j].c[1]) * sizeof(retro_code);
+}
+
+/* A material's row in a report: "3+2". */
+static void ss_label(const struct game *g, const struct layer_key *k, char *buf, size_t len)
+{
+    (void)g;
+    snprintf(buf, len, "%d+%d", k->c[0], k->c[1]);
+}
+
+static int ss_men(const struct game *g, const struct layer_key *k)
+{
+    (void)g;
+    return k->c[0] + k->c[1];
 }
 
 static void ss_index_drop(const struct game *g, void *ix, const struct layer_key *k)
@@ -299,4 +312,8 @@ const struct game_layers ss_table_layers = {
     .engine_close = ss_engine_close,
     .need = ss_need,
     .index_drop = ss_index_drop,
+    .kind_names = {"materials", NULL},
+    .label = ss_label,
+    .men = ss_men,
+    .pieces_most = 12,
 };
