@@ -445,7 +445,7 @@ check 0 'start T2T/4/4/T2T g 12: loss for the goats to move' solve baghchal --bo
 check 0 "placement: every layer's WDL table is already there" solve baghchal --phase placement --board 4x4 --dir "$W"
 rm "$W"/baghchal-4x4-standard-h1-c0-g.wdl
 check 0 '(already solved)' solve baghchal --phase placement --board 4x4 --dir "$W"
-grep -q '^h1  c0 goats .*[0-9]$' "$T/out" || fail "the removed layer h1-c0-g was not solved again"
+grep -q '^h1-c0-g .*[0-9]$' "$T/out" || fail "the removed layer h1-c0-g was not solved again"
 check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
 check 0 '"value": "loss", "dtm": null, "value_now": null, "clock": 0, "limit": 100, "over": false, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
@@ -465,7 +465,7 @@ check 1 "make them with: guti reach baghchal --rules standard --board 4x4 --dir 
 check 2 'Sixteen Soldiers has no reachability' reach sixteen --dir "$W"
 check 2 'only baghchal under standard or goat-pass' reach baghchal --rules no-repeat --dir "$W"
 # DTM for the placement phase, from its WDL tables; query and stats use it, verify checks it.
-check 0 'h12 c0 goats           252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
+check 0 'h12-c0-g          252          235            8            9      25      38' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
 check 0 "every layer's DTM table is already there" solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
 rm "$W"/baghchal-4x4-standard-h5-c2-t.dtm
 check 0 '(already made)' solve baghchal --phase placement --dtm --board 4x4 --dir "$W"
@@ -495,13 +495,13 @@ check 0 '"changed": 252, "changed_raw": 1820, "matrix": [[0, 0, 0], [0, 0, 0], [
 # A layer the other rule set lacks is left out of the comparison, not an error.
 rm -rf "$T/part" && cp -r "$D" "$T/part" && rm "$T/part"/baghchal-4x4-goat-pass-h0-c1.*
 check 0 '| **all** | | | 252 | 1820 |' stats --dir "$T/part"
-check 2 '--dtm is for baghchal' solve sixteen --pieces 3 --dtm --dir "$W"
+check 2 '--dtm: every layer of sixteen has a DTM table already' solve sixteen --pieces 3 --dtm --dir "$W"
 
 # Sixteen Soldiers endgames up to 4 pieces, both rules.
 S="$T/sixteen"
-check 0 ' 2+2         99778         8199        91536           43      32' solve sixteen --pieces 4 --dir "$S"
+check 0 '2+2             99778         8199        91536           43      32' solve sixteen --pieces 4 --dir "$S"
 check 0 '(already solved)' solve sixteen --pieces 4 --dir "$S"
-check 0 ' 2+2         99778' solve sixteen --pieces 4 --rules forced --dir "$S"
+check 0 '2+2             99778' solve sixteen --pieces 4 --rules forced --dir "$S"
 check 0 'red to move: win in 1 (DTM)' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
 check 0 'c3xc5xc7         win   1' query --dir "$S" '3/3/5/2B2/5/2B2/2R2/3/3 r'
 check 0 '"moves": [{"move": "c3xc5xc7", "value": "win", "dtm": 1, "value_now": "win"}]' query --dir "$S" --rules forced --json '3/3/5/2B2/5/2B2/2R2/3/3 r'
@@ -512,7 +512,7 @@ check 0 '| 3 | 99.8% | | |' stats --dir "$S"
 check 1 'make it with: guti solve sixteen --pieces 5 --rules optional' query --dir "$S" '3/3/5/2B2/5/2BB1/2RR1/3/3 r'
 check 2 'sixteen needs --pieces N' solve sixteen --dir "$S"
 check 2 "--pieces 13: at most 12 are solved here" solve sixteen --pieces 13 --dir "$S"
-check 2 '--pieces is for sixteen' solve baghchal --pieces 4 --dir "$S"
+check 2 '--pieces: baghchal is solved whole' solve baghchal --pieces 4 --dir "$S"
 rm -rf "$T/bad" && cp -r "$S" "$T/bad"
 damage_blocks "$T/bad/sixteen-optional-m3-n1.dtm"
 check 1 'verify: 2 errors' verify --dir "$T/bad" --full

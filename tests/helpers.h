@@ -132,7 +132,7 @@ Suite *bc_layers_suite(void);
 Suite *bc_reach_suite(void);
 Suite *reach_suite(void);
 Suite *selftest_suite(void);
-Suite *bc_solve_suite(void);
+Suite *bc_tables_suite(void);
 Suite *ss_layers_suite(void);
 Suite *ss_solve_suite(void);
 Suite *ss_checkpoint_suite(void);

@@ -411,7 +411,10 @@ static int read_options(const struct game *g, const struct solve_opts *so,
                                "have no tables",
                                "no-repeat");
     char err[300];
-    if (solve_check_options(g, opt, err, sizeof err)) return cli_usage_error("solve", "%s", err);
+    struct solve_options unbounded = *opt; /* the bound is checked before the run */
+    unbounded.memory = 0;
+    if (solve_check_options(g, &unbounded, err, sizeof err))
+        return cli_usage_error("solve", "%s", err);
     return 0;
 }
 
@@ -420,7 +423,10 @@ static int run_solve(const struct game *g, const struct solve_opts *so,
 {
     const struct game_opts *o = &so->o;
     const char *dir = tables_dir(so->dir_opt);
+    char err[1200];
     int rc;
+    if (solve_check_options(g, opt, err, sizeof err)) /* a memory bound too small */
+        return cli_error("solve: --memory %s: %s", so->memory_opt, err);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("solve: cannot make %s: %s", dir, strerror(errno));
     if ((rc = cli_threads("solve", o->threads))) return rc;
@@ -439,7 +445,7 @@ static int run_solve(const struct game *g, const struct solve_opts *so,
                             .checkpoint_seconds = cli_checkpoint_seconds(so->checkpoint)};
     /* the acyclic layers' counts cost a pass over their values: only when they are shown */
     if (!o->quiet) h.layer_passes |= SOLVE_ACYCLIC | SOLVE_ACYCLIC_DTM;
-    char rules[32], err[1200];
+    char rules[32];
     game_rules_name(g, rules, sizeof rules);
     if (o->json) {
         printf("{\"game\": \"%s\", \"rules\": \"%s\", ", g->ops->name, rules);

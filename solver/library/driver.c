@@ -346,8 +346,24 @@ static void walk_need(const struct walk *w, int i, uint64_t *least, uint64_t *mo
     *most = need.solve + need.buckets + need.exits;
 }
 
+int solve_check_bound(const struct game *g, const struct layer_key *k, uint64_t bound, char *err,
+                      size_t errlen)
+{
+    struct layer_need need;
+    g->ops->layers->need(g, k, &need);
+    if (need.compact + need.exits <= bound) return 0;
+    char title[64];
+    g->ops->layers->title(g, k, title, sizeof title);
+    return solve_fail(err, errlen,
+                      "a memory bound of %.2f GB is too little: %s needs %.2f GB at the least "
+                      "(%.2f to solve it by the compact engine, %.2f for the layers its moves "
+                      "lead to)",
+                      bound / 1e9, title, (need.compact + need.exits) / 1e9, need.compact / 1e9,
+                      need.exits / 1e9);
+}
+
 /* Under a memory bound: the game must say what a layer takes, and the least of every
- * layer fit the bound. */
+ * layer fit the bound (the largest named). */
 static int walk_check_memory(const struct walk *w)
 {
     uint64_t bound = w->q->memory;
@@ -362,16 +378,8 @@ static int walk_check_memory(const struct walk *w)
         walk_need(w, i, &least, &most);
         if (worst < 0 || least > worst_least) worst = i, worst_least = least;
     }
-    if (worst < 0 || worst_least <= bound) return 0;
-    struct layer_need need;
-    w->gl->need(w->g, &w->e[worst].k, &need);
-    char title[64];
-    walk_title(w, worst, title, sizeof title);
-    return solve_fail(w->err, w->errlen,
-                      "a memory bound of %.2f GB is too little: %s needs %.2f GB at the least "
-                      "(%.2f to solve it by the compact engine, %.2f for the layers its moves "
-                      "lead to)",
-                      bound / 1e9, title, worst_least / 1e9, need.compact / 1e9, need.exits / 1e9);
+    if (worst < 0) return 0;
+    return solve_check_bound(w->g, &w->e[worst].k, bound, w->err, w->errlen);
 }
 
 static int walk_size(struct walk *w, int i)

@@ -234,6 +234,11 @@ struct solve_request {
 int solve_layers(const struct game *g, const struct solve_request *q, const struct solve_hooks *h,
                  char *err, size_t errlen);
 
+/* 0 when cyclic layer k can be solved within `bound` bytes (game_layers.need: by the
+ * compact engine, its children held), else -1 with err saying what it needs. */
+int solve_check_bound(const struct game *g, const struct layer_key *k, uint64_t bound, char *err,
+                      size_t errlen);
+
 /* The path of the store's file of table t with tail after it (".ckpt"), into buf: false
  * when the store is not a directory's files (a save hook) or the path does not fit. */
 bool solve_store_path(const struct solve_hooks *h, const struct game *g,

@@ -37,6 +37,27 @@ static bool within_pieces(const struct game *g, const struct solve_options *o,
     return !o->pieces || g->ops->layers->men(g, k) <= o->pieces;
 }
 
+/* Every cyclic layer asked for fits the memory bound, before anything is solved: the one
+ * that needs the most is named when it does not. */
+static int check_memory(const struct game *g, const struct solve_options *o, char *err,
+                        size_t errlen)
+{
+    int n, worst = -1;
+    uint64_t most = 0;
+    struct layer_entry *e = list_of(g, &n);
+    if (!e) return solve_fail(err, errlen, "out of memory");
+    for (int i = 0; i < n; i++) {
+        if (e[i].kind != LAYER_CYCLIC || !within_pieces(g, o, &e[i].k)) continue;
+        struct layer_need need;
+        g->ops->layers->need(g, &e[i].k, &need);
+        if (worst < 0 || need.compact + need.exits > most)
+            worst = i, most = need.compact + need.exits;
+    }
+    int rc = worst < 0 ? 0 : solve_check_bound(g, &e[worst].k, o->memory, err, errlen);
+    free(e);
+    return rc;
+}
+
 int solve_check_options(const struct game *g, const struct solve_options *o, char *err,
                         size_t errlen)
 {
@@ -64,7 +85,7 @@ int solve_check_options(const struct game *g, const struct solve_options *o, cha
     if (o->memory && !gl->need)
         return solve_fail(err, errlen, "--memory: %s's solve takes no memory bound", g->ops->name);
     if (o->dtc_limit && solve_check_limit(o->dtc_limit, err, errlen)) return -1;
-    return 0;
+    return o->memory ? check_memory(g, o, err, errlen) : 0;
 }
 
 /* One pass over the layers of one kind the options ask for. */

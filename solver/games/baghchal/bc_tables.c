@@ -221,12 +221,6 @@ static int bc_fold_successors(const struct game *g, const struct position *pos,
     return 0;
 }
 
-/* The men on the board: the tigers, and the goats neither in hand nor captured. */
-static int bc_men(const struct game *g, const struct layer_key *k)
-{
-    return g->side_men[1] + g->side_men[0] - k->c[0] - k->c[1];
-}
-
 static void bc_title(const struct game *g, const struct layer_key *k, char *buf, size_t len)
 {
     (void)g;
@@ -414,5 +408,4 @@ const struct game_layers bc_table_layers = {
     .index_drop = bc_index_drop,
     .reach = bc_reach_hook,
     .kind_names = {"movement", "placement"},
-    .men = bc_men,
 };

@@ -1,4 +1,5 @@
-/* The library's Bagh-Chal driver (bc_solve.h), its tables kept in memory through store.h's
+/* Bagh-Chal's layers for tables (solver/games/baghchal/bc_tables.c) solved by the passes
+ * every game's are (solve.h) and the one driver, its tables kept in memory through store.h's
  * hooks (tests/mem_store.c, tests/table_arrays.c). The whole game (movement, placement,
  * placement DTM) against brute forces over every position (tests/bc_brute.c and a second by
  * classes), on the small boards and other capture goals, and resuming from tables lost or
@@ -12,7 +13,8 @@
 #include <string.h>
 
 #include "bc_layers.h"
-#include "bc_solve.h"
+#include "bc_place.h"
+#include "solve.h"
 #include "bc_brute.h"
 #include "helpers.h"
 #include "wdl.h"
@@ -28,9 +30,9 @@ static void seen_layer(void *arg, const struct solve_layer *r)
     struct solve_seen *s = arg;
     s->layers[r->pass]++;
     s->resumed += r->resumed;
-    enum tb_kind kind = r->pass == BC_SOLVE_PLACEMENT ? TB_WDL : TB_DTM;
+    enum tb_kind kind = r->pass == SOLVE_ACYCLIC ? TB_WDL : TB_DTM;
     /* a goats' placement layer's DTM is not stored: its counts are its WDL table's */
-    bool unstored = r->pass == BC_SOLVE_PLACEMENT_DTM && r->side == 0;
+    bool unstored = r->pass == SOLVE_ACYCLIC_DTM && r->side == 0;
     if (unstored) kind = TB_WDL;
     const uint16_t *e = mem_entries(s->m, kind, r->inhand, r->captured, r->side, r->positions);
     uint64_t k[3] = {0, 0, 0};
@@ -44,10 +46,10 @@ static void seen_layer(void *arg, const struct solve_layer *r)
     ck_assert_uint_eq(r->win, k[WDL_WIN]);
     ck_assert_uint_eq(r->draw, k[WDL_DRAW]);
     ck_assert_uint_eq(r->loss, k[WDL_LOSS]);
-    if (r->pass == BC_SOLVE_MOVEMENT) {
+    if (r->pass == SOLVE_CYCLIC) {
         int top = longest[0] > longest[1] ? longest[0] : longest[1];
         ck_assert_int_eq(r->max_dtm, top < 0 ? 0 : top);
-    } else if (r->pass == BC_SOLVE_PLACEMENT_DTM && !unstored) {
+    } else if (r->pass == SOLVE_ACYCLIC_DTM && !unstored) {
         ck_assert_int_eq(r->max_win, longest[0]);
         ck_assert_int_eq(r->max_loss, longest[1]);
     }
@@ -71,8 +73,7 @@ static struct solve_hooks mem_hooks(struct mem_store *m, struct solve_seen *s)
                                 .notice = seen_notice,
                                 .pass_end = seen_pass,
                                 .layer = seen_layer,
-                                .layer_passes =
-                                    BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM,
+                                .layer_passes = SOLVE_CYCLIC | SOLVE_ACYCLIC | SOLVE_ACYCLIC_DTM,
                                 .arg = s};
 }
 
@@ -155,6 +156,39 @@ static void whole_free(struct whole *w)
     free(w->mv.code);
 }
 
+/* The DTM codes of a goats-to-move placement layer (inhand goats in hand, captured), whose
+ * DTM the solve does not store: each position's is the fold of its placements', all in the
+ * tigers-to-move layer below (below_ix; below, its DTM codes, a byte each), by the
+ * placement's own pass (bc_place.h). codes holds the layer's WDL values as codes on entry
+ * and its DTM codes on return. 0, or -1 with err. */
+static int goats_dtm(const struct game *g, int inhand, int captured, const struct pair_index *ix,
+                     const struct pair_index *below_ix, const uint8_t *below, uint16_t *codes,
+                     char *err, size_t errlen)
+{
+    uint64_t n = ix->size;
+    struct bc_place_layer L = {.placed = g->side_men[0] - inhand, .captured = captured, .ix = ix};
+    /* the layer below as the DTM pass holds it: the movement phase's tigers at placed 20 */
+    struct bc_place_layer next = {
+        .placed = g->side_men[0] - inhand + 1, .captured = captured, .side = 1, .ix = below_ix};
+    next.dtm = (uint8_t *)below; /* only read */
+    if (wdl_alloc(&L.val, n) || !(L.dtm = malloc(n + 1))) {
+        wdl_free(&L.val);
+        return snprintf(err, errlen, "out of memory"), -1;
+    }
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) wdl_set(&L.val, i, wdl_of_code(codes[i]));
+    uint64_t wrong = bc_place_solve_dtm(g, &L, &next, NULL, NULL, NULL);
+    if (!wrong)
+        for (uint64_t i = 0; i < n; i++) codes[i] = L.dtm[i];
+    wdl_free(&L.val);
+    free(L.dtm);
+    if (wrong)
+        return snprintf(err, errlen, "layer h%d-c%d-g: %llu positions disagree", inhand, captured,
+                        (unsigned long long)wrong),
+               -1;
+    return 0;
+}
+
 /* Every position's value and DTM in the driver's tables against the brute forces: the
  * movement phase's raw positions, every class of every placement layer. Returns how many
  * placement classes were checked. */
@@ -204,8 +238,7 @@ static uint64_t check_tables(struct whole *w, struct mem_store *m)
                         h > 1 ? mem_entries(m, TB_DTM, h - 1, c, 1, below->size) : md[c] + 1;
                     for (uint64_t r = 0; r < below->size; r++) b[r] = (uint8_t)t[h > 1 ? r : 2 * r];
                     for (uint64_t r = 0; r < ix->size; r++) derived[r] = code_of_wdl(wdl[r]);
-                    ck_assert_msg(bc_goats_dtm(g, h, c, ix, below, b, derived, err, sizeof err) ==
-                                      0,
+                    ck_assert_msg(goats_dtm(g, h, c, ix, below, b, derived, err, sizeof err) == 0,
                                   "%s", err);
                     free(b);
                     dtm = derived;
@@ -239,18 +272,17 @@ static void whole_game_driver(const char *board, const char *rules)
     ck_assert_ptr_nonnull(m);
     struct solve_seen seen;
     struct solve_hooks h = mem_hooks(m, &seen);
-    const unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
+    const struct solve_options all = {.acyclic_dtm = true};
     char err[400];
-    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(seen.layers[BC_SOLVE_MOVEMENT], g.capture_goal);
-    ck_assert_int_eq(seen.layers[BC_SOLVE_PLACEMENT], seen.layers[BC_SOLVE_PLACEMENT_DTM]);
+    ck_assert_msg(solve_game(&g, &all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(seen.layers[SOLVE_CYCLIC], g.capture_goal);
+    ck_assert_int_eq(seen.layers[SOLVE_ACYCLIC], seen.layers[SOLVE_ACYCLIC_DTM]);
     ck_assert_int_eq(seen.resumed + seen.skipped + m->notices, 0);
     /* every table but the goats' placement DTM: one goats' layer a (in hand, captured) */
     int goats_layers = 0;
     for (int in = 1; in <= g.side_men[0]; in++)
         for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - in; c++) goats_layers++;
-    ck_assert_int_eq(m->saves,
-                     2 * (g.capture_goal + seen.layers[BC_SOLVE_PLACEMENT]) - goats_layers);
+    ck_assert_int_eq(m->saves, 2 * (g.capture_goal + seen.layers[SOLVE_ACYCLIC]) - goats_layers);
 
     struct whole *w = malloc(sizeof *w);
     ck_assert_ptr_nonnull(w);
@@ -274,7 +306,7 @@ static void whole_game_driver(const char *board, const char *rules)
     struct mem_store *before = mem_copy(m);
     m->saves = 0;
     h = mem_hooks(m, &seen);
-    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(&g, &all, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->saves, 0);
     ck_assert_int_eq(seen.resumed, g.capture_goal);
     ck_assert_int_eq(seen.skipped, 2);
@@ -290,7 +322,7 @@ static void whole_game_driver(const char *board, const char *rules)
      * are made then */
     mem_find(m, &(struct store_table){TB_DTM, hmid + 1, 0, 1, 0, 0})->damaged = true;
     h = mem_hooks(m, &seen);
-    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(&g, &all, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->notices, 1); /* the damaged movement table, solved again */
     mem_same(before, m);
     ck_assert_uint_eq(check_tables(w, m), checked);
@@ -301,7 +333,8 @@ static void whole_game_driver(const char *board, const char *rules)
     ck_assert_uint_lt(i, wt->t.npositions);
     wt->e[i] = WDL_LOSS;
     mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, hmid, 0, 1, 0, 0}));
-    ck_assert_int_eq(bc_solve(&g, BC_SOLVE_PLACEMENT_DTM, &h, err, sizeof err), -1);
+    const struct solve_options dtm = {.acyclic_only = true, .acyclic_dtm = true};
+    ck_assert_int_eq(solve_game(&g, &dtm, &h, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "disagree with the WDL tables"), "%s", err);
 
     whole_free(w);
@@ -446,12 +479,11 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
     struct table_arrays *m = calloc(1, sizeof *m);
     struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
-    ck_assert_msg(bc_solve_movement(g, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
-    if (place) {
-        ck_assert_msg(bc_solve_placement(g, false, &h, err, sizeof err) == 0, "%s", err);
-        ck_assert_msg(bc_solve_placement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
-    }
+    /* the movement phase and its counting rule, and with place the placement's */
+    const struct solve_options whole = {.cyclic_only = !place, .dtc_limit = L},
+                               movement = {.cyclic_only = true, .dtc_limit = L},
+                               placement = {.acyclic_only = true, .dtc_limit = L};
+    ck_assert_msg(solve_game(g, &whole, &h, err, sizeof err) == 0, "%s", err);
     symmap_init(sm, g->board);
     for (int c = g->capture_goal - 1; c >= 0; c--) {
         ck_assert_int_eq(bc_layer_init(&layers[c], g, sm, c), 0);
@@ -469,7 +501,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
      * layer's DTC table is gone and made again from the tables around it */
     struct table_arrays before;
     arrays_copy(&before, m);
-    ck_assert_msg(bc_solve_movement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(g, &movement, &h, err, sizeof err) == 0, "%s", err);
     arrays_assert_same(&before, m);
     if (place) {
         int k = arrays_find(m, &(struct store_table){TB_DTC, 1, 0, 1, 0, L});
@@ -477,7 +509,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
         free(m->e[k]);
         m->t[k] = m->t[m->n - 1];
         m->e[k] = m->e[--m->n];
-        ck_assert_msg(bc_solve_placement_dtc(g, L, &h, err, sizeof err) == 0, "%s", err);
+        ck_assert_msg(solve_game(g, &placement, &h, err, sizeof err) == 0, "%s", err);
         ck_assert_int_eq(m->n, before.n);
         for (int j = 0; j < before.n; j++) {
             int i = arrays_find(m, &before.t[j]);
@@ -679,9 +711,9 @@ START_TEST(dtc_large_limit_is_the_plain_value)
 }
 END_TEST
 
-Suite *bc_solve_suite(void)
+Suite *bc_tables_suite(void)
 {
-    Suite *s = suite_create("bc_solve");
+    Suite *s = suite_create("bc_tables");
     TCase *tc = tcase_create("whole game");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, whole_game_3x3);
