@@ -7,7 +7,7 @@
  * exactly the values without the rule. The brute force plays the game's own move generator
  * (sixteen.c), not the layers' (ss_layers.c) the driver runs on.
  *
- * One material solved by several processes together (ss_solve_shared), the processes played
+ * One material solved by several processes together (share.h's share_solve), the processes played
  * by threads (share_sim.h): every material up to 5 pieces, shared by 1, 2, 3 or 4 of them in
  * turn and reading the smaller ones from its own directory, gives the tables ss_solve
  * writes, byte for byte, and its figures; read back when stored; refused alike by every part
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "share.h"
 #include "share_sim.h"
 #include "ss_checkpoint.h"
 #include "ss_layers.h"
@@ -153,15 +154,18 @@ static void drive(const struct game *g, int L, struct driven *d)
      * before it: the same tables; a material whose reads are missing is an error */
     struct table_arrays *one = calloc(1, sizeof *one);
     struct solve_hooks h1 = {.store = arrays_hooks(one)};
-    ck_assert_int_eq(ss_solve_material(g, 3, 2, 0, &h1, err, sizeof err), -1);
+    ck_assert_int_eq(
+        share_solve_alone(g, &(struct layer_key){{3, 2, 0, 0}}, 0, &h1, err, sizeof err), -1);
     int order[DTC_PIECES * DTC_PIECES][2];
     int count = ss_material_order(DTC_PIECES, order, DTC_PIECES * DTC_PIECES);
     for (int k = count - 1; k >= 0; k--) /* largest first: each is refused */
         if (order[k][1] > 1 || order[k][0] > 1)
-            ck_assert_int_eq(
-                ss_solve_material(g, order[k][0], order[k][1], 0, &h1, err, sizeof err), -1);
+            ck_assert_int_eq(share_solve_alone(g, &(struct layer_key){{order[k][0], order[k][1]}},
+                                               0, &h1, err, sizeof err),
+                             -1);
     for (int k = 0; k < count; k++)
-        ck_assert_msg(ss_solve_material(g, order[k][1], order[k][0], 0, &h1, err, sizeof err) == 0,
+        ck_assert_msg(share_solve_alone(g, &(struct layer_key){{order[k][0], order[k][1]}}, 0, &h1,
+                                        err, sizeof err) == 0,
                       "material %d+%d: %s", order[k][0], order[k][1], err);
     arrays_assert_same(m, one);
     arrays_free(one);
@@ -356,7 +360,7 @@ static void assert_same_file(const char *a, const char *b)
     free(y);
 }
 
-/* One call of ss_solve_shared per part, and what each part got. */
+/* One call of share_solve per part, and what each part got. */
 struct shared_call {
     const struct game *g;
     int m, n, nparts;
@@ -389,14 +393,14 @@ static void seen_notice(void *arg, const char *msg)
 static void call_part(void *ctx, int part, void *arg)
 {
     struct shared_call *c = ctx;
-    struct ss_share sh = {c->nparts, part, share_sim_exchange, share_sim_reduce, arg};
+    struct solve_share sh = {c->nparts, part, share_sim_exchange, share_sim_reduce, arg};
     struct solve_hooks h = c->h;
     h.layer = seen_layer;
     h.notice = seen_notice;
     c->ref[part] = (struct part_ref){c, part};
     h.arg = &c->ref[part];
-    c->rc[part] =
-        ss_solve_shared(c->g, c->m, c->n, c->memory, &sh, &h, c->err[part], sizeof c->err[part]);
+    c->rc[part] = share_solve(c->g, &(struct layer_key){{c->m, c->n}}, c->memory, &sh, &h,
+                              c->err[part], sizeof c->err[part]);
 }
 
 /* Runs the call in c->nparts threads; every part must return alike: that is returned. */
@@ -481,8 +485,10 @@ START_TEST(shared_material_tables)
     for (int k = 0; k < np; k++)
         if (p[k].m == 3 && p[k].n == 2) p32 = &p[k];
     ck_assert_ptr_nonnull(p32);
-    ck_assert_uint_lt(ss_share_need(p32, 4), ss_share_need(p32, 2));
-    c.memory = ss_share_need(p32, 4);
+    struct layer_key k32 = {{3, 2}};
+    ck_assert_uint_lt(share_need(&g, &k32, p32->positions, 4),
+                      share_need(&g, &k32, p32->positions, 2));
+    c.memory = share_need(&g, &k32, p32->positions, 4);
     ck_assert_int_eq(shared(&c), -1);
     ck_assert_msg(strstr(c.err[1], "shared by 2") != NULL, "%s", c.err[1]);
     c.nparts = 4;
