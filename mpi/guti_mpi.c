@@ -252,7 +252,7 @@ static int sharers(const struct run *run, const struct ss_plan_material *p, int 
     if (workers <= 1) return run->memory && need_of(run, p, 1) > run->memory ? 0 : 1;
     if (run->from && p->positions >= run->from)
         return run->memory && need_of(run, p, workers) > run->memory ? 0 : workers;
-    /* alone, when one of the engines fits (ss_solve_material chooses which) */
+    /* alone, when one of the engines fits (share_solve_alone chooses which) */
     if (!run->memory || need_of(run, p, 1) <= run->memory) return 1;
     for (int k = 2; k <= workers; k++)
         if (need_of(run, p, k) <= run->memory) return k;

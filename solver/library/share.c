@@ -9,7 +9,7 @@
 
 #include "bigmem.h"
 #include "retro.h"
-#include "ss_checkpoint.h"
+#include "checkpoint.h"
 
 /* The most children a layer has (as the driver's walk allows). */
 #define SHARE_MAX_KIDS 64
@@ -93,7 +93,7 @@ static int fill_from_slices(void *ctx, uint64_t first, size_t n, uint16_t *out)
         uint64_t end = s->bounds[p + 1], k = end - first < n ? end - first : n;
         if (p == 0)
             memcpy(out, s->first + first, k * sizeof *out);
-        else if (ss_checkpoint_read(s->fd[p], first - s->bounds[p], k, out))
+        else if (checkpoint_read(s->fd[p], first - s->bounds[p], k, out))
             return -1; /* the table is not written (tb.h) */
         first += k, out += k, n -= k;
     }
@@ -143,7 +143,7 @@ static void choose_checkpoint(struct part_checkpoint *c, const struct solve_shar
     char path[2][4200];
     for (int k = 0; k < 2; k++) {
         part_checkpoint_path(c, c->part, k, path[k], sizeof path[k]);
-        if (ss_checkpoint_peek(path[k], c->positions, &level[k], &highest)) level[k] = -1;
+        if (checkpoint_peek(path[k], c->positions, &level[k], &highest)) level[k] = -1;
     }
     int latest = level[0] > level[1] ? 0 : 1;
     int64_t least[1] = {-(int64_t)level[latest]}; /* the least as a maximum */
@@ -164,7 +164,7 @@ static int save_part(void *arg, const retro_code *res, uint64_t n, int level, in
     int slot = c->keep == 0 ? 1 : 0;
     char path[4200], why[4400];
     part_checkpoint_path(c, c->part, slot, path, sizeof path);
-    if (ss_checkpoint_save(path, res, n, level, highest, why, sizeof why) == 0)
+    if (checkpoint_save(path, res, n, level, highest, why, sizeof why) == 0)
         c->keep = slot;
     else
         solve_notice(c->s->h, "%s; the solve goes on without it", why);
@@ -180,7 +180,7 @@ static int restore_part(void *arg, retro_code *res, uint64_t n, int *level, int 
     if (c->keep < 0) return -1;
     char path[4200], why[4400];
     part_checkpoint_path(c, c->part, c->keep, path, sizeof path);
-    int rc = ss_checkpoint_load(path, res, n, level, highest, why, sizeof why);
+    int rc = checkpoint_load(path, res, n, level, highest, why, sizeof why);
     if (rc < 0) solve_notice(c->s->h, "%s; solving %s from its start", why, c->s->title);
     return rc == 0 ? 0 : -1;
 }
@@ -196,7 +196,7 @@ static int save_shared(struct shared *s, const struct retro_share *S, int max_co
     char path[4200];
     for (int p = 1; p < P && !rc; p++) {
         slice_path(s, p, path, sizeof path);
-        rc = ss_checkpoint_open(path, S->bounds[p + 1] - S->bounds[p], &fd[p], s->err, s->errlen);
+        rc = checkpoint_open(path, S->bounds[p + 1] - S->bounds[p], &fd[p], s->err, s->errlen);
     }
     struct slices sl = {S->bounds, P, s->res, fd};
     struct tb_source src = {.fill = fill_from_slices, .ctx = &sl, .max_code = max_code};
@@ -406,7 +406,7 @@ static bool shared_save(struct shared *s, const struct retro_share *S, bool any,
     if (!any && !s->resumed && sh->part > 0) {
         char path[4200];
         slice_path(s, sh->part, path, sizeof path);
-        s->here = ss_checkpoint_save(path, s->res, slice, 0, 0, s->err, s->errlen) != 0;
+        s->here = checkpoint_save(path, s->res, slice, 0, 0, s->err, s->errlen) != 0;
     }
     int64_t w[1] = {s->here};
     any = agree(sh, w, 1, false);
