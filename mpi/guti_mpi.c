@@ -6,7 +6,7 @@
  * Rank 0 is the manager: it holds the plan (ss_plan: every material and the materials its
  * captures read), hands each material whose reads are all done to an idle rank, and hears
  * back each one's figures. Every other rank is a worker: it solves the material it is
- * given with the OpenMP engine (ss_solve_material: the materials it reads are read back
+ * given with the OpenMP engine (share_solve_alone: the materials it reads are read back
  * from their tables), writes its tables into the shared directory with the store's
  * atomic renames, and says it is done. Materials of one total never read each other, so
  * up to as many ranks as there are materials of the largest total work at once. A killed
@@ -16,7 +16,7 @@
  * The unit of work is a material, or a material shared by several ranks: one whose
  * solve does not fit one rank's --memory is given to as few workers as hold it together,
  * and with --share-from N every material of N positions or more is given to all of them.
- * They solve it with ss_solve_shared, each holding a slice of its codes and exchanging the
+ * They solve it with share_solve, each holding a slice of its codes and exchanging the
  * predecessors found in each other's slices at every level (retro.h, struct retro_share)
  * over a communicator of their own (MPI_Comm_create_group, so that the other ranks need
  * not take part); the first of them writes the tables.
@@ -40,6 +40,7 @@
 
 #include "cli_game.h"
 #include "progress.h"
+#include "share.h"
 #include "ss_solve.h"
 
 /* the command, as usage errors name it (with the help they point to) */
@@ -126,7 +127,7 @@ struct run {
     unsigned long long from; /* --share-from POSITIONS, 0 when not given */
 };
 
-/* ss_share's exchange and reduce over the communicator of the ranks sharing a material. */
+/* solve_share's exchange and reduce over the communicator of the ranks sharing a material. */
 struct comm_share {
     MPI_Comm comm;
     int nparts, part;
@@ -191,8 +192,9 @@ static void solve_unit(const struct run *run, int rank, const struct unit *u, st
                             .layer = worker_layer,
                             .arg = &w,
                             .checkpoint_seconds = cli_checkpoint_seconds(run->checkpoint)};
+    struct layer_key k = {{u->m, u->n, 0, 0}};
     if (u->nparts == 1) {
-        r->rc = ss_solve_material(run->g, u->m, u->n, run->memory, &h, r->err, sizeof r->err);
+        r->rc = share_solve_alone(run->g, &k, run->memory, &h, r->err, sizeof r->err);
     } else {
         /* a communicator of the sharing ranks alone: the others are busy elsewhere */
         MPI_Group world, group;
@@ -202,8 +204,8 @@ static void solve_unit(const struct run *run, int rank, const struct unit *u, st
         MPI_Comm_create_group(MPI_COMM_WORLD, group, u->m * 64 + u->n, &c.comm);
         if (!(c.req = malloc(2 * (size_t)u->nparts * sizeof *c.req)))
             stop_job("out of memory setting up a shared material");
-        struct ss_share sh = {u->nparts, u->part, comm_exchange, comm_reduce, &c};
-        r->rc = ss_solve_shared(run->g, u->m, u->n, run->memory, &sh, &h, r->err, sizeof r->err);
+        struct solve_share sh = {u->nparts, u->part, comm_exchange, comm_reduce, &c};
+        r->rc = share_solve(run->g, &k, run->memory, &sh, &h, r->err, sizeof r->err);
         free(c.in);
         free(c.req);
         MPI_Comm_free(&c.comm);
@@ -236,17 +238,24 @@ static void worker_loop(const struct run *run, int rank)
     }
 }
 
+/* What each of nparts workers sharing the plan's material p needs (share_need). */
+static uint64_t need_of(const struct run *run, const struct ss_plan_material *p, int nparts)
+{
+    struct layer_key k = {{p->m, p->n, 0, 0}};
+    return share_need(run->g, &k, nparts);
+}
+
 /* How many workers share the plan's material p: 1, as few as its solve fits in --memory,
  * or all of them from --share-from on; 0 when even all of them cannot hold it. */
 static int sharers(const struct run *run, const struct ss_plan_material *p, int workers)
 {
-    if (workers <= 1) return run->memory && ss_share_need(p, 1) > run->memory ? 0 : 1;
+    if (workers <= 1) return run->memory && need_of(run, p, 1) > run->memory ? 0 : 1;
     if (run->from && p->positions >= run->from)
-        return run->memory && ss_share_need(p, workers) > run->memory ? 0 : workers;
-    /* alone, when one of the engines fits (ss_solve_material chooses which) */
-    if (!run->memory || ss_share_need(p, 1) <= run->memory) return 1;
+        return run->memory && need_of(run, p, workers) > run->memory ? 0 : workers;
+    /* alone, when one of the engines fits (share_solve_alone chooses which) */
+    if (!run->memory || need_of(run, p, 1) <= run->memory) return 1;
     for (int k = 2; k <= workers; k++)
-        if (ss_share_need(p, k) <= run->memory) return k;
+        if (need_of(run, p, k) <= run->memory) return k;
     return 0;
 }
 
@@ -472,6 +481,7 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
     if (!*pieces) return cli_usage_error(MPI_COMMAND, "sixteen needs --pieces N (2..12)");
     o->game = "sixteen";
     if ((rc = cli_game(o, NULL, g))) return rc;
+    run->g = g;
     if (memory_opt) {
         char *end;
         double gb = strtod(memory_opt, &end);
@@ -499,17 +509,16 @@ static int parse(int argc, char **argv, int workers, struct game *g, int *pieces
         if (workers <= 1)
             return cli_error("solve: --memory %s is too little: material %d+%d needs %.2f GB on "
                              "one rank (run more ranks to share it)",
-                             memory_opt, p->m, p->n, ss_share_need(p, 1) / 1e9);
+                             memory_opt, p->m, p->n, need_of(run, p, 1) / 1e9);
         return cli_error("solve: --memory %s is too little: material %d+%d needs %.2f GB on each "
                          "of the %d workers sharing it (%.2f GB alone)",
-                         memory_opt, p->m, p->n, ss_share_need(p, workers) / 1e9, workers,
-                         ss_share_need(p, 1) / 1e9);
+                         memory_opt, p->m, p->n, need_of(run, p, workers) / 1e9, workers,
+                         need_of(run, p, 1) / 1e9);
     }
     if (run->checkpoint >= 0 && !memory_opt && !from_opt)
         return cli_usage_error(MPI_COMMAND, "--checkpoint goes with --memory or --share-from (only "
                                             "the compact engine saves its solve midway)");
     run->dir = cli_tables_dir(dir_opt);
-    run->g = g;
     return 0;
 }
 

@@ -135,13 +135,14 @@ Suite *selftest_suite(void);
 Suite *bc_tables_suite(void);
 Suite *ss_layers_suite(void);
 Suite *ss_solve_suite(void);
-Suite *ss_checkpoint_suite(void);
+Suite *checkpoint_suite(void);
 Suite *norepeat_suite(void);
 Suite *registry_suite(void);
 Suite *stats_suite(void);
 Suite *verify_suite(void);
 Suite *driver_suite(void);
 Suite *solve_suite(void);
+Suite *share_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

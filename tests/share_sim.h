@@ -1,4 +1,4 @@
-/* The processes of a shared solve (retro_solve_shared, ss_solve_shared) played by threads
+/* The processes of a shared solve (retro_solve_shared, share_solve) played by threads
  * of one test: their exchange and reduce go through a barrier and arrays every thread
  * sees, and check what they are given (every part making the same call, nothing sent to
  * itself, every index in its receiver's slice when the bounds are known). */

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "bigmem.h"
-#include "ss_checkpoint.h"
+#include "checkpoint.h"
 #include "wdl.h"
 
 int solve_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -573,7 +573,7 @@ static int save_midway(void *arg, const retro_code *res, uint64_t n, int level, 
 {
     struct midway *m = arg;
     char why[4400];
-    if (ss_checkpoint_save(m->path, res, n, level, highest, why, sizeof why))
+    if (checkpoint_save(m->path, res, n, level, highest, why, sizeof why))
         solve_notice(m->w->h, "%s; the solve goes on without it", why);
     return 0;
 }
@@ -583,7 +583,7 @@ static int restore_midway(void *arg, retro_code *res, uint64_t n, int *level, in
     struct midway *m = arg;
     char why[4400], title[64];
     walk_title(m->w, m->i, title, sizeof title);
-    int rc = ss_checkpoint_load(m->path, res, n, level, highest, why, sizeof why);
+    int rc = checkpoint_load(m->path, res, n, level, highest, why, sizeof why);
     if (rc == 0)
         solve_notice(m->w->h, "%s taken up at level %d from %s", title, *level, m->path);
     else if (rc < 0)

@@ -56,53 +56,6 @@ int ss_solve(const struct game *g, int pieces, const struct solve_hooks *h, char
 int ss_solve_within(const struct game *g, int pieces, uint64_t memory, const struct solve_hooks *h,
                     char *err, size_t errlen);
 
-/* One material {m, n} (either order) as ss_solve_within solves it, alone: the materials its
- * captures read must be stored already (each is read back from its DTM table; one missing
- * is an error naming its table); the material's own tables, when stored and sound, are
- * read back rather than solved, as on resuming. The unit of work of a solve shared among
- * processes (guti-mpi): two calls for different materials may run at once, in processes
- * sharing the store, as each writes only its own material's tables. The layer hook gets
- * its figures. memory: as for ss_solve_within, for this material (0: no bound). */
-int ss_solve_material(const struct game *g, int m, int n, uint64_t memory,
-                      const struct solve_hooks *h, char *err, size_t errlen);
-
-/* The processes sharing one material (ss_solve_shared): how many, which this one is, and
- * the collective exchange and reduce among them (retro.h's struct retro_share says what
- * each must do). */
-struct ss_share {
-    int nparts, part;
-    int (*exchange)(void *arg, uint64_t *const *out, const uint64_t *nout, const uint64_t **in,
-                    uint64_t *nin);
-    void (*reduce)(void *arg, int64_t *v, int n, bool sum);
-    void *arg;
-};
-
-/* One material {m, n} (either order) solved by share->nparts processes together, for a
- * material larger than one process's memory or solved sooner by many: every process calls
- * it with its part, and all succeed or fail together: 0; -1 when this process failed (err
- * says why); -2 when it did not but another did (err says so). The layer is cut into nparts
- * consecutive slices, part p holding slice p of its codes (retro_solve_shared), the
- * materials its captures read (read back from their tables, as ss_solve_material) and the
- * index. Then each part but the first saves its slice into DIR/NAME.dtm.part-P
- * (checksummed, written whole or not at all, as a checkpoint is), and the first writes the
- * material's tables from its own slice and those files, checked before they are read, and
- * removes them (and those a killed run left, and a checkpoint of the material's). The
- * tables are those of ss_solve_material, byte for byte. A material whose tables are stored
- * and sound is read back, each part its slice; one stored but damaged is solved again, the
- * first part's notice hook saying so. The store must be the directory's files
- * (h->store.dir, no load or save hook): the slices pass through them. memory: each
- * process's bound (0: none), which ss_share_need must fit. Checkpoints as h says
- * (checkpoint_seconds): after the same level every part saves its slice, into
- * DIR/NAME.dtm.ckpt.P-of-N.a and .b in turn, so that a run killed even midway through a
- * save holds the last level saved everywhere; a killed run is taken up from the latest
- * level every part holds, once each part's reads back sound (the first part's notice:
- * "material 5+4 taken up at level 40 from DIR/NAME.dtm.ckpt.*-of-2.*", once the material
- * is solved), else started afresh (a damaged one said in its part's notice); they go once
- * the tables are saved. The layer hook gets the whole material's figures, in every part. */
-int ss_solve_shared(const struct game *g, int m, int n, uint64_t memory,
-                    const struct ss_share *share, const struct solve_hooks *h, char *err,
-                    size_t errlen);
-
 /* 0 when every material up to `pieces` can be solved within `bytes` as ss_solve_within
  * does it; else -1 with one line in err naming the material that may need the most and
  * how much. Reads nothing. */
@@ -148,11 +101,5 @@ struct ss_plan_material {
  * -1 when pieces is not in 2..2 * SS_MAX_PIECES. Reads nothing, allocates nothing; any
  * thread. */
 int ss_plan(const struct game *g, int pieces, struct ss_plan_material *out, int max);
-
-/* What each of nparts processes sharing material p needs (ss_solve_shared): its slice of
- * the codes (2 bytes a position), the index and the codes its captures read. Not counted:
- * the exchange's buffers (retro.h's retro_solve_shared), which hold a round's predecessors
- * in other slices (4+3 shared by two: 246 MB counted, 271 MB at the peak a rank). */
-uint64_t ss_share_need(const struct ss_plan_material *p, int nparts);
 
 #endif

@@ -13,7 +13,7 @@ MPI="$(dirname "$G")/guti-mpi"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Under make test SANITIZE=1 LeakSanitizer is off for guti-mpi alone: Open MPI leaves
 # what its plugins allocated at start unfreed, in modules it has unloaded by the exit, so
-# no suppression can name them; the unit tests run ss_solve_material, all guti-mpi adds
+# no suppression can name them; the unit tests run share.h's solves, all guti-mpi adds
 # to the library, with leak checks on, and AddressSanitizer stays on here.
 MPI_RUN="$T/mpirun"
 printf '#!/bin/sh\nASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" exec mpirun -q -np "$NP" --oversubscribe "%s" "$@"\n' "$MPI" >"$MPI_RUN"

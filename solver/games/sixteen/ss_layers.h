@@ -56,13 +56,6 @@ struct ss_db {
     /* layer[m][n]: the layer holding (m, n), registered by ss_db_add; the same layer
      * appears as [m][n] and [n][m]. Owned by the db (freed by ss_db_free). */
     struct ss_layer *layer[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
-    /* Optional (ss_layer_for_share, a solve shared among processes): hold only what the
-     * material being set up reads. The db frees every layer its captures do not lead to,
-     * and reads back those they do that it does not hold with layer_reload (required then:
-     * 0 when l->res is filled from the layer's table). */
-    bool exits_only;
-    int (*layer_reload)(void *arg, struct ss_layer *l);
-    void *hook_arg;
 };
 
 /* 0, or -1 when memory runs out. */
@@ -102,11 +95,5 @@ bool ss_material_reads(int m, int n, int a, int b);
  * total, so every material comes after all it reads. Writes up to max of them into out
  * (out[k][0] = m, out[k][1] = n); returns how many there are. */
 int ss_material_order(int max_pieces, int (*out)[2], int max);
-
-/* Material {m, n} set up for a solve shared among
- * processes (retro_solve_shared), each holding a slice of its codes: the db holds what its
- * captures lead to (db->exits_only is required), l the layer, ss_layer_init'ed, without
- * codes (l->res NULL). 0, or -1 (memory, a table that could not be read back). */
-int ss_layer_for_share(struct ss_db *db, int m, int n, struct ss_layer *l);
 
 #endif

@@ -1,4 +1,4 @@
-#include "ss_checkpoint.h"
+#include "checkpoint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -101,8 +101,8 @@ static const char *check_end(int fd, const unsigned char *h, uint32_t crc)
     return crc != get32(h + 24) ? "checksum mismatch" : NULL;
 }
 
-int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int level, int highest,
-                       char *err, size_t errlen)
+int checkpoint_save(const char *path, const retro_code *res, uint64_t n, int level, int highest,
+                    char *err, size_t errlen)
 {
     unsigned char h[HEADER] = {0};
     memcpy(h, MAGIC, 8);
@@ -126,8 +126,8 @@ int ss_checkpoint_save(const char *path, const retro_code *res, uint64_t n, int 
     return rc;
 }
 
-int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
-                       char *err, size_t errlen)
+int checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level, int *highest,
+                    char *err, size_t errlen)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -147,7 +147,7 @@ int ss_checkpoint_load(const char *path, retro_code *res, uint64_t n, int *level
     return 0;
 }
 
-int ss_checkpoint_peek(const char *path, uint64_t n, int *level, int *highest)
+int checkpoint_peek(const char *path, uint64_t n, int *level, int *highest)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return errno == ENOENT ? 1 : -1;
@@ -157,7 +157,7 @@ int ss_checkpoint_peek(const char *path, uint64_t n, int *level, int *highest)
     return ok ? 0 : -1;
 }
 
-int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t errlen)
+int checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t errlen)
 {
     *fd = open(path, O_RDONLY | O_CLOEXEC);
     if (*fd < 0) return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
@@ -183,7 +183,7 @@ int ss_checkpoint_open(const char *path, uint64_t n, int *fd, char *err, size_t 
     return snprintf(err, errlen, "%s: %s", path, why), -1;
 }
 
-int ss_checkpoint_read(int fd, uint64_t first, uint64_t count, retro_code *out)
+int checkpoint_read(int fd, uint64_t first, uint64_t count, retro_code *out)
 {
     unsigned char *p = (unsigned char *)out;
     off_t at = (off_t)(HEADER + first * sizeof *out);
