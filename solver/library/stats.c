@@ -428,6 +428,7 @@ static int wdl_row(struct wdl_pass *p, const struct layer_rows *lr, const struct
     r->inhand = lr->k.c[0];
     r->captured = lr->k.c[1];
     r->side = row->side;
+    g->ops->layers->name(g, &lr->k, r->layer, sizeof r->layer);
     p->mat[j][0] = row->men[0];
     p->mat[j][1] = row->men[1];
     r->dtm_missing = (d && !d->present) || (row->side == 0 && lc->fold_unknown);
@@ -579,6 +580,7 @@ static int material_rows(const struct game *g, const struct wdl_pass *p, struct 
         r->win_dtm_sum = (double)p->win_sum[k];
         memcpy(r->longest_fen, b->longest_fen, sizeof r->longest_fen);
     }
+    st->g = g;
     game_rules_name(g, st->rules, sizeof st->rules);
     ss_total(st);
     return 0;
@@ -648,12 +650,13 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
         *st = (struct bc_stats){.g = g,
                                 .reachable = reachable,
                                 .compare = compare,
-                                .top = g->capture_goal - 1,
                                 .nrows = p.nrows,
                                 .rows = p.rows,
                                 .ch = p.ch};
         p.rows = NULL;
         p.ch = NULL;
+        for (int k = 0; k < st->nrows; k++)
+            if (st->rows[k].captured > st->top) st->top = st->rows[k].captured;
         bc_total(st);
         bc_change_total(st);
         game_rules_name(g, st->rules, sizeof st->rules);
