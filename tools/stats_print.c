@@ -1,12 +1,17 @@
 /* guti stats' output: the tallies of stats.h as Markdown, CSV or JSON. */
 #include "stats_print.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "cli_game.h"
 #include "values.h"
 
-static const char *const side_word[] = {"goat", "tiger"};
+/* A side's man in a row's words ("goat", "tiger"): the game's. */
+static const char *piece(const struct game *g, int side)
+{
+    return g->ops->piece_name[side];
+}
 
 static uint64_t changed_classes(const struct bc_change *x, bool raw)
 {
@@ -86,7 +91,7 @@ static void bc_csv(FILE *f, const struct bc_stats *s)
     for (int k = 0; k <= nrows; k++) {
         const struct bc_row *r = k < nrows ? &rows[k] : &total;
         if (k < nrows)
-            fprintf(f, "%d,%d,%s,", r->inhand, r->captured, side_word[r->side]);
+            fprintf(f, "%d,%d,%s,", r->inhand, r->captured, piece(s->g, r->side));
         else
             fprintf(f, "all,all,all,");
         fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
@@ -119,7 +124,7 @@ static void bc_json_changes(FILE *f, const struct bc_stats *s)
             fprintf(f,
                     "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", \"changed\": "
                     "%llu, \"changed_raw\": %llu, \"matrix\": [",
-                    first ? "" : ", ", rows[k].inhand, rows[k].captured, side_word[rows[k].side],
+                    first ? "" : ", ", rows[k].inhand, rows[k].captured, piece(s->g, rows[k].side),
                     (unsigned long long)changed_classes(x, false),
                     (unsigned long long)changed_classes(x, true));
             first = false;
@@ -152,7 +157,7 @@ static void bc_json(FILE *f, const struct bc_stats *s)
         const struct bc_row *r = k < nrows ? &rows[k] : &total;
         if (k < nrows)
             fprintf(f, "%s{\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", k ? ", " : "",
-                    r->inhand, r->captured, side_word[r->side]);
+                    r->inhand, r->captured, piece(s->g, r->side));
         else
             fprintf(f, "], \"total\": {");
         fprintf(f,
@@ -196,18 +201,14 @@ static void bc_md_missing(FILE *f, const struct bc_stats *s)
     if (missing) {
         fprintf(f,
                 "\n**DTM missing**: the DTM of %d layer%s is not known, its table%s not in "
-                "the directory (for a goats' placement layer, the tigers' table of the layer "
+                "the directory (for a %s' placement layer, the %s' table of the layer "
                 "below), so %s longest wins and losses, and those of all, are not known:",
-                missing, missing == 1 ? "" : "s", missing == 1 ? "" : "s",
-                missing == 1 ? "its" : "their");
+                missing, missing == 1 ? "" : "s", missing == 1 ? "" : "s", s->g->ops->side_name[0],
+                s->g->ops->side_name[1], missing == 1 ? "its" : "their");
         for (int k = 0, n = 0; k < nrows; k++) {
             const struct bc_row *r = &rows[k];
             if (!r->dtm_missing || (r->inhand == 0 && r->side == 1)) continue;
-            if (r->inhand)
-                fprintf(f, "%s h%d-c%d-%c", n++ ? "," : "", r->inhand, r->captured,
-                        r->side ? 't' : 'g');
-            else
-                fprintf(f, "%s h0-c%d", n++ ? "," : "", r->captured);
+            fprintf(f, "%s %s", n++ ? "," : "", r->layer);
         }
         fprintf(f, ".\n");
     }
@@ -216,17 +217,21 @@ static void bc_md_missing(FILE *f, const struct bc_stats *s)
 /* The placement phase summed over captures and sides, by goats in hand (Markdown). */
 static void bc_md_draws(FILE *f, const struct bc_stats *s)
 {
-    const struct game *g = s->g;
+    const char *a = s->g->ops->side_name[0], *b = s->g->ops->side_name[1];
     const struct bc_row *rows = s->rows;
     int nrows = s->nrows;
-    int top = s->top;
+    int top = s->top, most = 0;
+    for (int k = 0; k < nrows; k++)
+        if (rows[k].inhand > most) most = rows[k].inhand;
     if (nrows > 2 * (top + 1)) {
         /* the placement phase, summed over captures and sides */
-        fprintf(f, "\n## Draws through the game, by goats in hand\n\n| in hand | classes | draw "
-                   "(classes) | win for the side to move (classes) | positions | draw (positions) "
-                   "| goats to move: win (positions) | tigers to move: win (positions) "
-                   "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (int inhand = g->side_men[0]; inhand >= 0; inhand--) {
+        fprintf(f,
+                "\n## Draws through the game, by %s in hand\n\n| in hand | classes | draw "
+                "(classes) | win for the side to move (classes) | positions | draw (positions) "
+                "| %s to move: win (positions) | %s to move: win (positions) "
+                "|\n|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+                a, a, b);
+        for (int inhand = most; inhand >= 0; inhand--) {
             uint64_t n[3] = {0, 0, 0}, raw[3] = {0, 0, 0}, side_n[2] = {0, 0}, side_w[2] = {0, 0};
             for (int k = 0; k < nrows; k++) {
                 if (rows[k].inhand != inhand) continue;
@@ -273,7 +278,7 @@ static void bc_md_longest(FILE *f, const struct bc_stats *s)
                 }
                 if (best >= 0 && every)
                     fprintf(f, "- %s phase: the %ss' longest forced win, %d plies: `%s`\n",
-                            phase ? "Placement" : "Movement", side_word[side], rows[best].max_win,
+                            phase ? "Placement" : "Movement", piece(s->g, side), rows[best].max_win,
                             rows[best].longest_fen);
             }
         fprintf(f, "\n| in hand | captured | to move | DTM | example "
@@ -281,7 +286,7 @@ static void bc_md_longest(FILE *f, const struct bc_stats *s)
         for (int k = 0; k < nrows; k++)
             if (rows[k].max_win >= 0)
                 fprintf(f, "| %d | %d | %ss | %d | `%s` |\n", rows[k].inhand, rows[k].captured,
-                        side_word[rows[k].side], rows[k].max_win, rows[k].longest_fen);
+                        piece(s->g, rows[k].side), rows[k].max_win, rows[k].longest_fen);
     }
 }
 
@@ -317,7 +322,7 @@ static void bc_md_compare(FILE *f, const struct bc_stats *s)
             const struct bc_change *x = &ch[k];
             if (!x->present || !changed_classes(x, false)) continue;
             fprintf(f, "| %d | %d | %ss ", rows[k].inhand, rows[k].captured,
-                    side_word[rows[k].side]);
+                    piece(s->g, rows[k].side));
             print_change(f, x);
             fprintf(f, " `%s` |\n", x->example_fen);
         }
@@ -348,7 +353,7 @@ static void bc_md(FILE *f, const struct bc_stats *s)
         const struct bc_row *r = k < nrows ? &rows[k] : &total;
         uint64_t cl = r->n[0] + r->n[1] + r->n[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
         if (k < nrows)
-            fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, side_word[r->side]);
+            fprintf(f, "| %d | %d | %ss ", r->inhand, r->captured, piece(s->g, r->side));
         else
             fprintf(f, "| **all** | | ");
         fprintf(f, "| %llu | ", (unsigned long long)cl);
@@ -409,7 +414,7 @@ static void ss_json(FILE *f, const struct ss_table_stats *s)
     const char *rules = s->rules;
     /* the materials, then their total as an object of its own */
     const struct ss_row tot = s->total;
-    fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"rows\": [", rules);
+    fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"rows\": [", s->g->ops->name, rules);
     for (int k = 0; k <= nrows; k++) {
         const struct ss_row *r = k < nrows ? &rows[k] : &tot;
         if (k < nrows)
@@ -483,10 +488,13 @@ static void ss_md(FILE *f, const struct ss_table_stats *s)
     const struct ss_row *rows = s->rows;
     int nrows = s->nrows;
     const char *rules = s->rules;
-    fprintf(f, "# Sixteen Soldiers endgames, rules %s: values for the side to move\n\n", rules);
-    fprintf(f, "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
-               "positions | win (positions) | draw (positions) | loss (positions) | longest "
-               "win | mean win | longest loss | longest win, example (Red to move) |\n");
+    const char *first = s->g->ops->side_name[0];
+    fprintf(f, "# %s endgames, rules %s: values for the side to move\n\n", s->g->ops->title, rules);
+    fprintf(f,
+            "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
+            "positions | win (positions) | draw (positions) | loss (positions) | longest "
+            "win | mean win | longest loss | longest win, example (%c%s to move) |\n",
+            toupper((unsigned char)first[0]), first + 1);
     fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     int missing = 0;
     for (int k = 0; k < nrows; k++) {
@@ -546,12 +554,13 @@ static void dtc_csv_counts(FILE *f, const struct dtc_row *r)
     fprintf(f, ",%d,%d\n", r->max_win, r->max_loss);
 }
 
-static void dtc_csv_row(FILE *f, const struct dtc_row *r, int limit, bool total)
+static void dtc_csv_row(FILE *f, const struct game *g, const struct dtc_row *r, int limit,
+                        bool total)
 {
     if (total)
         fprintf(f, "all,all,all,%d", limit);
     else
-        fprintf(f, "%d,%d,%s,%d", r->inhand, r->captured, r->side ? "tiger" : "goat", limit);
+        fprintf(f, "%d,%d,%s,%d", r->inhand, r->captured, piece(g, r->side), limit);
     dtc_csv_counts(f, r);
 }
 
@@ -584,12 +593,12 @@ static void dtc_json_counts(FILE *f, const struct dtc_row *r)
     fputc('}', f);
 }
 
-static void dtc_json_row(FILE *f, const struct dtc_row *r, bool total)
+static void dtc_json_row(FILE *f, const struct game *g, const struct dtc_row *r, bool total)
 {
     fputc('{', f);
     if (!total)
         fprintf(f, "\"inhand\": %d, \"captured\": %d, \"side\": \"%s\", ", r->inhand, r->captured,
-                r->side ? "tiger" : "goat");
+                piece(g, r->side));
     dtc_json_counts(f, r);
 }
 
@@ -663,8 +672,8 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         fprintf(f, "inhand,captured,side,limit,classes,win,cursed_win,draw,blessed_loss,loss,"
                    "positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,"
                    "max_dtc_win,max_dtc_loss\n");
-        for (int k = 0; k < s->nrows; k++) dtc_csv_row(f, &s->rows[k], s->limit, false);
-        dtc_csv_row(f, &s->total, s->limit, true);
+        for (int k = 0; k < s->nrows; k++) dtc_csv_row(f, s->g, &s->rows[k], s->limit, false);
+        dtc_csv_row(f, s->g, &s->total, s->limit, true);
         return;
     }
     if (!strcmp(format, "json")) {
@@ -685,10 +694,10 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         fputs("\"rows\": [", f);
         for (int k = 0; k < s->nrows; k++) {
             if (k) fputs(", ", f);
-            dtc_json_row(f, &s->rows[k], false);
+            dtc_json_row(f, s->g, &s->rows[k], false);
         }
         fputs("], \"total\": ", f);
-        dtc_json_row(f, &s->total, true);
+        dtc_json_row(f, s->g, &s->total, true);
         fputs("}\n", f);
         return;
     }
@@ -729,8 +738,8 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         return;
     }
     if (!strcmp(format, "json")) {
-        fprintf(f, "{\"game\": \"sixteen\", \"rules\": \"%s\", \"limit\": %d, \"rows\": [",
-                s->rules, s->limit);
+        fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"limit\": %d, \"rows\": [",
+                s->g->ops->name, s->rules, s->limit);
         for (int k = 0; k < s->nrows; k++)
             fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "",
                     s->rows[k].m, s->rows[k].other),
@@ -740,8 +749,8 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
         fputs("}\n", f);
         return;
     }
-    fprintf(f, "# sixteen, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
-            s->rules, s->limit);
+    fprintf(f, "# %s, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
+            s->g->ops->name, s->rules, s->limit);
     fprintf(f, "| to move | other | classes | win | cursed win | draw | blessed loss | loss "
                "| longest DTC, win | longest DTC, loss | longest win, example |\n");
     fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -761,8 +770,9 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
 void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogram *h)
 {
     const struct game *g = h->g;
+    const char *a = g->ops->side_name[0], *b = g->ops->side_name[1];
     if (!strcmp(format, "csv")) {
-        fprintf(f, "dtm,value,goats,tigers,goats_raw,tigers_raw\n");
+        fprintf(f, "dtm,value,%s,%s,%s_raw,%s_raw\n", a, b, a, b);
         for (int d = 0; d <= h->max_dtm; d++)
             fprintf(f, "%d,%s,%llu,%llu,%llu,%llu\n", d, d % 2 ? "win" : "loss",
                     (unsigned long long)h->n[d][0], (unsigned long long)h->n[d][1],
@@ -779,23 +789,23 @@ void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogr
                 g->ops->name, h->rules, g->board->name, h->max_dtm);
         for (int d = 0; d <= h->max_dtm; d++)
             fprintf(f,
-                    "%s{\"dtm\": %d, \"value\": \"%s\", \"goats\": %llu, \"tigers\": %llu, "
-                    "\"goats_raw\": %llu, \"tigers_raw\": %llu}",
-                    d ? ", " : "", d, d % 2 ? "win" : "loss", (unsigned long long)h->n[d][0],
-                    (unsigned long long)h->n[d][1], (unsigned long long)h->raw[d][0],
+                    "%s{\"dtm\": %d, \"value\": \"%s\", \"%s\": %llu, \"%s\": %llu, "
+                    "\"%s_raw\": %llu, \"%s_raw\": %llu}",
+                    d ? ", " : "", d, d % 2 ? "win" : "loss", a, (unsigned long long)h->n[d][0], b,
+                    (unsigned long long)h->n[d][1], a, (unsigned long long)h->raw[d][0], b,
                     (unsigned long long)h->raw[d][1]);
         fprintf(f,
-                "], \"draws\": {\"goats\": %llu, \"tigers\": %llu, \"goats_raw\": %llu, "
-                "\"tigers_raw\": %llu}}\n",
-                (unsigned long long)h->draws[0], (unsigned long long)h->draws[1],
-                (unsigned long long)h->draws_raw[0], (unsigned long long)h->draws_raw[1]);
+                "], \"draws\": {\"%s\": %llu, \"%s\": %llu, \"%s_raw\": %llu, "
+                "\"%s_raw\": %llu}}\n",
+                a, (unsigned long long)h->draws[0], b, (unsigned long long)h->draws[1], a,
+                (unsigned long long)h->draws_raw[0], b, (unsigned long long)h->draws_raw[1]);
         return;
     }
     fprintf(f, "# %s %s, rules %s: positions by DTM, movement phase\n\n", g->ops->name,
             g->board->name, h->rules);
     fprintf(f, "Symmetry classes (raw positions in parentheses) whose side to move wins (odd "
                "DTM) or loses (even DTM) in exactly DTM half-moves.\n\n");
-    fprintf(f, "| DTM | value | goats to move | tigers to move |\n|---:|---|---:|---:|\n");
+    fprintf(f, "| DTM | value | %s to move | %s to move |\n|---:|---|---:|---:|\n", a, b);
     for (int d = 0; d <= h->max_dtm; d++) {
         if (!h->n[d][0] && !h->n[d][1]) continue;
         fprintf(f, "| %d | %s | %llu (%llu) | %llu (%llu) |\n", d, d % 2 ? "win" : "loss",

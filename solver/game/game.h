@@ -119,6 +119,17 @@ struct held_layer {
     const uint8_t *dtm;    /* an acyclic layer's DTM codes, a byte each (FOLD_DTM) */
 };
 
+/* stats: a row of the statistics within a layer's table (game_layers.rows): the positions
+ * offset + stride * j, j < count, with the side to move and the men on the board of the
+ * side to move and of the other. */
+struct layer_row {
+    uint64_t offset, stride, count;
+    int side;         /* the side to move: 0 or 1 */
+    int men[2];       /* men on the board: the side to move's, the other side's */
+    bool as_previous; /* its position j stands for as many as the previous row's j (the
+                         same classes, the other side to move): its weights are those */
+};
+
 struct retro_layer;
 struct wdl;
 struct bitset;
@@ -250,6 +261,22 @@ struct game_layers {
      * 0, or -1 when memory runs out (err naming what). OpenMP threads. */
     int (*reach)(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
                  struct bitset *kids, int nkids, char *err, size_t errlen);
+
+    /* stats: the rows of the statistics (solver/library/stats.h), by which a game tells
+     * how a layer's numbered positions group and what each stands for. */
+    /* Required: layer k's rows, one per side to move and material its table holds, into
+     * out (at most max, in the order of the statistics), their number returned whatever
+     * max is. A row's positions are numbered offset + stride * j, j < count; ix as for
+     * rank (it builds the index it needs). The number, or -1 when memory runs out (err as
+     * for rank). */
+    int (*rows)(const struct game *g, void *ix, const struct layer_key *k, struct layer_row *out,
+                int max, char *err, size_t errlen);
+    /* Required: how many positions of the game each position j of row r of layer k (as
+     * rows writes them) stands for, its images under the board's symmetries (the tables
+     * hold one position a class), a byte each into w[0..count - 1]. ix as for rank. 0, or
+     * -1 when memory runs out (err as for rank). */
+    int (*weights)(const struct game *g, void *ix, const struct layer_key *k, int r, uint8_t *w,
+                   char *err, size_t errlen);
 };
 
 /* A game's module: its rules, its names and its variants. A game fills one, in its own

@@ -10,11 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bc_solve.h"
 #include "bigmem.h"
 #include "index.h"
-#include "symmap.h"
 #include "values.h"
+#include "wdl.h"
 
 static void hook_begin(const struct stats_hooks *h, const char *label)
 {
@@ -64,110 +63,37 @@ static retro_code *read_codes(const char *path, const struct tb_meta *want, char
 
 /* ---- A layer's rows ------------------------------------------------------------------ */
 
-/* A row of the statistics within a layer's table: the positions offset + stride * j,
- * j < ix->size, class j of ix standing for as many positions as its orbit holds. */
-struct layer_row {
-    uint64_t offset, stride;
-    int side;                    /* the side to move */
-    int m, n;                    /* a material row's men: the side to move's, the other's */
-    const struct pair_index *ix; /* one of the layer's ixs */
-};
+/* The most rows a layer's table holds (game_layers.rows): a row per side to move and
+ * material. */
+#define ROWS_MAX 4
 
+/* Layer k's rows, as the game numbers its positions (game_layers.rows), and its table's
+ * size. */
 struct layer_rows {
     struct layer_key k;
     int nrows;
-    struct layer_row row[2];
-    uint64_t size; /* the table's */
+    struct layer_row row[ROWS_MAX];
+    uint64_t size;
 };
 
-/* The pair indexes of the layers walked, the last few kept: consecutive layers often share
- * one (Bagh-Chal's two sides of a placement layer), and a layer may read another's (a
- * goats' layer the tigers' below) while its own are held: at most two at once. */
-struct class_indexes {
-    struct symmap sm;
-    struct {
-        bool have;
-        int a, b;
-        uint64_t used;
-        struct pair_index ix;
-    } slot[3];
-    uint64_t clock;
-};
-
-static struct class_indexes *class_indexes_new(const struct board *board)
+/* The rows of layer k through the game's hooks, its indexes built in gix (the same that
+ * unrank the examples: built once). 0, or -1 with err. */
+static int layer_rows_init(const struct game *g, void *gix, const struct layer_key *k,
+                           struct layer_rows *lr, char *err, size_t errlen)
 {
-    struct class_indexes *ci = calloc(1, sizeof *ci);
-    if (ci) symmap_init(&ci->sm, board);
-    return ci;
-}
-
-static void class_indexes_free(struct class_indexes *ci)
-{
-    if (!ci) return;
-    for (int j = 0; j < 3; j++)
-        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
-    free(ci);
-}
-
-/* The index of a men against b on board, kept or built (in the slot used least
- * recently); NULL when memory runs out. */
-static const struct pair_index *class_index(struct class_indexes *ci, const struct board *board,
-                                            int a, int b)
-{
-    int j, lru = 0;
-    for (j = 0; j < 3; j++) {
-        if (ci->slot[j].have && ci->slot[j].a == a && ci->slot[j].b == b) break;
-        if (ci->slot[lru].have && (!ci->slot[j].have || ci->slot[j].used < ci->slot[lru].used))
-            lru = j;
-    }
-    if (j == 3) {
-        j = lru;
-        if (ci->slot[j].have) pair_index_free(&ci->slot[j].ix);
-        ci->slot[j].have = false;
-        if (pair_index_init(&ci->slot[j].ix, board, &ci->sm, a, b)) return NULL;
-        ci->slot[j].have = true;
-        ci->slot[j].a = a;
-        ci->slot[j].b = b;
-    }
-    ci->slot[j].used = ++ci->clock;
-    return &ci->slot[j].ix;
-}
-
-/* The rows of layer k and the classes that number them. The one part of the statistics
- * that knows how a game numbers a layer's positions, which no hook of game.h says (a hook
- * giving a layer's rows, their labels and their classes' weights would): both games number
- * them as classes of pair indexes (index.h) under the board's symmetries. A game with men
- * in hand (Bagh-Chal): its A men (tigers) against the others on the board, a row per side
- * to move, the sides interleaved in a layer that holds both (key c[2] 0). Otherwise
- * (Sixteen Soldiers): material {m, n} holds the side to move's m men against n, then n
- * against m. 0, or -1 when memory runs out. */
-static int layer_rows_init(const struct game *g, struct class_indexes *ci,
-                           const struct layer_key *k, struct layer_rows *lr)
-{
+    const struct game_layers *gl = g->ops->layers;
     memset(lr, 0, sizeof *lr);
     lr->k = *k;
-    if (g->ops->has_hand) {
-        bool both = k->c[2] == 0;
-        const struct pair_index *ix =
-            class_index(ci, g->board, g->side_men[1], g->side_men[0] - k->c[0] - k->c[1]);
-        if (!ix) return -1;
-        lr->nrows = both ? 2 : 1;
-        for (int r = 0; r < lr->nrows; r++)
-            lr->row[r] = (struct layer_row){.offset = (uint64_t)r,
-                                            .stride = both ? 2 : 1,
-                                            .side = both ? r : k->c[2] - 1,
-                                            .ix = ix};
-        lr->size = (both ? 2 : 1) * ix->size;
-        return 0;
+    int n = gl->rows(g, gix, k, lr->row, ROWS_MAX, err, errlen);
+    if (n < 0 || gl->size(g, gix, k, &lr->size, err, errlen)) return -1;
+    if (n > ROWS_MAX) {
+        char name[64];
+        gl->name(g, k, name, sizeof name);
+        snprintf(err, errlen, "layer %s: %d rows, more than the statistics hold (%d)", name, n,
+                 ROWS_MAX);
+        return -1;
     }
-    int m = k->c[0], n = k->c[1];
-    lr->nrows = m == n ? 1 : 2;
-    for (int r = 0; r < lr->nrows; r++) {
-        struct layer_row *row = &lr->row[r];
-        *row = (struct layer_row){.offset = lr->size, .stride = 1, .m = r ? n : m, .n = r ? m : n};
-        if (!(row->ix = class_index(ci, g->board, row->m, row->n))) return -1;
-        lr->size += row->ix->size;
-    }
+    lr->nrows = n;
     return 0;
 }
 
@@ -180,12 +106,19 @@ static void drop_behind(const struct game *g, void *gix, const struct layer_key 
     if (j >= 2 && gl->index_drop) gl->index_drop(g, gix, &keys[j - 2]);
 }
 
-/* The positions each class of ix stands for, a byte a class (NULL when memory runs out). */
-static uint8_t *orbit_weights(const struct pair_index *ix)
+/* Row r of layer lr's weights, the positions each of its positions stands for
+ * (game_layers.weights), into *w: kept from the previous row when the game says they are
+ * the same, else made anew (the previous freed). 0, or -1 with err (*w NULL). */
+static int row_weights(const struct game *g, void *gix, const struct layer_rows *lr, int r,
+                       uint8_t **w, char *err, size_t errlen)
 {
-    uint8_t *w = big_alloc(ix->size + 1);
-    if (w) pair_index_orbit_sizes(ix, w);
-    return w;
+    if (r > 0 && lr->row[r].as_previous && *w) return 0;
+    free(*w);
+    if (!(*w = big_alloc(lr->row[r].count + 1))) return out_of_memory(err, errlen);
+    if (!g->ops->layers->weights(g, gix, &lr->k, r, *w, err, errlen)) return 0;
+    free(*w);
+    *w = NULL;
+    return -1;
 }
 
 /* Writes position i of layer k in the game's notation, through the game's unrank. */
@@ -267,8 +200,9 @@ struct wdl_pass {
     const char *dir;
     const struct tables_set *set;
     bool reachable;
-    struct class_indexes *ci;
-    void *gix; /* the game's indexes, for unrank */
+    void *gix;                  /* the game's indexes: the rows', the folds', the examples' */
+    struct layer_entry *layers; /* the game's (game_layers.list) */
+    int nlayers;
     struct bc_row *rows;
     struct bc_change *ch;
     uint64_t *win_sum; /* the DTMs of each row's won classes, summed */
@@ -296,40 +230,92 @@ static void layer_codes_free(struct layer_codes *lc)
     *lc = (struct layer_codes){0};
 }
 
+/* The most children a layer folded for its DTM has (game_layers.children). */
+#define KIDS_MAX 8
+
+/* Child k's DTM table, held as the game's fold reads it (struct held_layer): a cyclic
+ * layer's codes, an acyclic one's DTM codes a byte each, into *codes or *bytes (malloc'd).
+ * 0; 1 when the table is not there; -1 with err. */
+static int hold_child(const struct wdl_pass *p, const struct layer_key *k, struct held_layer *held,
+                      retro_code **codes, uint8_t **bytes)
+{
+    const struct game *g = p->g;
+    const struct game_layers *gl = g->ops->layers;
+    char path[1024];
+    uint64_t n;
+    tables_layer_path(path, sizeof path, p->dir, g, k, TB_DTM, 0);
+    if (access(path, F_OK) != 0) return 1;
+    if (gl->size(g, p->gix, k, &n, p->err, p->errlen)) return -1;
+    struct tb_meta want = tables_layer_meta(g, k, TB_DTM, 0, n);
+    if (!(*codes = read_codes(path, &want, p->err, p->errlen))) return -1;
+    *held = (struct held_layer){.k = *k, .codes = *codes};
+    bool cyclic = false;
+    for (int j = 0; j < p->nlayers; j++)
+        if (!memcmp(&p->layers[j].k, k, sizeof *k)) cyclic = p->layers[j].kind == LAYER_CYCLIC;
+    if (cyclic) return 0;
+    if (!(*bytes = malloc(n + 1))) return out_of_memory(p->err, p->errlen);
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) (*bytes)[i] = (uint8_t)(*codes)[i];
+    free(*codes);
+    *codes = NULL;
+    *held = (struct held_layer){.k = *k, .dtm = *bytes};
+    return 0;
+}
+
+/* The game's fold of layer lr (game_layers.fold, FOLD_DTM) from its values in codes and
+ * its children held, into codes. 0, or -1 with err. */
+static int fold_dtm(const struct wdl_pass *p, const struct layer_rows *lr,
+                    const struct held_layer *held, int nk, retro_code *codes)
+{
+    const struct game *g = p->g;
+    uint64_t n = lr->size, wrong = 0;
+    struct wdl val;
+    uint8_t *dtm = malloc(n + 1);
+    if (!dtm || wdl_alloc(&val, n)) {
+        free(dtm);
+        return out_of_memory(p->err, p->errlen);
+    }
+#pragma omp parallel for schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++) wdl_set(&val, i, wdl_of_code(codes[i]));
+    int rc = g->ops->layers->fold(g, p->gix, &lr->k, FOLD_DTM, 0, held, nk, &val, dtm, &wrong, NULL,
+                                  NULL, p->err, p->errlen);
+    if (!rc && wrong) {
+        char name[64];
+        g->ops->layers->name(g, &lr->k, name, sizeof name);
+        snprintf(p->err, p->errlen,
+                 "layer %s: the moves of %llu positions disagree with its WDL table; run "
+                 "guti verify",
+                 name, (unsigned long long)wrong);
+        rc = -1;
+    }
+    if (!rc)
+        for (uint64_t i = 0; i < n; i++) codes[i] = dtm[i];
+    wdl_free(&val);
+    free(dtm);
+    return rc;
+}
+
 /* A layer stored with a WDL table alone whose DTM is the fold of its successors'
- * (game_layers.dtm_by_fold): its DTM codes from its child's DTM table, into codes. 0; 1
- * when that table is not there (codes unchanged); -1 with err. The fold of a whole layer at
- * once is Bagh-Chal's (bc_goats_dtm: a goats' placement layer from the tigers' layer below);
- * a hook folding a layer from its child's codes would make it any game's. */
+ * (game_layers.dtm_by_fold): its DTM codes by the game's fold, as its solver makes them,
+ * from its children's DTM tables, into codes (which hold its values). 0; 1 when a child's
+ * table is not there (codes unchanged); -1 with err. */
 static int derive_by_fold(const struct wdl_pass *p, const struct layer_rows *lr, retro_code *codes)
 {
     const struct game *g = p->g;
-    struct layer_key below;
-    if (g->ops->layers->children(g, &lr->k, &below, 1) < 1) return 1;
-    char path[1024];
-    tables_layer_path(path, sizeof path, p->dir, g, &below, TB_DTM, 0);
-    if (access(path, F_OK) != 0) return 1;
-    struct layer_rows blr;
-    if (layer_rows_init(g, p->ci, &below, &blr)) return out_of_memory(p->err, p->errlen);
-    /* the tigers' row: the layer's last */
-    const struct layer_row *t = &blr.row[blr.nrows - 1];
-    uint64_t nb = t->ix->size;
-    struct tb_meta want = tables_layer_meta(g, &below, TB_DTM, 0, blr.size);
-    retro_code *res = read_codes(path, &want, p->err, p->errlen);
-    uint8_t *kid = res ? malloc(nb + 1) : NULL;
-    int rc = -1;
-    if (res && !kid) {
-        out_of_memory(p->err, p->errlen);
-    } else if (res) {
-#pragma omp parallel for schedule(static, 65536)
-        for (uint64_t i = 0; i < nb; i++) kid[i] = (uint8_t)res[i * t->stride + t->offset];
-        free(res);
-        res = NULL;
-        rc = bc_goats_dtm(g, lr->k.c[0], lr->k.c[1], lr->row[0].ix, t->ix, kid, codes, p->err,
-                          p->errlen);
+    struct layer_key kids[KIDS_MAX];
+    struct held_layer held[KIDS_MAX];
+    retro_code *kid_codes[KIDS_MAX] = {0};
+    uint8_t *kid_bytes[KIDS_MAX] = {0};
+    int nk = g->ops->layers->children(g, &lr->k, kids, KIDS_MAX), rc = 0;
+    if (nk < 1) return 1;
+    if (nk > KIDS_MAX) return snprintf(p->err, p->errlen, "a layer of %d children", nk), -1;
+    for (int j = 0; j < nk && !rc; j++)
+        rc = hold_child(p, &kids[j], &held[j], &kid_codes[j], &kid_bytes[j]);
+    if (!rc) rc = fold_dtm(p, lr, held, nk, codes);
+    for (int j = 0; j < nk; j++) {
+        free(kid_codes[j]);
+        free(kid_bytes[j]);
     }
-    free(res);
-    free(kid);
     return rc;
 }
 
@@ -370,7 +356,7 @@ static int wdl_read(const struct wdl_pass *p, const struct layer_rows *lr, struc
     return 0;
 }
 
-/* Adds one row: the row's positions of res, k < its index's size (w: their weights), into
+/* Adds one row: the row's positions of res, k < its count (w: the layer's weights), into
  * r, x and *win_sum. Each thread tallies a contiguous range; ties for the longest win and
  * the changed example go to the lowest k, so the output does not depend on the threads. */
 static void tabulate(const struct layer_row *row, const uint8_t *w, const struct layer_codes *lc,
@@ -389,7 +375,7 @@ static void tabulate(const struct layer_row *row, const uint8_t *w, const struct
         uint64_t longest = UINT64_MAX, example = UINT64_MAX;
         int max_win = -1, max_loss = -1;
 #pragma omp for schedule(static) nowait
-        for (uint64_t k = 0; k < row->ix->size; k++) {
+        for (uint64_t k = 0; k < row->count; k++) {
             uint64_t i = stride * k + offset;
             if (reach && !reach[i]) continue;
             int v = column_of(res[i]);
@@ -442,8 +428,9 @@ static int wdl_row(struct wdl_pass *p, const struct layer_rows *lr, const struct
     r->inhand = lr->k.c[0];
     r->captured = lr->k.c[1];
     r->side = row->side;
-    p->mat[j][0] = row->m;
-    p->mat[j][1] = row->n;
+    g->ops->layers->name(g, &lr->k, r->layer, sizeof r->layer);
+    p->mat[j][0] = row->men[0];
+    p->mat[j][1] = row->men[1];
     r->dtm_missing = (d && !d->present) || (row->side == 0 && lc->fold_unknown);
     x->present = lc->alt != NULL;
     tabulate(row, w, lc, r, x, &p->win_sum[j]);
@@ -462,18 +449,13 @@ static int wdl_layer(struct wdl_pass *p, const struct layer_key *k)
 {
     const struct game *g = p->g;
     struct layer_rows lr;
-    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
+    if (layer_rows_init(g, p->gix, k, &lr, p->err, p->errlen)) return -1;
     struct layer_codes lc = {0};
     int rc = wdl_read(p, &lr, &lc);
     uint8_t *w = NULL;
-    for (int r = 0; r < lr.nrows && !rc; r++) {
-        /* the rows of a layer that share an index share its weights */
-        if (!r || lr.row[r].ix != lr.row[r - 1].ix) {
-            free(w);
-            if (!(w = orbit_weights(lr.row[r].ix))) rc = out_of_memory(p->err, p->errlen);
-        }
-        if (!rc) rc = wdl_row(p, &lr, &lr.row[r], w, &lc);
-    }
+    for (int r = 0; r < lr.nrows && !rc; r++)
+        if (!(rc = row_weights(g, p->gix, &lr, r, &w, p->err, p->errlen)))
+            rc = wdl_row(p, &lr, &lr.row[r], w, &lc);
     free(w);
     layer_codes_free(&lc);
     p->done += lr.size;
@@ -598,6 +580,7 @@ static int material_rows(const struct game *g, const struct wdl_pass *p, struct 
         r->win_dtm_sum = (double)p->win_sum[k];
         memcpy(r->longest_fen, b->longest_fen, sizeof r->longest_fen);
     }
+    st->g = g;
     game_rules_name(g, st->rules, sizeof st->rules);
     ss_total(st);
     return 0;
@@ -609,6 +592,7 @@ static void wdl_pass_free(struct wdl_pass *p)
     free(p->ch);
     free(p->win_sum);
     free(p->mat);
+    free(p->layers);
     if (p->gix) p->g->ops->layers->index_free(p->gix);
 }
 
@@ -618,13 +602,16 @@ static int wdl_walk(struct wdl_pass *p)
     const struct game *g = p->g;
     struct layer_key *keys = NULL;
     int nk = set_layers(g, p->dir, p->set, TB_WDL, 0, &keys);
-    size_t most = 2 * (size_t)(nk > 0 ? nk : 0) + 1;
+    size_t most = ROWS_MAX * (size_t)(nk > 0 ? nk : 0) + 1;
     p->rows = calloc(most, sizeof *p->rows);
     p->ch = calloc(most, sizeof *p->ch);
     p->win_sum = calloc(most, sizeof *p->win_sum);
     p->mat = calloc(most, sizeof *p->mat);
     p->gix = g->ops->layers->index_new(g);
-    if (nk < 0 || !p->rows || !p->ch || !p->win_sum || !p->mat || !p->gix) {
+    p->nlayers = g->ops->layers->list(g, NULL, 0);
+    p->layers = malloc(((size_t)p->nlayers + 1) * sizeof *p->layers);
+    if (p->layers) g->ops->layers->list(g, p->layers, p->nlayers);
+    if (nk < 0 || !p->rows || !p->ch || !p->win_sum || !p->mat || !p->gix || !p->layers) {
         free(keys);
         return out_of_memory(p->err, p->errlen);
     }
@@ -647,14 +634,11 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
     s->materials = !stats_by_layer(g);
     struct game other;
     bool compare = other_rules(g, dir, &other);
-    struct class_indexes *ci = class_indexes_new(g->board);
-    if (!ci) return out_of_memory(err, errlen);
     struct wdl_pass p = {.g = g,
                          .other = compare ? &other : NULL,
                          .dir = dir,
                          .set = set,
                          .reachable = reachable,
-                         .ci = ci,
                          .h = h,
                          .err = err,
                          .errlen = errlen};
@@ -666,19 +650,19 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
         *st = (struct bc_stats){.g = g,
                                 .reachable = reachable,
                                 .compare = compare,
-                                .top = g->capture_goal - 1,
                                 .nrows = p.nrows,
                                 .rows = p.rows,
                                 .ch = p.ch};
         p.rows = NULL;
         p.ch = NULL;
+        for (int k = 0; k < st->nrows; k++)
+            if (st->rows[k].captured > st->top) st->top = st->rows[k].captured;
         bc_total(st);
         bc_change_total(st);
         game_rules_name(g, st->rules, sizeof st->rules);
         if (compare) game_rules_name(&other, st->other_rules, sizeof st->other_rules);
     }
     wdl_pass_free(&p);
-    class_indexes_free(ci);
     if (rc) stats_wdl_free(s);
     return rc;
 }
@@ -693,13 +677,14 @@ void stats_wdl_free(struct stats_wdl *s)
 
 /* ---- The counting rule --------------------------------------------------------------- */
 
-/* Tallies a row of the counting rule's statistics from class codes cls[stride * k + offset],
- * k < size, each class weighing w[k] raw positions; the k of its longest win, or
- * UINT64_MAX when it has none. Each thread tallies a contiguous range and ties for the
- * longest win go to the lowest k, so the row does not depend on the threads. */
-static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, uint64_t stride,
-                              uint64_t offset, uint64_t size, const uint8_t *w)
+/* Tallies a row of the counting rule's statistics from class codes cls[i], i = stride * k +
+ * offset of row, k < its count, each class weighing w[k] raw positions; the k of its longest win,
+ * or UINT64_MAX when it has none. Each thread tallies a contiguous range and ties for the longest
+ * win go to the lowest k, so the row does not depend on the threads. */
+static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, const struct layer_row *row,
+                              const uint8_t *w)
 {
+    uint64_t stride = row->stride, offset = row->offset, size = row->count;
     uint64_t longest = UINT64_MAX;
     r->max_win = r->max_loss = -1;
 #pragma omp parallel
@@ -708,7 +693,8 @@ static uint64_t dtc_tally_row(struct dtc_row *r, const uint16_t *cls, uint64_t s
         int max_win = -1, max_loss = -1;
 #pragma omp for schedule(static) nowait
         for (uint64_t k = 0; k < size; k++) {
-            uint16_t e = cls[stride * k + offset];
+            uint64_t i = stride * k + offset;
+            uint16_t e = cls[i];
             int j = class_column(e), d = dtc_of(dtc_of_class(e));
             n[j]++;
             raw[j] += w[k];
@@ -840,8 +826,7 @@ static int dtc_check_by_material(const struct game *g, const char *dir, int limi
 struct dtc_pass {
     const struct game *g;
     const char *dir;
-    struct class_indexes *ci;
-    void *gix;
+    void *gix;              /* the game's indexes: the rows', the examples' */
     struct layer_key start; /* the start position's layer */
     struct dtc_stats *st;
     char *err;
@@ -867,7 +852,7 @@ static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
     const struct game *g = p->g;
     struct dtc_stats *st = p->st;
     struct layer_rows lr;
-    if (layer_rows_init(g, p->ci, k, &lr)) return out_of_memory(p->err, p->errlen);
+    if (layer_rows_init(g, p->gix, k, &lr, p->err, p->errlen)) return -1;
     char path[1024];
     tables_layer_path(path, sizeof path, p->dir, g, k, TB_DTC, st->limit);
     struct tb_meta want = tables_layer_meta(g, k, TB_DTC, st->limit, lr.size);
@@ -876,17 +861,13 @@ static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
     int rc = cls ? 0 : -1;
     for (int j = 0; j < lr.nrows && !rc; j++) {
         const struct layer_row *row = &lr.row[j];
-        if (!j || row->ix != lr.row[j - 1].ix) {
-            free(w);
-            if (!(w = orbit_weights(row->ix))) rc = out_of_memory(p->err, p->errlen);
-        }
-        if (rc) break;
+        if ((rc = row_weights(g, p->gix, &lr, j, &w, p->err, p->errlen))) break;
         struct dtc_row *r = &st->rows[st->nrows++];
         if (st->materials)
-            *r = (struct dtc_row){.m = row->m, .other = row->n, .side = -1};
+            *r = (struct dtc_row){.m = row->men[0], .other = row->men[1], .side = -1};
         else
             *r = (struct dtc_row){.inhand = k->c[0], .captured = k->c[1], .side = row->side};
-        uint64_t longest = dtc_tally_row(r, cls, row->stride, row->offset, row->ix->size, w);
+        uint64_t longest = dtc_tally_row(r, cls, row, w);
         if (longest != UINT64_MAX)
             rc = layer_example(g, p->gix, k, row->offset + row->stride * longest, r->longest_fen,
                                sizeof r->longest_fen, p->err, p->errlen);
@@ -937,24 +918,21 @@ int stats_dtc(const struct game *g, const char *dir, int limit, const struct sta
     s->whole = !s->materials && checked;
     struct layer_key *keys = NULL;
     int nk = dtc_layers(g, dir, limit, s->materials ? checked : 0, &keys);
-    struct class_indexes *ci = class_indexes_new(g->board);
     const struct position start = g->ops->start(g);
     struct dtc_pass p = {.g = g,
                          .dir = dir,
-                         .ci = ci,
                          .gix = g->ops->layers->index_new(g),
                          .start = g->ops->layers->layer_of(g, &start),
                          .st = s,
                          .err = err,
                          .errlen = errlen};
-    s->rows = calloc(2 * (size_t)(nk > 0 ? nk : 0) + 1, sizeof *s->rows);
-    int rc = nk < 0 || !ci || !p.gix || !s->rows ? out_of_memory(err, errlen) : 0;
+    s->rows = calloc(ROWS_MAX * (size_t)(nk > 0 ? nk : 0) + 1, sizeof *s->rows);
+    int rc = nk < 0 || !p.gix || !s->rows ? out_of_memory(err, errlen) : 0;
     if (!rc) {
         s->total.max_win = s->total.max_loss = -1;
         rc = dtc_walk(&p, keys, nk, h);
     }
     if (p.gix) g->ops->layers->index_free(p.gix);
-    class_indexes_free(ci);
     free(keys);
     if (rc) stats_dtc_free(s);
     return rc;
@@ -970,12 +948,12 @@ void stats_dtc_free(struct dtc_stats *s)
 /* ---- The DTM histogram --------------------------------------------------------------- */
 
 /* Adds cyclic layer k's DTM table to the histogram, a row per side to move. */
-static int histogram_layer(const struct game *g, const char *dir, struct class_indexes *ci,
+static int histogram_layer(const struct game *g, const char *dir, void *gix,
                            const struct layer_key *k, struct dtm_histogram *h, char *err,
                            size_t errlen)
 {
     struct layer_rows lr;
-    if (layer_rows_init(g, ci, k, &lr)) return out_of_memory(err, errlen);
+    if (layer_rows_init(g, gix, k, &lr, err, errlen)) return -1;
     char path[1024];
     tables_layer_path(path, sizeof path, dir, g, k, TB_DTM, 0);
     struct tb_meta want = tables_layer_meta(g, k, TB_DTM, 0, lr.size);
@@ -994,15 +972,10 @@ static int histogram_layer(const struct game *g, const char *dir, struct class_i
     for (int j = 0; j < lr.nrows && !rc; j++) {
         const struct layer_row *row = &lr.row[j];
         int side = row->side;
-        if (!j || row->ix != lr.row[j - 1].ix) {
-            free(w);
-            if (!(w = orbit_weights(row->ix))) {
-                rc = out_of_memory(err, errlen);
-                break;
-            }
-        }
-        for (uint64_t c = 0; c < row->ix->size; c++) {
-            retro_code code = codes[row->offset + row->stride * c];
+        if ((rc = row_weights(g, gix, &lr, j, &w, err, errlen))) break;
+        for (uint64_t c = 0; c < row->count; c++) {
+            uint64_t i = row->offset + row->stride * c;
+            retro_code code = codes[i];
             if (code == RETRO_DRAW) {
                 h->draws[side]++;
                 h->draws_raw[side] += w[c];
@@ -1046,22 +1019,23 @@ int stats_histogram(const struct game *g, const char *dir, const struct stats_ho
                     struct dtm_histogram *h, char *err, size_t errlen)
 {
     *h = (struct dtm_histogram){.g = g, .max_dtm = -1};
-    struct class_indexes *ci = class_indexes_new(g->board);
+    void *gix = g->ops->layers->index_new(g);
     struct layer_key *keys = NULL;
     int nk = cyclic_layers(g, dir, &keys);
     h->n = calloc(RETRO_MAX_DTM + 1, sizeof *h->n);
     h->raw = calloc(RETRO_MAX_DTM + 1, sizeof *h->raw);
     int rc = 0;
-    if (nk < 0 || !ci || !h->n || !h->raw) rc = out_of_memory(err, errlen);
+    if (nk < 0 || !gix || !h->n || !h->raw) rc = out_of_memory(err, errlen);
     game_rules_name(g, h->rules, sizeof h->rules);
     hook_begin(hooks, "histogram");
     for (int j = 0; j < nk && !rc; j++) {
-        rc = histogram_layer(g, dir, ci, &keys[j], h, err, errlen);
+        drop_behind(g, gix, keys, j);
+        rc = histogram_layer(g, dir, gix, &keys[j], h, err, errlen);
         hook_progress(hooks, "layers", (uint64_t)j + 1, (uint64_t)nk);
     }
     hook_end(hooks);
     free(keys);
-    class_indexes_free(ci);
+    if (gix) g->ops->layers->index_free(gix);
     if (rc) stats_histogram_free(h);
     return rc;
 }

@@ -34,6 +34,7 @@ struct bc_row {
     int max_win, max_loss;
     uint64_t longest; /* index of a longest win */
     char longest_fen[128];
+    char layer[32]; /* the layer's name in its tables' (game_layers.name): "h12-c3-t" */
 };
 
 /* The same layer under the other rule set: how many classes change value, and one. */
@@ -48,7 +49,7 @@ struct bc_stats {
     const struct game *g;
     char rules[32], other_rules[32];
     bool reachable, compare;
-    int nrows, top; /* top: the most goats captured in a layer */
+    int nrows, top; /* top: the most men captured in a layer (the rows' largest) */
     struct bc_row *rows, total;
     struct bc_change *ch; /* one per row */
     /* the sum of the rows' changes (present when any row was compared); its example is
@@ -68,6 +69,7 @@ struct ss_row {
 };
 
 struct ss_table_stats {
+    const struct game *g;
     char rules[32];
     int nrows;
     struct ss_row *rows;

@@ -366,6 +366,41 @@ static void bc_index_drop(const struct game *g, void *ix, const struct layer_key
     x->ix[goats] = NULL;
 }
 
+/* stats: a movement layer holds both sides to move, interleaved (goats first), a row
+ * each; a placement layer its side's alone. Either side's row numbers the same classes of
+ * the tigers against the goats on the board. */
+static int bc_rows(const struct game *g, void *ix, const struct layer_key *k, struct layer_row *out,
+                   int max, char *err, size_t errlen)
+{
+    struct bc_indexes *x = ix;
+    int goats = g->side_men[0] - k->c[0] - k->c[1], tigers = g->side_men[1];
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    bool both = k->c[2] == 0;
+    int n = both ? 2 : 1;
+    for (int r = 0; r < n && r < max; r++) {
+        int side = both ? r : k->c[2] - 1;
+        out[r] = (struct layer_row){.offset = (uint64_t)r,
+                                    .stride = (uint64_t)n,
+                                    .count = x->ix[goats]->size,
+                                    .side = side,
+                                    .men = {side ? tigers : goats, side ? goats : tigers},
+                                    .as_previous = r > 0};
+    }
+    return n;
+}
+
+/* stats: a class's orbit under the board's symmetries, the same for either side to move. */
+static int bc_weights(const struct game *g, void *ix, const struct layer_key *k, int r, uint8_t *w,
+                      char *err, size_t errlen)
+{
+    (void)r;
+    struct bc_indexes *x = ix;
+    int goats = g->side_men[0] - k->c[0] - k->c[1];
+    if (build_index(g, x, goats, err, errlen)) return -1;
+    pair_index_orbit_sizes(x->ix[goats], w);
+    return 0;
+}
+
 /* A layer's step of the walk forwards (bc_reach.h), with its index and its children's. */
 static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key *k,
                          struct bitset *r, struct bitset *kids, int nkids, char *err, size_t errlen)
@@ -408,4 +443,7 @@ const struct game_layers bc_table_layers = {
     .index_drop = bc_index_drop,
     .reach = bc_reach_hook,
     .kind_names = {"movement", "placement"},
+    /* stats */
+    .rows = bc_rows,
+    .weights = bc_weights,
 };

@@ -295,6 +295,31 @@ static void ss_index_drop(const struct game *g, void *ix, const struct layer_key
     *l = NULL;
 }
 
+/* stats: a row per part of the material, (m, n) then (n, m), each numbering its classes. */
+static int ss_rows(const struct game *g, void *ix, const struct layer_key *k, struct layer_row *out,
+                   int max, char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    if (build_layer(g, x, k->c[0], k->c[1], err, errlen)) return -1;
+    const struct ss_layer *l = x->l[k->c[0]][k->c[1]];
+    for (int p = 0; p < l->nparts && p < max; p++)
+        out[p] = (struct layer_row){.offset = l->part[p].offset,
+                                    .stride = 1,
+                                    .count = l->part[p].ix.size,
+                                    .men = {l->part[p].m, l->part[p].n}};
+    return l->nparts;
+}
+
+/* stats: the part's classes' orbits under the board's symmetries. */
+static int ss_weights(const struct game *g, void *ix, const struct layer_key *k, int r, uint8_t *w,
+                      char *err, size_t errlen)
+{
+    struct ss_indexes *x = ix;
+    if (build_layer(g, x, k->c[0], k->c[1], err, errlen)) return -1;
+    pair_index_orbit_sizes(&x->l[k->c[0]][k->c[1]]->part[r].ix, w);
+    return 0;
+}
+
 const struct game_layers ss_table_layers = {
     .board_in_names = false,
     .name = ss_layer_name,
@@ -316,4 +341,7 @@ const struct game_layers ss_table_layers = {
     .label = ss_label,
     .men = ss_men,
     .pieces_most = 12,
+    /* stats */
+    .rows = ss_rows,
+    .weights = ss_weights,
 };
