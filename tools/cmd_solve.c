@@ -411,10 +411,7 @@ static int read_options(const struct game *g, const struct solve_opts *so,
                                "have no tables",
                                "no-repeat");
     char err[300];
-    struct solve_options unbounded = *opt; /* the bound is checked before the run */
-    unbounded.memory = 0;
-    if (solve_check_options(g, &unbounded, err, sizeof err))
-        return cli_usage_error("solve", "%s", err);
+    if (solve_check_options(g, opt, err, sizeof err)) return cli_usage_error("solve", "%s", err);
     return 0;
 }
 
@@ -425,7 +422,7 @@ static int run_solve(const struct game *g, const struct solve_opts *so,
     const char *dir = tables_dir(so->dir_opt);
     char err[1200];
     int rc;
-    if (solve_check_options(g, opt, err, sizeof err)) /* a memory bound too small */
+    if (solve_check_memory(g, opt, err, sizeof err)) /* before anything is made */
         return cli_error("solve: --memory %s: %s", so->memory_opt, err);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("solve: cannot make %s: %s", dir, strerror(errno));

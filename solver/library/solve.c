@@ -37,11 +37,12 @@ static bool within_pieces(const struct game *g, const struct solve_options *o,
     return !o->pieces || g->ops->layers->men(g, k) <= o->pieces;
 }
 
-/* Every cyclic layer asked for fits the memory bound, before anything is solved: the one
- * that needs the most is named when it does not. */
-static int check_memory(const struct game *g, const struct solve_options *o, char *err,
-                        size_t errlen)
+int solve_check_memory(const struct game *g, const struct solve_options *o, char *err,
+                       size_t errlen)
 {
+    if (!o->memory) return 0;
+    if (!g->ops->layers || !g->ops->layers->need)
+        return solve_fail(err, errlen, "--memory: %s's solve takes no memory bound", g->ops->name);
     int n, worst = -1;
     uint64_t most = 0;
     struct layer_entry *e = list_of(g, &n);
@@ -85,7 +86,7 @@ int solve_check_options(const struct game *g, const struct solve_options *o, cha
     if (o->memory && !gl->need)
         return solve_fail(err, errlen, "--memory: %s's solve takes no memory bound", g->ops->name);
     if (o->dtc_limit && solve_check_limit(o->dtc_limit, err, errlen)) return -1;
-    return o->memory ? check_memory(g, o, err, errlen) : 0;
+    return 0;
 }
 
 /* One pass over the layers of one kind the options ask for. */
@@ -122,7 +123,7 @@ static int solve_pass(const struct game *g, const struct solve_options *o, enum 
 int solve_game(const struct game *g, const struct solve_options *o, const struct solve_hooks *h,
                char *err, size_t errlen)
 {
-    if (solve_check_options(g, o, err, errlen)) return -1;
+    if (solve_check_options(g, o, err, errlen) || solve_check_memory(g, o, err, errlen)) return -1;
     bool cyclic = solve_has_kind(g, LAYER_CYCLIC) && !o->acyclic_only;
     bool acyclic = solve_has_kind(g, LAYER_ACYCLIC) && !o->cyclic_only;
     if (cyclic && solve_pass(g, o, LAYER_CYCLIC, SOLVE_CYCLIC, h, err, errlen)) return -1;

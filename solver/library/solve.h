@@ -60,13 +60,19 @@ const char *solve_kind_name(const struct game *g, enum layer_kind kind);
 /* Checks options against the game before anything is solved: a game without tables, one
  * kind asked of a game that has the other only, DTM tables for acyclic layers a game does
  * not have, a number of pieces the game does not take or out of its range, a memory bound
- * for a game that cannot say what a layer needs. 0, or -1 with the reason in err, naming the
+ * for a game that cannot say what a layer needs (whether the bound fits:
+ * solve_check_memory). 0, or -1 with the reason in err, naming the
  * option as the command line spells it ("--pieces 13: ..."). */
 int solve_check_options(const struct game *g, const struct solve_options *o, char *err,
                         size_t errlen);
 
-/* Runs the passes the options ask for (solve_check_options first). 0, or -1 with err at the
- * first pass that fails. */
+/* Whether every cyclic layer asked for fits the options' memory bound (0 without one), by the
+ * game's need: 0, or -1 with err naming the layer that needs the most and what it needs. */
+int solve_check_memory(const struct game *g, const struct solve_options *o, char *err,
+                       size_t errlen);
+
+/* Runs the passes the options ask for (solve_check_options and solve_check_memory first). 0, or -1
+ * with err at the first pass that fails. */
 int solve_game(const struct game *g, const struct solve_options *o, const struct solve_hooks *h,
                char *err, size_t errlen);
 

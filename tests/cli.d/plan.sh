@@ -48,7 +48,7 @@ PC="$T/memory-compact"
 check 0 '(compact engine)' solve sixteen --pieces 6 --memory 0.06 --dir "$PC"
 CMD="solve sixteen --pieces 6 --memory 0.06: the engine of each material"
 engines=$(grep -c '(compact engine)' "$T/out")
-if [ "$engines" -eq 2 ] && grep -q '^ 4+2 .*(compact engine)' "$T/out" && grep -q '^ 3+3 .*(compact engine)' "$T/out"; then
+if [ "$engines" -eq 2 ] && grep -q '^4+2 .*(compact engine)' "$T/out" && grep -q '^3+3 .*(compact engine)' "$T/out"; then
     passed=$((passed + 1))
 else
     fail "$engines materials by the compact engine, expected 4+2 and 3+3: $(cat "$T/out")"
