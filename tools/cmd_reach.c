@@ -99,7 +99,7 @@ int cmd_reach(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("reach", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("reach", &o))) return rc;
     if (argc - first != 1)
         return cli_usage_error("reach", "expected GAME, got %d operands", argc - first);

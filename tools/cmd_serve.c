@@ -337,7 +337,7 @@ int cmd_serve(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("serve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (first != argc) return cli_usage_error("serve", "takes no operands");
     struct server s = {
         {PTHREAD_MUTEX_INITIALIZER, cli_tables_dir(dir_opt), NULL, false, {0, 0}}, false, 0};

@@ -43,9 +43,10 @@ static const struct {
 
 static int usage(void)
 {
-    printf("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
-           "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
-           "commands:\n");
+    cli_help("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
+             "guti solves {titles} by retrograde analysis.\n\n"
+             "commands:\n",
+             stdout);
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-9s %s\n", commands[i].name, commands[i].summary);
     printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n"
