@@ -67,6 +67,11 @@ static void append_list(char *buf, size_t len, const char *const *words, bool co
                words[i], i == 0 && mark_default ? " (default)" : "");
 }
 
+void cli_word_list(const char *const *words, char *buf, size_t len)
+{
+    append_list(buf, len, words, false, false);
+}
+
 const char *cli_default_game(void)
 {
     return game_registry(0)->name;
@@ -476,7 +481,7 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
     } else if (!strcmp(key, "fen-rows")) {
         if (o->fen_rows) append(buf, len, "%s: %s", o->fen_rows, o->title);
     } else if (!strcmp(key, "clocks")) {
-        append(buf, len, "%d in %s", o->clock_limit, o->title);
+        append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
     } else if (!strcmp(key, "capture-games")) {
         if (o->capture_goal) append(buf, len, "%s", o->name);
     } else {

@@ -5,6 +5,7 @@
 
 #include "cli_game.h"
 #include "notation.h"
+#include "notation_formats.h"
 #include "notations.h"
 #include "record.h"
 
@@ -252,7 +253,7 @@ int cmd_convert(int argc, char **argv)
         /* OBX lines after the first that each give their last move make a game. */
         int later = 0, with_move = 0;
         struct game g;
-        game_setup(&g, "baghchal", NULL, NULL, err, sizeof err);
+        game_setup(&g, notation_obx_format.game, NULL, notation_obx_format.board, err, sizeof err);
         for (int j = k + 1; j < nlines; j++) {
             struct position pos;
             struct notation_extra x;

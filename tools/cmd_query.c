@@ -34,7 +34,7 @@ static const char help[] =
     "can reach (the winner to move) is answered and said to be so.\n"
     "\n"
     "The clock (the FEN's last field, half-moves since the last capture or placement) and\n"
-    "the counting rules (a draw after the game's half-moves: {clocks}):\n"
+    "the counting rules (a draw after {clocks}):\n"
     "the values and DTM are those of the game without the counting rule, as the tables hold\n"
     "them. A position whose clock has reached the limit is a draw by rule; a clock above the\n"
     "limit is an error. Where DIR holds the counting rule's tables (guti solve --dtc), each\n"

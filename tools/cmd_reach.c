@@ -109,7 +109,18 @@ int cmd_reach(int argc, char **argv)
     if (!reach_supported(&g))
         return cli_usage_error("reach", "%s has no reachability", g.ops->title);
     /* what a game reaches under the no-repeat rule depends on the boards before */
-    if (g.no_repeat) return cli_usage_error("reach", "only baghchal under standard or goat-pass");
+    if (g.no_repeat) {
+        char games[200] = ""; /* "baghchal under standard or goat-pass" */
+        for (int i = 0; game_registry(i); i++) {
+            const struct game_ops *ops = game_registry(i);
+            if (!ops->layers || !ops->layers->reach) continue;
+            size_t used = strlen(games);
+            snprintf(games + used, sizeof games - used, "%s%s under ", used ? "; " : "", ops->name);
+            cli_word_list(ops->table_rules ? ops->table_rules : ops->rules_list, games,
+                          sizeof games);
+        }
+        return cli_usage_error("reach", "only %s", games);
+    }
     const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("reach: cannot make %s: %s", dir, strerror(errno));

@@ -304,8 +304,8 @@ struct game_ops {
      * folder do not answer the start (they hold only later layers): false past the last.
      * NULL: none but the start. */
     bool (*sample)(const struct game *g, int i, struct position *pos);
-    /* Optional: what the explorer says the tables hold when they hold no more than samples
-     * tell (" (movement phase only)"); NULL: nothing. */
+    /* Optional: what the explorer says tables hold that answer a sample but not the start,
+     * "movement phase" / "endgames" (" (movement phase only)"); NULL: "later positions". */
     const char *partial_tables;
 };
 

@@ -22,8 +22,10 @@ struct libguti_game_info {
     const char *const *rules;       /* the default first, NULL-terminated */
     const char *const *table_rules; /* those tables are made for, NULL-terminated */
     const char *clock_reset;        /* " or placement", or "" */
-    const char *partial_tables;     /* " (movement phase only)", or "" */
+    const char *partial_tables;     /* "movement phase": the part samples answer */
     int clock_limit;                /* the draw rule's half-moves: 100, 80 */
+    const char *piece_name[2];      /* "goat", "tiger" */
+    char piece_letter[2];           /* 'G', 'T' */
     bool has_hand, plural_sides, capture_goal;
 };
 bool libguti_game_info(enum guti_game game, struct libguti_game_info *out);

@@ -419,5 +419,5 @@ const struct game_ops baghchal_ops = {
     .rules_list = bc_rules,
     .table_rules = bc_table_rules,
     .sample = bc_sample,
-    .partial_tables = " (movement phase only)",
+    .partial_tables = "movement phase",
 };

@@ -350,5 +350,5 @@ const struct game_ops sixteen_ops = {
     .boards = ss_boards,
     .rules_list = ss_rules,
     .sample = ss_sample,
-    .partial_tables = " (endgames only)",
+    .partial_tables = "endgames",
 };
