@@ -216,8 +216,15 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
     if ((pos->side != 0 && pos->side != 1) || pos->inhand < 0 || pos->inhand > 64 ||
         pos->clock < 0 || pos->clock > 1000000)
         return fail(err, GUTI_EINPUT, "position: side, men in hand or clock out of range");
-    if (!g->ops->has_hand && pos->inhand)
-        return fail(err, GUTI_EINPUT, "position: %s has no men in hand", g->ops->title);
+    if (!g->ops->has_hand && pos->inhand) { /* "goats in hand are Bagh-Chal's" */
+        char games[200] = "";
+        for (int i = 0, used = 0; game_registry(i) && used < (int)sizeof games; i++)
+            if (game_registry(i)->has_hand)
+                used += snprintf(games + used, sizeof games - (size_t)used,
+                                 "%s%ss in hand are %s's", used ? "; " : "",
+                                 game_registry(i)->piece_name[0], game_registry(i)->title);
+        return fail(err, GUTI_EINPUT, "position: %s", games);
+    }
     if (pos->limit < 0 || pos->limit > GUTI_LIMIT_MAX)
         return fail(err, GUTI_EINPUT,
                     "position: limit %d: expected 0 (the game's own) or 1 to %d half-moves",
