@@ -75,10 +75,15 @@ const char *guti_value_name(int value);
 
 /* ---- Games, positions and moves, without tables ------------------------------------ */
 
+/* A game's number: its place in guti's list of games (solver/games/registry.c), from 1.
+ * The first two have names here, for the programs written for them; a game added later
+ * takes the next number and needs no name in this header: a program gets it by name,
+ * guti_game_named("adugo"), and finds every game by trying numbers from 1 until
+ * guti_game_name returns NULL. Numbers never change: a new game goes last. */
 enum guti_game { GUTI_BAGHCHAL = 1, GUTI_SIXTEEN = 2 };
 
-/* A game with its rules and board, as `--rules` and `--board` name them: rules
- * "standard", "goat-pass", "no-repeat", "no-repeat:N" (Bagh-Chal) or "optional", "forced"
+/* A game with its rules and board, as `--rules` and `--board` name them (`guti perft --help`
+ * lists every game's), for example rules "standard", "goat-pass", "no-repeat", "no-repeat:N" (Bagh-Chal) or "optional", "forced"
  * (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or "sixteen". A Bagh-Chal
  * rules name with "-kN" after it ("standard-k3") has the tigers win with N captures rather
  * than the board's own number (5 on 5x5): its tables are its own. */

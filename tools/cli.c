@@ -39,23 +39,97 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* Appends to buf (len bytes, NUL-terminated) what fmt says. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+/* Appends a list's words for people: "a, b or c", or with sep "," as "a, b, c"; the first
+ * one marked " (default)" when mark_default. */
+static void append_list(char *buf, size_t len, const char *const *words, bool comma,
+                        bool mark_default)
+{
+    int n = 0;
+    while (words[n]) n++;
+    for (int i = 0; i < n; i++)
+        append(buf, len, "%s%s%s",
+               i == 0               ? ""
+               : comma || i < n - 1 ? ", "
+                                    : " or ",
+               words[i], i == 0 && mark_default ? " (default)" : "");
+}
+
+void cli_word_list(const char *const *words, char *buf, size_t len)
+{
+    append_list(buf, len, words, false, false);
+}
+
+const char *cli_default_game(void)
+{
+    return game_registry(0)->name;
+}
+
+void cli_game_list(char *buf, size_t len)
+{
+    const char *names[64];
+    int n = 0;
+    for (; game_registry(n) && n < 63; n++) names[n] = game_registry(n)->name;
+    names[n] = NULL;
+    buf[0] = 0;
+    append_list(buf, len, names, false, false);
+}
+
 /* Whether some game has rules by this name (with its parameter, as no-repeat:12); if not,
- * the reason in err: Bagh-Chal's when the name is one of its rules with a bad parameter. */
+ * the reason in err: a game's when the name is one of its rules with a bad parameter. */
 static bool rules_known(const char *rules, char *err, size_t errlen)
 {
     struct game g;
     char why[200];
-    if (game_setup(&g, "sixteen", rules, NULL, why, sizeof why) == 0 ||
-        game_setup(&g, "baghchal", rules, NULL, why, sizeof why) == 0)
-        return true;
-    if (!strncmp(why, "rules ", 6)) /* Bagh-Chal's, with a bad window or capture goal */
-        snprintf(err, errlen, "%s", why);
-    else
-        snprintf(err, errlen,
-                 "unknown rules '%s' (baghchal: standard, goat-pass, no-repeat, "
-                 "no-repeat:N, each with -kN for N captures to win; sixteen: optional, forced)",
-                 QUOTE(rules));
+    for (int i = 0; game_registry(i); i++)
+        if (game_setup(&g, game_registry(i)->name, rules, NULL, why, sizeof why) == 0) return true;
+    for (int i = 0; game_registry(i); i++)
+        if (game_setup(&g, game_registry(i)->name, rules, NULL, why, sizeof why) &&
+            !strncmp(why, "rules ", 6)) { /* a bad window or capture goal */
+            snprintf(err, errlen, "%s", why);
+            return false;
+        }
+    snprintf(err, errlen, "unknown rules '%s' (", QUOTE(rules));
+    for (int i = 0; game_registry(i); i++) {
+        const struct game_ops *o = game_registry(i);
+        append(err, errlen, "%s%s: ", i ? "; " : "", o->name);
+        append_list(err, errlen, o->rules_list, true, false);
+        if (o->capture_goal) append(err, errlen, ", each with -kN for N captures to win");
+    }
+    append(err, errlen, ")");
     return false;
+}
+
+/* Whether a board is one --board takes: a board of a game that has several. */
+static bool board_known(const char *board, char *boards, size_t len)
+{
+    const char *names[64];
+    int n = 0;
+    bool found = false;
+    for (int i = 0; game_registry(i); i++) {
+        const char *const *b = game_registry(i)->boards;
+        if (!b[1]) continue;
+        for (int j = 0; b[j] && n < 63; j++) {
+            names[n++] = b[j];
+            found = found || !strcmp(b[j], board);
+        }
+    }
+    names[n] = NULL;
+    boards[0] = 0;
+    append_list(boards, len, names, false, false);
+    return found;
 }
 
 int cli_fold_captures(const char *cmd, struct game_opts *o)
@@ -108,13 +182,20 @@ static int set_value(const char *cmd, const struct cli_option *opt, const char *
         if (!rules_known(value, err, sizeof err)) return cli_usage_error(cmd, "%s", err);
         break;
     case CLI_BOARD:
-        if (!board_named(value) || !strcmp(value, "sixteen"))
-            return cli_usage_error(cmd, "unknown board '%s' (5x5, 4x4 or 3x3)", QUOTE(value));
+        if (!board_known(value, err, sizeof err))
+            return cli_usage_error(cmd, "unknown board '%s' (%s)", QUOTE(value), err);
         break;
     case CLI_NOTATION:
-        if (!guti_notation_named(value))
-            return cli_usage_error(cmd, "--%s '%s': expected guti, baghchal or obx", opt->name,
-                                   QUOTE(value));
+        if (!guti_notation_named(value)) {
+            const char *names[8];
+            int n = 0;
+            while (n < 7 && guti_notation_name((enum guti_notation)(n + 1)))
+                names[n] = guti_notation_name((enum guti_notation)(n + 1)), n++;
+            names[n] = NULL;
+            err[0] = 0;
+            append_list(err, sizeof err, names, false, false);
+            return cli_usage_error(cmd, "--%s '%s': expected %s", opt->name, QUOTE(value), err);
+        }
         break;
     case CLI_TEXT:
         break;
@@ -183,7 +264,7 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
         return;
     }
     int n = snprintf(buf, len, "game over: %s win%s (%s)", guti_side_name(game, r->winner),
-                     game == GUTI_BAGHCHAL ? "" : "s", r->reason);
+                     cli_plural_sides(game) ? "" : "s", r->reason);
     if (!r->reachable && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n,
                  "; no game reaches this position, since a game ends on the winner's move and "
@@ -373,4 +454,89 @@ void cli_draw(const struct guti_position *pos, FILE *out)
     }
     fprintf(out, "     ");
     for (int c = 0; c < b.ncols; c++) fprintf(out, "%c%s", 'a' + c, c + 1 < b.ncols ? "   " : "\n");
+}
+
+bool cli_plural_sides(enum guti_game game)
+{
+    const struct game_ops *o = game_registry((int)game - 1);
+    return o && o->plural_sides;
+}
+
+/* The per-game text of help placeholder key for game o into buf, "" when o has none (a
+ * single board), or false for a key that is not per game. */
+static bool help_game_part(const char *key, const struct game_ops *o, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (!strcmp(key, "rules")) {
+        append(buf, len, "%s: ", o->name);
+        append_list(buf, len, o->rules_list, true, true);
+    } else if (!strcmp(key, "table-rules")) {
+        append(buf, len, "%s: ", o->name);
+        append_list(buf, len, o->table_rules ? o->table_rules : o->rules_list, false, false);
+    } else if (!strcmp(key, "boards")) {
+        if (o->boards[1]) append(buf, len, "%s: ", o->name);
+        if (o->boards[1]) append_list(buf, len, o->boards, true, true);
+    } else if (!strcmp(key, "sides")) {
+        append(buf, len, "%s: %s or %s", o->name, o->side_name[0], o->side_name[1]);
+    } else if (!strcmp(key, "fen-rows")) {
+        if (o->fen_rows) append(buf, len, "%s: %s", o->fen_rows, o->title);
+    } else if (!strcmp(key, "clocks")) {
+        append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
+    } else if (!strcmp(key, "capture-games")) {
+        if (o->capture_goal) append(buf, len, "%s", o->name);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* Writes the text of help placeholder key (its '{' in column indent); false for no key. */
+static bool help_placeholder(const char *key, int indent, FILE *out)
+{
+    char buf[400];
+    if (!strcmp(key, "games") || !strcmp(key, "games-default")) {
+        cli_game_list(buf, sizeof buf);
+        size_t first = strlen(cli_default_game());
+        if (key[5]) return fprintf(out, "%.*s (default)%s", (int)first, buf, buf + first) > 0;
+        return fputs(buf, out) >= 0;
+    }
+    if (!strcmp(key, "titles")) {
+        for (int i = 0; game_registry(i); i++)
+            fprintf(out, "%s%s",
+                    i == 0                 ? ""
+                    : game_registry(i + 1) ? ", "
+                                           : " and ",
+                    game_registry(i)->title);
+        return true;
+    }
+    /* one game's part a line ("rules": "baghchal: ...;" then "sixteen: ..."), or inline
+     * ("clocks": "100 in Bagh-Chal, 80 in ...") */
+    bool lines = strcmp(key, "clocks") && strcmp(key, "capture-games") && strcmp(key, "fen-rows");
+    int written = 0;
+    for (int i = 0; game_registry(i); i++) {
+        if (!help_game_part(key, game_registry(i), buf, sizeof buf)) return false;
+        if (!buf[0]) continue;
+        if (written++)
+            fprintf(out, lines ? ";\n%*s" : key[0] == 'f' ? "; " : ", ", lines ? indent : 0, "");
+        fputs(buf, out);
+    }
+    return true;
+}
+
+void cli_help(const char *text, FILE *out)
+{
+    int column = 0;
+    for (const char *c = text; *c; c++) {
+        const char *end = *c == '{' ? strchr(c, '}') : NULL;
+        if (end && end - c < 20 && c[1] >= 'a' && c[1] <= 'z') {
+            char key[20];
+            snprintf(key, sizeof key, "%.*s", (int)(end - c - 1), c + 1);
+            if (help_placeholder(key, column, out)) {
+                c = end;
+                continue;
+            }
+        }
+        fputc(*c, out);
+        column = *c == '\n' ? 0 : column + 1;
+    }
 }

@@ -117,6 +117,25 @@ char *cli_read_file(const char *path, char *err, size_t errlen);
 /* Writes s as a JSON string, quotes included. */
 void json_str(FILE *f, const char *s);
 
+/* The games as the registry lists them (solver/games/registry.c), for what the commands
+ * say of them without naming one: their names for people ("baghchal or sixteen"), the
+ * default game (the registry's first), whether a game's sides are named as groups ("the
+ * tigers win", not "blue wins"). */
+void cli_game_list(char *buf, size_t len);
+/* Appends a NULL-terminated list of words to buf (NUL-terminated) for people: "a, b or c". */
+void cli_word_list(const char *const *words, char *buf, size_t len);
+const char *cli_default_game(void);
+bool cli_plural_sides(enum guti_game game);
+/* Writes a help text with its placeholders filled from the registered games, so that no
+ * help text names a game: {games} "baghchal or sixteen", {games-default} the same with
+ * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers", {clocks} "100
+ * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers", {capture-games} the games whose
+ * rules take a capture goal; and one line a game, each under the placeholder's column and ending in
+ * ';' but the last: {rules} "baghchal: standard (default), goat-pass, ...", {table-rules}
+ * the rules tables are made for, {boards} those of the games with several boards,
+ * {sides} "baghchal: goats or tigers"; inline again {fen-rows} "3, 4 or 5: Bagh-Chal; 9:
+ * Sixteen Soldiers". */
+void cli_help(const char *text, FILE *out);
 /* The lines of a board drawn with its pieces, coordinates and lines, into out. */
 void cli_draw(const struct guti_position *pos, FILE *out);
 

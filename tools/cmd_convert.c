@@ -5,6 +5,7 @@
 
 #include "cli_game.h"
 #include "notation.h"
+#include "notation_formats.h"
 #include "notations.h"
 #include "record.h"
 
@@ -28,7 +29,7 @@ static const char help[] =
     "One line whose first field holds a '/' is a position; several are positions,\n"
     "converted line by line (OBX lines after the first that each give the move that led to\n"
     "them are a game instead). Anything else is a game: a record, or a bare list of moves\n"
-    "from the start of --game (default baghchal) under --rules. A game is replayed by its\n"
+    "from the start of --game under --rules. A game is replayed by its\n"
     "rules, so that each move can be written as the other notation needs (the baghchal\n"
     "package's moves name their side), and an illegal move is refused.\n"
     "\n"
@@ -44,7 +45,7 @@ static const char help[] =
     "\n"
     "  --from N    the input's notation: guti, baghchal or obx (default: told from its shape)\n"
     "  --to N      the output's notation (default guti)\n"
-    "  --game G    baghchal (default) or sixteen: for a bare list of moves, and positions\n"
+    "  --game G    {games-default}: for a bare list of moves, and positions\n"
     "  --rules R   the rules of a game whose record names none (default the game's)\n"
     "  --json      per position {\"kind\": \"position\", \"from\", \"to\", \"input\", "
     "\"output\"};\n"
@@ -160,7 +161,7 @@ static int convert_game(const struct convert *c, const char *text)
         n = (enum notation)c->from;
     else if (notation_detect_record(text, &n, err, sizeof err))
         return cli_error("convert: record: %s", err);
-    if (notation_read_record(n, text, c->game ? c->game : "baghchal", c->rules, &r, err,
+    if (notation_read_record(n, text, c->game ? c->game : cli_default_game(), c->rules, &r, err,
                              sizeof err))
         return cli_error("convert: record: %s", err);
     struct game g;
@@ -211,7 +212,7 @@ int cmd_convert(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("convert", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first > 1)
         return cli_usage_error("convert", "expected one FILE, - or TEXT, got %d operands",
                                argc - first);
@@ -252,7 +253,7 @@ int cmd_convert(int argc, char **argv)
         /* OBX lines after the first that each give their last move make a game. */
         int later = 0, with_move = 0;
         struct game g;
-        game_setup(&g, "baghchal", NULL, NULL, err, sizeof err);
+        game_setup(&g, notation_obx_format.game, NULL, notation_obx_format.board, err, sizeof err);
         for (int j = k + 1; j < nlines; j++) {
             struct position pos;
             struct notation_extra x;

@@ -14,8 +14,8 @@ static const char help[] =
     "tags is a game of --game from its start under --rules), reports the first illegal\n"
     "move with its number and the reason, and adjudicates the end under the record's rules:\n"
     "wins, and the draw rules of play, the third repetition of a position and the clock\n"
-    "(100 half-moves with no capture and no placement in Bagh-Chal, 80 half-moves with no\n"
-    "capture in Sixteen Soldiers, read as half-moves); a win on the deciding move comes\n"
+    "(no capture, nor a placement where there are men in hand, for {clocks}, read as\n"
+    "half-moves); a win on the deciding move comes\n"
     "first. Under rules no-repeat there are no draw rules and a move that recreates a board\n"
     "seen since the last placement is illegal.\n"
     "Moves are numbered from 1 in the order played (half-moves). The record's result, from\n"
@@ -56,7 +56,7 @@ static const char help[] =
     "  --notation N  the record's notation, guti, baghchal or obx, rather than the one its\n"
     "                moves show; the start and final positions are then written in it too\n"
     "                (else in guti's)\n"
-    "  --game G      baghchal (default) or sixteen: the game of a bare list of moves (a\n"
+    "  --game G      {games-default}: the game of a bare list of moves (a\n"
     "                record whose tags name another game is refused)\n"
     "  --rules R     the rules of a bare list of moves (default the game's standard ones;\n"
     "                a record whose tags name other rules is refused)\n"
@@ -111,14 +111,15 @@ int cmd_game(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("game", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     if (dir_opt && !analyze) return cli_usage_error("game", "--dir is for --analyze");
     char err[700];
     if (game_opt || rules_opt) {
         struct game g;
-        if (game_setup(&g, game_opt ? game_opt : "baghchal", rules_opt, NULL, err, sizeof err))
+        if (game_setup(&g, game_opt ? game_opt : cli_default_game(), rules_opt, NULL, err,
+                       sizeof err))
             return cli_usage_error("game", "%s", err);
     }
     char *text = cli_read_file(argv[first], err, sizeof err);
@@ -129,8 +130,8 @@ int cmd_game(int argc, char **argv)
     if (analyze && guti_open(cli_tables_dir(dir_opt), 0, &t, &e))
         rc = snprintf(err, sizeof err, "--analyze: %s", e.message);
     else
-        rc = game_report_read(text, notation_opt, game_opt ? game_opt : "baghchal", rules_opt, t,
-                              &gr, err, sizeof err);
+        rc = game_report_read(text, notation_opt, game_opt ? game_opt : cli_default_game(),
+                              rules_opt, t, &gr, err, sizeof err);
     free(text);
     guti_close(t);
     if (rc) return cli_error("game: %s", err);

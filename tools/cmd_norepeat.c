@@ -81,7 +81,7 @@ int cmd_norepeat(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("norepeat", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("norepeat", "expected GAME, got %d operands", argc - first);
     o.game = argv[first];

@@ -13,10 +13,9 @@ static const char help[] =
     "tree at that depth, where the moves of a node are its distinct successor positions and\n"
     "a finished game has none. Draw rules do not apply; the no-repeat rules do.\n"
     "\n"
-    "  GAME          baghchal or sixteen\n"
-    "  --rules R     baghchal: standard (default), goat-pass, no-repeat, no-repeat:N;\n"
-    "                sixteen: optional (default), forced\n"
-    "  --board B     baghchal: 5x5 (default), 4x4, 3x3\n"
+    "  GAME          {games}\n"
+    "  --rules R     {rules}\n"
+    "  --board B     {boards}\n"
     "  --fen FEN     start from this position instead of the game's start\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --json        {\"game\", \"rules\", \"board\", \"fen\", \"perft\": [{\"depth\", "
@@ -34,7 +33,7 @@ int cmd_perft(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("perft", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first != 2)
         return cli_usage_error("perft", "expected GAME DEPTH, got %d operands", argc - first);
     o.game = argv[first];

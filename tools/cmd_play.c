@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "guti.h"
+#include "guti_internal.h"
 #include "play_input.h"
 #include "query_json.h"
 
@@ -29,8 +30,8 @@ static const char help[] =
     "from --fen, whose rows then tell the game and board.\n"
     "\n"
     "After every move the game is adjudicated by the rules and their draw rules, as guti\n"
-    "game does: a win, the third repetition of a position, or the clock (100 half-moves with\n"
-    "no capture and no placement in Bagh-Chal, 80 with no capture in Sixteen Soldiers). At\n"
+    "game does: a win, the third repetition of a position, or the clock (no capture, nor a\n"
+    "placement where there are men in hand, for {clocks}). At\n"
     "the end the result is printed (result: tigers win (5 goats captured)), with each side's\n"
     "mistakes by the tables. A mistake, a move that throws a win or a draw away, is said when\n"
     "it is played (mistake: a1-a2 threw the tigers' win into a draw (best a1xc1, win in 25)),\n"
@@ -47,17 +48,19 @@ static const char help[] =
     "lines typed before, Ctrl-L clears the screen, and ~/.editrc applies. Input from a pipe\n"
     "or a file is read line by line.\n"
     "\n"
-    "  GAME        baghchal (default) or sixteen\n"
-    "  --side S    baghchal: goats or tigers; sixteen: red or blue; none or both (the side\n"
+    "  GAME        {games-default}\n"
+    "  --side S    {sides};\n"
+    "              none or both (the side\n"
     "              the person plays, by default the side to move at the start; with none\n"
     "              the machine plays both sides, a game by itself, and reads no input;\n"
     "              with both the person plays both)\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced (default:\n"
-    "              the rule set whose tables are in DIR, the game's default rules when\n"
+    "  --rules R   {table-rules}\n"
+    "              (default: the rule set whose tables are in DIR, the game's default rules when\n"
     "              several are there)\n"
-    "  --board B   baghchal: 5x5, 4x4 or 3x3 (default: the board of the tables in DIR when\n"
-    "              they are of one board, else 5x5)\n"
+    "  --board B   {boards}\n"
+    "              (default: the board of the tables in DIR when they are of one board, else\n"
+    "              the game's default)\n"
     "  --fen FEN   start from this position instead of the game's start\n"
     "  --seed N    without tables, the seed of the machine's random moves, 0 to 2147483647\n"
     "              (default: from the time; the game's first lines tell it), so that a game\n"
@@ -154,14 +157,14 @@ static const char *side_name(const struct session *g, int side)
 /* A side as a noun, "the tigers" or "blue", and whose, "the goats'" or "red's". */
 static const char *side_noun(const struct session *g, int side, char *buf, size_t len)
 {
-    bool many = g->start.variant.game == GUTI_BAGHCHAL;
+    bool many = cli_plural_sides(g->start.variant.game);
     snprintf(buf, len, "%s%s", many ? "the " : "", side_name(g, side));
     return buf;
 }
 
 static const char *side_whose(const struct session *g, int side, char *buf, size_t len)
 {
-    bool many = g->start.variant.game == GUTI_BAGHCHAL;
+    bool many = cli_plural_sides(g->start.variant.game);
     snprintf(buf, len, "%s%s%s", many ? "the " : "", side_name(g, side), many ? "'" : "'s");
     return buf;
 }
@@ -305,7 +308,10 @@ static void record_text(const struct session *g, const char *result, char *buf, 
         if (w > 0) k += (size_t)w;                                                                 \
     } while (0)
     ADD("[Game \"%s\"]\n[Rules \"%s\"]\n", guti_game_name(v->game), v->rules);
-    if (v->game == GUTI_BAGHCHAL && strcmp(v->board, "5x5")) ADD("[Board \"%s\"]\n", v->board);
+    /* the board when the game has several and it is not the default */
+    struct libguti_game_info info;
+    if (libguti_game_info(v->game, &info) && info.boards[1] && strcmp(v->board, info.boards[0]))
+        ADD("[Board \"%s\"]\n", v->board);
     struct guti_position s;
     char fen[GUTI_FEN_MAX], standard[GUTI_FEN_MAX] = "";
     guti_format_fen(&g->start, fen, sizeof fen, NULL);
@@ -449,7 +455,7 @@ static void show_end(struct session *g)
         printf("result: draw (%s)\n", a->reason);
     else
         printf("result: %s win%s (%s)\n", side_name(g, a->winner),
-               g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", a->reason);
+               cli_plural_sides(g->start.variant.game) ? "" : "s", a->reason);
     show_mistakes(g);
 }
 
@@ -483,10 +489,10 @@ static void show_move(const struct session *g, bool machine, int side, const cha
         printf("}\n");
     } else if (machine && !g->t)
         printf("%s play%s %s (at random: no tables)\n", side_name(g, side),
-               g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move);
+               cli_plural_sides(g->start.variant.game) ? "" : "s", move);
     else if (machine)
         printf("%s play%s %s (%s: %s)\n", side_name(g, side),
-               g->start.variant.game == GUTI_BAGHCHAL ? "" : "s", move, side_name(g, side), value);
+               cli_plural_sides(g->start.variant.game) ? "" : "s", move, side_name(g, side), value);
 }
 
 /* Without tables: the legal moves, unvalued, in the order of guti_legal_moves. */
@@ -846,8 +852,10 @@ static int open_tables(struct session *g, const char *dir_opt, const struct game
     int rc = cli_open_tables("play", dir_opt, 0, true, &g->t);
     if (rc) return rc;
     enum guti_game game = g->start.variant.game;
-    /* Bagh-Chal with no board named: the board of the tables there, when they have one */
-    if (!fen && !o->board && game == GUTI_BAGHCHAL) {
+    /* A game of several boards with none named: the board of the tables there, when they
+     * have one */
+    struct libguti_game_info info;
+    if (!fen && !o->board && libguti_game_info(game, &info) && info.boards[1]) {
         struct guti_variant have[64], v = g->start.variant;
         int n = guti_variants(g->t, have, 64), boards = 0;
         const char *board = NULL;
@@ -900,14 +908,16 @@ int cmd_play(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("play", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first > 1)
         return cli_usage_error("play", "expected at most one GAME, got %d operands", argc - first);
     struct guti_variant v = {0};
     if (first < argc && !(v.game = guti_game_named(argv[first]))) {
         char shown[80];
         cli_quote(argv[first], shown, sizeof shown);
-        return cli_usage_error("play", "unknown game '%s' (baghchal or sixteen)", shown);
+        char games[200];
+        cli_game_list(games, sizeof games);
+        return cli_usage_error("play", "unknown game '%s' (%s)", shown, games);
     }
     if (o.rules && !strncmp(o.rules, "no-repeat", 9))
         return cli_usage_error("play", "rules no-repeat have no tables: a position's value "
@@ -923,7 +933,7 @@ int cmd_play(int argc, char **argv)
             return strncmp(err.message, "position", 8) ? EXIT_USAGE : EXIT_BAD;
         }
     } else {
-        if (!v.game) v.game = GUTI_BAGHCHAL;
+        if (!v.game) v.game = guti_game_named(cli_default_game());
         if (guti_start(&v, &g.start, &err)) return cli_usage_error("play", "%s", err.message);
     }
     g.person = parse_side(side_opt, g.start.side, g.start.variant.game);

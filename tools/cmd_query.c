@@ -34,7 +34,7 @@ static const char help[] =
     "can reach (the winner to move) is answered and said to be so.\n"
     "\n"
     "The clock (the FEN's last field, half-moves since the last capture or placement) and\n"
-    "the counting rules (a draw after 100 half-moves in Bagh-Chal, 80 in Sixteen Soldiers):\n"
+    "the counting rules (a draw after {clocks}):\n"
     "the values and DTM are those of the game without the counting rule, as the tables hold\n"
     "them. A position whose clock has reached the limit is a draw by rule; a clock above the\n"
     "limit is an error. Where DIR holds the counting rule's tables (guti solve --dtc), each\n"
@@ -46,12 +46,12 @@ static const char help[] =
     "and is unknown otherwise.\n"
     "\n"
     "  --dir DIR   the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --rules R   baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
-    "              tables to read (default: the rule set whose tables are in DIR, the\n"
+    "  --rules R   {table-rules};\n"
+    "              which tables to read (default: the rule set whose tables are in DIR, the\n"
     "              game's default rules when several are there)\n"
-    "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
-    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
-    "  --limit L   the counting rule's limit in half-moves (default: the game's, 100 or 80):\n"
+    "  --captures K  {capture-games}: the hunter wins with K captures (1 to 8) rather than\n"
+    "                the board's own: the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --limit L   the counting rule's limit in half-moves (default: the game's):\n"
     "              read the counting-rule tables made with guti solve --dtc --limit L; the\n"
     "              class, DTC, value_now and the draw by the clock are at that limit\n"
     "  --notation N  guti, baghchal or obx; every position must be in it, and the positions,\n"
@@ -542,7 +542,7 @@ int cmd_query(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("query", &o))) return rc;
     bool norepeat = o.rules && !strncmp(o.rules, "no-repeat", 9);
     if (budget && !norepeat && !history)

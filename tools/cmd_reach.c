@@ -25,9 +25,9 @@ static const char help[] =
     "An interrupted run resumes from the last goats-to-move layers it wrote.\n"
     "\n"
     "  --rules R     standard (default) or goat-pass\n"
-    "  --captures K  the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
-    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
-    "  --board B     5x5 (default), 4x4 or 3x3\n"
+    "  --captures K  the hunter wins with K captures (1 to 8) rather than the board's own:\n"
+    "                the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --board B     {boards}\n"
     "  --dir DIR     where the tables are (default $GUTI_TABLES, else ./tables)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       no progress on stderr (the counts are still printed)\n"
@@ -99,7 +99,7 @@ int cmd_reach(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("reach", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("reach", &o))) return rc;
     if (argc - first != 1)
         return cli_usage_error("reach", "expected GAME, got %d operands", argc - first);
@@ -109,7 +109,18 @@ int cmd_reach(int argc, char **argv)
     if (!reach_supported(&g))
         return cli_usage_error("reach", "%s has no reachability", g.ops->title);
     /* what a game reaches under the no-repeat rule depends on the boards before */
-    if (g.no_repeat) return cli_usage_error("reach", "only baghchal under standard or goat-pass");
+    if (g.no_repeat) {
+        char games[200] = ""; /* "baghchal under standard or goat-pass" */
+        for (int i = 0; game_registry(i); i++) {
+            const struct game_ops *ops = game_registry(i);
+            if (!ops->layers || !ops->layers->reach) continue;
+            size_t used = strlen(games);
+            snprintf(games + used, sizeof games - used, "%s%s under ", used ? "; " : "", ops->name);
+            cli_word_list(ops->table_rules ? ops->table_rules : ops->rules_list, games,
+                          sizeof games);
+        }
+        return cli_usage_error("reach", "only %s", games);
+    }
     const char *dir = tables_dir(dir_opt);
     if (mkdir(dir, 0777) && errno != EEXIST)
         return cli_error("reach: cannot make %s: %s", dir, strerror(errno));

@@ -47,9 +47,12 @@ static const char help[] =
     "  POST /api/analyze                 a game record as the body: guti game --analyze\n"
     "      --json's answer\n"
     "  GET /api/info                     {\"version\", \"dir\", \"variants\" (the tables'),\n"
-    "      \"games\": [{\"game\", \"board\", \"rules\", \"start\", \"first\"}]}: \"first\" is a\n"
-    "      position the tables answer (the start when they do, else one of the movement\n"
-    "      phase or an endgame; null when none), the page's first screen\n"
+    "      \"games\": [{\"game\", \"board\", \"rules\", \"start\", \"first\", \"title\",\n"
+    "      \"letters\", \"pieces\", \"plural\", \"hand\", \"clock_limit\", \"clock_reset\",\n"
+    "      \"partial\"}]}, every game of every registered game's boards and rules with\n"
+    "      tables: \"first\" is a position the tables answer (the start when they do, else\n"
+    "      one of the game's later positions, which \"partial\" names; null when none), the\n"
+    "      page's first screen; the others say how to draw and word the game\n"
     "Tables made in DIR while the server runs are seen: it opens DIR again when DIR\n"
     "changes.\n"
     "Bound to a loopback address, the server answers only requests whose Host names one\n"
@@ -337,7 +340,7 @@ int cmd_serve(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("serve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (first != argc) return cli_usage_error("serve", "takes no operands");
     struct server s = {
         {PTHREAD_MUTEX_INITIALIZER, cli_tables_dir(dir_opt), NULL, false, {0, 0}}, false, 0};

@@ -11,8 +11,8 @@ static const char help[] =
     "\n"
     "Draws the position with coordinates and the board's lines, says whose move it is and\n"
     "the material, the result if the game is over, and lists the legal moves.\n"
-    "The game and board are read from the number of rows of FEN (3, 4 or 5: Bagh-Chal on\n"
-    "that board; 9: Sixteen Soldiers) unless --game or --board say otherwise.\n"
+    "The game and board are read from the number of rows of FEN ({fen-rows}) unless\n"
+    "--game or --board say otherwise.\n"
     "FEN may be in guti's notation or, for Bagh-Chal on 5x5, in the baghchal package's\n"
     "(B3B/5/5/5/B3B G 0) or OBX's (TXXXT/XXXXX/XXXXX/XXXXX/TXXXT g @20 c0 - #): its notation is\n"
     "told from its shape, and one that fits several or mixes them is refused (see guti\n"
@@ -21,10 +21,9 @@ static const char help[] =
     "\n"
     "  --notation N  guti, baghchal or obx: FEN must be in it, and the position and moves\n"
     "              are written in it (a pass, which the others lack, as pass)\n"
-    "  --game G    baghchal or sixteen\n"
-    "  --board B   baghchal: 5x5, 4x4 or 3x3\n"
-    "  --rules R   baghchal: standard (default), goat-pass, no-repeat, no-repeat:N;\n"
-    "              sixteen: optional (default), forced\n"
+    "  --game G    {games}\n"
+    "  --board B   {boards}\n"
+    "  --rules R   {rules}\n"
     "  --json      {\"fen\", \"game\", \"rules\", \"board\", \"side\", \"material\", \"over\",\n"
     "              \"result\", \"reason\", \"reachable\", \"moves\": [...]}; reachable is\n"
     "              false for a finished game that no game can end in (the winner to move)\n";
@@ -44,7 +43,7 @@ int cmd_show(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("show", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("show", "expected one FEN (quote it), got %d operands",
                                argc - first);
@@ -52,7 +51,9 @@ int cmd_show(int argc, char **argv)
     if (o.game && !(hint.game = guti_game_named(o.game))) {
         char shown[80];
         cli_quote(o.game, shown, sizeof shown);
-        fprintf(stderr, "guti: unknown game '%s' (baghchal or sixteen)\n", shown);
+        char games[200];
+        cli_game_list(games, sizeof games);
+        fprintf(stderr, "guti: unknown game '%s' (%s)\n", shown, games);
         return EXIT_USAGE;
     }
     snprintf(hint.rules, sizeof hint.rules, "%s", o.rules ? o.rules : "");

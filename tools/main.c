@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "guti_internal.h"
 
 int cmd_perft(int argc, char **argv);
 int cmd_norepeat(int argc, char **argv);
@@ -43,11 +44,19 @@ static const struct {
 
 static int usage(void)
 {
-    printf("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
-           "guti solves Bagh-Chal and Sixteen Soldiers by retrograde analysis.\n\n"
-           "commands:\n");
+    cli_help("usage: guti COMMAND [OPTIONS] [ARGS]\n\n"
+             "guti solves {titles} by retrograde analysis.\n\n"
+             "commands:\n",
+             stdout);
     for (int i = 0; i < NCOMMANDS; i++)
         printf("  %-9s %s\n", commands[i].name, commands[i].summary);
+    printf("\ngames:");
+    for (enum guti_game game = 1; guti_game_name(game); game++) {
+        struct libguti_game_info info;
+        libguti_game_info(game, &info);
+        printf("%s %s (%s)", game > 1 ? "," : "", info.name, info.title);
+    }
+    printf("; 'guti perft --help' lists their rules and boards.\n");
     printf("\n'guti COMMAND --help' describes each command; 'guti --version' the version.\n"
            "Exit status: 0 success, 1 bad input or a failed check, 2 a usage error.\n");
     return 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "guti_internal.h"
 #include "query_json.h"
 #include "game_report.h"
 #include "web_assets.h"
@@ -312,38 +313,49 @@ static bool answered(guti_tables *t, const struct guti_position *pos)
 }
 
 /* A position of the game that the tables answer, for the page's first screen: the start,
- * else, where only the later tables are there, a position of Bagh-Chal's movement phase
- * (the start's tigers, every goat placed but for up to 3 captured, from the last point
- * down) or one of a few Sixteen Soldiers endgames. False when none is answered. */
+ * else, where only the later tables are there, the first of the game's samples they answer
+ * (game_ops.sample: Bagh-Chal's movement phase, Sixteen Soldiers' endgames). False when
+ * none is answered. */
 static bool first_position(guti_tables *t, const struct guti_position *start,
                            char fen[GUTI_FEN_MAX])
 {
-    static const char *const endgames[] = {
-        "B2/3/5/2B2/2B2/1R3/5/3/2R r", /* 5 pieces: b4xd6xb6 wins, b4xd6 draws */
-        "3/3/5/2BB1/5/2R2/5/3/2R r",   /* 4 pieces */
-        "3/3/5/3B1/2B2/2R2/5/3/3 r",   /* 3 pieces */
-    };
     struct guti_position pos = *start;
     bool found = answered(t, &pos);
-    if (!found && start->variant.game == GUTI_BAGHCHAL) {
-        struct guti_board b;
-        if (guti_board_info(&start->variant, &b, NULL)) return false;
-        for (int captured = 0; captured <= 3 && !found; captured++)
-            for (int side = 0; side < 2 && !found; side++) {
-                pos = *start;
-                pos.inhand = 0;
-                pos.side = side;
-                int goats = start->inhand - captured;
-                for (int p = b.npoints - 1; p >= 0 && goats > 0; p--)
-                    if (!((pos.pieces[1] >> p) & 1)) pos.pieces[0] |= 1ULL << p, goats--;
-                found = goats == 0 && answered(t, &pos);
-            }
-    }
-    for (size_t i = 0;
-         !found && start->variant.game == GUTI_SIXTEEN && i < sizeof endgames / sizeof *endgames;
-         i++)
-        found = !guti_parse_fen(endgames[i], &start->variant, &pos, NULL) && answered(t, &pos);
+    for (int i = 0; !found && libguti_sample(&start->variant, i, &pos); i++)
+        found = answered(t, &pos);
     return found && !guti_format_fen(&pos, fen, GUTI_FEN_MAX, NULL);
+}
+
+/* One game the page offers, {"game", "board", "rules", "start", "first", ...}: what it
+ * needs to draw and word it without knowing it. */
+static void info_game(guti_tables *tables, const struct libguti_game_info *info,
+                      const struct guti_variant *g, bool comma, FILE *f)
+{
+    struct guti_position start;
+    char fen[GUTI_FEN_MAX] = "";
+    if (guti_start(g, &start, NULL) || guti_format_fen(&start, fen, sizeof fen, NULL)) return;
+    fprintf(f, "%s{\"game\": \"%s\", \"board\": \"%s\", \"rules\": \"%s\", \"start\": ",
+            comma ? ", " : "", info->name, g->board, g->rules);
+    json_str(f, fen);
+    /* how the page draws and words the game: its title (with the board when it has several),
+     * the pieces' letters in a FEN and names, whether its sides are groups ("the tigers
+     * win") and have men in hand, its clock, and what tables answering only its samples hold */
+    fprintf(f,
+            ", \"title\": \"%s%s%s\", \"letters\": \"%c%c\", \"pieces\": [\"%s\", \"%s\"], "
+            "\"plural\": %s, \"hand\": %s, \"clock_limit\": %d, \"clock_reset\": \"%s\", "
+            "\"partial\": \"%s\"",
+            info->title, info->boards[1] ? " " : "", info->boards[1] ? g->board : "",
+            info->piece_letter[0], info->piece_letter[1], info->piece_name[0], info->piece_name[1],
+            info->plural_sides ? "true" : "false", info->has_hand ? "true" : "false",
+            info->clock_limit, info->clock_reset, info->partial_tables);
+    /* a position the tables answer (the start when they do), null when none */
+    char first[GUTI_FEN_MAX];
+    fprintf(f, ", \"first\": ");
+    if (first_position(tables, &start, first))
+        json_str(f, first);
+    else
+        fprintf(f, "null");
+    fprintf(f, "}");
 }
 
 static void api_info(const struct api_context *ctx, struct api_response *resp)
@@ -363,35 +375,17 @@ static void api_info(const struct api_context *ctx, struct api_response *resp)
         fprintf(a.f, "}");
     }
     fprintf(a.f, "], \"games\": [");
-    static const struct {
-        enum guti_game game;
-        const char *board, *rules;
-    } games[] = {
-        {GUTI_BAGHCHAL, "5x5", "standard"},    {GUTI_BAGHCHAL, "5x5", "goat-pass"},
-        {GUTI_BAGHCHAL, "4x4", "standard"},    {GUTI_BAGHCHAL, "4x4", "goat-pass"},
-        {GUTI_BAGHCHAL, "3x3", "standard"},    {GUTI_BAGHCHAL, "3x3", "goat-pass"},
-        {GUTI_SIXTEEN, "sixteen", "optional"}, {GUTI_SIXTEEN, "sixteen", "forced"},
-    };
-    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
-        struct guti_variant g = {.game = games[i].game};
-        struct guti_position start;
-        char fen[GUTI_FEN_MAX] = "";
-        snprintf(g.board, sizeof g.board, "%s", games[i].board);
-        snprintf(g.rules, sizeof g.rules, "%s", games[i].rules);
-        if (guti_start(&g, &start, NULL) || guti_format_fen(&start, fen, sizeof fen, NULL))
-            continue;
-        fprintf(a.f, "%s{\"game\": \"%s\", \"board\": \"%s\", \"rules\": \"%s\", \"start\": ",
-                i ? ", " : "", guti_game_name(g.game), g.board, g.rules);
-        json_str(a.f, fen);
-        /* a position the tables answer (the start when they do), null when none */
-        char first[GUTI_FEN_MAX];
-        fprintf(a.f, ", \"first\": ");
-        if (first_position(ctx->tables, &start, first))
-            json_str(a.f, first);
-        else
-            fprintf(a.f, "null");
-        fprintf(a.f, "}");
-    }
+    /* every registered game's boards, each under the rules its tables are made for */
+    struct libguti_game_info info;
+    int written = 0;
+    for (enum guti_game game = 1; libguti_game_info(game, &info); game++)
+        for (int b = 0; info.boards[b]; b++)
+            for (int r = 0; info.table_rules[r]; r++) {
+                struct guti_variant g = {.game = game};
+                snprintf(g.board, sizeof g.board, "%s", info.boards[b]);
+                snprintf(g.rules, sizeof g.rules, "%s", info.table_rules[r]);
+                info_game(ctx->tables, &info, &g, written++ > 0, a.f);
+            }
     fprintf(a.f, "]}\n");
     answer_close(&a, 200, resp);
 }

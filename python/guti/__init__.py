@@ -488,12 +488,21 @@ def _side(lib, pos, winner):
 
 # ---- positions and moves, without tables ---------------------------------------------------
 
+def _game_list(lib):
+    """The games libguti knows, for people: "baghchal or sixteen" (enum guti_game numbers
+    them from 1, and guti_game_name has none past the last)."""
+    names = []
+    while lib.guti_game_name(len(names) + 1):
+        names.append(_text(lib.guti_game_name(len(names) + 1)))
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def _game_variant(lib, v, game, board):
     """v (a _Variant) with the game named game and the board named board (None: the
     game's own) filled in; Error if either names none."""
     v.game = lib.guti_game_named(_bytes(game, "game"))
     if not v.game:
-        raise Error("game '%s': expected baghchal or sixteen" % game, EINPUT)
+        raise Error("game '%s': expected %s" % (game, _game_list(lib)), EINPUT)
     if board:
         b = _bytes(board, "board")
         if len(b) >= _Variant.board.size:

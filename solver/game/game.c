@@ -180,8 +180,9 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     case END_NONE:
         return "the game goes on";
     case END_CAPTURES:
-        snprintf(buf, sizeof buf, "%d goat%s captured", g->capture_goal,
-                 g->capture_goal == 1 ? "" : "s");
+        /* the loser's men were taken: "5 goats captured" */
+        snprintf(buf, sizeof buf, "%d %s%s captured", g->capture_goal,
+                 g->ops->piece_name[loser >= 0 ? loser : 0], g->capture_goal == 1 ? "" : "s");
         return buf;
     case END_NO_MOVES:
         if (g->ops->plural_sides)

@@ -338,6 +338,25 @@ struct game_ops {
 
     /* Optional: its layers, for tables (NULL: a game without tables). */
     const struct game_layers *layers;
+
+    /* tools: what the tools list a game's variants by (help texts, errors, the explorer's
+     * list of games), so that they name no game. */
+    /* Its boards as setup takes them, the default first, NULL-terminated: "5x5", "4x4",
+     * "3x3" / "sixteen". Required. */
+    const char *const *boards;
+    /* Its rules as setup takes them, the default first, NULL-terminated, a family of names
+     * written with its parameter ("no-repeat:N"). Required. */
+    const char *const *rules_list;
+    /* Optional: those of rules_list that tables are made for (play, query, the explorer),
+     * NULL-terminated; NULL: all of them. */
+    const char *const *table_rules;
+    /* Optional: the i-th position (from 0) the explorer opens on, when the tables in its
+     * folder do not answer the start (they hold only later layers): false past the last.
+     * NULL: none but the start. */
+    bool (*sample)(const struct game *g, int i, struct position *pos);
+    /* Optional: what the explorer says tables hold that answer a sample but not the start,
+     * "movement phase" / "endgames" (" (movement phase only)"); NULL: "later positions". */
+    const char *partial_tables;
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number

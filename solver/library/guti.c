@@ -130,7 +130,12 @@ static int setup_variant(const struct guti_variant *v, struct game *g, struct gu
 {
     const char *name = guti_game_name(v->game);
     char why[300];
-    if (!name) return fail(err, GUTI_EINPUT, "game: expected GUTI_BAGHCHAL or GUTI_SIXTEEN");
+    if (!name) {
+        int n = 0;
+        while (game_registry(n)) n++;
+        return fail(err, GUTI_EINPUT, "game: expected a game's number, 1 to %d (guti_game_named)",
+                    n);
+    }
     if (memchr(v->rules, 0, sizeof v->rules) == NULL ||
         memchr(v->board, 0, sizeof v->board) == NULL)
         return fail(err, GUTI_EINPUT, "variant: rules or board not NUL-terminated");
@@ -150,6 +155,37 @@ static void to_public(const struct game *g, const struct position *p, struct gut
     out->inhand = p->inhand;
     out->clock = p->clock;
     out->limit = g->limit;
+}
+
+bool libguti_game_info(enum guti_game game, struct libguti_game_info *out)
+{
+    const struct game_ops *o = ops_of(game);
+    if (!o) return false;
+    *out = (struct libguti_game_info){
+        .name = o->name,
+        .title = o->title,
+        .boards = o->boards,
+        .rules = o->rules_list,
+        .table_rules = o->table_rules ? o->table_rules : o->rules_list,
+        .clock_reset = o->clock_reset ? o->clock_reset : "",
+        .partial_tables = o->partial_tables ? o->partial_tables : "later positions",
+        .piece_name = {o->piece_name[0], o->piece_name[1]},
+        .piece_letter = {o->piece_letter[0], o->piece_letter[1]},
+        .clock_limit = o->clock_limit,
+        .has_hand = o->has_hand,
+        .plural_sides = o->plural_sides,
+        .capture_goal = o->capture_goal,
+    };
+    return true;
+}
+
+bool libguti_sample(const struct guti_variant *v, int i, struct guti_position *pos)
+{
+    struct game g;
+    struct position p;
+    if (setup_variant(v, &g, NULL) || !g.ops->sample || !g.ops->sample(&g, i, &p)) return false;
+    to_public(&g, &p, pos);
+    return true;
 }
 
 int guti_start(const struct guti_variant *v, struct guti_position *pos, struct guti_error *err)
@@ -179,9 +215,16 @@ static int to_internal(const struct guti_position *pos, struct game *g, struct p
         return fail(err, GUTI_EINPUT, "position: two pieces on one point");
     if ((pos->side != 0 && pos->side != 1) || pos->inhand < 0 || pos->inhand > 64 ||
         pos->clock < 0 || pos->clock > 1000000)
-        return fail(err, GUTI_EINPUT, "position: side, goats in hand or clock out of range");
-    if (!g->ops->has_hand && pos->inhand)
-        return fail(err, GUTI_EINPUT, "position: goats in hand are Bagh-Chal's");
+        return fail(err, GUTI_EINPUT, "position: side, men in hand or clock out of range");
+    if (!g->ops->has_hand && pos->inhand) { /* "goats in hand are Bagh-Chal's" */
+        char games[200] = "";
+        for (int i = 0, used = 0; game_registry(i) && used < (int)sizeof games; i++)
+            if (game_registry(i)->has_hand)
+                used += snprintf(games + used, sizeof games - (size_t)used,
+                                 "%s%ss in hand are %s's", used ? "; " : "",
+                                 game_registry(i)->piece_name[0], game_registry(i)->title);
+        return fail(err, GUTI_EINPUT, "position: %s", games);
+    }
     if (pos->limit < 0 || pos->limit > GUTI_LIMIT_MAX)
         return fail(err, GUTI_EINPUT,
                     "position: limit %d: expected 0 (the game's own) or 1 to %d half-moves",

@@ -1,5 +1,5 @@
-/* guti explorer: draws a Bagh-Chal or Sixteen Soldiers position from guti serve's
- * /api/position answer, labels every legal move with its value from the tables, and plays
+/* guti explorer: draws a position of any game guti serve knows from its /api/position
+ * answer (the board from its points and lines, the game's words from /api/info), labels every legal move with its value from the tables, and plays
  * moves by tapping or dragging, against perfect play if asked. No framework, nothing
  * fetched from anywhere but the server that served the page. */
 "use strict";
@@ -128,6 +128,15 @@ function writeAddress() {
 
 /* ---- the position ---------------------------------------------------------------------- */
 
+/* What /api/info says of a game (any of its boards and rules): its pieces' letters and
+ * names, whether its sides are groups and have men in hand, its clock; the page names no
+ * game. */
+function gameInfo(game) {
+    const g = state.info && state.info.games.find((x) => x.game === game);
+    return g || {letters: "", pieces: ["", ""], plural: false, hand: false, clock_limit: 0,
+                 clock_reset: "", partial: "later positions", title: game};
+}
+
 const pointIndex = () => {
     const m = new Map();
     state.pos.geometry.points.forEach((p, i) => m.set(p.name, i));
@@ -138,7 +147,7 @@ const pointIndex = () => {
  * listing its own points left to right. */
 function boardOf(pos) {
     const g = pos.geometry;
-    const letters = pos.game === "baghchal" ? "GT" : "RB";
+    const letters = gameInfo(pos.game).letters;
     const rows = new Map();
     g.points.forEach((p, i) => {
         if (!rows.has(p.row)) rows.set(p.row, []);
@@ -255,10 +264,13 @@ function label(m) {
     return m.dtm === null || m.dtm === undefined ? (m.value === "win" ? "W" : "L") : String(m.dtm);
 }
 
+/* A piece: the faces of the pieces the page has drawings for (a tiger, a goat), else a
+ * disc of its side's colour. */
 function drawPiece(layer, side, game, x, y, name) {
     const g = el("g", {class: "piece side" + side, "data-piece": name,
                        transform: `translate(${x},${y})`}, layer);
-    if (game === "baghchal" && side === 1) {
+    const piece = gameInfo(game).pieces[side];
+    if (piece === "tiger") {
         /* a tiger's face: ears, striped forehead and cheeks, eyes, muzzle */
         for (const x of [-21, 21]) {
             el("circle", {cx: x, cy: -22, r: 10, class: "tiger"}, g);
@@ -271,7 +283,7 @@ function drawPiece(layer, side, game, x, y, name) {
         for (const x of [-11, 11]) el("circle", {cx: x, cy: -6, r: 3.6, class: "tiger-eye"}, g);
         el("ellipse", {cx: 0, cy: 12, rx: 13, ry: 9.5, class: "tiger-muzzle"}, g);
         el("path", {d: "M-4.5,7 h9 l-4.5,5 z", class: "tiger-eye"}, g);
-    } else if (game === "baghchal") {
+    } else if (piece === "goat") {
         /* a goat's face: horns, ears, eyes, a muzzle */
         for (const sx of [-1, 1]) {
             el("path", {d: `M${sx * 7},-20 q${sx * 3},-13 ${sx * 15},-13`, class: "goat-horn"}, g);
@@ -496,13 +508,16 @@ function valueSpan(v, text) {
 function renderPanel() {
     const p = state.pos;
     if (!p) return;
-    document.body.dataset.game = p.game; /* the help below the panel speaks of this game */
+    const info = gameInfo(p.game);
+    /* the help below the panel speaks of this game: of men in hand or of chains */
+    document.body.dataset.hand = info.hand ? "yes" : "no";
+    $("hand-piece").textContent = info.pieces[0];
     const turn = $("turn"), text = $("turn-text");
     text.textContent = "";
     turn.dataset.side = p.side;
     if (p.over) {
         turn.className = "bar over";
-        const plural = p.result === "goats" || p.result === "tigers";
+        const plural = info.plural;
         text.textContent = p.result === "draw"
             ? `Game over: a draw (${p.reason})`
             : `Game over: ${cap(p.result)} win${plural ? "" : "s"} (${p.reason})`;
@@ -523,13 +538,13 @@ function renderPanel() {
         c.appendChild(document.createTextNode(text));
         count.appendChild(c);
     };
-    if (p.game === "baghchal") {
+    if (info.hand) {
         const m = /captured (\d+) of (\d+)/.exec(p.material || "");
         const captured = m ? +m[1] : 0, need = m ? +m[2] : 0;
-        chip(p.sides[0], `Goats: ${p.pieces[0]} on the board, ${p.inhand} in hand, ` +
+        chip(p.sides[0], `${cap(p.sides[0])}: ${p.pieces[0]} on the board, ${p.inhand} in hand, ` +
              (need ? `captured ${captured} of ${need}` : `${captured} captured`), {"data-count": p.sides[0], "data-inhand": p.inhand,
                                               "data-captured": captured, "data-onboard": p.pieces[0]});
-        chip(p.sides[1], `Tigers: ${p.pieces[1]}`, {"data-count": p.sides[1], "data-onboard": p.pieces[1]});
+        chip(p.sides[1], `${cap(p.sides[1])}: ${p.pieces[1]}`, {"data-count": p.sides[1], "data-onboard": p.pieces[1]});
     } else {
         for (const s of [0, 1])
             chip(p.sides[s], `${cap(p.sides[s])}: ${p.pieces[s]} piece${p.pieces[s] === 1 ? "" : "s"}`,
@@ -553,9 +568,9 @@ function renderPanel() {
     }
     const clk = $("clock");
     clk.textContent = "";
-    const limit = p.limit || (p.game === "baghchal" ? 100 : 80);
+    const limit = p.limit || info.clock_limit;
     clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
-                      (p.game === "baghchal" ? " or placement" : "")));
+                      info.clock_reset));
     clk.dataset.clock = p.clock;
     if (!state.missing && !p.over) {
         const d = h("div", {});
@@ -566,7 +581,7 @@ function renderPanel() {
             d.appendChild(document.createTextNode("; from clock 0: "));
             d.appendChild(h("span", {class: valueClass(p)}, classWord(p.class)));
             if (p.dtc !== null && p.dtc !== undefined)
-                d.appendChild(document.createTextNode(`, ${p.dtc} half-move${p.dtc === 1 ? "" : "s"} to the next capture${p.game === "baghchal" ? " or placement" : ""} (DTC)`));
+                d.appendChild(document.createTextNode(`, ${p.dtc} half-move${p.dtc === 1 ? "" : "s"} to the next capture${info.clock_reset} (DTC)`));
         }
         clk.appendChild(d);
     }
@@ -598,12 +613,13 @@ function renderMoves() {
      * DTM tables tell (a draw, an end within the clock) */
     const now = dtc || p.moves.some((m) => m.value_now);
     const hr = h("tr");
-    const limit = p.limit || (p.game === "baghchal" ? 100 : 80);
+    const info = gameInfo(p.game);
+    const limit = p.limit || info.clock_limit;
     const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
                    ["DTM", "half-moves to the end of the game"]];
     if (dtc)
         heads.push([`Under the ${limit} half-move rule`, "the class from clock 0 under the counting rule"],
-                   ["DTC", "half-moves to the next capture" + (p.game === "baghchal" ? " or placement" : "")]);
+                   ["DTC", "half-moves to the next capture" + info.clock_reset]);
     if (now) heads.push(["At this clock", `the value under the ${limit} half-move rule at clock ${p.clock}`]);
     for (const [c, tip] of heads) hr.appendChild(h("th", tip ? {title: tip} : {}, c));
     head.appendChild(hr);
@@ -876,8 +892,6 @@ async function showPV() {
 
 /* ---- the game chooser ------------------------------------------------------------------ */
 
-const BOARD_NAMES = {"5x5": "5x5", "4x4": "4x4", "3x3": "3x3", sixteen: ""};
-
 function gameKey(g) {
     return `${g.game}/${g.board}/${g.rules}`;
 }
@@ -886,15 +900,14 @@ function gameKey(g) {
 function coverage(g) {
     if (!g.first) return " (no tables)";
     if (g.first === g.start) return "";
-    return g.game === "baghchal" ? " (movement phase only)" : " (endgames only)";
+    return ` (${g.partial} only)`;
 }
 
 function fillChooser() {
     const sel = $("game");
     sel.textContent = "";
     for (const g of state.info.games) {
-        const name = (g.game === "baghchal" ? "Bagh-Chal " + BOARD_NAMES[g.board] : "Sixteen Soldiers") +
-            ", " + g.rules + coverage(g);
+        const name = g.title + ", " + g.rules + coverage(g);
         const o = h("option", {value: gameKey(g)}, name);
         o.dataset.start = g.start;
         sel.appendChild(o);
@@ -1022,10 +1035,13 @@ async function start() {
             $("fen").focus();
             return;
         }
-        /* rules of the other game would not do: the tables' rules then */
-        const sixteen = fen.split(" ")[0].split("/").length === 9;
-        if (state.rules && sixteen !== ["optional", "forced"].includes(state.rules)) state.rules = "";
-        if (state.pos && sixteen !== (state.pos.game === "sixteen")) state.limit = 0;
+        /* rules of another game would not do: the tables' rules then. The games a FEN may
+         * be of are those with a start of as many rows. */
+        const rows = (f) => f.split(" ")[0].split("/").length;
+        const games = state.info.games.filter((g) => rows(g.start) === rows(fen)).map((g) => g.game);
+        const ruled = state.info.games.filter((g) => g.rules === state.rules).map((g) => g.game);
+        if (state.rules && ruled.length && !ruled.some((g) => games.includes(g))) state.rules = "";
+        if (state.pos && !games.includes(state.pos.game)) state.limit = 0;
         open(fen, true);
     });
     $("new").addEventListener("click", () => {
@@ -1077,7 +1093,7 @@ async function start() {
     state.rules = g.rules;
     if (await open(g.first || g.start, true) && g.first && g.first !== g.start)
         status(`The tables here do not answer this game's start, only its ` +
-               (g.game === "baghchal" ? "movement phase" : "endgames") +
+               g.partial +
                `: here is a position they answer. New game shows the start.`);
 }
 

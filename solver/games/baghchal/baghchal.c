@@ -371,6 +371,24 @@ static const char *bc_board_for_rows(int rows)
 }
 
 static const char *const bc_aliases[] = {"bagh-chal", NULL};
+static const char *const bc_boards[] = {"5x5", "4x4", "3x3", NULL};
+static const char *const bc_rules[] = {"standard", "goat-pass", "no-repeat", "no-repeat:N", NULL};
+static const char *const bc_table_rules[] = {"standard", "goat-pass", NULL};
+
+/* The explorer's positions where only the movement phase's tables are there: the start's
+ * tigers, every goat placed (but for 0 to 3 captured) from the last point down, each side
+ * to move in turn. */
+static bool bc_sample(const struct game *g, int i, struct position *pos)
+{
+    if (i < 0 || i >= 8) return false;
+    *pos = bc_start(g);
+    int goats = pos->inhand - i / 2;
+    pos->inhand = 0;
+    pos->side = i % 2;
+    for (int p = g->board->npoints - 1; p >= 0 && goats > 0; p--)
+        if (!((pos->men[TIGERS] >> p) & 1)) pos->men[GOATS] |= BIT(p), goats--;
+    return goats == 0;
+}
 
 const struct game_ops baghchal_ops = {
     .name = "baghchal",
@@ -397,4 +415,9 @@ const struct game_ops baghchal_ops = {
     .plural_sides = true,
     .clock_reset = " or placement",
     .layers = &bc_table_layers,
+    .boards = bc_boards,
+    .rules_list = bc_rules,
+    .table_rules = bc_table_rules,
+    .sample = bc_sample,
+    .partial_tables = "movement phase",
 };

@@ -310,6 +310,21 @@ static const char *ss_board_for_rows(int rows)
 }
 
 static const char *const ss_aliases[] = {"sixteen-soldiers", "sholo-guti", NULL};
+static const char *const ss_boards[] = {"sixteen", NULL};
+static const char *const ss_rules[] = {"optional", "forced", NULL};
+
+/* The explorer's positions where only the endgames' tables are there. */
+static bool ss_sample(const struct game *g, int i, struct position *pos)
+{
+    static const char *const endgames[] = {
+        "B2/3/5/2B2/2B2/1R3/5/3/2R r", /* 5 pieces: b4xd6xb6 wins, b4xd6 draws */
+        "3/3/5/2BB1/5/2R2/5/3/2R r",   /* 4 pieces */
+        "3/3/5/3B1/2B2/2R2/5/3/3 r",   /* 3 pieces */
+    };
+    char err[120];
+    return i >= 0 && i < (int)(sizeof endgames / sizeof *endgames) &&
+           ss_parse(g, endgames[i], pos, err, sizeof err) == 0;
+}
 
 const struct game_ops sixteen_ops = {
     .name = "sixteen",
@@ -332,4 +347,8 @@ const struct game_ops sixteen_ops = {
     .board_for_rows = ss_board_for_rows,
     .fen_rows = "9",
     .layers = &ss_table_layers,
+    .boards = ss_boards,
+    .rules_list = ss_rules,
+    .sample = ss_sample,
+    .partial_tables = "endgames",
 };
