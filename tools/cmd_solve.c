@@ -31,6 +31,7 @@ static const char help[] =
     "temporary name and renamed when complete; tables already there and sound are read, not\n"
     "solved again, so an interrupted run resumes where it stopped.\n"
     "\n"
+    "  GAME          {games}\n"
     "  --phase P     all (default), or one kind of the game's layers by its name (Bagh-Chal:\n"
     "                movement or placement; the placement needs the movement's tables)\n"
     "  --dtm         then a DTM table per acyclic layer too, from its WDL table and the DTM\n"
@@ -41,8 +42,8 @@ static const char help[] =
     "                clock 0 (win, cursed win, draw, blessed loss, loss) and its DTC, from\n"
     "                its DTM table (cyclic) or its WDL table and the classes of the layers\n"
     "                it leads to (acyclic): DIR/...-L100.dtc\n"
-    "  --limit L     the counting rule's limit in half-moves (default: the game's, 100 for\n"
-    "                Bagh-Chal, 80 for Sixteen Soldiers; 1..30000)\n"
+    "  --limit L     the counting rule's limit in half-moves (1..30000; default: the game's,\n"
+    "                {clocks})\n"
     "  --pieces N    the layers of at most N men on the board; a game solved as endgames\n"
     "                (Sixteen Soldiers, 2..12) needs it\n"
     "  --memory GB   hold only the layer being solved and those its moves lead to (read back\n"
@@ -58,10 +59,10 @@ static const char help[] =
     "                the memory the engine needs to solve it, the memory of the layers its\n"
     "                moves lead to and of all those the solve keeps meanwhile, and the layers\n"
     "                it reads; then the totals\n"
-    "  --rules R     the game's rules (guti --help lists each game's)\n"
-    "  --captures K  a hunt game's capture goal: the hunters win with K captures rather than\n"
-    "                the board's own; the rules R-kK, as \"standard-k3\", which name its tables\n"
-    "  --board B     the game's board, for a game of several\n"
+    "  --rules R     {table-rules}\n"
+    "  --captures K  {capture-games}: the hunters win with K captures rather than the\n"
+    "                board's own; the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --board B     {boards}\n"
     "  --dir DIR     where the tables go (default $GUTI_TABLES, else ./tables); made if\n"
     "                missing\n"
     "  --threads N   threads to use (default: all cores)\n"
@@ -492,7 +493,7 @@ int cmd_solve(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("solve", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if (argc - first != 1)
         return cli_usage_error("solve", "expected GAME, got %d operands", argc - first);
     o->game = argv[first];
