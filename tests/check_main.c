@@ -23,7 +23,7 @@ static const struct {
     {tablebase_suite, false}, {guti_suite, false},     {analyze_suite, false},
     {index_suite, true},      {retro_suite, true},     {bc_layers_suite, true},
     {bc_reach_suite, true},   {reach_suite, true},     {selftest_suite, true},
-    {bc_tables_suite, true},  {ss_layers_suite, true}, {ss_solve_suite, true},
+    {bc_tables_suite, true},  {ss_layers_suite, true}, {ss_tables_suite, true},
     {checkpoint_suite, true}, {norepeat_suite, true},  {registry_suite, false},
     {stats_suite, false},     {verify_suite, false},   {driver_suite, false},
     {solve_suite, false},     {share_suite, true},

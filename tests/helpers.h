@@ -134,7 +134,7 @@ Suite *reach_suite(void);
 Suite *selftest_suite(void);
 Suite *bc_tables_suite(void);
 Suite *ss_layers_suite(void);
-Suite *ss_solve_suite(void);
+Suite *ss_tables_suite(void);
 Suite *checkpoint_suite(void);
 Suite *norepeat_suite(void);
 Suite *registry_suite(void);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bc_solve.h"
+#include "solve.h"
 #include "guti.h"
 #include "guti_internal.h"
 #include "helpers.h"
@@ -96,9 +96,10 @@ START_TEST(limit_reads_its_tables)
     test_dir_make(dir, sizeof dir, "library");
     struct game g = setup("baghchal", "standard", "4x4");
     struct solve_hooks h = {.store = {.dir = dir}};
-    ck_assert_msg(bc_solve_movement(&g, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(bc_solve_movement_dtc(&g, 100, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
+    for (int limit = 100; limit >= 20; limit -= 80) {
+        const struct solve_options movement = {.cyclic_only = true, .dtc_limit = limit};
+        ck_assert_msg(solve_game(&g, &movement, &h, err, sizeof err) == 0, "%s", err);
+    }
     guti_tables *t;
     struct guti_error e;
     ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);

@@ -169,12 +169,48 @@ START_TEST(layers_in_solving_order)
 }
 END_TEST
 
+/* Every game names its boards and rules, as the tools list them: each board and each rule
+ * set (a family's name with its parameter, "no-repeat:N", with a value) sets up, and the
+ * rules' name reads back as given; the first of each is the default. */
+START_TEST(variants_set_up)
+{
+    for (int i = 0; game_registry(i); i++) {
+        const struct game_ops *ops = game_registry(i);
+        ck_assert_ptr_nonnull(ops->boards);
+        ck_assert_ptr_nonnull(ops->rules_list);
+        ck_assert_ptr_nonnull(ops->boards[0]);
+        ck_assert_ptr_nonnull(ops->rules_list[0]);
+        struct game g;
+        char err[200], name[64];
+        ck_assert_int_eq(game_setup(&g, ops->name, NULL, NULL, err, sizeof err), 0);
+        ck_assert_str_eq(g.board->name, ops->boards[0]);
+        ops->rules_name(&g, name, sizeof name);
+        ck_assert_str_eq(name, ops->rules_list[0]);
+        for (int b = 0; ops->boards[b]; b++)
+            for (int r = 0; ops->rules_list[r]; r++) {
+                char rules[64];
+                snprintf(rules, sizeof rules, "%s", ops->rules_list[r]);
+                char *colon = strchr(rules, ':');
+                if (colon) strcpy(colon + 1, "3"); /* a family: one of its members */
+                ck_assert_msg(game_setup(&g, ops->name, rules, ops->boards[b], err, sizeof err) == 0,
+                              "%s %s %s: %s", ops->name, rules, ops->boards[b], err);
+                ops->rules_name(&g, name, sizeof name);
+                ck_assert_str_eq(name, rules);
+            }
+        for (int r = 0; ops->table_rules && ops->table_rules[r]; r++)
+            ck_assert_int_eq(game_setup(&g, ops->name, ops->table_rules[r], NULL, err, sizeof err),
+                             0);
+    }
+}
+END_TEST
+
 Suite *registry_suite(void)
 {
     Suite *s = suite_create("registry");
     TCase *tc = tcase_create("layers");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, layers_in_solving_order);
+    tcase_add_test(tc, variants_set_up);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,7 +3,7 @@
  * Sixteen Soldiers' materials by several processes together (share_solve), the processes
  * played by threads (share_sim.h): every material up to 5 pieces, shared by 1, 2, 3 or 4 of
  * them in turn and reading the smaller ones from its own directory, gives the tables
- * ss_solve writes, byte for byte, and its figures; read back when stored; refused alike by
+ * solve_game writes, byte for byte, and its figures; read back when stored; refused alike by
  * every part when it cannot be done; when one part fails alone, it says why, the others
  * that it failed, and nothing is left; stopped midway, taken up from every part's
  * checkpoint, or started afresh when one is damaged.
@@ -21,7 +21,7 @@
 #include "share.h"
 #include "share_sim.h"
 #include "ss_layers.h"
-#include "ss_solve.h"
+#include "solve.h"
 #include "tables.h"
 
 #define SHARED_PIECES 5
@@ -127,7 +127,7 @@ static int shared(struct shared_call *c)
     return c->rc[0];
 }
 
-/* The figures ss_solve reports, by material. */
+/* The figures solve_game reports, by material. */
 static struct solve_layer plain[SHARED_PIECES + 1][SHARED_PIECES + 1];
 static void plain_layer(void *arg, const struct solve_layer *r)
 {
@@ -141,8 +141,9 @@ START_TEST(shared_material_tables)
     char A[64], B[64], err[600];
     test_dir_make(A, sizeof A, "share");
     test_dir_make(B, sizeof B, "share");
-    struct solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer};
-    ck_assert_msg(ss_solve(&g, SHARED_PIECES, &ha, err, sizeof err) == 0, "%s", err);
+    struct solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer, .layer_passes = SOLVE_CYCLIC};
+    const struct solve_options all = {.pieces = SHARED_PIECES};
+    ck_assert_msg(solve_game(&g, &all, &ha, err, sizeof err) == 0, "%s", err);
     int order[SHARED_PIECES * SHARED_PIECES][2];
     int count = ss_material_order(SHARED_PIECES, order, SHARED_PIECES * SHARED_PIECES);
     struct shared_call c = {.g = &g, .h = {.store = {.dir = B}}};
@@ -188,12 +189,6 @@ START_TEST(shared_material_tables)
         ck_assert_msg(strstr(c.err[p], "m2-n2.dtm") != NULL, "part %d: %s", p, c.err[p]);
     ck_assert_int_eq(rename(keep, gone), 0);
     /* a bound too small for one part of two, but enough for one of four */
-    struct ss_plan_material p[SHARED_PIECES * SHARED_PIECES];
-    int np = ss_plan(&g, SHARED_PIECES, p, SHARED_PIECES * SHARED_PIECES);
-    const struct ss_plan_material *p32 = NULL;
-    for (int k = 0; k < np; k++)
-        if (p[k].m == 3 && p[k].n == 2) p32 = &p[k];
-    ck_assert_ptr_nonnull(p32);
     struct layer_key k32 = {{3, 2}};
     ck_assert_uint_lt(share_need(&g, &k32, 4), share_need(&g, &k32, 2));
     c.memory = share_need(&g, &k32, 4);
@@ -243,9 +238,10 @@ START_TEST(shared_material_checkpoints)
     test_dir_make(A, sizeof A, "share");
     test_dir_make(B, sizeof B, "share");
     struct solve_hooks hp = {.store = {.dir = A}};
-    ck_assert_msg(ss_solve(&g, SHARED_PIECES, &hp, err, sizeof err) == 0, "%s", err);
+    const struct solve_options all = {.pieces = SHARED_PIECES};
+    ck_assert_msg(solve_game(&g, &all, &hp, err, sizeof err) == 0, "%s", err);
     struct solve_hooks hb = {.store = {.dir = B}};
-    ck_assert_msg(ss_solve(&g, SHARED_PIECES, &hb, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(&g, &all, &hb, err, sizeof err) == 0, "%s", err);
     char a[256], b[256], wa[256], wb[256];
     tables_ss_name(a, sizeof a, A, &g, 3, 2, TB_DTM);
     tables_ss_name(b, sizeof b, B, &g, 3, 2, TB_DTM);

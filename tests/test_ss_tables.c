@@ -1,6 +1,7 @@
-/* The library's Sixteen Soldiers driver (ss_solve.h).
+/* Sixteen Soldiers' layers for tables (solver/games/sixteen/ss_tables.c) solved by the
+ * passes every game's are (solve.h) and the one driver.
  *
- * Its counting rule (ss_solve_dtc) against a brute force over (position, clock) states
+ * The counting rule's tables against a brute force over (position, clock) states
  * written plainly from the definitions of issue 12 and docs/rules.md, "Counting rules":
  * every raw position with up to 4 pieces, both rule sets, with limits small enough that
  * cursed wins and blessed losses occur; and, with a limit above every DTM, the classes are
@@ -8,7 +9,7 @@
  * (sixteen.c), not the layers' (ss_layers.c) the driver runs on.
  *
  * One material at a time (share.h's share_solve_alone, guti-mpi's unit of work) gives the
- * tables ss_solve makes. The solve shared among processes is test_share.c's.
+ * tables the whole solve makes. The solve shared among processes is test_share.c's.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 #include "helpers.h"
 #include "share.h"
 #include "ss_layers.h"
-#include "ss_solve.h"
+#include "solve.h"
 #include "tables.h"
 
 enum { LOSS = -1, DRAW = 0, WIN = 1 };
@@ -128,8 +129,8 @@ static signed char *brute_values(const struct states *s, int L)
     return V;
 }
 
-/* The library's drivers through an in-memory store: ss_solve (the values without the
- * rule), then ss_solve_dtc; each material's DTM codes and DTC codes (values.h) by
+/* The library's drivers through an in-memory store: solve_game (the values without the
+ * rule), then with the counting rule; each material's DTM codes and DTC codes (values.h) by
  * material [m][n], with its layer (for the position numbers) in db. */
 struct driven {
     struct ss_db db;
@@ -143,7 +144,9 @@ static void drive(const struct game *g, int L, struct driven *d)
     struct table_arrays *m = calloc(1, sizeof *m);
     struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
-    ck_assert_msg(ss_solve(g, DTC_PIECES, &h, err, sizeof err) == 0, "%s", err);
+    const struct solve_options plain = {.pieces = DTC_PIECES}, dtc = {.pieces = DTC_PIECES,
+                                                                       .dtc_limit = L};
+    ck_assert_msg(solve_game(g, &plain, &h, err, sizeof err) == 0, "%s", err);
     /* one material at a time (guti-mpi's unit of work), each reading the tables of those
      * before it: the same tables; a material whose reads are missing is an error */
     struct table_arrays *one = calloc(1, sizeof *one);
@@ -164,7 +167,7 @@ static void drive(const struct game *g, int L, struct driven *d)
     arrays_assert_same(m, one);
     arrays_free(one);
     free(one);
-    ck_assert_msg(ss_solve_dtc(g, DTC_PIECES, L, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(g, &dtc, &h, err, sizeof err) == 0, "%s", err);
     memset(d, 0, sizeof *d);
     ck_assert_int_eq(ss_db_init(&d->db, g), 0);
     for (int mm = 1; mm < DTC_PIECES; mm++)
@@ -188,7 +191,7 @@ static void drive(const struct game *g, int L, struct driven *d)
     /* made again, it reads every table back and changes none */
     struct table_arrays before;
     arrays_copy(&before, m);
-    ck_assert_msg(ss_solve_dtc(g, DTC_PIECES, L, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(g, &dtc, &h, err, sizeof err) == 0, "%s", err);
     arrays_assert_same(&before, m);
     arrays_free(&before);
     arrays_free(m);
@@ -307,9 +310,9 @@ START_TEST(dtc_sixteen_large_limit_is_the_plain_value)
 }
 END_TEST
 
-Suite *ss_solve_suite(void)
+Suite *ss_tables_suite(void)
 {
-    Suite *s = suite_create("ss_solve");
+    Suite *s = suite_create("ss_tables");
     TCase *dtc = tcase_create("dtc");
     tcase_set_timeout(dtc, 300);
     tcase_add_loop_test(dtc, dtc_sixteen_against_brute_force, 0, 4);
