@@ -26,6 +26,7 @@ static const struct {
     {bc_solve_suite, true},      {ss_layers_suite, true}, {ss_solve_suite, true},
     {ss_checkpoint_suite, true}, {norepeat_suite, true},  {registry_suite, false},
     {stats_suite, false},        {verify_suite, false},   {driver_suite, false},
+    {tables_suite, false},
 };
 
 int main(int argc, char **argv)

@@ -141,6 +141,7 @@ Suite *registry_suite(void);
 Suite *stats_suite(void);
 Suite *verify_suite(void);
 Suite *driver_suite(void);
+Suite *tables_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

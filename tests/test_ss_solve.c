@@ -27,6 +27,14 @@
 #include "ss_solve.h"
 #include "tables.h"
 
+/* The path of material {m, n}'s table of that kind in dir. */
+static void material_path(char *buf, size_t len, const char *dir, const struct game *g, int m,
+                          int n, enum tb_kind kind)
+{
+    struct layer_key k = {{m, n, 0, 0}};
+    tables_layer_path(buf, len, dir, g, &k, kind, 0);
+}
+
 enum { LOSS = -1, DRAW = 0, WIN = 1 };
 #define DTC_PIECES 4
 
@@ -451,8 +459,8 @@ START_TEST(shared_material_tables)
     for (int k = 0; k < count; k++)
         for (int kind = TB_WDL; kind <= TB_DTM; kind++) {
             char a[256], b[256];
-            tables_ss_name(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
-            tables_ss_name(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
+            material_path(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
+            material_path(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
             assert_same_file(a, b);
         }
     /* stored: read back, each part its slice, the same figures */
@@ -463,11 +471,11 @@ START_TEST(shared_material_tables)
     ck_assert_int_eq(c.seen[2].loss, plain[3][2].loss);
     /* a table its captures read is missing: every part fails, each naming it */
     char gone[256], keep[300];
-    tables_ss_name(gone, sizeof gone, B, &g, 2, 2, TB_DTM);
+    material_path(gone, sizeof gone, B, &g, 2, 2, TB_DTM);
     snprintf(keep, sizeof keep, "%s.keep", gone);
     ck_assert_int_eq(rename(gone, keep), 0);
     char w[256];
-    tables_ss_name(w, sizeof w, B, &g, 3, 2, TB_WDL);
+    material_path(w, sizeof w, B, &g, 3, 2, TB_WDL);
     ck_assert_int_eq(unlink(w), 0); /* so that 3+2 is solved, not read back */
     c.nparts = 2;
     ck_assert_int_eq(shared(&c), -1);
@@ -489,7 +497,7 @@ START_TEST(shared_material_tables)
     ck_assert_msg(shared(&c) == 0, "%s", c.err[0]);
     ck_assert(!c.seen[0].resumed);
     char wa[256]; /* made again, the same */
-    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    material_path(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
     assert_same_file(wa, w);
     /* one part fails alone (its second exchange): it says why, the others that another
      * did; no table is made and no slice left */
@@ -533,10 +541,10 @@ START_TEST(shared_material_checkpoints)
     struct solve_hooks hb = {.store = {.dir = B}};
     ck_assert_msg(ss_solve(&g, SHARED_PIECES, &hb, err, sizeof err) == 0, "%s", err);
     char a[256], b[256], wa[256], wb[256];
-    tables_ss_name(a, sizeof a, A, &g, 3, 2, TB_DTM);
-    tables_ss_name(b, sizeof b, B, &g, 3, 2, TB_DTM);
-    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
-    tables_ss_name(wb, sizeof wb, B, &g, 3, 2, TB_WDL);
+    material_path(a, sizeof a, A, &g, 3, 2, TB_DTM);
+    material_path(b, sizeof b, B, &g, 3, 2, TB_DTM);
+    material_path(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    material_path(wb, sizeof wb, B, &g, 3, 2, TB_WDL);
     struct shared_call c = {
         .g = &g, .m = 3, .n = 2, .nparts = 3, .h = {.store = {.dir = B}, .checkpoint_seconds = -1}};
     enum { SOUND, MIDWAY, DAMAGED };
