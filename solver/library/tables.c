@@ -513,7 +513,7 @@ static int set_add(struct set_fill *f, enum tb_kind kind, const struct layer_ent
     memset(w, 0, sizeof *w);
     w->kind = kind;
     w->k = e->k;
-    w->layer = e->kind;
+    w->layer_kind = e->kind;
     w->part = part;
     w->limit = limit;
     tables_layer_path(w->path, sizeof w->path, f->dir, &s->g, &e->k, kind, limit);
@@ -704,7 +704,7 @@ void tables_make_command(const struct tables_set *s, const char *dir, unsigned k
         }
         if (first < 0 || w->part < first) first = w->part;
         if (w->part > last) last = w->part;
-        acyclic |= w->layer == LAYER_ACYCLIC;
+        acyclic |= w->layer_kind == LAYER_ACYCLIC;
     }
     char rules[32], d[2100], board[80] = "", opts[80];
     game_rules_name(g, rules, sizeof rules);

@@ -147,14 +147,14 @@ void tables_game_name(const struct game *g, char *buf, size_t len);
 
 /* One table of a complete set. */
 struct tables_want {
-    char path[1024];       /* DIR/name */
-    const char *name;      /* the file name, within path */
-    enum tb_kind kind;     /* TB_WDL, TB_DTM, TB_REACH or TB_DTC */
-    struct layer_key k;    /* its layer */
-    enum layer_kind layer; /* the layer's kind */
-    int part;              /* the layer's part (game_layers.set_list) */
-    int limit;             /* TB_DTC: the counting rule's limit; else 0 */
-    bool present;          /* the file is there (its contents are not checked) */
+    char path[1024];            /* DIR/name */
+    const char *name;           /* the file name, within path */
+    enum tb_kind kind;          /* TB_WDL, TB_DTM, TB_REACH or TB_DTC */
+    struct layer_key k;         /* its layer */
+    enum layer_kind layer_kind; /* its layer's kind */
+    int part;                   /* its layer's part (game_layers.set_list) */
+    int limit;                  /* TB_DTC: the counting rule's limit; else 0 */
+    bool present;               /* the file is there (its contents are not checked) */
 };
 
 /* The tables a complete set of one game's tables in a directory holds, as far as the
