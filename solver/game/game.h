@@ -233,12 +233,11 @@ struct game_layers {
     /* Optional (NULL: list's layers in list's order, every one of part 0). The layers of
      * list, in the order a set of tables shows them to people, each with its part in
      * part[] (as out, the first max; the number of layers returned whatever max is, or
-     * -1 when memory runs out). A
-     * solve makes a game's tables part after part, from part 0 up: a set holds the tables
-     * of every layer whose part is at most the highest part of a table there, part 0's
-     * always. Bagh-Chal: the movement phase is part 0, the placement phase part 1, the
-     * layers from the start; Sixteen Soldiers: a material is of the part of its number of
-     * pieces (none of part 0), in list's order. */
+     * -1 when memory runs out). A solve makes a game's tables part after part, from part
+     * 0 up: a set holds the tables of every layer whose part is at most the highest part
+     * of a table there, part 0's always. Bagh-Chal: the movement phase is part 0, the placement
+     * phase part 1, the layers from the start; Sixteen Soldiers: a material is of the part of its
+     * number of pieces (none of part 0), in list's order. */
     int (*set_list)(const struct game *g, struct layer_entry *out, int *part, int max);
     /* Optional (NULL: none): the options of `guti solve GAME` (each with a leading space)
      * that make the missing tables of the parts first to last of a set whose parts go up
