@@ -26,7 +26,7 @@ static const struct {
     {bc_tables_suite, true},  {ss_layers_suite, true}, {ss_tables_suite, true},
     {checkpoint_suite, true}, {norepeat_suite, true},  {registry_suite, false},
     {stats_suite, false},     {verify_suite, false},   {driver_suite, false},
-    {solve_suite, false},     {share_suite, true},
+    {solve_suite, false},     {share_suite, true},     {tables_suite, false},
 };
 
 int main(int argc, char **argv)

@@ -143,6 +143,7 @@ Suite *verify_suite(void);
 Suite *driver_suite(void);
 Suite *solve_suite(void);
 Suite *share_suite(void);
+Suite *tables_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

@@ -192,7 +192,8 @@ START_TEST(variants_set_up)
                 snprintf(rules, sizeof rules, "%s", ops->rules_list[r]);
                 char *colon = strchr(rules, ':');
                 if (colon) strcpy(colon + 1, "3"); /* a family: one of its members */
-                ck_assert_msg(game_setup(&g, ops->name, rules, ops->boards[b], err, sizeof err) == 0,
+                ck_assert_msg(game_setup(&g, ops->name, rules, ops->boards[b], err, sizeof err) ==
+                                  0,
                               "%s %s %s: %s", ops->name, rules, ops->boards[b], err);
                 ops->rules_name(&g, name, sizeof name);
                 ck_assert_str_eq(name, rules);

@@ -24,6 +24,14 @@
 #include "solve.h"
 #include "tables.h"
 
+/* The path of material {m, n}'s table of that kind in dir. */
+static void material_path(char *buf, size_t len, const char *dir, const struct game *g, int m,
+                          int n, enum tb_kind kind)
+{
+    struct layer_key k = {{m, n, 0, 0}};
+    tables_layer_path(buf, len, dir, g, &k, kind, 0);
+}
+
 #define SHARED_PIECES 5
 
 /* The files of dir, sorted, joined by spaces. */
@@ -141,7 +149,8 @@ START_TEST(shared_material_tables)
     char A[64], B[64], err[600];
     test_dir_make(A, sizeof A, "share");
     test_dir_make(B, sizeof B, "share");
-    struct solve_hooks ha = {.store = {.dir = A}, .layer = plain_layer, .layer_passes = SOLVE_CYCLIC};
+    struct solve_hooks ha = {
+        .store = {.dir = A}, .layer = plain_layer, .layer_passes = SOLVE_CYCLIC};
     const struct solve_options all = {.pieces = SHARED_PIECES};
     ck_assert_msg(solve_game(&g, &all, &ha, err, sizeof err) == 0, "%s", err);
     int order[SHARED_PIECES * SHARED_PIECES][2];
@@ -165,8 +174,8 @@ START_TEST(shared_material_tables)
     for (int k = 0; k < count; k++)
         for (int kind = TB_WDL; kind <= TB_DTM; kind++) {
             char a[256], b[256];
-            tables_ss_name(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
-            tables_ss_name(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
+            material_path(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
+            material_path(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
             assert_same_file(a, b);
         }
     /* stored: read back, each part its slice, the same figures */
@@ -177,11 +186,11 @@ START_TEST(shared_material_tables)
     ck_assert_int_eq(c.seen[2].loss, plain[3][2].loss);
     /* a table its captures read is missing: every part fails, each naming it */
     char gone[256], keep[300];
-    tables_ss_name(gone, sizeof gone, B, &g, 2, 2, TB_DTM);
+    material_path(gone, sizeof gone, B, &g, 2, 2, TB_DTM);
     snprintf(keep, sizeof keep, "%s.keep", gone);
     ck_assert_int_eq(rename(gone, keep), 0);
     char w[256];
-    tables_ss_name(w, sizeof w, B, &g, 3, 2, TB_WDL);
+    material_path(w, sizeof w, B, &g, 3, 2, TB_WDL);
     ck_assert_int_eq(unlink(w), 0); /* so that 3+2 is solved, not read back */
     c.nparts = 2;
     ck_assert_int_eq(shared(&c), -1);
@@ -198,7 +207,7 @@ START_TEST(shared_material_tables)
     ck_assert_msg(shared(&c) == 0, "%s", c.err[0]);
     ck_assert(!c.seen[0].resumed);
     char wa[256]; /* made again, the same */
-    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    material_path(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
     assert_same_file(wa, w);
     /* one part fails alone (its second exchange): it says why, the others that another
      * did; no table is made and no slice left */
@@ -243,12 +252,13 @@ START_TEST(shared_material_checkpoints)
     struct solve_hooks hb = {.store = {.dir = B}};
     ck_assert_msg(solve_game(&g, &all, &hb, err, sizeof err) == 0, "%s", err);
     char a[256], b[256], wa[256], wb[256];
-    tables_ss_name(a, sizeof a, A, &g, 3, 2, TB_DTM);
-    tables_ss_name(b, sizeof b, B, &g, 3, 2, TB_DTM);
-    tables_ss_name(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
-    tables_ss_name(wb, sizeof wb, B, &g, 3, 2, TB_WDL);
+    material_path(a, sizeof a, A, &g, 3, 2, TB_DTM);
+    material_path(b, sizeof b, B, &g, 3, 2, TB_DTM);
+    material_path(wa, sizeof wa, A, &g, 3, 2, TB_WDL);
+    material_path(wb, sizeof wb, B, &g, 3, 2, TB_WDL);
     struct shared_call c = {
         .g = &g, .m = 3, .n = 2, .nparts = 3, .h = {.store = {.dir = B}, .checkpoint_seconds = -1}};
+
     enum { SOUND, MIDWAY, DAMAGED };
     for (int kase = SOUND; kase <= DAMAGED; kase++) {
         ck_assert_int_eq(unlink(b), 0);

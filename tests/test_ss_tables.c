@@ -144,8 +144,8 @@ static void drive(const struct game *g, int L, struct driven *d)
     struct table_arrays *m = calloc(1, sizeof *m);
     struct solve_hooks h = {.store = arrays_hooks(m)};
     char err[400];
-    const struct solve_options plain = {.pieces = DTC_PIECES}, dtc = {.pieces = DTC_PIECES,
-                                                                       .dtc_limit = L};
+    const struct solve_options plain = {.pieces = DTC_PIECES},
+                               dtc = {.pieces = DTC_PIECES, .dtc_limit = L};
     ck_assert_msg(solve_game(g, &plain, &h, err, sizeof err) == 0, "%s", err);
     /* one material at a time (guti-mpi's unit of work), each reading the tables of those
      * before it: the same tables; a material whose reads are missing is an error */

@@ -143,7 +143,8 @@ START_TEST(baghchal_placement)
     verify_report_free(&rep);
 
     /* the tigers' DTM table of the last placement, its first entry changed */
-    tables_place_name(path, sizeof path, dir, &g, 1, 0, 1, TB_DTM);
+    struct layer_key last = {{1, 0, 2, 0}}; /* one goat in hand, none captured, tigers */
+    tables_layer_path(path, sizeof path, dir, &g, &last, TB_DTM, 0);
     uint16_t old = table_set(path, 0, 0);
     table_set(path, 0, old == 3 ? 5 : 3);
     ck_assert_int_ge(run(verify_placement, &g, dir, 0, &rep), 1);

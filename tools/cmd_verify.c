@@ -273,7 +273,7 @@ static int verify_moves(const struct game_opts *o, const char *dir, int pieces, 
             pieces_of[k] = pieces;
             if (games[k].ops != &sixteen_ops || pieces) continue;
             if (tables_expected(dir, &games[k], 0, &set)) return cli_error("verify: out of memory");
-            pieces_of[k] = set.pieces < 2 ? 2 : set.pieces;
+            pieces_of[k] = set.part < 2 ? 2 : set.part;
             tables_set_free(&set);
         }
     }

@@ -277,6 +277,26 @@ struct game_layers {
      * -1 when memory runs out (err as for rank). */
     int (*weights)(const struct game *g, void *ix, const struct layer_key *k, int r, uint8_t *w,
                    char *err, size_t errlen);
+    /* tables: what a complete set of the game's tables is (solver/library/tables.h's
+     * tables_expected), and the command that makes what it misses. */
+    /* Optional (NULL: list's layers in list's order, every one of part 0). The layers of
+     * list, in the order a set of tables shows them to people, each with its part in
+     * part[] (as out, the first max; the number of layers returned whatever max is, or
+     * -1 when memory runs out). A solve makes a game's tables part after part, from part
+     * 0 up: a set holds the tables of every layer whose part is at most the highest part
+     * of a table there, part 0's always. Bagh-Chal: the movement phase is part 0, the placement
+     * phase part 1, the layers from the start; Sixteen Soldiers: a material is of the part of its
+     * number of pieces (none of part 0), in list's order. */
+    int (*set_list)(const struct game *g, struct layer_entry *out, int *part, int max);
+    /* Optional (NULL: none): the options of `guti solve GAME` (each with a leading space)
+     * that make the missing tables of the parts first to last of a set whose parts go up
+     * to top: Bagh-Chal " --phase movement" (part 0 alone), "" (both), " --phase
+     * placement" (part 1 alone); Sixteen Soldiers " --pieces TOP". The caller adds
+     * " --dtm" when the set has DTM tables of acyclic layers (a solve makes a cyclic
+     * layer's DTM always, an acyclic layer's when asked), then " --dtc --limit L", the
+     * rules, the board when board_in_names and the directory. */
+    void (*solve_options)(const struct game *g, int first, int last, int top, char *buf,
+                          size_t len);
 };
 
 /* A game's module: its rules, its names and its variants. A game fills one, in its own

@@ -749,7 +749,7 @@ static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, 
     char path[1024], first[1024] = "";
     /* every table is looked for before any is read: a missing one stops no long pass */
     for (int c = 0; c < g->capture_goal; c++) {
-        struct layer_key k = tables_key(0, c, -1);
+        struct layer_key k = {{0, c, 0, 0}};
         tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
         if (access(path, F_OK) != 0)
             return snprintf(err, errlen,
@@ -762,7 +762,7 @@ static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, 
     for (int h = g->side_men[0]; h >= 1; h--)
         for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
             for (int side = 0; side < 2 - (h == g->side_men[0]); side++) {
-                struct layer_key k = tables_key(h, c, side);
+                struct layer_key k = {{h, c, 1 + side, 0}};
                 tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
                 if (access(path, F_OK) == 0)
                     there++;

@@ -5,6 +5,13 @@
 
 #include "tables.h"
 
+/* The layer a struct store_table names: (men in hand, captured, 1 + the side to move or
+ * 0 for both, 0), as the drivers give them (a side -1 or none in hand: both sides). */
+static struct layer_key store_key(int inhand, int captured, int side)
+{
+    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
+}
+
 static const char *kind_ext(enum tb_kind kind)
 {
     return kind == TB_DTM ? "dtm" : kind == TB_REACH ? "reach" : kind == TB_DTC ? "dtc" : "wdl";
@@ -16,7 +23,7 @@ static void file_of(const struct game *g, const char *dir, const struct store_ta
                     size_t len, struct tb_meta *meta)
 {
     int side = t->kind == TB_REACH && t->side < 0 ? 0 : t->side;
-    struct layer_key k = tables_key(t->inhand, t->captured, side);
+    struct layer_key k = store_key(t->inhand, t->captured, side);
     int limit = t->kind == TB_DTC ? t->limit : 0;
     tables_layer_path(path, len, dir, g, &k, t->kind, limit);
     *meta = tables_layer_meta(g, &k, t->kind, limit, t->npositions);
@@ -97,7 +104,7 @@ void store_name(const struct store_hooks *h, const struct game *g, const struct 
         file_of(g, h->dir, t, buf, len, &meta);
         return;
     }
-    struct layer_key k = tables_key(t->inhand, t->captured, t->side);
+    struct layer_key k = store_key(t->inhand, t->captured, t->side);
     char layer[64];
     g->ops->layers->name(g, &k, layer, sizeof layer);
     snprintf(buf, len, "%s.%s", layer, kind_ext(t->kind));

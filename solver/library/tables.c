@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "bigmem.h"
-#include "sixteen.h"
-#include "ss_layers.h"
+#include "values.h"
+#include "wdl.h"
 
 /* A DTC table's entries are values.h's class codes. */
 _Static_assert(TB_DTC_DRAW == CLASS_DRAW && TB_DTC_CURSED_WIN == CLASS_CURSED_WIN &&
@@ -83,117 +83,6 @@ struct tb_meta tables_layer_meta(const struct game *g, const struct layer_key *k
     m.npositions = npositions;
     m.limit = kind == TB_DTC ? limit : 0;
     return m;
-}
-
-struct layer_key tables_key(int inhand, int captured, int side)
-{
-    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
-}
-
-void tables_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                 int captured, enum tb_kind kind)
-{
-    struct layer_key k = tables_key(inhand, captured, -1);
-    tables_layer_path(buf, len, dir, g, &k, kind == TB_DTM ? TB_DTM : TB_WDL, 0);
-}
-
-struct tb_meta tables_meta(const struct game *g, int inhand, int captured, enum tb_kind kind,
-                           uint64_t npositions)
-{
-    struct layer_key k = tables_key(inhand, captured, -1);
-    return tables_layer_meta(g, &k, kind, 0, npositions);
-}
-
-void tables_place_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                       int captured, int side, enum tb_kind kind)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    tables_layer_path(buf, len, dir, g, &k, kind == TB_DTM ? TB_DTM : TB_WDL, 0);
-}
-
-struct tb_meta tables_place_meta(const struct game *g, int inhand, int captured, int side,
-                                 enum tb_kind kind, uint64_t npositions)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    return tables_layer_meta(g, &k, kind, 0, npositions);
-}
-
-void tables_ss_name(char *buf, size_t len, const char *dir, const struct game *g, int m, int n,
-                    enum tb_kind kind)
-{
-    tables_name(buf, len, dir, g, m, n, kind);
-}
-
-struct tb_meta tables_ss_meta(const struct game *g, int m, int n, enum tb_kind kind,
-                              uint64_t npositions)
-{
-    return tables_meta(g, m, n, kind, npositions);
-}
-
-void tables_dtc_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                     int captured, int side, int limit)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    tables_layer_path(buf, len, dir, g, &k, TB_DTC, limit);
-}
-
-struct tb_meta tables_dtc_meta(const struct game *g, int inhand, int captured, int side, int limit,
-                               uint64_t npositions)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    return tables_layer_meta(g, &k, TB_DTC, limit, npositions);
-}
-
-void tables_reach_name(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                       int captured, int side)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    tables_layer_path(buf, len, dir, g, &k, TB_REACH, 0);
-}
-
-struct tb_meta tables_reach_meta(const struct game *g, int inhand, int captured, int side,
-                                 uint64_t npositions)
-{
-    struct layer_key k = tables_key(inhand, captured, side);
-    return tables_layer_meta(g, &k, TB_REACH, 0, npositions);
-}
-
-int index_cache_init(struct index_cache *x, const struct game *g)
-{
-    memset(x, 0, sizeof *x);
-    x->g = g;
-    x->sm = malloc(sizeof *x->sm);
-    if (!x->sm) return -1;
-    symmap_init(x->sm, g->board);
-    return 0;
-}
-
-const struct pair_index *index_cache_get(struct index_cache *x, int goats)
-{
-    if (!x->ix[goats]) {
-        struct pair_index *ix = malloc(sizeof *ix);
-        if (!ix || pair_index_init(ix, x->g->board, x->sm, x->g->side_men[1], goats)) {
-            free(ix); /* pair_index_init frees what it made when it fails */
-            return NULL;
-        }
-        x->ix[goats] = ix;
-    }
-    return x->ix[goats];
-}
-
-void index_cache_drop(struct index_cache *x, int goats)
-{
-    if (goats < 0 || goats > BOARD_MAX_POINTS || !x->ix[goats]) return;
-    pair_index_free(x->ix[goats]);
-    free(x->ix[goats]);
-    x->ix[goats] = NULL;
-}
-
-void index_cache_free(struct index_cache *x)
-{
-    for (int k = 0; k <= BOARD_MAX_POINTS; k++) index_cache_drop(x, k);
-    free(x->sm);
-    x->sm = NULL;
 }
 
 int tables_open(const char *path, const struct tb_meta *want, struct tb **t, char *err,
@@ -602,37 +491,32 @@ int tables_choose(const char *dir, const char *game, const char *rules, const ch
     return 0;
 }
 
-static int set_add(struct tables_set *s, int *cap, const char *dir, enum tb_kind kind, int inhand,
-                   int captured, int side, int m, int n, int limit)
+/* A set being filled: its growing array of tables. */
+struct set_fill {
+    struct tables_set *s;
+    int cap;
+    const char *dir;
+};
+
+static int set_add(struct set_fill *f, enum tb_kind kind, const struct layer_entry *e, int part,
+                   int limit)
 {
-    if (s->n == *cap) {
-        int ncap = *cap ? 2 * *cap : 64;
+    struct tables_set *s = f->s;
+    if (s->n == f->cap) {
+        int ncap = f->cap ? 2 * f->cap : 64;
         struct tables_want *t = realloc(s->t, (size_t)ncap * sizeof *t);
         if (!t) return -1;
         s->t = t;
-        *cap = ncap;
+        f->cap = ncap;
     }
     struct tables_want *w = &s->t[s->n++];
     memset(w, 0, sizeof *w);
     w->kind = kind;
-    w->inhand = inhand;
-    w->captured = captured;
-    w->side = side;
-    w->m = m;
-    w->n = n;
+    w->k = e->k;
+    w->layer_kind = e->kind;
+    w->part = part;
     w->limit = limit;
-    const struct game *g = &s->g;
-    if (kind == TB_DTC)
-        tables_dtc_name(w->path, sizeof w->path, dir, g, m ? m : inhand, m ? n : captured,
-                        inhand ? side : -1, limit);
-    else if (g->ops == &sixteen_ops)
-        tables_ss_name(w->path, sizeof w->path, dir, g, m, n, kind);
-    else if (kind == TB_REACH)
-        tables_reach_name(w->path, sizeof w->path, dir, g, inhand, captured, side < 0 ? 0 : side);
-    else if (inhand == 0)
-        tables_name(w->path, sizeof w->path, dir, g, 0, captured, kind);
-    else
-        tables_place_name(w->path, sizeof w->path, dir, g, inhand, captured, side, kind);
+    tables_layer_path(w->path, sizeof w->path, f->dir, &s->g, &e->k, kind, limit);
     w->present = access(w->path, F_OK) == 0;
     s->nmissing += !w->present;
     return 0;
@@ -647,135 +531,86 @@ static void set_names(struct tables_set *s)
     }
 }
 
-static bool there(const char *dir, const struct game *g, int inhand, int c, int side,
-                  enum tb_kind kind)
+static bool there(const char *dir, const struct game *g, const struct layer_key *k,
+                  enum tb_kind kind, int limit)
 {
     char path[1024];
-    if (g->ops == &sixteen_ops)
-        tables_ss_name(path, sizeof path, dir, g, inhand, c, kind);
-    else if (kind == TB_REACH)
-        tables_reach_name(path, sizeof path, dir, g, inhand, c, side);
-    else if (inhand == 0)
-        tables_name(path, sizeof path, dir, g, 0, c, kind);
-    else
-        tables_place_name(path, sizeof path, dir, g, inhand, c, side, kind);
+    tables_layer_path(path, sizeof path, dir, g, k, kind, limit);
     return access(path, F_OK) == 0;
 }
 
-/* The order of the game, from the start: the most men in hand first, then the fewest
- * captured, then the side to move (Bagh-Chal's key: in hand, captured, 1 + side or 0). */
-static int cmp_game_order(const void *x, const void *y)
-{
-    const struct layer_entry *a = x, *b = y;
-    for (int i = 0; i < 3; i++)
-        if (a->k.c[i] != b->k.c[i])
-            return (i == 0 ? b->k.c[i] < a->k.c[i] : a->k.c[i] < b->k.c[i]) ? -1 : 1;
-    return 0;
-}
-
-/* The layers of a Bagh-Chal game, the game's own list (game_layers.list) in the order of
- * the game: placement layers (inhand, captured, side) from the start, then the movement
- * layers (0, captured, -1). The number of layers, or -1 when memory runs out. */
-static int bc_layer_list(const struct game *g, int (*out)[3], int max)
+/* The game's layers in a set's order, with their parts (game_layers.set_list; without it,
+ * list's layers, all of part 0), into *e and *part (malloc'd): their number, or -1 when
+ * memory runs out. */
+static int set_order(const struct game *g, struct layer_entry **e, int **part)
 {
     const struct game_layers *gl = g->ops->layers;
-    int n = gl->list(g, NULL, 0);
-    struct layer_entry *e = malloc((size_t)n * sizeof *e);
-    if (!e) return -1;
-    gl->list(g, e, n);
-    qsort(e, (size_t)n, sizeof *e, cmp_game_order);
-    for (int k = 0; k < n && k < max; k++) {
-        out[k][0] = e[k].k.c[0];
-        out[k][1] = e[k].k.c[1];
-        out[k][2] = e[k].k.c[0] ? e[k].k.c[2] - 1 : -1;
+    int n = gl->set_list ? gl->set_list(g, NULL, NULL, 0) : gl->list(g, NULL, 0);
+    *e = n < 0 ? NULL : malloc(((size_t)n + 1) * sizeof **e);
+    *part = n < 0 ? NULL : calloc((size_t)n + 1, sizeof **part);
+    if (!*e || !*part || (gl->set_list ? gl->set_list(g, *e, *part, n) : gl->list(g, *e, n)) < 0) {
+        free(*e);
+        free(*part);
+        return -1;
     }
-    free(e);
-    return n < max ? n : max;
+    return n;
+}
+
+/* Which kinds of table the set holds, from those there: its highest part, DTM by kind of
+ * layer, REACH. */
+static void set_scan(struct tables_set *s, const char *dir, unsigned require,
+                     const struct layer_entry *e, const int *part, int n)
+{
+    const struct game *g = &s->g;
+    bool reach = g->ops->layers->reach != NULL;
+    for (int k = 0; k < n; k++) {
+        bool w = there(dir, g, &e[k].k, TB_WDL, 0), d = there(dir, g, &e[k].k, TB_DTM, 0);
+        if ((w || d) && part[k] > s->part) s->part = part[k];
+        s->dtm[e[k].kind] |= d;
+        s->reach |= reach && there(dir, g, &e[k].k, TB_REACH, 0);
+    }
+    s->reach |= reach && (require & TABLES_KIND(TB_REACH)) != 0;
+}
+
+/* The counting rule's tables, per limit: every layer's up to the highest part there at it. */
+static int set_dtc(struct set_fill *f, const struct layer_entry *e, const int *part, int n)
+{
+    struct tables_set *s = f->s;
+    for (int j = 0; j < s->ndtc; j++) {
+        int top = 0, L = s->dtc_limit[j];
+        for (int k = 0; k < n; k++)
+            if (part[k] > top && there(f->dir, &s->g, &e[k].k, TB_DTC, L)) top = part[k];
+        s->dtc_part[j] = top;
+        for (int k = 0; k < n; k++)
+            if (part[k] <= top && set_add(f, TB_DTC, &e[k], part[k], L)) return -1;
+    }
+    return 0;
 }
 
 int tables_expected(const char *dir, const struct game *g, unsigned require, struct tables_set *s)
 {
     memset(s, 0, sizeof *s);
     s->g = *g;
-    int cap = 0;
-    if (g->ops == &sixteen_ops) {
-        bool dtm = false;
-        s->ndtc = tables_dtc_limits(dir, g, s->dtc_limit, TABLES_MAX_LIMITS);
-        for (int m = 1; m <= SS_MAX_PIECES; m++)
-            for (int n = 1; n <= m; n++) {
-                bool w = there(dir, g, m, n, 0, TB_WDL), d = there(dir, g, m, n, 0, TB_DTM);
-                if ((w || d) && m + n > s->pieces) s->pieces = m + n;
-                dtm |= d;
-            }
-        s->dtm[0] = dtm;
-        for (int total = 2; total <= s->pieces; total++)
-            for (int m = total - 1; 2 * m >= total; m--) {
-                if (m > SS_MAX_PIECES) continue;
-                if (set_add(s, &cap, dir, TB_WDL, 0, 0, 0, m, total - m, 0) ||
-                    (dtm && set_add(s, &cap, dir, TB_DTM, 0, 0, 0, m, total - m, 0)))
-                    return tables_set_free(s), -1;
-            }
-        /* the counting rule's, per limit: every material up to the most pieces at it */
-        for (int k = 0; k < s->ndtc; k++) {
-            int most = 0, L = s->dtc_limit[k];
-            char path[1024];
-            for (int m = 1; m <= SS_MAX_PIECES; m++)
-                for (int n = 1; n <= m; n++) {
-                    tables_dtc_name(path, sizeof path, dir, g, m, n, -1, L);
-                    if (m + n > most && access(path, F_OK) == 0) most = m + n;
-                }
-            s->dtc_pieces[k] = most;
-            for (int total = 2; total <= most; total++)
-                for (int m = total - 1; 2 * m >= total; m--)
-                    if (m <= SS_MAX_PIECES &&
-                        set_add(s, &cap, dir, TB_DTC, 0, 0, 0, m, total - m, L))
-                        return tables_set_free(s), -1;
-        }
-        set_names(s);
-        return 0;
-    }
-    int(*L)[3] = malloc(2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1) * sizeof *L);
-    if (!L) return -1;
+    const struct game_layers *gl = g->ops->layers;
+    struct layer_entry *e;
+    int *part, n = set_order(g, &e, &part);
+    if (n < 0) return -1;
     s->ndtc = tables_dtc_limits(dir, g, s->dtc_limit, TABLES_MAX_LIMITS);
-    int nl = bc_layer_list(g, L, 2 * TABLES_MAX_LAYERS * (BOARD_MAX_POINTS + 1));
-    if (nl < 0) {
-        free(L);
-        return -1;
+    set_scan(s, dir, require, e, part, n);
+    struct set_fill f = {s, 0, dir};
+    int rc = 0;
+    for (int k = 0; k < n && !rc; k++) {
+        bool by_fold = gl->dtm_by_fold && gl->dtm_by_fold(g, &e[k].k);
+        if ((part[k] <= s->part &&
+             (set_add(&f, TB_WDL, &e[k], part[k], 0) ||
+              (s->dtm[e[k].kind] && !by_fold && set_add(&f, TB_DTM, &e[k], part[k], 0)))) ||
+            (s->reach && set_add(&f, TB_REACH, &e[k], part[k], 0)))
+            rc = -1;
     }
-    for (int k = 0; k < nl; k++) {
-        int h = L[k][0], c = L[k][1], sd = L[k][2] < 0 ? 0 : L[k][2];
-        bool w = there(dir, g, h, c, sd, TB_WDL), d = there(dir, g, h, c, sd, TB_DTM);
-        s->placement |= h > 0 && (w || d);
-        s->dtm[h > 0] |= d;
-        s->reach |= there(dir, g, h, c, sd, TB_REACH);
-    }
-    s->reach |= (require & TABLES_KIND(TB_REACH)) != 0;
-    for (int k = 0; k < nl; k++) {
-        int h = L[k][0], c = L[k][1], side = L[k][2];
-        if (((h == 0 || s->placement) && (set_add(s, &cap, dir, TB_WDL, h, c, side, 0, 0, 0) ||
-                                          (s->dtm[h > 0] && (h == 0 || side == 1) &&
-                                           set_add(s, &cap, dir, TB_DTM, h, c, side, 0, 0, 0)))) ||
-            (s->reach && set_add(s, &cap, dir, TB_REACH, h, c, side, 0, 0, 0))) {
-            free(L);
-            return tables_set_free(s), -1;
-        }
-    }
-    /* the counting rule's, per limit: every movement layer, and every placement layer
-     * when one is there at that limit */
-    for (int j = 0; j < s->ndtc; j++) {
-        char path[1024];
-        for (int k = 0; k < nl && !s->dtc_placement[j]; k++) {
-            tables_dtc_name(path, sizeof path, dir, g, L[k][0], L[k][1], L[k][2], s->dtc_limit[j]);
-            s->dtc_placement[j] = L[k][0] > 0 && access(path, F_OK) == 0;
-        }
-        for (int k = 0; k < nl; k++)
-            if ((L[k][0] == 0 || s->dtc_placement[j]) &&
-                set_add(s, &cap, dir, TB_DTC, L[k][0], L[k][1], L[k][2], 0, 0, s->dtc_limit[j])) {
-                free(L);
-                return tables_set_free(s), -1;
-            }
-    }
-    free(L);
+    if (!rc) rc = set_dtc(&f, e, part, n);
+    free(e);
+    free(part);
+    if (rc) return tables_set_free(s), -1;
     set_names(s);
     return 0;
 }
@@ -847,78 +682,64 @@ static bool dtc_missing(const struct tables_set *s, unsigned kinds, int limit)
     return false;
 }
 
+/* The options of a solve that makes the parts first to last of a set going up to top. */
+static void solve_options(const struct game *g, int first, int last, int top, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (g->ops->layers->solve_options) g->ops->layers->solve_options(g, first, last, top, buf, len);
+}
+
 void tables_make_command(const struct tables_set *s, const char *dir, unsigned kinds, char *buf,
                          size_t len)
 {
     const struct game *g = &s->g;
-    bool movement = false, placement = false, reach = false, ss = g->ops == &sixteen_ops;
-    int pieces = s->pieces;
+    int first = -1, last = -1;
+    bool acyclic = false, reach = false;
     for (int k = 0; k < s->n; k++) {
         const struct tables_want *w = &s->t[k];
         if (w->present || !(kinds & TABLES_KIND(w->kind)) || w->kind == TB_DTC) continue;
-        if (w->kind == TB_REACH)
+        if (w->kind == TB_REACH) {
             reach = true;
-        else if (w->inhand > 0)
-            placement = true;
-        else
-            movement = true;
+            continue;
+        }
+        if (first < 0 || w->part < first) first = w->part;
+        if (w->part > last) last = w->part;
+        acyclic |= w->layer_kind == LAYER_ACYCLIC;
     }
-    char rules[32], d[2100];
+    char rules[32], d[2100], board[80] = "", opts[80];
     game_rules_name(g, rules, sizeof rules);
     shell_word(dir, d, sizeof d);
+    if (g->ops->layers->board_in_names)
+        snprintf(board, sizeof board, " --board %s", g->board->name);
     buf[0] = 0;
-    if (ss && movement)
-        snprintf(buf, len, "guti solve sixteen --pieces %d --rules %s --dir %s", pieces, rules, d);
-    if (!ss && (movement || placement)) {
-        /* a placement run needs the movement tables: both phases when both are missing */
-        const char *phase = !placement ? " --phase movement" : movement ? "" : " --phase placement";
-        snprintf(buf, len, "guti solve baghchal%s%s --rules %s --board %s --dir %s", phase,
-                 placement && s->dtm[1] ? " --dtm" : "", rules, g->board->name, d);
+    if (first >= 0) {
+        /* a solve makes an acyclic layer's DTM only when asked */
+        solve_options(g, first, last, s->part, opts, sizeof opts);
+        snprintf(buf, len, "guti solve %s%s%s --rules %s%s --dir %s", g->ops->name, opts,
+                 acyclic && s->dtm[LAYER_ACYCLIC] ? " --dtm" : "", rules, board, d);
     }
     size_t used = strlen(buf);
     if (reach && used < len) {
-        snprintf(buf + used, len - used, "%sguti reach baghchal --rules %s --board %s --dir %s",
-                 used ? " && " : "", rules, g->board->name, d);
+        snprintf(buf + used, len - used, "%sguti reach %s --rules %s%s --dir %s",
+                 used ? " && " : "", g->ops->name, rules, board, d);
         used = strlen(buf);
     }
     /* the counting rule's, per limit, after the tables they are made from */
     for (int j = 0; j < s->ndtc && used < len; j++) {
         if (!dtc_missing(s, kinds, s->dtc_limit[j])) continue;
-        if (ss)
-            snprintf(buf + used, len - used,
-                     "%sguti solve sixteen --pieces %d --dtc --limit %d --rules %s --dir %s",
-                     used ? " && " : "", s->dtc_pieces[j], s->dtc_limit[j], rules, d);
-        else
-            snprintf(buf + used, len - used,
-                     "%sguti solve baghchal%s --dtc --limit %d --rules %s --board %s --dir %s",
-                     used ? " && " : "", s->dtc_placement[j] ? "" : " --phase movement",
-                     s->dtc_limit[j], rules, g->board->name, d);
+        solve_options(g, 0, s->dtc_part[j], s->dtc_part[j], opts, sizeof opts);
+        snprintf(buf + used, len - used, "%sguti solve %s%s --dtc --limit %d --rules %s%s --dir %s",
+                 used ? " && " : "", g->ops->name, opts, s->dtc_limit[j], rules, board, d);
         used = strlen(buf);
     }
 }
 
-const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_kind kind, int inhand,
-                                          int captured, int side)
+const struct tables_want *tables_set_find(const struct tables_set *s, enum tb_kind kind,
+                                          const struct layer_key *k)
 {
-    bool ss = s->g.ops == &sixteen_ops;
-    for (int k = 0; k < s->n; k++) {
-        const struct tables_want *w = &s->t[k];
-        if (w->kind != kind) continue;
-        if (ss ? w->m == inhand && w->n == captured
-               : w->inhand == inhand && w->captured == captured && (!inhand || w->side == side))
-            return w;
-    }
+    for (int j = 0; j < s->n; j++)
+        if (s->t[j].kind == kind && !memcmp(&s->t[j].k, k, sizeof *k)) return &s->t[j];
     return NULL;
-}
-
-void tables_layer_label(const struct tables_want *w, char *buf, size_t len)
-{
-    if (w->m)
-        snprintf(buf, len, "%d+%d", w->m, w->n);
-    else if (w->inhand)
-        snprintf(buf, len, "h%d-c%d-%c", w->inhand, w->captured, w->side ? 't' : 'g');
-    else
-        snprintf(buf, len, "h0-c%d", w->captured);
 }
 
 /* A DTC table, opened on first use and remembered, absent included (a query asks for every

@@ -11,6 +11,27 @@
 #include "bc_layers.h"
 #include "driver.h"
 
+/* The layer of the placement checks' coordinates (men in hand, captured, side to move;
+ * side -1 or none in hand: both sides), its table's path and header. */
+static struct layer_key coord_key(int inhand, int captured, int side)
+{
+    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
+}
+
+static void coord_path(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
+                       int captured, int side, enum tb_kind kind, int limit)
+{
+    struct layer_key k = coord_key(inhand, captured, side);
+    tables_layer_path(buf, len, dir, g, &k, kind, limit);
+}
+
+static struct tb_meta coord_meta(const struct game *g, int inhand, int captured, int side,
+                                 enum tb_kind kind, int limit, uint64_t npositions)
+{
+    struct layer_key k = coord_key(inhand, captured, side);
+    return tables_layer_meta(g, &k, kind, limit, npositions);
+}
+
 /* ---- results and hooks ---- */
 
 void verify_report_free(struct verify_report *rep)
@@ -183,7 +204,8 @@ struct cyclic_walk {
 
 static bool is_material(const struct cyclic_walk *w, int i)
 {
-    return w->wdl[i]->m != 0;
+    (void)i;
+    return !w->q->g->ops->has_hand; /* a game without a hand: its layers are materials */
 }
 
 /* Layer i's children as indexes of the walk into kids: their number, or -1 when one is not
@@ -243,8 +265,7 @@ static int cyclic_plan(struct cyclic_walk *w, struct verify_report *rep)
     w->gl->list(g, e, total);
     for (int j = 0; j < total; j++) {
         const struct layer_key *k = &e[j].k;
-        const struct tables_want *want =
-            tables_set_find(w->q->set, TB_WDL, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1);
+        const struct tables_want *want = tables_set_find(w->q->set, TB_WDL, k);
         if (e[j].kind != LAYER_CYCLIC || !want) continue;
         w->k[w->n] = *k;
         w->wdl[w->n++] = want;
@@ -283,16 +304,9 @@ static int cyclic_walk_init(struct cyclic_walk *w, const struct verify_request *
 static void cyclic_start(const struct cyclic_walk *w, int i, struct verify_layer *r)
 {
     const struct layer_key *k = &w->k[i];
-    memset(r, 0, sizeof *r);
-    r->game = w->q->g;
-    r->inhand = k->c[0];
-    r->captured = k->c[1];
-    r->side = k->c[2] ? k->c[2] - 1 : -1;
-    r->limit = w->limit;
+    layer_start(r, w->q->g, is_material(w, i), k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1,
+                w->limit);
     r->layer_positions = w->size[i];
-    tables_layer_label(w->wdl[i], r->name, sizeof r->name);
-    if (w->limit)
-        snprintf(r->name + strlen(r->name), sizeof r->name - strlen(r->name), " L%d", w->limit);
 }
 
 /* The first reason a layer was not checked, for those after it that may read it. */
@@ -340,9 +354,7 @@ static void cyclic_fen(const struct cyclic_walk *w, int layer, uint64_t i, char 
 static bool cyclic_missing(struct cyclic_walk *w, int i, struct verify_layer *r)
 {
     const struct layer_key *k = &w->k[i];
-    const struct tables_want *want[2] = {
-        tables_set_find(w->q->set, TB_DTM, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1),
-        w->wdl[i]};
+    const struct tables_want *want[2] = {tables_set_find(w->q->set, TB_DTM, k), w->wdl[i]};
     const enum tb_kind kinds[2] = {TB_DTM, TB_WDL};
     for (int j = 0; j < 2; j++) {
         if (want[j] && want[j]->present) continue;
@@ -370,8 +382,7 @@ static bool cyclic_read(struct cyclic_walk *w, int i, uint16_t *codes, struct tb
     char err[400];
     struct tb *t = NULL;
     const struct layer_key *k = &w->k[i];
-    const struct tables_want *d =
-        tables_set_find(w->q->set, TB_DTM, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1);
+    const struct tables_want *d = tables_set_find(w->q->set, TB_DTM, k);
     struct tb_meta want = tables_layer_meta(w->q->g, k, TB_DTM, 0, w->size[i]);
     bool bad =
         tables_open(d->path, &want, &t, err, sizeof err) || tb_read_all(t, codes, err, sizeof err);
@@ -642,13 +653,13 @@ static void presence_init(struct presence *pr, const struct game *g, const char 
     char w[1024], d[1024];
     memset(pr, 0, sizeof *pr);
     for (int c = 0; c < g->capture_goal && c < TABLES_MAX_LAYERS; c++) {
-        tables_name(w, sizeof w, dir, g, 0, c, TB_WDL);
-        tables_name(d, sizeof d, dir, g, 0, c, TB_DTM);
+        coord_path(w, sizeof w, dir, g, 0, c, -1, TB_WDL, 0);
+        coord_path(d, sizeof d, dir, g, 0, c, -1, TB_DTM, 0);
         pr->move[c] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
         for (int h = 1; h <= g->side_men[0] && h <= BOARD_MAX_POINTS; h++)
             for (int s = 0; s < 2; s++) {
-                tables_place_name(w, sizeof w, dir, g, h, c, s, TB_WDL);
-                tables_place_name(d, sizeof d, dir, g, h, c, s, TB_DTM);
+                coord_path(w, sizeof w, dir, g, h, c, s, TB_WDL, 0);
+                coord_path(d, sizeof d, dir, g, h, c, s, TB_DTM, 0);
                 pr->place[h][c][s] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
             }
     }
@@ -670,9 +681,9 @@ static bool successors_there(const struct game *g, const struct presence *pr,
         if (there) continue;
         char path[1024];
         if (s->inhand)
-            tables_place_name(path, sizeof path, dir, g, s->inhand, c, s->side, TB_WDL);
+            coord_path(path, sizeof path, dir, g, s->inhand, c, s->side, TB_WDL, 0);
         else
-            tables_name(path, sizeof path, dir, g, 0, c, TB_WDL);
+            coord_path(path, sizeof path, dir, g, 0, c, -1, TB_WDL, 0);
         snprintf(name, len, "%s", base_name(path));
         return false;
     }
@@ -745,8 +756,8 @@ static int placement_layer(struct placement_walk *w, const char *path, struct ve
     char example[VERIFY_EXAMPLE_LEN] = "", err[400], gone[1024] = "", dtm_path[1024];
     /* the WDL table itself, when the prober answers from the DTM table */
     struct tb *wdl = NULL;
-    tables_place_name(dtm_path, sizeof dtm_path, w->q->dir, g, h, c, side, TB_DTM);
-    struct tb_meta want_wdl = tables_place_meta(g, h, c, side, TB_WDL, n);
+    coord_path(dtm_path, sizeof dtm_path, w->q->dir, g, h, c, side, TB_DTM, 0);
+    struct tb_meta want_wdl = coord_meta(g, h, c, side, TB_WDL, 0, n);
     bool wdl_bad =
         access(dtm_path, F_OK) == 0 && tables_open(path, &want_wdl, &wdl, err, sizeof err);
     if (wdl_bad) {
@@ -790,7 +801,7 @@ int verify_placement(const struct verify_request *q, const struct verify_hooks *
     for (int hand = 1; hand <= g->side_men[0]; hand++)
         for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
             for (int side = 0; side < 2; side++) {
-                tables_place_name(path, sizeof path, q->dir, g, hand, c, side, TB_WDL);
+                coord_path(path, sizeof path, q->dir, g, hand, c, side, TB_WDL, 0);
                 if (access(path, F_OK) != 0) continue;
                 struct verify_layer r;
                 layer_start(&r, g, false, hand, c, side, 0);
@@ -839,8 +850,8 @@ static int derive_place_dtc(const struct game *g, struct prober *p, const struct
         if (rc == PROBER_MISSING) {
             char path[1024];
             int c = g->side_men[0] - s->inhand - bits_count(s->men[0]);
-            tables_dtc_name(path, sizeof path, "", g, s->inhand, c, s->inhand ? s->side : -1,
-                            p->limit);
+            coord_path(path, sizeof path, "", g, s->inhand, c, s->inhand ? s->side : -1, TB_DTC,
+                       p->limit);
             snprintf(err, errlen, "%s", path + 1);
         }
         if (rc) return rc;
@@ -910,7 +921,8 @@ static int placement_dtc_layer(struct placement_walk *w, const char *path, struc
     uint64_t n = ix.size, m = w->q->sample && w->q->sample < n ? w->q->sample : n;
     r->layer_positions = n;
     char err[VERIFY_EXAMPLE_LEN], example[VERIFY_EXAMPLE_LEN] = "", gone[VERIFY_EXAMPLE_LEN] = "";
-    struct tb_meta want_meta = tables_dtc_meta(g, r->inhand, r->captured, r->side, w->p.limit, n);
+    struct tb_meta want_meta =
+        coord_meta(g, r->inhand, r->captured, r->side, TB_DTC, w->p.limit, n);
     struct tb *t = NULL;
     if (tables_open(path, &want_meta, &t, err, sizeof err)) {
         snprintf(example, sizeof example, "%s", err);
@@ -941,7 +953,7 @@ static int placement_dtc_limit(struct placement_walk *w, const struct verify_hoo
     for (int hand = 1; hand <= g->side_men[0]; hand++)
         for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
             for (int side = 0; side < 2; side++) {
-                tables_dtc_name(path, sizeof path, w->q->dir, g, hand, c, side, w->p.limit);
+                coord_path(path, sizeof path, w->q->dir, g, hand, c, side, TB_DTC, w->p.limit);
                 if (access(path, F_OK) != 0) continue;
                 struct verify_layer r;
                 layer_start(&r, g, false, hand, c, side, w->p.limit);

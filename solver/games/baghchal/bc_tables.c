@@ -422,6 +422,46 @@ static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key 
     return 0;
 }
 
+/* A set's order, from the start: the most goats in hand first, then the fewest captured,
+ * then the goats to move before the tigers (the movement layers, none in hand, last). */
+static int cmp_from_start(const void *x, const void *y)
+{
+    const struct layer_entry *a = x, *b = y;
+    for (int i = 0; i < 3; i++)
+        if (a->k.c[i] != b->k.c[i])
+            return (i == 0 ? b->k.c[i] < a->k.c[i] : a->k.c[i] < b->k.c[i]) ? -1 : 1;
+    return 0;
+}
+
+/* The movement phase is part 0, made first (guti solve --phase movement), the placement
+ * phase part 1, made from it. */
+static int bc_set_list(const struct game *g, struct layer_entry *out, int *part, int max)
+{
+    int n = bc_list(g, NULL, 0);
+    if (max <= 0) return n;
+    struct layer_entry *e = malloc((size_t)n * sizeof *e);
+    if (!e) return -1;
+    bc_list(g, e, n);
+    qsort(e, (size_t)n, sizeof *e, cmp_from_start);
+    for (int k = 0; k < n && k < max; k++) {
+        out[k] = e[k];
+        part[k] = e[k].kind == LAYER_ACYCLIC;
+    }
+    free(e);
+    return n;
+}
+
+static void bc_solve_options(const struct game *g, int first, int last, int top, char *buf,
+                             size_t len)
+{
+    (void)g;
+    (void)top;
+    snprintf(buf, len, "%s",
+             last == 0    ? " --phase movement"
+             : first == 0 ? ""
+                          : " --phase placement");
+}
+
 const struct game_layers bc_table_layers = {
     .board_in_names = true,
     .name = bc_layer_name,
@@ -446,4 +486,6 @@ const struct game_layers bc_table_layers = {
     /* stats */
     .rows = bc_rows,
     .weights = bc_weights,
+    .set_list = bc_set_list,
+    .solve_options = bc_solve_options,
 };

@@ -320,6 +320,24 @@ static int ss_weights(const struct game *g, void *ix, const struct layer_key *k,
     return 0;
 }
 
+/* A material is of the part of its pieces: guti solve sixteen --pieces N makes every
+ * material up to N pieces. */
+static int ss_set_list(const struct game *g, struct layer_entry *out, int *part, int max)
+{
+    int n = ss_list(g, out, max);
+    for (int k = 0; k < n && k < max; k++) part[k] = out[k].k.c[0] + out[k].k.c[1];
+    return n;
+}
+
+static void ss_solve_options(const struct game *g, int first, int last, int top, char *buf,
+                             size_t len)
+{
+    (void)g;
+    (void)first;
+    (void)last;
+    snprintf(buf, len, " --pieces %d", top);
+}
+
 const struct game_layers ss_table_layers = {
     .board_in_names = false,
     .name = ss_layer_name,
@@ -344,4 +362,6 @@ const struct game_layers ss_table_layers = {
     /* stats */
     .rows = ss_rows,
     .weights = ss_weights,
+    .set_list = ss_set_list,
+    .solve_options = ss_solve_options,
 };
