@@ -13,17 +13,23 @@ DESTDIR =
 # So does SSE4.2 (crc32) for the table checksums.
 ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt) \
         $(shell grep -qw sse4_2 /proc/cpuinfo 2>/dev/null && echo -msse4.2)
-# The layers, lowest first. Each folder compiles with the include paths of its own layer
-# and those below it only, so that a file including a header of a layer above it fails to
-# build: the core knows no game, the tablebase format knows no solver, the library knows
-# no command-line tool.
+# The layers, lowest first (docs/layout.md). Each folder compiles with the include paths of
+# its own layer and those below it only, so that a file including a header of a layer
+# above it fails to build: the core knows no game, the tablebase format knows no solver,
+# the tables (naming, probing, storing) know no solver, the solver and the API know no
+# command-line tool; and above the games' folders only the registry and the tests see a
+# game's headers (docs/games.md), but for the files tests/game_names.sh lists.
 CORE_INC = -Isolver/core
 GAME_INC = $(CORE_INC) -Isolver/game
 # Each game is a folder of solver/games/ (docs/games.md): found, not listed.
 GAME_DIRS = $(patsubst %/,%,$(wildcard solver/games/*/))
-GAMES_INC = $(GAME_INC) $(GAME_DIRS:%=-I%)
-LIBRARY_INC = $(GAMES_INC) -Itablebase -Isolver/library -Isolver
-TOOLS_INC = $(LIBRARY_INC) -Itools
+GAMES_INC = $(GAME_DIRS:%=-I%)
+TABLES_INC = $(GAME_INC) -Itablebase -Isolver/tables
+# (the games' headers: for the files still listed in tests/game_names.sh)
+SOLVE_INC = $(TABLES_INC) -Isolver/solve $(GAMES_INC)
+API_INC = $(TABLES_INC) -Isolver/api -Isolver
+TOOLS_INC = $(SOLVE_INC) -Isolver/api -Isolver -Itools
+TESTS_INC = $(TOOLS_INC) $(GAMES_INC)
 
 # SANITIZE=1 builds everything into build-san/ instead of build/, with AddressSanitizer and
 # UndefinedBehaviorSanitizer (each finding fatal), and `make test SANITIZE=1` runs the whole
@@ -50,7 +56,7 @@ $(error SANITIZE=$(SANITIZE): expected SANITIZE=1, SANITIZE=thread or nothing)
 endif
 BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS) \
         $(SAN_CFLAGS)
-ALL_CFLAGS = $(BASE_CFLAGS) $(TOOLS_INC)
+ALL_CFLAGS = $(BASE_CFLAGS) $(TESTS_INC)
 LIBS = -lzstd
 SOVERSION = 0
 LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)
@@ -77,9 +83,11 @@ $(B)/obj/solver/game/%.o: LAYER_INC = $(GAME_INC)
 # registry (solver/games/registry.c) names each game's struct game_ops and includes no
 # game's header
 $(B)/obj/solver/games/%.o: LAYER_INC = $(GAME_INC) -I$(patsubst $(B)/obj/%,%,$(@D))
-$(B)/obj/solver/library/%.o: LAYER_INC = $(LIBRARY_INC)
+$(B)/obj/solver/tables/%.o: LAYER_INC = $(TABLES_INC)
+$(B)/obj/solver/solve/%.o: LAYER_INC = $(SOLVE_INC)
+$(B)/obj/solver/api/%.o: LAYER_INC = $(API_INC)
 $(B)/obj/tools/%.o: LAYER_INC = $(TOOLS_INC)
-$(B)/obj/tests/%.o: LAYER_INC = $(TOOLS_INC)
+$(B)/obj/tests/%.o: LAYER_INC = $(TESTS_INC)
 $(B)/obj/gen/%.o: LAYER_INC = $(TOOLS_INC)
 
 .PHONY: all programs mpi-tool deps test-deps test check tsan demo solve install clean format man \
@@ -116,10 +124,10 @@ $(B)/obj/tests/%.o: tests/%.c
 # guti.h's GUTI_VERSION, written there alone (0.7.0's new field filled padding: guti.h).
 # SOVERSION and LIBVERSION are set above, before the first rule that names the library.
 
-$(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/library/libguti.map
+$(B)/libguti.so.$(LIBVERSION): $(LIB_OBJ) solver/api/libguti.map
 	@echo "  LD $@"
 	@$(CC) $(BASE_CFLAGS) -shared -Wl,-soname,$(SONAME) \
-		-Wl,--version-script=solver/library/libguti.map -o $@ $(LIB_OBJ) $(LIBS) -lpthread
+		-Wl,--version-script=solver/api/libguti.map -o $@ $(LIB_OBJ) $(LIBS) -lpthread
 	@ln -sf libguti.so.$(LIBVERSION) $(B)/$(SONAME)
 	@ln -sf $(SONAME) $(B)/libguti.so
 
@@ -272,7 +280,7 @@ install: $(B)/guti $(B)/libguti.a $(B)/libguti.so.$(LIBVERSION) $(B)/man/guti.1 
 	install -m 755 $(B)/libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libguti.so.$(LIBVERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libguti.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIBVERSION)|' solver/library/guti.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIBVERSION)|' solver/api/guti.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/guti.pc
 	install -m 644 python/guti/__init__.py $(DESTDIR)$(PYDIR)/guti/__init__.py
 

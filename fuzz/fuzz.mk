@@ -18,7 +18,7 @@ FUZZ_CC = clang-14
 FUZZ_NICE = nice -n 10
 FUZZ_SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -fopenmp -g -O1 -fno-omit-frame-pointer \
-              -Wall -Wextra $(FUZZ_SANITIZE) -MMD -MP $(TOOLS_INC) -Ifuzz
+              -Wall -Wextra $(FUZZ_SANITIZE) -MMD -MP $(TESTS_INC) -Ifuzz
 FUZZ_TABLES = $(B)/fuzz/tables
 
 # What the harnesses link besides the library: the tools' serve_api.c and what it uses,
@@ -56,7 +56,7 @@ build/fuzz/bin/%: build/fuzz/obj/fuzz/%.o $(FUZZ_LIB_OBJ)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 # The replay build: gcc, the project's own flags and objects.
-$(B)/obj/fuzz/%.o: LAYER_INC = $(TOOLS_INC) -Ifuzz
+$(B)/obj/fuzz/%.o: LAYER_INC = $(TESTS_INC) -Ifuzz
 
 $(B)/fuzz/replay/%: $(B)/obj/fuzz/%.o $(FUZZ_REPLAY_OBJ) $(B)/libguti.a
 	@mkdir -p $(dir $@)

@@ -1,4 +1,4 @@
-/* The one driver (solver/library/driver.c): solve_layers on every game of the registry,
+/* The one driver (solver/solve/driver.c): solve_layers on every game of the registry,
  * through its hooks alone, its tables checked position by position against the engine's
  * own re-derivation (retro_verify: each code from its successors' codes), and the same
  * tables whatever the memory bound, resumed or not. */

@@ -1,4 +1,4 @@
-/* A game's passes (solver/library/solve.c): which tables each set of options makes, for
+/* A game's passes (solver/solve/solve.c): which tables each set of options makes, for
  * every game of the registry on a small board or material; the options a game refuses; the
  * plan's figures against the layers' own sizes. The tables' values are the driver's, checked
  * in test_driver.c. */

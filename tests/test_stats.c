@@ -1,4 +1,4 @@
-/* The statistics of solved tables (solver/library/stats.h), against counts made plainly:
+/* The statistics of solved tables (solver/solve/stats.h), against counts made plainly:
  * every position of every layer of 3x3 Bagh-Chal probed one by one and tallied. */
 #include "bc_solve.h"
 #include "helpers.h"

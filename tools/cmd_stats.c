@@ -1,5 +1,5 @@
 /* guti stats: wins, draws and losses per layer and side to move, from the tables. The
- * library makes the statistics (solver/library/stats.h); this reads the options, checks
+ * library makes the statistics (solver/solve/stats.h); this reads the options, checks
  * the tables are there, shows the progress and writes the outputs (stats_print.h). */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* guti stats' output: the statistics the library makes (solver/library/stats.h) written as
+/* guti stats' output: the statistics the library makes (solver/solve/stats.h) written as
  * Markdown, CSV or JSON. One pass over the tables can give every format. */
 #ifndef GUTI_STATS_PRINT_H
 #define GUTI_STATS_PRINT_H

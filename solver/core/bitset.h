@@ -1,5 +1,5 @@
 /* A bit per position: the positions some game reaches (REACH tables), as the walk forwards
- * from the start (solver/library/reach.h) and the games' steps of it mark them. */
+ * from the start (solver/solve/reach.h) and the games' steps of it mark them. */
 #ifndef GUTI_BITSET_H
 #define GUTI_BITSET_H
 

@@ -147,7 +147,7 @@ struct layer_need {
 };
 
 /* How a game's positions are cut into layers and numbered within them, for its tables: what
- * the table naming and the prober (solver/library/tables.h) ask of a game. Every hook is
+ * the table naming and the prober (solver/tables/tables.h) ask of a game. Every hook is
  * required unless it says optional. Hooks are called from any thread, but never two at once
  * on one index set (the prober's lock sees to it). */
 struct game_layers {
@@ -201,7 +201,7 @@ struct game_layers {
                            int (*probe)(void *arg, const struct position *succ, uint16_t *code),
                            void *arg, uint16_t *code);
 
-    /* Solving (the one driver, solver/library/driver.h). */
+    /* Solving (the one driver, solver/solve/driver.h). */
     /* Writes layer k for people, in messages and progress: "material 3+2", "layer c3". */
     void (*title)(const struct game *g, const struct layer_key *k, char *buf, size_t len);
     /* Required for a game with cyclic layers: the retrograde engine's view of cyclic layer
@@ -236,7 +236,7 @@ struct game_layers {
      * solver holding little memory drops a layer it no longer reads. */
     void (*index_drop)(const struct game *g, void *ix, const struct layer_key *k);
 
-    /* How a solve is asked for and reported (solver/library/solve.h, guti solve). */
+    /* How a solve is asked for and reported (solver/solve/solve.h, guti solve). */
     /* Optional: the kinds of layers as the game's players name them, cyclic first, for
      * `guti solve --phase` and the reports ({"movement", "placement"}); NULL: "cyclic" and
      * "acyclic". */
@@ -252,7 +252,7 @@ struct game_layers {
      * counts at most N); its plan (need) sizes any part of the list. Needs men. */
     int pieces_most;
 
-    /* Reachability (the walk forwards from the start, solver/library/reach.h). */
+    /* Reachability (the walk forwards from the start, solver/solve/reach.h). */
     /* Optional (NULL: the game has no reachability): layer k's step of the walk. r holds
      * the positions of k reached so far (a bit each, as rank numbers them); a cyclic layer's
      * are first closed under its own moves (their bits set in r); then the positions the
@@ -262,7 +262,7 @@ struct game_layers {
     int (*reach)(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
                  struct bitset *kids, int nkids, char *err, size_t errlen);
 
-    /* stats: the rows of the statistics (solver/library/stats.h), by which a game tells
+    /* stats: the rows of the statistics (solver/solve/stats.h), by which a game tells
      * how a layer's numbered positions group and what each stands for. */
     /* Required: layer k's rows, one per side to move and material its table holds, into
      * out (at most max, in the order of the statistics), their number returned whatever
@@ -277,7 +277,7 @@ struct game_layers {
      * -1 when memory runs out (err as for rank). */
     int (*weights)(const struct game *g, void *ix, const struct layer_key *k, int r, uint8_t *w,
                    char *err, size_t errlen);
-    /* tables: what a complete set of the game's tables is (solver/library/tables.h's
+    /* tables: what a complete set of the game's tables is (solver/tables/tables.h's
      * tables_expected), and the command that makes what it misses. */
     /* Optional (NULL: list's layers in list's order, every one of part 0). The layers of
      * list, in the order a set of tables shows them to people, each with its part in

@@ -739,7 +739,7 @@ static void dtc_add_total(struct dtc_row *total, const struct dtc_row *r)
  * make it (when they do, these two go). */
 
 /* Bagh-Chal: every movement layer's DTC table of that limit, and the placement phase's
- * all or none (every layer all_stored in solver/library/bc_solve.c makes: goats in hand
+ * all or none (every layer all_stored in solver/solve/bc_solve.c makes: goats in hand
  * h >= 1, captured c, both sides but at the start). 0 the movement's alone, 1 the whole
  * game's; -1 with err naming the first missing table in the order of the game and the
  * command that makes it. */
