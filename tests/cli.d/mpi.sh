@@ -1,4 +1,5 @@
-# guti-mpi (issue 18): the Sixteen Soldiers solve shared among the ranks of an MPI job.
+# guti-mpi (issue 18): a game's cyclic layers solved by the ranks of an MPI job (issue 39:
+# any game whose layers say what a solve needs; here Sixteen Soldiers').
 # With 2 ranks (a manager and one worker) and 3 (two workers, more ranks than cores, the
 # materials of a million positions or more each shared by both), every table up to 6
 # pieces is byte for byte the single process's, and verify --full re-derives every
@@ -57,8 +58,8 @@ else
     python3 - "$T/out" >"$T/mpi-why" 2>&1 <<'PY' || fail "$(cat "$T/mpi-why")"
 import json, sys
 run = json.load(open(sys.argv[1]))
-made = [(l["m"], l["n"], l["ranks"], l["engine"]) for l in run["layers"] if not l["resumed"]]
-assert made == [(4, 2, [1, 2], "compact")], made
+made = [(l["layer"], l["ranks"], l["engine"]) for l in run["layers"] if not l["resumed"]]
+assert made == [("m4-n2", [1, 2], "compact")], made
 assert run["ok"] and run["ranks"] == 3 and len(run["peak_rss_mb"]) == 3, run
 PY
     [ -s "$T/mpi-why" ] || passed=$((passed + 1))
@@ -98,10 +99,11 @@ PY
     CMD="guti-mpi --memory 0.01: nothing made"
     if [ -e "$T/mpi-none" ]; then fail "$T/mpi-none was made"; else passed=$((passed + 1)); fi
     check 2 '--checkpoint goes with --memory or --share-from' solve sixteen --pieces 6 --checkpoint 10
-    check 2 'guti-mpi solves sixteen alone' solve baghchal
+    # a game whose layers cannot say what a solve needs (no plan, no bound) is refused
+    check 2 "baghchal's layers do not say what solving one needs" solve baghchal
     check 2 'sixteen needs --pieces N' solve sixteen
     check 2 "option '--plan' is unknown; see 'guti-mpi solve --help'" solve sixteen --pieces 6 --plan
-    check 0 'usage: mpirun -np P guti-mpi solve sixteen' --help
+    check 0 'usage: mpirun -np P guti-mpi solve GAME' --help
     # the Slurm script it comes with: bash reads it; 10 pieces verify only the checksums
     CMD="scripts/slurm-sixteen.sh"
     ROOT=$(cd "$(dirname "$0")/.." && pwd)
