@@ -32,9 +32,10 @@ static void seen_layer(void *arg, const struct solve_layer *r)
     s->resumed += r->resumed;
     enum tb_kind kind = r->pass == SOLVE_ACYCLIC ? TB_WDL : TB_DTM;
     /* a goats' placement layer's DTM is not stored: its counts are its WDL table's */
-    bool unstored = r->pass == SOLVE_ACYCLIC_DTM && r->side == 0;
+    int side = r->key.c[2] - 1; /* -1: a movement layer, both sides */
+    bool unstored = r->pass == SOLVE_ACYCLIC_DTM && side == 0;
     if (unstored) kind = TB_WDL;
-    const uint16_t *e = mem_entries(s->m, kind, r->inhand, r->captured, r->side, r->positions);
+    const uint16_t *e = mem_entries(s->m, kind, r->key.c[0], r->key.c[1], side, r->positions);
     uint64_t k[3] = {0, 0, 0};
     int longest[2] = {-1, -1};
     for (uint64_t i = 0; i < r->positions; i++) {

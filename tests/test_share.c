@@ -140,7 +140,7 @@ static struct solve_layer plain[SHARED_PIECES + 1][SHARED_PIECES + 1];
 static void plain_layer(void *arg, const struct solve_layer *r)
 {
     (void)arg;
-    plain[r->m][r->n] = *r;
+    plain[r->key.c[0]][r->key.c[1]] = *r;
 }
 
 START_TEST(shared_material_tables)

@@ -937,18 +937,11 @@ static void pass_add(struct solve_pass *p, const struct solve_layer *r)
     p->solved_seconds += r->seconds;
 }
 
-/* The report of layer i, its coordinates as a store_table names them. */
+/* The report of layer i. */
 static struct solve_layer report_of(const struct walk *w, int i)
 {
     const struct layer_key *k = &w->e[i].k;
-    return (struct solve_layer){.key = *k,
-                                .pass = w->q->pass,
-                                .inhand = k->c[0],
-                                .captured = k->c[1],
-                                .side = k->c[2] ? k->c[2] - 1 : -1,
-                                .m = k->c[0],
-                                .n = k->c[1],
-                                .positions = w->size[i]};
+    return (struct solve_layer){.key = *k, .pass = w->q->pass, .positions = w->size[i]};
 }
 
 /* Acyclic layer i in the walk's pass, held, and reported. */

@@ -9,8 +9,8 @@
  * Also here: the hooks a caller gives it (where tables go, progress, notices, each layer's
  * and each pass's figures), the figures it reports, and the steps written once (a layer's
  * WDL and DTM tables verified, read or saved; the counting rule's classes of a layer made,
- * or read back from its DTC table). bc_solve.h and ss_solve.h say what the command line
- * asks of it for Bagh-Chal's passes and Sixteen Soldiers' materials.
+ * or read back from its DTC table). solve.h says the passes `guti solve GAME` asks of it,
+ * share.h a layer solved alone or shared among processes.
  *
  * Errors: the functions that can fail return 0, or -1 with one line in err. Nothing is
  * printed and nothing exits.
@@ -27,17 +27,10 @@
 #include "store.h"
 
 /* A layer done, solved or read back: the figures guti solve prints. Counts are for the
- * side to move (both sides' positions of a layer that holds both). Which layer it is is
- * said in its driver's terms: inhand, captured and side for Bagh-Chal's layers (bc_solve.h),
- * m and n for a Sixteen Soldiers material (ss_solve.h, counts over both parts, (m, n) and
- * (n, m)); the fields a driver does not fill are 0. */
+ * side to move (both sides' positions of a layer that holds both). */
 struct solve_layer {
-    struct layer_key key;       /* the layer (solve_layers' reports; the fields below are its
-                                   coordinates as a store_table names them) */
-    int pass;                   /* the driver's pass (bc_solve.h's BC_SOLVE_* bits); 0 for a
-                                   driver of one pass */
-    int inhand, captured, side; /* side -1 for a layer of both sides */
-    int m, n;
+    struct layer_key key; /* the layer (its name, title and label are the game's) */
+    int pass;             /* the pass (solve.h's SOLVE_* bits); 0 for a request of one pass */
     uint64_t positions, win, draw, loss;
     int max_dtm;                   /* the longest DTM, 0 when none */
     int max_win, max_loss;         /* a DTM pass that counts wins and losses apart: the
@@ -92,7 +85,7 @@ struct solve_hooks {
      * taken up from a checkpoint. Default: nothing. */
     void (*notice)(void *arg, const char *msg);
     /* A pass starts, and is done with its totals (r->skipped: it did nothing; not called
-     * when it fails), for the drivers of several passes (bc_solve.h says when). Default:
+     * when it fails), for a request of a pass (solve_request.pass). Default:
      * nothing. */
     void (*pass_begin)(void *arg, int pass);
     void (*pass_end)(void *arg, const struct solve_pass *r);
@@ -104,7 +97,7 @@ struct solve_hooks {
     void (*layer)(void *arg, const struct solve_layer *r);
     unsigned layer_passes;
     void *arg;
-    /* For drivers that save a long solve midway (ss_solve.h): every this many seconds (0:
+    /* For a solve saved midway (under a memory bound, share.h): every this many seconds (0:
      * the default, 1800; negative: after every level of the engine). */
     double checkpoint_seconds;
 };

@@ -417,11 +417,6 @@ static bool shared_save(struct shared *s, const struct retro_share *S, bool any,
     int64_t z[3] = {s->here, (int64_t)s->bytes[0], (int64_t)s->bytes[1]};
     any = agree(sh, z, 3, false);
     *r = (struct solve_layer){.key = s->k,
-                              .inhand = s->k.c[0],
-                              .captured = s->k.c[1],
-                              .side = s->k.c[2] ? s->k.c[2] - 1 : -1,
-                              .m = s->k.c[0],
-                              .n = s->k.c[1],
                               .positions = s->size,
                               .win = (uint64_t)f[1],
                               .draw = (uint64_t)f[2],
