@@ -138,7 +138,7 @@ START_TEST(baghchal_placement)
     for (int in = 1; in <= g.side_men[0]; in++)
         for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - in; c++) layers += 2;
     struct verify_report rep;
-    ck_assert_int_eq(run(verify_placement, &g, dir, 0, &rep), 0);
+    ck_assert_int_eq(run(verify_acyclic, &g, dir, 0, &rep), 0);
     assert_sound(&rep, layers);
     verify_report_free(&rep);
 
@@ -147,7 +147,7 @@ START_TEST(baghchal_placement)
     tables_layer_path(path, sizeof path, dir, &g, &last, TB_DTM, 0);
     uint16_t old = table_set(path, 0, 0);
     table_set(path, 0, old == 3 ? 5 : 3);
-    ck_assert_int_ge(run(verify_placement, &g, dir, 0, &rep), 1);
+    ck_assert_int_ge(run(verify_acyclic, &g, dir, 0, &rep), 1);
     bool found = false; /* (the goats' layer that reads it may be found wrong too) */
     for (int k = 0; k < rep.nlayers; k++)
         if (!strcmp(rep.layers[k].name, "h1-c0-t")) {
@@ -232,6 +232,32 @@ START_TEST(sixteen_materials)
 }
 END_TEST
 
+/* What --full re-derives follows from a game's layers' kinds: a game with acyclic layers
+ * its cyclic layers whole first (rounds 0 and 1), then a sample of its acyclic layers; a
+ * game of cyclic layers only, those layers last, every position by default. */
+START_TEST(rounds_by_kind)
+{
+    struct game bc, ss;
+    char err[200];
+    ck_assert_int_eq(game_setup(&bc, "baghchal", NULL, "4x4", err, sizeof err), 0);
+    ck_assert_int_eq(game_setup(&ss, "sixteen", NULL, NULL, err, sizeof err), 0);
+    verify_check c[2];
+    uint64_t sample = 7;
+    ck_assert_int_eq(verify_round(&bc, 0, -1, c, &sample), 1);
+    ck_assert(c[0] == verify_cyclic && sample == 0);
+    ck_assert_int_eq(verify_round(&bc, 1, 5, c, &sample), 1);
+    ck_assert(c[0] == verify_cyclic_dtc && sample == 0);
+    ck_assert_int_eq(verify_round(&bc, 2, -1, c, &sample), 2);
+    ck_assert(c[0] == verify_acyclic && c[1] == verify_acyclic_dtc && sample == 1000);
+    ck_assert_int_eq(verify_round(&ss, 0, -1, c, &sample), 0);
+    ck_assert_int_eq(verify_round(&ss, 1, -1, c, &sample), 0);
+    ck_assert_int_eq(verify_round(&ss, 2, -1, c, &sample), 2);
+    ck_assert(c[0] == verify_cyclic && c[1] == verify_cyclic_dtc && sample == 0);
+    ck_assert_int_eq(verify_round(&ss, 2, 9, c, &sample), 2);
+    ck_assert_uint_eq(sample, 9);
+}
+END_TEST
+
 Suite *verify_suite(void)
 {
     Suite *s = suite_create("verify");
@@ -240,6 +266,7 @@ Suite *verify_suite(void)
     tcase_add_test(tc, baghchal_movement);
     tcase_add_test(tc, baghchal_placement);
     tcase_add_test(tc, sixteen_materials);
+    tcase_add_test(tc, rounds_by_kind);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,8 +10,6 @@
 #include "selftest.h"
 #include "tables.h"
 #include "verify.h"
-#include "baghchal.h"
-#include "sixteen.h"
 
 static const char help[] =
     "usage: guti verify [--dir DIR] [--full [--sample N]] [--threads N] [--quiet|--verbose]\n"
@@ -108,12 +106,10 @@ static void print_layer_json(const struct verify_layer *r, const char *rules, bo
 {
     const struct game *g = r->game;
     printf("%s{\"game\": \"%s\", \"rules\": \"%s\", ", first ? "" : ", ", g->ops->name, rules);
-    if (g->ops == &sixteen_ops)
-        printf("\"m\": %d, \"n\": %d, ", r->inhand, r->captured);
-    else
-        printf("\"board\": \"%s\", \"inhand\": %d, \"captured\": %d, ", g->board->name, r->inhand,
-               r->captured);
-    if (r->side >= 0) printf("\"side\": \"%s\", ", r->side ? "tiger" : "goat");
+    if (g->ops->layers->board_in_names) printf("\"board\": \"%s\", ", g->board->name);
+    printf(r->material ? "\"m\": %d, \"n\": %d, " : "\"inhand\": %d, \"captured\": %d, ", r->inhand,
+           r->captured);
+    if (r->side >= 0) printf("\"side\": \"%s\", ", g->ops->piece_name[r->side]);
     if (r->limit) printf("\"limit\": %d, ", r->limit);
     printf("\"positions\": %llu, \"layer_positions\": %llu, \"inconsistent\": %llu, "
            "\"not_checked\": %llu, \"examples\": [",
@@ -180,34 +176,21 @@ static int run_check(int (*check)(const struct verify_request *, const struct ve
     return errors;
 }
 
-/* --full: every game's layers re-derived, phase by phase (sample -1: the default). */
+/* --full: every game's layers re-derived, round by round as verify_round says (sample -1:
+ * the default). */
 static int verify_full(const struct game *games, const struct tables_set *sets, int ngames,
                        const char *dir, int sample, struct printer *out)
 {
     int errors = 0;
     struct verify_request q = {.dir = dir};
-    for (int k = 0; k < ngames; k++)
-        if (games[k].ops == &baghchal_ops) {
+    for (int round = 0; round < VERIFY_ROUNDS; round++)
+        for (int k = 0; k < ngames; k++) {
+            verify_check checks[2];
+            int n = verify_round(&games[k], round, sample, checks, &q.sample);
+            if (n < 0) return errors + cli_error("verify: out of memory");
             q.g = &games[k], q.set = &sets[k];
-            errors += run_check(verify_cyclic, &q, out);
+            for (int j = 0; j < n; j++) errors += run_check(checks[j], &q, out);
         }
-    for (int k = 0; k < ngames; k++)
-        if (games[k].ops == &baghchal_ops) {
-            q.g = &games[k], q.set = &sets[k];
-            errors += run_check(verify_cyclic_dtc, &q, out);
-        }
-    for (int k = 0; k < ngames; k++) {
-        q.g = &games[k], q.set = &sets[k];
-        if (games[k].ops == &baghchal_ops) {
-            q.sample = sample < 0 ? 1000 : (uint64_t)sample;
-            errors += run_check(verify_placement, &q, out);
-            errors += run_check(verify_placement_dtc, &q, out);
-        } else {
-            q.sample = sample < 0 ? 0 : (uint64_t)sample;
-            errors += run_check(verify_cyclic, &q, out);
-            errors += run_check(verify_cyclic_dtc, &q, out);
-        }
-    }
     if (ngames == 0 && !out->json) printf("full: no tables to re-derive\n");
     return errors;
 }
@@ -248,35 +231,65 @@ static int moves_layer(void *arg, const struct game *g, const struct selftest_la
     return 0;
 }
 
+/* --moves' games: o's, or those with tables in dir (at most max), each with the most pieces
+ * of the layers to test of a game that counts them (selftest_moves): pieces, else for a
+ * game named 5, else the most of its tables there (at least 2). Their number, or minus the
+ * exit status. */
+static int moves_games(const struct game_opts *o, const char *dir, int pieces, struct game *games,
+                       int *pieces_of, int max)
+{
+    int rc, ngames;
+    if (o->game) {
+        if ((rc = cli_game(o, NULL, &games[0]))) return -rc;
+        if (games[0].no_repeat)
+            return -cli_usage_error("verify", "rules no-repeat depend on the history, not the "
+                                              "position: they have no layers to test");
+        pieces_of[0] = pieces ? pieces : 5;
+        return 1;
+    }
+    ngames = tables_games(dir, games, max);
+    if (ngames <= 0)
+        return -cli_usage_error("verify",
+                                "--moves: %s has no tables to choose the games from; name one "
+                                "with --game",
+                                dir);
+    if (ngames > max) ngames = max;
+    for (int k = 0; k < ngames; k++) {
+        struct tables_set set;
+        pieces_of[k] = pieces;
+        if (pieces) continue;
+        if (tables_expected(dir, &games[k], 0, &set)) return -cli_error("verify: out of memory");
+        pieces_of[k] = set.part < 2 ? 2 : set.part;
+        tables_set_free(&set);
+    }
+    return ngames;
+}
+
+/* --moves' last line (or the JSON's last fields), and its exit status. */
+static int moves_summary(const struct selftest_result *sum, bool json)
+{
+    if (json)
+        printf("], \"checked\": %llu, \"links\": %llu, \"faults\": %llu, \"ok\": %s}\n",
+               (unsigned long long)sum->checked, (unsigned long long)sum->links,
+               (unsigned long long)sum->faults, sum->faults ? "false" : "true");
+    else
+        printf("verify --moves: %d layer%s, %llu of %llu positions checked, %llu links followed, "
+               "%llu faulty\n",
+               sum->layers, sum->layers == 1 ? "" : "s", (unsigned long long)sum->checked,
+               (unsigned long long)sum->positions, (unsigned long long)sum->links,
+               (unsigned long long)sum->faults);
+    if (sum->faults)
+        return cli_error("verify: the move graph has %llu faulty position%s",
+                         (unsigned long long)sum->faults, sum->faults == 1 ? "" : "s");
+    return 0;
+}
+
 /* guti verify --moves: the games to test are o's, or those with tables in dir. */
 static int verify_moves(const struct game_opts *o, const char *dir, int pieces, int sample)
 {
     struct game games[32];
-    int pieces_of[32], ngames;
-    if (o->game) {
-        if ((ngames = cli_game(o, NULL, &games[0]))) return ngames;
-        if (games[0].no_repeat)
-            return cli_usage_error("verify", "rules no-repeat depend on the history, not the "
-                                             "position: they have no layers to test");
-        ngames = 1;
-        pieces_of[0] = pieces ? pieces : 5;
-    } else {
-        ngames = tables_games(dir, games, 32);
-        if (ngames <= 0)
-            return cli_usage_error("verify",
-                                   "--moves: %s has no tables to choose the games from; name one "
-                                   "with --game",
-                                   dir);
-        if (ngames > 32) ngames = 32;
-        for (int k = 0; k < ngames; k++) {
-            struct tables_set set;
-            pieces_of[k] = pieces;
-            if (games[k].ops != &sixteen_ops || pieces) continue;
-            if (tables_expected(dir, &games[k], 0, &set)) return cli_error("verify: out of memory");
-            pieces_of[k] = set.part < 2 ? 2 : set.part;
-            tables_set_free(&set);
-        }
-    }
+    int pieces_of[32], ngames = moves_games(o, dir, pieces, games, pieces_of, 32);
+    if (ngames < 0) return -ngames;
     struct moves_out out = {o->json, o->quiet, true};
     struct selftest_result sum = {0};
     if (o->json) printf("{\"layers\": [");
@@ -294,20 +307,7 @@ static int verify_moves(const struct game_opts *o, const char *dir, int pieces, 
         sum.links += r.links;
         sum.faults += r.faults;
     }
-    if (o->json)
-        printf("], \"checked\": %llu, \"links\": %llu, \"faults\": %llu, \"ok\": %s}\n",
-               (unsigned long long)sum.checked, (unsigned long long)sum.links,
-               (unsigned long long)sum.faults, sum.faults ? "false" : "true");
-    else
-        printf("verify --moves: %d layer%s, %llu of %llu positions checked, %llu links followed, "
-               "%llu faulty\n",
-               sum.layers, sum.layers == 1 ? "" : "s", (unsigned long long)sum.checked,
-               (unsigned long long)sum.positions, (unsigned long long)sum.links,
-               (unsigned long long)sum.faults);
-    if (sum.faults)
-        return cli_error("verify: the move graph has %llu faulty position%s",
-                         (unsigned long long)sum.faults, sum.faults == 1 ? "" : "s");
-    return 0;
+    return moves_summary(&sum, o->json);
 }
 
 /* Orders names as a reader counts: a run of digits by its number, so that layer h2 comes

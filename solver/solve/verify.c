@@ -7,30 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "symmap.h"
-#include "bc_layers.h"
 #include "driver.h"
-
-/* The layer of the placement checks' coordinates (men in hand, captured, side to move;
- * side -1 or none in hand: both sides), its table's path and header. */
-static struct layer_key coord_key(int inhand, int captured, int side)
-{
-    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
-}
-
-static void coord_path(char *buf, size_t len, const char *dir, const struct game *g, int inhand,
-                       int captured, int side, enum tb_kind kind, int limit)
-{
-    struct layer_key k = coord_key(inhand, captured, side);
-    tables_layer_path(buf, len, dir, g, &k, kind, limit);
-}
-
-static struct tb_meta coord_meta(const struct game *g, int inhand, int captured, int side,
-                                 enum tb_kind kind, int limit, uint64_t npositions)
-{
-    struct layer_key k = coord_key(inhand, captured, side);
-    return tables_layer_meta(g, &k, kind, limit, npositions);
-}
+#include "values.h"
 
 /* ---- results and hooks ---- */
 
@@ -62,26 +40,6 @@ add_example(struct verify_layer *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->examples[r->nexamples++], VERIFY_EXAMPLE_LEN, fmt, ap);
     va_end(ap);
-}
-
-/* A layer's result begun: its coordinates and name, a material's ("3+1") when material. */
-static void layer_start(struct verify_layer *r, const struct game *g, bool material, int inhand,
-                        int captured, int side, int limit)
-{
-    memset(r, 0, sizeof *r);
-    r->game = g;
-    r->inhand = inhand;
-    r->captured = captured;
-    r->side = side;
-    r->limit = limit;
-    size_t len = sizeof r->name;
-    if (material)
-        snprintf(r->name, len, "%d+%d", inhand, captured);
-    else if (side >= 0)
-        snprintf(r->name, len, "h%d-c%d-%c", inhand, captured, side ? 't' : 'g');
-    else
-        snprintf(r->name, len, "h%d-c%d", inhand, captured);
-    if (limit) snprintf(r->name + strlen(r->name), len - strlen(r->name), " L%d", limit);
 }
 
 /* A layer is finished: kept in the report and shown to the hook. */
@@ -304,9 +262,18 @@ static int cyclic_walk_init(struct cyclic_walk *w, const struct verify_request *
 static void cyclic_start(const struct cyclic_walk *w, int i, struct verify_layer *r)
 {
     const struct layer_key *k = &w->k[i];
-    layer_start(r, w->q->g, is_material(w, i), k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1,
-                w->limit);
+    memset(r, 0, sizeof *r);
+    r->game = w->q->g;
+    r->inhand = k->c[0];
+    r->captured = k->c[1];
+    r->side = k->c[2] ? k->c[2] - 1 : -1;
+    r->limit = w->limit;
     r->layer_positions = w->size[i];
+    r->material = is_material(w, i);
+    const struct game_layers *gl = w->q->g->ops->layers;
+    (gl->label ? gl->label : gl->name)(w->q->g, k, r->name, sizeof r->name);
+    if (w->limit)
+        snprintf(r->name + strlen(r->name), sizeof r->name - strlen(r->name), " L%d", w->limit);
 }
 
 /* The first reason a layer was not checked, for those after it that may read it. */
@@ -623,7 +590,7 @@ int verify_cyclic_dtc(const struct verify_request *q, const struct verify_hooks 
     return errors;
 }
 
-/* ---- Bagh-Chal's placement phase ---- */
+/* ---- the acyclic layers, every game's alike ---- */
 
 /* What a position's moves give (values.h's fold): a DTM code when every successor's DTM
  * is known, else a value (win in 1, loss in 0, draw). */
@@ -642,85 +609,154 @@ static retro_code derive(struct prober *p, const struct movelist *l, int moves, 
     return move_fold_code(&f);
 }
 
-/* Which layers have a table the prober can answer from (DTM or WDL), and the name of the
- * one to make when not. */
-struct presence {
-    bool place[BOARD_MAX_POINTS + 1][TABLES_MAX_LAYERS][2], move[TABLES_MAX_LAYERS];
+/* The acyclic layers (game_layers.list's LAYER_ACYCLIC: a placement phase), one at a time,
+ * each position of a sample re-derived from the rules' moves and its successors read
+ * through the prober, one position at a time rather than a layer's fold (game_layers.fold)
+ * of its children whole: a successor's table missing or damaged then leaves unchecked only
+ * the positions that read it, and a sample costs its positions, not the layer's. */
+struct acyclic_walk {
+    const struct verify_request *q;
+    const struct game_layers *gl;
+    void *ix; /* the game's indexes (index_new), for unrank */
+    struct prober p;
+    struct movelist l;
+    int n; /* the game's layers, in its list's order */
+    struct layer_entry *e;
+    bool *there; /* e[j] has a table the prober can answer from (WDL or DTM) */
+    int hint[2]; /* the layers last found by a successor, looked at first */
+    int nsteps;  /* room in steps and which, for a DTC re-derivation */
+    retro_code *steps;
+    uint64_t *which;
 };
 
-static void presence_init(struct presence *pr, const struct game *g, const char *dir)
+static void acyclic_walk_free(struct acyclic_walk *w)
 {
-    char w[1024], d[1024];
-    memset(pr, 0, sizeof *pr);
-    for (int c = 0; c < g->capture_goal && c < TABLES_MAX_LAYERS; c++) {
-        coord_path(w, sizeof w, dir, g, 0, c, -1, TB_WDL, 0);
-        coord_path(d, sizeof d, dir, g, 0, c, -1, TB_DTM, 0);
-        pr->move[c] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
-        for (int h = 1; h <= g->side_men[0] && h <= BOARD_MAX_POINTS; h++)
-            for (int s = 0; s < 2; s++) {
-                coord_path(w, sizeof w, dir, g, h, c, s, TB_WDL, 0);
-                coord_path(d, sizeof d, dir, g, h, c, s, TB_DTM, 0);
-                pr->place[h][c][s] = access(w, F_OK) == 0 || access(d, F_OK) == 0;
-            }
+    if (w->ix) w->gl->index_free(w->ix);
+    movelist_free(&w->l);
+    free(w->e);
+    free(w->there);
+    free(w->steps);
+    free(w->which);
+}
+
+/* Orders the acyclic layers as their keys do (the tables' coordinates, the first one most
+ * significant), the order the checks are shown in. */
+static int key_order(const void *a, const void *b)
+{
+    const struct layer_entry *x = a, *y = b;
+    for (int c = 0; c < 4; c++)
+        if (x->k.c[c] != y->k.c[c]) return x->k.c[c] < y->k.c[c] ? -1 : 1;
+    return 0;
+}
+
+/* The walk over q's game (none without acyclic layers): 0, or -1 when out of memory. The
+ * acyclic layers first, in their keys' order (nacyclic of them), then the rest. */
+static int acyclic_walk_init(struct acyclic_walk *w, const struct verify_request *q, int *nacyclic)
+{
+    memset(w, 0, sizeof *w);
+    w->q = q;
+    w->gl = q->g->ops->layers;
+    w->hint[0] = w->hint[1] = -1;
+    movelist_init(&w->l);
+    *nacyclic = 0;
+    if (!w->gl || !w->gl->fold) return 0; /* no acyclic layers to check */
+    int n = w->gl->list(q->g, NULL, 0);
+    w->e = calloc((size_t)(n ? n : 1), sizeof *w->e);
+    w->there = calloc((size_t)(n ? n : 1), sizeof *w->there);
+    w->ix = w->gl->index_new(q->g);
+    if (!w->e || !w->there || !w->ix) return -1;
+    w->n = w->gl->list(q->g, w->e, n);
+    for (int j = 0; j < w->n; j++)
+        if (w->e[j].kind == LAYER_ACYCLIC) {
+            struct layer_entry x = w->e[*nacyclic];
+            w->e[(*nacyclic)++] = w->e[j];
+            w->e[j] = x;
+        }
+    qsort(w->e, (size_t)*nacyclic, sizeof *w->e, key_order);
+    return 0;
+}
+
+/* Which layers have a table the prober can answer from (DTM or WDL), for the name of the
+ * one to make when not. */
+static void acyclic_presence(struct acyclic_walk *w)
+{
+    char p[1024];
+    for (int j = 0; j < w->n; j++) {
+        tables_layer_path(p, sizeof p, w->q->dir, w->q->g, &w->e[j].k, TB_WDL, 0);
+        w->there[j] = access(p, F_OK) == 0;
+        tables_layer_path(p, sizeof p, w->q->dir, w->q->g, &w->e[j].k, TB_DTM, 0);
+        w->there[j] |= access(p, F_OK) == 0;
     }
+}
+
+/* The walk's number of layer k, -1 when the game does not list it. */
+static int find_layer(struct acyclic_walk *w, const struct layer_key *k)
+{
+    for (int h = 0; h < 2; h++)
+        if (w->hint[h] >= 0 && !memcmp(&w->e[w->hint[h]].k, k, sizeof *k)) return w->hint[h];
+    for (int j = 0; j < w->n; j++)
+        if (!memcmp(&w->e[j].k, k, sizeof *k)) {
+            w->hint[1] = w->hint[0];
+            w->hint[0] = j;
+            return j;
+        }
+    return -1;
 }
 
 /* Whether every successor whose value needs a table has one; if not, the name of the
  * first missing one in name. */
-static bool successors_there(const struct game *g, const struct presence *pr,
-                             const struct movelist *l, int moves, const char *dir, char *name,
-                             size_t len)
+static bool successors_there(struct acyclic_walk *w, int moves, char *name, size_t len)
 {
+    const struct game *g = w->q->g;
     for (int j = 0; j < moves; j++) {
-        const struct position *s = &l->succ[j];
+        const struct position *s = &w->l.succ[j];
         struct outcome o;
         if (g->ops->over(g, s, &o)) continue; /* no table: the game is over */
-        int c = g->side_men[0] - s->inhand - bits_count(s->men[0]);
-        if (c < 0 || c >= TABLES_MAX_LAYERS) continue;
-        bool there = s->inhand ? pr->place[s->inhand][c][s->side] : pr->move[c];
-        if (there) continue;
+        struct layer_key k = w->gl->layer_of(g, s);
+        int x = find_layer(w, &k);
+        if (x < 0 || w->there[x]) continue;
         char path[1024];
-        if (s->inhand)
-            coord_path(path, sizeof path, dir, g, s->inhand, c, s->side, TB_WDL, 0);
-        else
-            coord_path(path, sizeof path, dir, g, 0, c, -1, TB_WDL, 0);
+        tables_layer_path(path, sizeof path, w->q->dir, g, &k, TB_WDL, 0);
         snprintf(name, len, "%s", base_name(path));
         return false;
     }
     return true;
 }
 
-/* The placement layers, one at a time, read through the prober. */
-struct placement_walk {
-    const struct verify_request *q;
-    struct prober p;
-    struct symmap sm; /* the placement layers' indexes are built here, one at a time */
-    struct movelist l;
-    struct presence pr;
-};
+/* Layer k's result begun: the game's name of it, its coordinates (limit: a counting rule's
+ * tables). */
+static void acyclic_start(const struct acyclic_walk *w, const struct layer_key *k, int limit,
+                          struct verify_layer *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = w->q->g;
+    r->inhand = k->c[0];
+    r->captured = k->c[1];
+    r->side = k->c[2] ? k->c[2] - 1 : -1;
+    r->limit = limit;
+    w->gl->name(w->q->g, k, r->name, sizeof r->name);
+    if (limit) snprintf(r->name + strlen(r->name), sizeof r->name - strlen(r->name), " L%d", limit);
+}
 
-/* Position i of layer (h, r's captured, side) re-derived: 0 when checked (or not, with
- * the missing successor's table in gone), 1 when a table cannot be read (why in example),
- * -1 when out of memory. */
-static int placement_position(struct placement_walk *w, const struct pair_index *ix, struct tb *wdl,
-                              uint64_t i, struct verify_layer *r, char *example, size_t len,
-                              char *gone, size_t gonelen)
+/* Position pos (number i) of layer k re-derived, its WDL table wdl (NULL when the prober
+ * reads it): 0 when checked (or not, with the missing successor's table in gone), 1 when a
+ * table cannot be read (why in example), -1 when out of memory. */
+static int acyclic_position(struct acyclic_walk *w, const struct position *pos, struct tb *wdl,
+                            uint64_t i, struct verify_layer *r, char *example, size_t len,
+                            char *gone, size_t gonelen)
 {
     const struct game *g = w->q->g;
-    bits_t T, G;
-    pair_index_unrank(ix, i, &T, &G);
-    struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
     retro_code stored, want = 0;
     uint16_t entry = 0;
     bool known, exact = false;
     char err[400], name[1024];
-    int moves = g->ops->moves(g, &pos, &w->l);
+    int moves = g->ops->moves(g, pos, &w->l);
     if (moves < 0) return -1;
-    if (!successors_there(g, &w->pr, &w->l, moves, w->q->dir, name, sizeof name)) {
+    if (!successors_there(w, moves, name, sizeof name)) {
         if (!r->not_checked++) snprintf(gone, gonelen, "%s", name);
         return 0;
     }
-    if (prober_probe(&w->p, &pos, &stored, &known, err, sizeof err) ||
+    if (prober_probe(&w->p, pos, &stored, &known, err, sizeof err) ||
         (wdl && tb_probe(wdl, i, &entry, err, sizeof err)) ||
         (want = derive(&w->p, &w->l, moves, &exact, err, sizeof err)) == (retro_code)-1) {
         snprintf(example, len, "%s", err);
@@ -731,7 +767,7 @@ static int placement_position(struct placement_walk *w, const struct pair_index 
     bool agree = !wdl || entry == wdl_of_code(stored);
     if ((same && agree) || r->inconsistent++) return 0;
     char fen[128];
-    g->ops->format(g, &pos, fen, sizeof fen);
+    g->ops->format(g, pos, fen, sizeof fen);
     if (!agree)
         snprintf(example, len, "%s: DTM table %s, WDL table %s", fen, code_word(stored),
                  code_word(code_of_wdl(entry)));
@@ -744,40 +780,52 @@ static int placement_position(struct placement_walk *w, const struct pair_index 
     return 0;
 }
 
-/* One placement layer (r's) whose WDL table is at path: its errors, -1 when out of memory. */
-static int placement_layer(struct placement_walk *w, const char *path, struct verify_layer *r)
+/* Layer k's WDL table at path opened when the prober answers from its DTM table (NULL
+ * into *wdl when not): false, with why in example, when it cannot be. */
+static bool acyclic_open_wdl(struct acyclic_walk *w, const struct layer_key *k, const char *path,
+                             uint64_t n, struct tb **wdl, char *example, size_t len)
+{
+    char dtm_path[1024], err[400];
+    tables_layer_path(dtm_path, sizeof dtm_path, w->q->dir, w->q->g, k, TB_DTM, 0);
+    struct tb_meta want = tables_layer_meta(w->q->g, k, TB_WDL, 0, n);
+    *wdl = NULL;
+    if (access(dtm_path, F_OK) != 0 || !tables_open(path, &want, wdl, err, sizeof err)) return true;
+    snprintf(example, len, "%s", err);
+    return false;
+}
+
+/* One acyclic layer (k, r's) whose WDL table is at path: its errors, -1 when out of memory. */
+static int acyclic_layer(struct acyclic_walk *w, const struct layer_key *k, const char *path,
+                         struct verify_layer *r)
 {
     const struct game *g = w->q->g;
-    int h = r->inhand, c = r->captured, side = r->side;
-    struct pair_index ix;
-    if (pair_index_init(&ix, g->board, &w->sm, g->side_men[1], g->side_men[0] - h - c)) return -1;
-    uint64_t n = ix.size, m = w->q->sample && w->q->sample < n ? w->q->sample : n;
+    uint64_t n;
+    char example[VERIFY_EXAMPLE_LEN] = "", err[400], gone[1024] = "";
+    if (w->gl->size(g, w->ix, k, &n, err, sizeof err)) return -1;
+    uint64_t m = w->q->sample && w->q->sample < n ? w->q->sample : n;
     r->layer_positions = n;
-    char example[VERIFY_EXAMPLE_LEN] = "", err[400], gone[1024] = "", dtm_path[1024];
-    /* the WDL table itself, when the prober answers from the DTM table */
     struct tb *wdl = NULL;
-    coord_path(dtm_path, sizeof dtm_path, w->q->dir, g, h, c, side, TB_DTM, 0);
-    struct tb_meta want_wdl = coord_meta(g, h, c, side, TB_WDL, 0, n);
-    bool wdl_bad =
-        access(dtm_path, F_OK) == 0 && tables_open(path, &want_wdl, &wdl, err, sizeof err);
+    bool wdl_bad = !acyclic_open_wdl(w, k, path, n, &wdl, example, sizeof example);
     if (wdl_bad) {
-        snprintf(example, sizeof example, "%s", err);
         r->failed = true;
         r->not_checked = m;
     }
     int rc = 0;
-    for (uint64_t k = 0; k < m && !wdl_bad; k++) {
-        rc = placement_position(w, &ix, wdl, retro_sample_index(k, n, m), r, example,
-                                sizeof example, gone, sizeof gone);
+    for (uint64_t s = 0; s < m && !wdl_bad; s++) {
+        uint64_t i = retro_sample_index(s, n, m);
+        struct position pos;
+        rc = w->gl->unrank(g, w->ix, k, i, &pos, err, sizeof err)
+                 ? -1
+                 : acyclic_position(w, &pos, wdl, i, r, example, sizeof example, gone, sizeof gone);
         if (rc < 0) break;
         if (rc) { /* a table could not be read: the rest is not checked */
             r->failed = true;
-            r->not_checked += m - k;
+            r->not_checked += m - s;
             break;
         }
     }
     tb_close(wdl);
-    pair_index_free(&ix);
+    if (w->gl->index_drop) w->gl->index_drop(g, w->ix, k);
     if (rc < 0) return -1;
     r->positions = m - r->not_checked;
     if (*example) add_example(r, "%s", example);
@@ -785,58 +833,66 @@ static int placement_layer(struct placement_walk *w, const char *path, struct ve
     return r->inconsistent > 0 || r->failed;
 }
 
-int verify_placement(const struct verify_request *q, const struct verify_hooks *h,
-                     struct verify_report *rep)
+int verify_acyclic(const struct verify_request *q, const struct verify_hooks *h,
+                   struct verify_report *rep)
 {
     const struct game *g = q->g;
-    struct placement_walk *w = malloc(sizeof *w);
+    struct acyclic_walk *w = malloc(sizeof *w);
+    int nacyclic, errors = 0;
     if (!w) return rep->errors += 1, stop(rep, "out of memory");
-    w->q = q;
+    if (acyclic_walk_init(w, q, &nacyclic)) {
+        errors += stop(rep, "out of memory");
+        nacyclic = 0;
+    }
     prober_init(&w->p, g, q->dir);
-    symmap_init(&w->sm, g->board);
-    movelist_init(&w->l);
-    presence_init(&w->pr, g, q->dir);
-    int errors = 0;
+    acyclic_presence(w);
     char path[1024];
-    for (int hand = 1; hand <= g->side_men[0]; hand++)
-        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
-            for (int side = 0; side < 2; side++) {
-                coord_path(path, sizeof path, q->dir, g, hand, c, side, TB_WDL, 0);
-                if (access(path, F_OK) != 0) continue;
-                struct verify_layer r;
-                layer_start(&r, g, false, hand, c, side, 0);
-                int e = placement_layer(w, path, &r);
-                if (e < 0) {
-                    errors += stop(rep, "out of memory");
-                    goto done;
-                }
-                errors += e;
-                layer_done(rep, h, &r);
-            }
-done:
-    movelist_free(&w->l);
+    for (int j = 0; j < nacyclic; j++) {
+        tables_layer_path(path, sizeof path, q->dir, g, &w->e[j].k, TB_WDL, 0);
+        if (access(path, F_OK) != 0) continue;
+        struct verify_layer r;
+        acyclic_start(w, &w->e[j].k, 0, &r);
+        int e = acyclic_layer(w, &w->e[j].k, path, &r);
+        if (e < 0) {
+            errors += stop(rep, "out of memory");
+            break;
+        }
+        errors += e;
+        layer_done(rep, h, &r);
+    }
     prober_free(&w->p);
+    acyclic_walk_free(w);
     free(w);
     rep->errors += errors;
     return errors;
 }
 
-/* One placement position's DTC code re-derived from its moves with the rules engine and
- * the prober (at the prober's limit), as the definition reads: a move that ends the game is
- * worth its result; a placement or capture zeroes the clock, so it is worth only the class
- * at clock 0 of where it leads; a step keeps the clock running, so its successor's DTC
- * counts (retro_derive_dtc folds them). PROBER_MISSING when a successor's DTC table is
- * missing (its name in err); -1 with err when one cannot be read. */
-static int derive_place_dtc(const struct game *g, struct prober *p, const struct position *pos,
-                            const struct movelist *l, int moves, retro_code *want, char *err,
-                            size_t errlen)
+/* Room for n steps in the walk's DTC scratch: false when out of memory. */
+static bool room_for_steps(struct acyclic_walk *w, int n)
 {
+    if (n <= w->nsteps) return true;
+    retro_code *steps = realloc(w->steps, (size_t)n * sizeof *steps);
+    if (steps) w->steps = steps;
+    uint64_t *which = steps ? realloc(w->which, (size_t)n * sizeof *which) : NULL;
+    if (which) w->which = which, w->nsteps = n;
+    return which != NULL;
+}
+
+/* One position's DTC code re-derived from its moves with the rules and the prober (at the
+ * prober's limit), as the definition reads: a move that ends the game is worth its result;
+ * a move that resets the clock (a placement, a capture) is worth only the class at clock 0
+ * of where it leads; a move that keeps it running counts its successor's DTC
+ * (retro_derive_dtc folds them). PROBER_MISSING when a successor's DTC table is missing
+ * (its name in err); -1 with err when one cannot be read. */
+static int derive_dtc(struct acyclic_walk *w, const struct position *pos, int moves,
+                      retro_code *want, char *err, size_t errlen)
+{
+    const struct game *g = w->q->g;
     struct move_fold ex = {0};
-    retro_code steps[4 * BOARD_MAX_DEGREE]; /* a tiger's steps: four tigers, each neighbour */
-    uint64_t which[4 * BOARD_MAX_DEGREE];
     int ns = 0;
+    if (!room_for_steps(w, moves)) return snprintf(err, errlen, "out of memory"), -1;
     for (int j = 0; j < moves; j++) {
-        const struct position *s = &l->succ[j];
+        const struct position *s = &w->l.succ[j];
         struct outcome o;
         if (g->ops->over(g, s, &o)) {
             move_fold_add(&ex, o.winner < 0 ? RETRO_DRAW : o.winner == pos->side ? 1 : 2);
@@ -845,52 +901,46 @@ static int derive_place_dtc(const struct game *g, struct prober *p, const struct
         retro_code code;
         bool known;
         uint16_t cls;
-        int rc = prober_probe(p, s, &code, &known, err, errlen);
-        if (!rc) rc = prober_probe_class(p, s, &cls, err, errlen);
+        int rc = prober_probe(&w->p, s, &code, &known, err, errlen);
+        if (!rc) rc = prober_probe_class(&w->p, s, &cls, err, errlen);
         if (rc == PROBER_MISSING) {
             char path[1024];
-            int c = g->side_men[0] - s->inhand - bits_count(s->men[0]);
-            coord_path(path, sizeof path, "", g, s->inhand, c, s->inhand ? s->side : -1, TB_DTC,
-                       p->limit);
+            struct layer_key k = w->gl->layer_of(g, s);
+            tables_layer_path(path, sizeof path, "", g, &k, TB_DTC, w->p.limit);
             snprintf(err, errlen, "%s", path + 1);
         }
         if (rc) return rc;
         retro_code d = dtc_of_class(cls);
-        bool zeroing = s->inhand < pos->inhand || bits_count(s->men[0]) < bits_count(pos->men[0]);
-        if (zeroing) {
+        if (s->clock <= pos->clock) { /* the move reset the clock */
             move_fold_add(&ex, !d ? RETRO_DRAW : dtc_win(d) ? 2 : 1);
-        } else if (ns == 4 * BOARD_MAX_DEGREE) {
-            return snprintf(err, errlen, "more steps than four tigers have"), -1;
         } else {
-            steps[ns] = d;
-            which[ns] = (uint64_t)ns;
+            w->steps[ns] = d;
+            w->which[ns] = (uint64_t)ns;
             ns++;
         }
     }
-    *want = retro_derive_dtc(ns, which, steps, &ex, p->limit);
+    *want = retro_derive_dtc(ns, w->which, w->steps, &ex, w->p.limit);
     return 0;
 }
 
-/* Position i of a placement DTC layer (r's) re-derived: 0 when checked (or not, with the
- * missing successor's table in gone), 1 when a table cannot be read (why in example). */
-static int placement_dtc_position(struct placement_walk *w, const struct pair_index *ix,
-                                  struct tb *t, uint64_t i, struct verify_layer *r, char *example,
-                                  size_t len, char *gone, size_t gonelen)
+/* Position pos (number i) of an acyclic layer's DTC table t (r's) re-derived: 0 when checked
+ * (or not, with the missing successor's table in gone), 1 when a table cannot be read (why
+ * in example). */
+static int acyclic_dtc_position(struct acyclic_walk *w, const struct position *pos, struct tb *t,
+                                uint64_t i, struct verify_layer *r, char *example, size_t len,
+                                char *gone, size_t gonelen)
 {
     const struct game *g = w->q->g;
-    bits_t T, G;
-    pair_index_unrank(ix, i, &T, &G);
-    struct position pos = {.men = {G, T}, .side = r->side, .inhand = r->inhand};
     uint16_t entry;
     retro_code S, want;
     bool known;
     char err[VERIFY_EXAMPLE_LEN];
-    int moves = g->ops->moves(g, &pos, &w->l), rc;
+    int moves = g->ops->moves(g, pos, &w->l), rc;
     if (moves < 0 || tb_probe(t, i, &entry, err, sizeof err) ||
-        prober_probe(&w->p, &pos, &S, &known, err, sizeof err))
+        prober_probe(&w->p, pos, &S, &known, err, sizeof err))
         rc = -1;
     else
-        rc = derive_place_dtc(g, &w->p, &pos, &w->l, moves, &want, err, sizeof err);
+        rc = derive_dtc(w, pos, moves, &want, err, sizeof err);
     if (rc == PROBER_MISSING) {
         if (!r->not_checked++)
             snprintf(gone, gonelen, "not checked: successor table missing (%.900s)", err);
@@ -903,88 +953,125 @@ static int placement_dtc_position(struct placement_walk *w, const struct pair_in
     uint16_t cls = class_code(S, want);
     if (cls == entry || r->inconsistent++) return 0;
     char fen[128];
-    g->ops->format(g, &pos, fen, sizeof fen);
+    g->ops->format(g, pos, fen, sizeof fen);
     snprintf(example, len, "%s: stored %s (class code %u), its moves give %s (class code %u)", fen,
              class_word(entry), entry, class_word(cls), cls);
     return 0;
 }
 
-/* One placement DTC layer (r's) whose table is at path: its errors, -1 when its index
- * cannot be built. */
-static int placement_dtc_layer(struct placement_walk *w, const char *path, struct verify_layer *r)
+/* One acyclic layer's DTC table (k, r's) at path: its errors, -1 when its index cannot be
+ * built. */
+static int acyclic_dtc_layer(struct acyclic_walk *w, const struct layer_key *k, const char *path,
+                             struct verify_layer *r)
 {
     const struct game *g = w->q->g;
-    struct pair_index ix;
-    if (pair_index_init(&ix, g->board, &w->sm, g->side_men[1],
-                        g->side_men[0] - r->inhand - r->captured))
-        return -1;
-    uint64_t n = ix.size, m = w->q->sample && w->q->sample < n ? w->q->sample : n;
-    r->layer_positions = n;
+    uint64_t n;
     char err[VERIFY_EXAMPLE_LEN], example[VERIFY_EXAMPLE_LEN] = "", gone[VERIFY_EXAMPLE_LEN] = "";
-    struct tb_meta want_meta =
-        coord_meta(g, r->inhand, r->captured, r->side, TB_DTC, w->p.limit, n);
+    if (w->gl->size(g, w->ix, k, &n, err, sizeof err)) return -1;
+    uint64_t m = w->q->sample && w->q->sample < n ? w->q->sample : n;
+    r->layer_positions = n;
+    struct tb_meta want_meta = tables_layer_meta(g, k, TB_DTC, w->p.limit, n);
     struct tb *t = NULL;
     if (tables_open(path, &want_meta, &t, err, sizeof err)) {
         snprintf(example, sizeof example, "%s", err);
         r->failed = true;
         r->not_checked = m;
     }
-    for (uint64_t k = 0; k < m && !r->failed; k++)
-        if (placement_dtc_position(w, &ix, t, retro_sample_index(k, n, m), r, example,
-                                   sizeof example, gone, sizeof gone)) {
+    for (uint64_t s = 0; s < m && !r->failed; s++) {
+        uint64_t i = retro_sample_index(s, n, m);
+        struct position pos;
+        int rc = w->gl->unrank(g, w->ix, k, i, &pos, err, sizeof err);
+        if (rc)
+            snprintf(example, sizeof example, "%s", err);
+        else
+            rc = acyclic_dtc_position(w, &pos, t, i, r, example, sizeof example, gone, sizeof gone);
+        if (rc) {
             r->failed = true;
-            r->not_checked += m - k;
+            r->not_checked += m - s;
         }
+    }
     tb_close(t);
-    pair_index_free(&ix);
+    if (w->gl->index_drop) w->gl->index_drop(g, w->ix, k);
     r->positions = m - r->not_checked;
     if (*example) add_example(r, "%s", example);
     if (*gone) add_example(r, "%s", gone);
     return r->inconsistent > 0 || r->failed;
 }
 
-/* Every placement DTC layer of one limit there. */
-static int placement_dtc_limit(struct placement_walk *w, const struct verify_hooks *h,
-                               struct verify_report *rep)
+/* Every acyclic layer's DTC table of one limit there. */
+static int acyclic_dtc_limit(struct acyclic_walk *w, int nacyclic, const struct verify_hooks *h,
+                             struct verify_report *rep)
 {
     const struct game *g = w->q->g;
     int errors = 0;
     char path[1024];
-    for (int hand = 1; hand <= g->side_men[0]; hand++)
-        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - hand; c++)
-            for (int side = 0; side < 2; side++) {
-                coord_path(path, sizeof path, w->q->dir, g, hand, c, side, TB_DTC, w->p.limit);
-                if (access(path, F_OK) != 0) continue;
-                struct verify_layer r;
-                layer_start(&r, g, false, hand, c, side, w->p.limit);
-                int e = placement_dtc_layer(w, path, &r);
-                if (e < 0) {
-                    errors += stop(rep, "out of memory");
-                    continue;
-                }
-                errors += e;
-                layer_done(rep, h, &r);
-            }
+    for (int j = 0; j < nacyclic; j++) {
+        tables_layer_path(path, sizeof path, w->q->dir, g, &w->e[j].k, TB_DTC, w->p.limit);
+        if (access(path, F_OK) != 0) continue;
+        struct verify_layer r;
+        acyclic_start(w, &w->e[j].k, w->p.limit, &r);
+        int e = acyclic_dtc_layer(w, &w->e[j].k, path, &r);
+        if (e < 0) {
+            errors += stop(rep, "out of memory");
+            continue;
+        }
+        errors += e;
+        layer_done(rep, h, &r);
+    }
     return errors;
 }
 
-int verify_placement_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                         struct verify_report *rep)
+int verify_acyclic_dtc(const struct verify_request *q, const struct verify_hooks *h,
+                       struct verify_report *rep)
 {
-    int limits[16], nl = tables_dtc_limits(q->dir, q->g, limits, 16), errors = 0;
-    struct placement_walk *w = malloc(sizeof *w);
+    int limits[16], nl = tables_dtc_limits(q->dir, q->g, limits, 16), errors = 0, nacyclic;
+    struct acyclic_walk *w = malloc(sizeof *w);
     if (!w) return rep->errors += 1, stop(rep, "out of memory");
-    w->q = q;
-    symmap_init(&w->sm, q->g->board);
-    movelist_init(&w->l);
+    if (acyclic_walk_init(w, q, &nacyclic)) {
+        errors += stop(rep, "out of memory");
+        nl = 0;
+    }
     for (int li = 0; li < nl; li++) {
         prober_init(&w->p, q->g, q->dir);
         w->p.limit = limits[li];
-        errors += placement_dtc_limit(w, h, rep);
+        errors += acyclic_dtc_limit(w, nacyclic, h, rep);
         prober_free(&w->p);
     }
-    movelist_free(&w->l);
+    acyclic_walk_free(w);
     free(w);
     rep->errors += errors;
     return errors;
+}
+
+/* ---- what --full re-derives ---- */
+
+/* Whether the game lists acyclic layers: -1 when out of memory. */
+static int has_acyclic(const struct game *g)
+{
+    const struct game_layers *gl = g->ops->layers;
+    if (!gl) return 0;
+    int n = gl->list(g, NULL, 0), found = 0;
+    struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
+    if (!e) return -1;
+    gl->list(g, e, n);
+    for (int i = 0; i < n; i++) found |= e[i].kind == LAYER_ACYCLIC;
+    free(e);
+    return found;
+}
+
+int verify_round(const struct game *g, int round, int64_t sample, verify_check *checks,
+                 uint64_t *round_sample)
+{
+    int acyclic = has_acyclic(g);
+    if (acyclic < 0) return -1;
+    if (acyclic && round < 2) {
+        checks[0] = round == 0 ? verify_cyclic : verify_cyclic_dtc;
+        *round_sample = 0;
+        return 1;
+    }
+    if (round != 2) return 0;
+    checks[0] = acyclic ? verify_acyclic : verify_cyclic;
+    checks[1] = acyclic ? verify_acyclic_dtc : verify_cyclic_dtc;
+    *round_sample = sample >= 0 ? (uint64_t)sample : acyclic ? 1000 : 0;
+    return 2;
 }

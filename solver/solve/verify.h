@@ -2,8 +2,9 @@
  * guti verify's checks of a directory of tables, as results rather than lines: a table
  * file's soundness (its header, checksums and values), and --full's re-derivation of every
  * layer's values from its successors': every game's cyclic layers (a movement phase, a
- * material) alike through the game's interface (game.h's struct game_layers), with their
- * DTC tables; Bagh-Chal's placement tables by their own check.
+ * material) alike through the game's engine, every game's acyclic layers (a placement
+ * phase) alike through its moves and the prober (game.h's struct game_layers), each with
+ * its DTC tables.
  *
  * Each re-derivation walks one game's layers in the order their values depend on each
  * other and gives, per layer, a struct verify_layer: how many positions were re-derived,
@@ -31,8 +32,10 @@
 struct verify_layer {
     const struct game *game;  /* the request's game */
     char name[48];            /* "h0-c2", "h5-c1-g", "h0-c1 L100", "3+1", "4+1 L80" */
-    int inhand, captured;     /* Bagh-Chal: goats in hand, captured; Sixteen Soldiers: m, n */
-    int side;                 /* Bagh-Chal's placement: 0 goats to move, 1 tigers; -1 none */
+    int inhand, captured;     /* the layer's key's first two coordinates (game.h's struct
+                                 layer_key): men in hand and captured, or a material's m, n */
+    int side;                 /* a layer of one side to move: that side; -1 for both */
+    bool material;            /* the set names the layer by its material ("3+1": m, n) */
     int limit;                /* a counting rule's tables: the limit; 0 otherwise */
     uint64_t positions;       /* re-derived */
     uint64_t layer_positions; /* in the layer */
@@ -96,12 +99,34 @@ int verify_cyclic(const struct verify_request *q, const struct verify_hooks *h,
  * unchecked. */
 int verify_cyclic_dtc(const struct verify_request *q, const struct verify_hooks *h,
                       struct verify_report *rep);
-/* Bagh-Chal's placement tables: a sample of each layer re-derived from the rules' moves and
- * its successors' tables (the DTM where they are known), the WDL table against the DTM
- * table. A position whose successors' table is missing is not checked. */
-int verify_placement(const struct verify_request *q, const struct verify_hooks *h,
-                     struct verify_report *rep);
-/* Bagh-Chal's placement DTC tables, every limit there, a sample of each layer likewise. */
-int verify_placement_dtc(const struct verify_request *q, const struct verify_hooks *h,
-                         struct verify_report *rep);
+/* The acyclic layers' tables (game_layers.list's LAYER_ACYCLIC: a placement phase), in
+ * their keys' order: a sample of each layer (0: all) re-derived from the rules' moves and
+ * its successors' tables, read through the prober (their DTM where they are known), and the
+ * WDL table against the DTM table. A position whose successors' table is missing is not
+ * checked, nor, once a table cannot be read, the rest of its layer's sample. */
+int verify_acyclic(const struct verify_request *q, const struct verify_hooks *h,
+                   struct verify_report *rep);
+/* The acyclic layers' DTC tables, every limit there, a sample of each layer likewise: a
+ * move that ends the game counts its result, one that resets the clock the class at clock 0
+ * of where it leads, one that keeps it running its successor's DTC. */
+int verify_acyclic_dtc(const struct verify_request *q, const struct verify_hooks *h,
+                       struct verify_report *rep);
+
+/* A re-derivation above. */
+typedef int (*verify_check)(const struct verify_request *q, const struct verify_hooks *h,
+                            struct verify_report *rep);
+
+/* The rounds of guti verify --full over a directory's games, each round over every game. */
+#define VERIFY_ROUNDS 3
+
+/* What game g re-derives in round `round` (0 .. VERIFY_ROUNDS - 1), as its layers' kinds
+ * say: a game with acyclic layers re-derives its cyclic layers whole in round 0 and their
+ * DTC tables in round 1 (the acyclic layers read them: their faults show first), and its
+ * acyclic layers and their DTC tables in round 2, from a sample of each layer (sample, or
+ * by default 1000 positions); a game with cyclic layers only, its layers and their DTC
+ * tables in round 2, from a sample of each (sample, or by default every position). The
+ * checks into checks (at most 2), in order, the sample they take into *round_sample; their
+ * number, or -1 when out of memory. sample: --sample's, -1 when not given. */
+int verify_round(const struct game *g, int round, int64_t sample, verify_check *checks,
+                 uint64_t *round_sample);
 #endif
