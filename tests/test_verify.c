@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bc_solve.h"
 #include "driver.h"
 #include "helpers.h"
-#include "ss_solve.h"
+#include "solve.h"
 #include "tables.h"
 #include "verify.h"
 
@@ -76,8 +75,8 @@ START_TEST(baghchal_movement)
     test_dir_make(dir, sizeof dir, "verify");
     struct game g = setup("baghchal", "standard", "4x4");
     struct solve_hooks h = {.store.dir = dir};
-    ck_assert_msg(bc_solve(&g, BC_SOLVE_MOVEMENT, &h, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(bc_solve_movement_dtc(&g, 20, &h, err, sizeof err) == 0, "%s", err);
+    const struct solve_options movement = {.cyclic_only = true, .dtc_limit = 20};
+    ck_assert_msg(solve_game(&g, &movement, &h, err, sizeof err) == 0, "%s", err);
     struct verify_report rep;
     ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
     assert_sound(&rep, g.capture_goal);
@@ -132,8 +131,8 @@ START_TEST(baghchal_placement)
     test_dir_make(dir, sizeof dir, "verify");
     struct game g = setup("baghchal", "standard", "3x3");
     struct solve_hooks h = {.store.dir = dir};
-    unsigned all = BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM;
-    ck_assert_msg(bc_solve(&g, all, &h, err, sizeof err) == 0, "%s", err);
+    const struct solve_options all = {.acyclic_dtm = true};
+    ck_assert_msg(solve_game(&g, &all, &h, err, sizeof err) == 0, "%s", err);
     int layers = -1; /* a WDL table per placement layer and side, but the tigers' at the start */
     for (int in = 1; in <= g.side_men[0]; in++)
         for (int c = 0; c < g.capture_goal && c <= g.side_men[0] - in; c++) layers += 2;
@@ -167,7 +166,8 @@ START_TEST(sixteen_materials)
     test_dir_make(dir, sizeof dir, "verify");
     struct game g = setup("sixteen", "optional", NULL);
     struct solve_hooks h = {.store.dir = dir};
-    ck_assert_msg(ss_solve(&g, 4, &h, err, sizeof err) == 0, "%s", err);
+    const struct solve_options four = {.pieces = 4};
+    ck_assert_msg(solve_game(&g, &four, &h, err, sizeof err) == 0, "%s", err);
     struct verify_report rep;
     ck_assert_int_eq(run(verify_cyclic, &g, dir, 0, &rep), 0);
     assert_sound(&rep, 4); /* 1+1, 2+1, 3+1, 2+2 */
