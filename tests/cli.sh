@@ -449,10 +449,10 @@ grep -q '^h1-c0-g .*[0-9]$' "$T/out" || fail "the removed layer h1-c0-g was not 
 check 0 'goats to move: loss' query --dir "$W" 'T2T/4/4/T2T g 12'
 check 0 '"value": "loss", "dtm": null, "value_now": null, "clock": 0, "limit": 100, "over": false, "moves": [' query --dir "$W" --json 'T2T/4/4/T2T g 12'
 check 0 '0 inconsistent' verify --dir "$W" --full --sample 0
-check 0 'h12 c0 goats               1 of            252 reached' reach baghchal --board 4x4 --dir "$W"
+check 0 'h12-c0-g              1 of            252 reached' reach baghchal --board 4x4 --dir "$W"
 grep reached "$T/out" | sort >"$T/reach-all"
 rm "$W"/*-h[1-5]-*.reach "$W"/*-h0-c[12].reach
-check 0 'h6  c0 goats           85651 of         210770 reached (40.64%)  (already there)' reach baghchal --board 4x4 --dir "$W"
+check 0 'h6-c0-g           85651 of         210770 reached (40.64%)  (already there)' reach baghchal --board 4x4 --dir "$W"
 sed 's/  (already there)//' "$T/out" | grep reached | sort >"$T/reach-resumed"
 [ "$(wc -l <"$T/reach-resumed")" -eq 36 ] && [ -z "$(comm -23 "$T/reach-resumed" "$T/reach-all")" ] ||
     fail "reach resumed from h6 found other counts"

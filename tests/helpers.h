@@ -168,6 +168,11 @@ void arrays_assert_same(const struct table_arrays *a, const struct table_arrays 
 signed char *clock_values(int n, const int *first, const int *succ, const bool *capture,
                           const int *rank, int nranks, int L);
 
+/* The layer key of (men in hand, captured, side to move: -1 for both), as Bagh-Chal's and
+ * Sixteen Soldiers' (m, n, -1) layers name them: the tests' shorthand. */
+#define TEST_KEY(inhand, captured, side)                                                           \
+    ((struct layer_key){{(inhand), (captured), (inhand) > 0 && (side) >= 0 ? 1 + (side) : 0, 0}})
+
 /* A store of tables in memory (tests/mem_store.c; store.h's hooks mem_load and mem_save, arg
  * the store): what the drivers save, they read back. */
 struct mem_table {

@@ -9,8 +9,7 @@ struct mem_table *mem_find(struct mem_store *m, const struct store_table *t)
 {
     for (int k = 0; k < m->n; k++) {
         const struct store_table *x = &m->t[k].t;
-        if (x->kind == t->kind && x->inhand == t->inhand && x->captured == t->captured &&
-            x->side == t->side && x->limit == t->limit)
+        if (x->kind == t->kind && !memcmp(&x->key, &t->key, sizeof t->key) && x->limit == t->limit)
             return &m->t[k];
     }
     return NULL;
@@ -20,7 +19,7 @@ struct mem_table *mem_find(struct mem_store *m, const struct store_table *t)
 const uint16_t *mem_entries(struct mem_store *m, enum tb_kind kind, int inhand, int c, int side,
                             uint64_t n)
 {
-    struct mem_table *f = mem_find(m, &(struct store_table){kind, inhand, c, side, n, 0});
+    struct mem_table *f = mem_find(m, &(struct store_table){kind, TEST_KEY(inhand, c, side), n, 0});
     ck_assert_msg(f, "no table kind %d h%d c%d side %d", kind, inhand, c, side);
     ck_assert_uint_eq(f->t.npositions, n);
     return f->e;
@@ -100,7 +99,7 @@ void mem_same(struct mem_store *a, struct mem_store *b)
         const struct mem_table *x = &a->t[k], *y = mem_find(b, &x->t);
         ck_assert_msg(y && y->t.npositions == x->t.npositions &&
                           !memcmp(x->e, y->e, x->t.npositions * sizeof *x->e),
-                      "table kind %d h%d c%d side %d differs", x->t.kind, x->t.inhand,
-                      x->t.captured, x->t.side);
+                      "table kind %d (%d, %d, %d) differs", x->t.kind, x->t.key.c[0], x->t.key.c[1],
+                      x->t.key.c[2]);
     }
 }

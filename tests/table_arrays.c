@@ -15,8 +15,8 @@
 int arrays_find(const struct table_arrays *m, const struct store_table *t)
 {
     for (int k = 0; k < m->n; k++)
-        if (m->t[k].kind == t->kind && m->t[k].captured == t->captured &&
-            m->t[k].inhand == t->inhand && m->t[k].side == t->side && m->t[k].limit == t->limit)
+        if (m->t[k].kind == t->kind && !memcmp(&m->t[k].key, &t->key, sizeof t->key) &&
+            m->t[k].limit == t->limit)
             return k;
     return -1;
 }

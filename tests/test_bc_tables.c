@@ -227,7 +227,7 @@ static uint64_t check_tables(struct whole *w, struct mem_store *m)
                 } else {
                     /* no goats' DTM table: their DTM from the tigers' layer below, as
                      * probes and stats compute it */
-                    CHECK(!mem_find(m, &(struct store_table){TB_DTM, h, c, 0, 0, 0}),
+                    CHECK(!mem_find(m, &(struct store_table){TB_DTM, TEST_KEY(h, c, 0), 0, 0}),
                           "a goats' placement DTM table was saved");
                     const struct pair_index *below = &w->ix[g->side_men[0] - h - c + 1];
                     uint8_t *b = malloc(below->size + 1);
@@ -314,26 +314,27 @@ static void whole_game_driver(const char *board, const char *rules)
 
     /* tables lost or damaged are made again, exactly */
     int cw = g.capture_goal, hmid = g.side_men[0] / 2;
-    if (cw > 1) mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 0, cw - 1, -1, 0, 0}));
-    mem_find(m, &(struct store_table){TB_WDL, 0, 0, -1, 0, 0})->damaged = true;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0, 0}));
-    mem_find(m, &(struct store_table){TB_WDL, hmid + 1, 0, 0, 0, 0})->damaged = true;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, 1, 0, 1, 0, 0}));
+    if (cw > 1)
+        mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, TEST_KEY(0, cw - 1, -1), 0, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, TEST_KEY(0, 0, -1), 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_WDL, TEST_KEY(hmid, 0, 1), 0, 0}));
+    mem_find(m, &(struct store_table){TB_WDL, TEST_KEY(hmid + 1, 0, 0), 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, TEST_KEY(1, 0, 1), 0, 0}));
     /* a tigers' DTM table that reads back damaged: its group's goats' layers, not stored,
      * are made then */
-    mem_find(m, &(struct store_table){TB_DTM, hmid + 1, 0, 1, 0, 0})->damaged = true;
+    mem_find(m, &(struct store_table){TB_DTM, TEST_KEY(hmid + 1, 0, 1), 0, 0})->damaged = true;
     h = mem_hooks(m, &seen);
     ck_assert_msg(solve_game(&g, &all, &h, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(m->notices, 1); /* the damaged movement table, solved again */
     mem_same(before, m);
     ck_assert_uint_eq(check_tables(w, m), checked);
     /* a WDL table that says a won position is lost: the DTM pass stops */
-    struct mem_table *wt = mem_find(m, &(struct store_table){TB_WDL, hmid, 0, 1, 0, 0});
+    struct mem_table *wt = mem_find(m, &(struct store_table){TB_WDL, TEST_KEY(hmid, 0, 1), 0, 0});
     uint64_t i = 0;
     while (i < wt->t.npositions && wt->e[i] != WDL_WIN) i++;
     ck_assert_uint_lt(i, wt->t.npositions);
     wt->e[i] = WDL_LOSS;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, hmid, 0, 1, 0, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_DTM, TEST_KEY(hmid, 0, 1), 0, 0}));
     const struct solve_options dtm = {.acyclic_only = true, .acyclic_dtm = true};
     ck_assert_int_eq(solve_game(&g, &dtm, &h, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "disagree with the WDL tables"), "%s", err);
@@ -489,8 +490,8 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
     for (int c = g->capture_goal - 1; c >= 0; c--) {
         ck_assert_int_eq(bc_layer_init(&layers[c], g, sm, c), 0);
         uint64_t n = 2 * layers[c].ix.size;
-        int kd = arrays_find(m, &(struct store_table){TB_DTM, 0, c, -1, n, 0});
-        int kc = arrays_find(m, &(struct store_table){TB_DTC, 0, c, -1, n, L});
+        int kd = arrays_find(m, &(struct store_table){TB_DTM, TEST_KEY(0, c, -1), n, 0});
+        int kc = arrays_find(m, &(struct store_table){TB_DTC, TEST_KEY(0, c, -1), n, L});
         ck_assert_int_ge(kd, 0);
         ck_assert_int_ge(kc, 0);
         dtm[c] = malloc(n * sizeof **dtm);
@@ -505,7 +506,7 @@ static struct table_arrays *engine(const struct game *g, int L, bool place, stru
     ck_assert_msg(solve_game(g, &movement, &h, err, sizeof err) == 0, "%s", err);
     arrays_assert_same(&before, m);
     if (place) {
-        int k = arrays_find(m, &(struct store_table){TB_DTC, 1, 0, 1, 0, L});
+        int k = arrays_find(m, &(struct store_table){TB_DTC, TEST_KEY(1, 0, 1), 0, L});
         ck_assert_int_ge(k, 0);
         free(m->e[k]);
         m->t[k] = m->t[m->n - 1];
@@ -534,8 +535,8 @@ static void placement_entries(const struct game *g, const struct table_arrays *m
         ix_made[goats] = true;
     }
     uint64_t i = pair_index_rank(&ix[goats], p->men[1], p->men[0]);
-    int kw = arrays_find(m, &(struct store_table){TB_WDL, p->inhand, c, p->side, 0, 0});
-    int kc = arrays_find(m, &(struct store_table){TB_DTC, p->inhand, c, p->side, 0, L});
+    int kw = arrays_find(m, &(struct store_table){TB_WDL, TEST_KEY(p->inhand, c, p->side), 0, 0});
+    int kc = arrays_find(m, &(struct store_table){TB_DTC, TEST_KEY(p->inhand, c, p->side), 0, L});
     CHECK(kw >= 0 && kc >= 0, "no table for h%d c%d side %d", p->inhand, c, p->side);
     *S = code_of_wdl(m->e[kw][i]);
     *e = dtc_of_class(m->e[kc][i]);

@@ -169,13 +169,13 @@ static void reach_driver(const char *board, const char *rules)
     /* a table lost in the middle: the run restarts at its step, reading back the goats to
      * move before it; one lost in the movement phase: the placement is trusted */
     int cw = g.capture_goal, mid = g.side_men[0] / 2;
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, TEST_KEY(mid, 0, 1), 0, 0}));
     h = reach_hooks(m, &seen);
     ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
     ck_assert_int_gt(seen.resumed, 0);
     ck_assert_int_lt(m->saves, seen.layers);
     mem_same(before, m);
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, 0, cw - 1, -1, 0, 0}));
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, TEST_KEY(0, cw - 1, -1), 0, 0}));
     m->saves = 0;
     h = reach_hooks(m, &seen);
     ck_assert_msg(reach_all(&g, &h, &res, err, sizeof err) == 0, "%s", err);
@@ -183,8 +183,8 @@ static void reach_driver(const char *board, const char *rules)
     mem_same(before, m);
 
     /* a goats-to-move table to resume from that does not read back stops the run */
-    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, mid, 0, 1, 0, 0}));
-    mem_find(m, &(struct store_table){TB_REACH, mid + 1, 0, 0, 0, 0})->damaged = true;
+    mem_remove(m, mem_find(m, &(struct store_table){TB_REACH, TEST_KEY(mid, 0, 1), 0, 0}));
+    mem_find(m, &(struct store_table){TB_REACH, TEST_KEY(mid + 1, 0, 0), 0, 0})->damaged = true;
     h = reach_hooks(m, &seen);
     ck_assert_int_eq(reach_all(&g, &h, &res, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "cannot resume from h"), "%s", err);

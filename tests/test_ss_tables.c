@@ -175,8 +175,8 @@ static void drive(const struct game *g, int L, struct driven *d)
             struct ss_layer *l = malloc(sizeof *l);
             ck_assert_int_eq(ss_layer_init(l, &d->db, mm, n), 0);
             d->layer[mm][n] = d->layer[n][mm] = l;
-            int kd = arrays_find(m, &(struct store_table){TB_DTM, mm, n, -1, l->size, 0});
-            int kc = arrays_find(m, &(struct store_table){TB_DTC, mm, n, -1, l->size, L});
+            int kd = arrays_find(m, &(struct store_table){TB_DTM, TEST_KEY(mm, n, -1), l->size, 0});
+            int kc = arrays_find(m, &(struct store_table){TB_DTC, TEST_KEY(mm, n, -1), l->size, L});
             ck_assert_int_ge(kd, 0);
             ck_assert_int_ge(kc, 0);
             retro_code *dm = malloc(l->size * sizeof *dm), *dc = malloc(l->size * sizeof *dc);

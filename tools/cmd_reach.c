@@ -12,28 +12,29 @@
 #include "tables.h"
 
 static const char help[] =
-    "usage: guti reach baghchal [--rules R] [--captures K] [--board B] [--dir DIR]\n"
-    "                          [--threads N] [--quiet] [--json]\n"
+    "usage: guti reach GAME [--rules R] [--captures K] [--board B] [--dir DIR]\n"
+    "                      [--threads N] [--quiet] [--json]\n"
     "\n"
     "Finds, in symmetry classes, every position that some legal game from the start reaches\n"
-    "(draw rules aside), forward from the start: the placement layers in the order of play,\n"
-    "then each movement layer by rounds of a breadth-first search. Writes one REACH table\n"
-    "per layer beside the value tables (DIR/...-h12-c3-t.reach, DIR/...-h0-c4.reach) and\n"
-    "prints how many positions of each layer are reached. guti stats --reachable uses them.\n"
-    "The rules matter only in the movement phase (goat-pass: stuck goats pass).\n"
+    "(draw rules aside), forward from the start, layer by layer in the order of play: an\n"
+    "acyclic layer (a placement phase) in one pass, a cyclic one (a movement phase) by\n"
+    "rounds of a breadth-first search. Writes one REACH table per layer beside the value\n"
+    "tables (DIR/...-h12-c3-t.reach, DIR/...-h0-c4.reach) and prints how many positions of\n"
+    "each layer are reached. guti stats --reachable uses them. For the games whose layers\n"
+    "say how (Bagh-Chal).\n"
     "\n"
-    "An interrupted run resumes from the last goats-to-move layers it wrote.\n"
+    "An interrupted run resumes from the last layers it wrote.\n"
     "\n"
-    "  --rules R     standard (default) or goat-pass\n"
+    "  GAME          {games}\n"
+    "  --rules R     {table-rules}\n"
     "  --captures K  the hunter wins with K captures (1 to 8) rather than the board's own:\n"
     "                the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --board B     {boards}\n"
     "  --dir DIR     where the tables are (default $GUTI_TABLES, else ./tables)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       no progress on stderr (the counts are still printed)\n"
-    "  --json        {\"game\", \"rules\", \"board\", \"layers\": [{\"inhand\", \"captured\",\n"
-    "                \"side\" (null for a movement layer: both sides), \"reached\", \"classes\",\n"
-    "                \"resumed\"}], \"classes_walked\", \"seconds\"}\n";
+    "  --json        {\"game\", \"rules\", \"board\", \"layers\": [{\"layer\" (its tables' name),\n"
+    "                \"reached\", \"classes\", \"resumed\"}], \"classes_walked\", \"seconds\"}\n";
 
 /* What the hooks print from: the options, and the layers kept for the JSON object. */
 struct out {
@@ -55,13 +56,11 @@ static void layer(void *arg, const struct reach_layer *l)
     }
     const char *note = l->resumed ? "  (already there)" : "";
     double share = l->classes ? 100.0 * l->reached / l->classes : 0;
-    if (l->side >= 0)
-        printf("h%-2d c%d %-6s %14llu of %14llu reached (%.2f%%)%s\n", l->inhand, l->captured,
-               o->g->ops->side_name[l->side], (unsigned long long)l->reached,
-               (unsigned long long)l->classes, share, note);
-    else
-        printf("h0  c%d both   %14llu of %14llu reached (%.2f%%)%s\n", l->captured,
-               (unsigned long long)l->reached, (unsigned long long)l->classes, share, note);
+    const struct game_layers *gl = o->g->ops->layers;
+    char label[64];
+    (gl->label ? gl->label : gl->name)(o->g, &l->key, label, sizeof label);
+    printf("%-8s %14llu of %14llu reached (%.2f%%)%s\n", label, (unsigned long long)l->reached,
+           (unsigned long long)l->classes, share, note);
     fflush(stdout);
 }
 
@@ -73,11 +72,10 @@ static void print_json(const struct out *o, uint64_t walked, double secs)
            o->g->ops->name, rules, o->g->board->name);
     for (int k = 0; k < o->nlayers; k++) {
         const struct reach_layer *l = &o->layers[k];
-        printf("%s{\"inhand\": %d, \"captured\": %d, \"side\": %s%s%s, \"reached\": %llu, "
-               "\"classes\": %llu, \"resumed\": %s}",
-               k ? ", " : "", l->inhand, l->captured, l->side < 0 ? "null" : "\"",
-               l->side < 0 ? "" : o->g->ops->side_name[l->side], l->side < 0 ? "" : "\"",
-               (unsigned long long)l->reached, (unsigned long long)l->classes,
+        char name[64];
+        o->g->ops->layers->name(o->g, &l->key, name, sizeof name);
+        printf("%s{\"layer\": \"%s\", \"reached\": %llu, \"classes\": %llu, \"resumed\": %s}",
+               k ? ", " : "", name, (unsigned long long)l->reached, (unsigned long long)l->classes,
                l->resumed ? "true" : "false");
     }
     printf("], \"classes_walked\": %llu, \"seconds\": %.3f}\n", (unsigned long long)walked, secs);

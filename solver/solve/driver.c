@@ -160,7 +160,7 @@ int solve_dtc_table(const struct game *g, const struct solve_hooks *h, const str
 
 struct store_table solve_table(const struct layer_key *k, enum tb_kind kind, uint64_t n, int limit)
 {
-    return (struct store_table){kind, k->c[0], k->c[1], k->c[2] ? k->c[2] - 1 : -1, n, limit};
+    return (struct store_table){kind, *k, n, limit};
 }
 
 bool solve_store_path(const struct solve_hooks *h, const struct game *g,

@@ -164,9 +164,7 @@ static int plan_modes(struct walk *w)
 static void report(struct walk *w, int i, bool resumed)
 {
     if (!w->h->layer) return;
-    struct store_table t = table(w, i);
-    struct reach_layer r = {w->e[i].k,    t.inhand, t.captured, t.side, bitset_count(&w->bits[i]),
-                            w->bits[i].n, resumed};
+    struct reach_layer r = {w->e[i].k, bitset_count(&w->bits[i]), w->bits[i].n, resumed};
     w->h->layer(w->h->arg, &r);
 }
 

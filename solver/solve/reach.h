@@ -44,10 +44,9 @@
 
 /* A layer done: found now or read back. */
 struct reach_layer {
-    struct layer_key key;
-    int inhand, captured, side; /* its table's coordinates (store.h); side -1: both sides */
-    uint64_t reached, classes;  /* positions reached, of all its table numbers */
-    bool resumed;               /* read back from the store */
+    struct layer_key key;      /* the layer (its name and label are the game's) */
+    uint64_t reached, classes; /* positions reached, of all its table numbers */
+    bool resumed;              /* read back from the store */
 };
 
 /* The hooks. Every one is optional (NULL); arg is passed to each but store's, which has its

@@ -5,28 +5,19 @@
 
 #include "tables.h"
 
-/* The layer a struct store_table names: (men in hand, captured, 1 + the side to move or
- * 0 for both, 0), as the drivers give them (a side -1 or none in hand: both sides). */
-static struct layer_key store_key(int inhand, int captured, int side)
-{
-    return (struct layer_key){{inhand, captured, inhand > 0 && side >= 0 ? 1 + side : 0, 0}};
-}
-
 static const char *kind_ext(enum tb_kind kind)
 {
     return kind == TB_DTM ? "dtm" : kind == TB_REACH ? "reach" : kind == TB_DTC ? "dtc" : "wdl";
 }
 
-/* The default's file and the header it must have: tables.h's names, by layer and kind (a
- * reachability table of a placement layer with no side named is the goats'). */
+/* The default's file and the header it must have: tables.h's names, by layer and kind. */
 static void file_of(const struct game *g, const char *dir, const struct store_table *t, char *path,
                     size_t len, struct tb_meta *meta)
 {
-    int side = t->kind == TB_REACH && t->side < 0 ? 0 : t->side;
-    struct layer_key k = store_key(t->inhand, t->captured, side);
+    const struct layer_key *k = &t->key;
     int limit = t->kind == TB_DTC ? t->limit : 0;
-    tables_layer_path(path, len, dir, g, &k, t->kind, limit);
-    *meta = tables_layer_meta(g, &k, t->kind, limit, t->npositions);
+    tables_layer_path(path, len, dir, g, k, t->kind, limit);
+    *meta = tables_layer_meta(g, k, t->kind, limit, t->npositions);
 }
 
 static int file_load(const struct game *g, const char *dir, const struct store_table *t,
@@ -104,8 +95,7 @@ void store_name(const struct store_hooks *h, const struct game *g, const struct 
         file_of(g, h->dir, t, buf, len, &meta);
         return;
     }
-    struct layer_key k = store_key(t->inhand, t->captured, t->side);
     char layer[64];
-    g->ops->layers->name(g, &k, layer, sizeof layer);
+    g->ops->layers->name(g, &t->key, layer, sizeof layer);
     snprintf(buf, len, "%s.%s", layer, kind_ext(t->kind));
 }

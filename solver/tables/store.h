@@ -24,11 +24,8 @@
 
 /* One table. */
 struct store_table {
-    enum tb_kind kind;    /* TB_WDL, TB_DTM or TB_REACH */
-    int inhand, captured; /* Bagh-Chal: goats in hand (0: the movement phase) and captured;
-                             Sixteen Soldiers: the material m, n (m >= n) */
-    int side;             /* Bagh-Chal's placement phase: 0 goats to move, 1 tigers; -1 for
-                             a movement layer (both sides) and for Sixteen Soldiers */
+    enum tb_kind kind;    /* TB_WDL, TB_DTM, TB_DTC or TB_REACH */
+    struct layer_key key; /* the layer, in the game's coordinates (game.h) */
     uint64_t npositions;  /* positions as the layer's index numbers them */
     int limit;            /* TB_DTC: the counting rule's limit; 0 for the other kinds */
 };

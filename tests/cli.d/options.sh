@@ -48,7 +48,7 @@ check 0 '--memory GB' solve --help
 check 0 'optional' query --help
 check 0 '--threads N' reach --help
 # reach --json: the per-layer counts as JSON, equal to the text output.
-check 0 '"inhand": 4, "captured": 0, "side": "goats", "reached": 1, "classes": 23' reach baghchal --board 3x3 --dir "$T/reach3" --json --quiet
+check 0 '"layer": "h4-c0-g", "reached": 1, "classes": 23' reach baghchal --board 3x3 --dir "$T/reach3" --json --quiet
 check 0 '"layers": [], "classes_walked": 0' reach baghchal --board 3x3 --dir "$T/reach3" --json
 # perft --fen reads the board from the rows, as show does.
 check 0 '2 96' perft baghchal 2 --fen 'T2T/4/4/T2T g 12'
