@@ -16,7 +16,6 @@ solver/library/ss_solve.c     Sixteen Soldiers'"'"' plan and its solve shared am
 solver/library/ss_solve.h     the same
 solver/library/tables.c       the complete set of tables per game (tables_expected), until it follows from the games'"'"' layer lists
 solver/library/verify.c       re-derives Bagh-Chal'"'"'s placement phase with its own indexes (the cyclic layers go through the game interface), until the placement is generic too
-solver/library/selftest.c     checks Bagh-Chal'"'"'s placement phase by its own code (bc_place.h), until the placement goes through the driver
 tools/cmd_verify.c            which re-derivations a game'"'"'s tables take, until the one driver walks any game'"'"'s layers
 '
 found=$(grep -rlE "$pattern" solver tablebase tools mpi fuzz --include='*.c' --include='*.h' |

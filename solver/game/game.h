@@ -195,7 +195,12 @@ struct game_layers {
      * table alone, its DTM being the fold of its successors' (Bagh-Chal's goats-to-move
      * placement layers); and then a position's code (retro.h) from its successors', each
      * probed by probe(arg, ...) (0, 1 when the successor's DTM is not known, else a
-     * failure): 0 with *code; 1 when a successor's DTM is not known; or probe's failure. */
+     * failure): 0 with *code; 1 when a successor's DTM is not known; or probe's failure.
+     * selftest: fold_successors takes a position of any acyclic layer, not only those of
+     * dtm_by_fold, and is required for a game with acyclic layers: it probes the successors
+     * in its children as the game's fold reads them (a move that ends the game folded, not
+     * probed, as a loss in 0 for the opponent; the fold may stop at a win in 1), which the
+     * self-test (selftest.h) checks against moves(). */
     bool (*dtm_by_fold)(const struct game *g, const struct layer_key *k);
     int (*fold_successors)(const struct game *g, const struct position *pos,
                            int (*probe)(void *arg, const struct position *succ, uint16_t *code),
