@@ -473,8 +473,9 @@ static int layer_pieces(const struct cyclic *cy, const struct layer_key *k, int 
  * wrote before the game interface served them, so that they read as they did (the
  * interface has no label for reports yet):
  *   - a game with acyclic layers (a placement phase) has its cyclic layers in its
- *     movement phase: named as in its tables' files, kind "movement", the layer nearest
- *     the start of the game first (the list's last: a capture leads to one listed before);
+ *     movement phase: named as in its tables' files, of the kind the game names its
+ *     cyclic layers ("movement"), the layer nearest the start of the game first (the
+ *     list's last: a capture leads to one listed before);
  *   - else the layers in the list's order, named by their title ("material 3+1": kind
  *     "material", name "3+1"), up to the first whose positions hold more than max_pieces
  *     pieces (the game's list goes on to the most its tables can hold). */
@@ -491,7 +492,8 @@ static int shown_layers(const struct cyclic *cy, const struct layer_entry *e, in
         o->k = x->k;
         if (movement) {
             cy->gl->name(cy->g, &x->k, o->name, sizeof o->name);
-            snprintf(o->kind, sizeof o->kind, "movement");
+            const char *kind = cy->gl->kind_names[0];
+            snprintf(o->kind, sizeof o->kind, "%s", kind ? kind : "cyclic");
         } else {
             int pieces;
             if (layer_pieces(cy, &x->k, &pieces)) return -1;
