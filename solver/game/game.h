@@ -362,6 +362,12 @@ struct game_ops {
     /* Optional: what the explorer says tables hold that answer a sample but not the start,
      * "movement phase" / "endgames" (" (movement phase only)"); NULL: "later positions". */
     const char *partial_tables;
+
+    /* selftest: what guti stats compares a set with. */
+    /* Optional (NULL: none): the rule set whose statistics a set of the default rules is
+     * compared with, side by side, when a folder holds tables of both (with the same
+     * capture goal), and any other rule set's with the default's: "goat-pass". */
+    const char *compare_rules;
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number
