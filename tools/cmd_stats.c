@@ -255,6 +255,38 @@ static int stats_check(const struct stats_opts *s, const struct game *g)
     return 0;
 }
 
+/* The layers whose DTM a missing DTM table takes too, for the warning, into buf: those
+ * stored without DTM (game_layers.dtm_by_fold) read it from their children, "(and of the
+ * goats' placement layers above, whose DTM comes from them)": the side to move of the first
+ * listed, by its first position, and the acyclic layers' kind name. Empty for a game
+ * without such layers. */
+static void folded_layers(const struct game *g, char *buf, size_t len)
+{
+    const struct game_layers *gl = g->ops->layers;
+    buf[0] = 0;
+    if (!gl->dtm_by_fold) return;
+    int n = gl->list(g, NULL, 0);
+    struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
+    void *ix = gl->index_new(g);
+    if (e && ix) {
+        gl->list(g, e, n);
+        for (int j = 0; j < n; j++) {
+            struct position p;
+            char err[200];
+            uint64_t size;
+            if (!gl->dtm_by_fold(g, &e[j].k) || gl->size(g, ix, &e[j].k, &size, err, sizeof err) ||
+                !size || gl->unrank(g, ix, &e[j].k, 0, &p, err, sizeof err))
+                continue;
+            snprintf(buf, len, " (and of the %s%s %s layers above, whose DTM comes from them)",
+                     g->ops->side_name[p.side], g->ops->plural_sides ? "'" : "'s",
+                     gl->kind_names[1] ? gl->kind_names[1] : "acyclic");
+            break;
+        }
+    }
+    if (ix) gl->index_free(ix);
+    free(e);
+}
+
 /* The tables of the plain statistics, into set: a missing WDL or REACH table leaves
  * positions out, no statistics (the exit status); a missing DTM table only leaves its
  * layer's longest wins out: statistics, said loudly. */
@@ -283,13 +315,12 @@ static int stats_tables(const struct game *g, const char *dir, bool reachable,
             tables_set_free(set);
             return rc;
         }
+        char folded[200];
+        folded_layers(g, folded, sizeof folded);
         fprintf(stderr,
                 "guti: stats: warning: %d DTM table%s of %s missing from %s (%s): the statistics "
                 "leave out the longest wins of %s%s; make %s with: %s\n",
-                n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers",
-                stats_by_layer(g)
-                    ? " (and of the goats' placement layers above, whose DTM comes from them)"
-                    : "",
+                n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers", folded,
                 one ? "it" : "them", make);
     }
     return 0;
