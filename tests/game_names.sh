@@ -14,7 +14,6 @@ pending='
 solver/solve/bc_solve.c     Bagh-Chal'"'"'s passes as requests to the one driver, and bc_goats_dtm (stats'"'"' fold of the goats'"'"' DTM), until the command line asks the driver for a game'"'"'s passes itself
 solver/solve/ss_solve.c     Sixteen Soldiers'"'"' plan and its solve shared among processes (ss_layer_for_share), until the driver plans and shares any game'"'"'s layers
 solver/solve/ss_solve.h     the same
-solver/solve/selftest.c     checks Bagh-Chal'"'"'s placement phase by its own code (bc_place.h), until the placement goes through the driver
 '
 found=$(grep -rlE "$pattern" solver tablebase tools mpi fuzz --include='*.c' --include='*.h' |
     grep -vE "$games" | sort)

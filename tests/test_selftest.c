@@ -150,6 +150,52 @@ START_TEST(selftest_fails_through_the_hooks)
 }
 END_TEST
 
+/* A fold of an acyclic layer that never reads a successor with a man on the first point
+ * (as if won for the opponent): the real fold_successors, its probe wrapped. */
+static int (*real_fold_successors)(const struct game *g, const struct position *pos,
+                                   int (*probe)(void *arg, const struct position *succ,
+                                                uint16_t *code),
+                                   void *arg, uint16_t *code);
+static int (*real_probe)(void *arg, const struct position *succ, uint16_t *code);
+
+static int probe_skipping_the_first_point(void *arg, const struct position *succ, uint16_t *code)
+{
+    if ((succ->men[0] | succ->men[1]) & 1) return *code = 2, 0;
+    return real_probe(arg, succ, code);
+}
+
+static int fold_skipping_the_first_point(const struct game *g, const struct position *pos,
+                                         int (*probe)(void *arg, const struct position *succ,
+                                                      uint16_t *code),
+                                         void *arg, uint16_t *code)
+{
+    real_probe = probe;
+    return real_fold_successors(g, pos, probe_skipping_the_first_point, arg, code);
+}
+
+/* The acyclic layers' check catches a fold that misses a successor, naming it, through the
+ * game's fold_successors alone. */
+START_TEST(selftest_fails_on_a_broken_fold)
+{
+    struct game g = setup("baghchal", "standard", "3x3");
+    struct game_ops ops = *g.ops;
+    struct game_layers gl = *ops.layers;
+    real_fold_successors = gl.fold_successors;
+    gl.fold_successors = fold_skipping_the_first_point;
+    ops.layers = &gl;
+    g.ops = &ops;
+    struct selftest_result r;
+    char err[200];
+    struct selftest_layer first = {0};
+    ck_assert_msg(selftest_moves(&g, 3, 0, keep_first_fault, &first, &r, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_msg(r.faults > 0, "no fault found");
+    ck_assert_str_eq(first.kind, "placement");
+    ck_assert_msg(strstr(first.examples[0], "does not read the successor") != NULL, "%s",
+                  first.examples[0]);
+}
+END_TEST
+
 Suite *selftest_suite(void)
 {
     Suite *s = suite_create("selftest");
@@ -158,6 +204,7 @@ Suite *selftest_suite(void)
     tcase_add_test(tc, selftest_passes);
     tcase_add_test(tc, selftest_fails_on_a_broken_graph);
     tcase_add_test(tc, selftest_fails_through_the_hooks);
+    tcase_add_test(tc, selftest_fails_on_a_broken_fold);
     suite_add_tcase(s, tc);
     return s;
 }

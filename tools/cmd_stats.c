@@ -18,14 +18,15 @@ static const char help[] =
     "                  [--reachable | --dtc [--limit L] | --histogram]\n"
     "                  [--format md|csv|json | --json | --out P] [--threads N] [--quiet]\n"
     "\n"
-    "Counts, for each layer (goats in hand, goats captured) and side to move, the positions\n"
-    "won, drawn and lost by the side to move: over symmetry classes (classes, win, draw,\n"
-    "loss) and over raw positions, each class counting as many as its symmetric images\n"
-    "(positions, win_raw, draw_raw, loss_raw); and the longest win and loss (DTM). For\n"
-    "Sixteen Soldiers, one row per material and the who-wins matrix. The game, rules and\n"
-    "board are read from the tables' headers; where the tables of both standard and\n"
-    "goat-pass rules are there, it also counts the positions whose value differs between\n"
-    "them, with an example per layer (Markdown and JSON).\n"
+    "Counts, for each layer and side to move (a game with a placement phase: men in hand,\n"
+    "men captured), the positions won, drawn and lost by the side to move: over symmetry\n"
+    "classes (classes, win, draw, loss) and over raw positions, each class counting as many\n"
+    "as its symmetric images (positions, win_raw, draw_raw, loss_raw); and the longest win\n"
+    "and loss (DTM). A game of endgames by material: one row per material and the who-wins\n"
+    "matrix. The game, rules and board are read from the tables' headers; where the tables\n"
+    "of both its default rules and the rule set the game compares them with are there, it\n"
+    "also counts the positions whose value differs between them, with an example per layer\n"
+    "(Markdown and JSON).\n"
     "\n"
     "Missing tables. The statistics cover the whole set of tables in DIR (guti verify says\n"
     "what a complete set is): if a WDL table is missing (or, with --reachable, a REACH\n"
@@ -36,33 +37,36 @@ static const char help[] =
     "are those of the total row.\n"
     "\n"
     "  --dir DIR      the tables (default $GUTI_TABLES, else ./tables)\n"
-    "  --rules R      baghchal: standard or goat-pass; sixteen: optional or forced; which\n"
-    "                 rule set's tables, when DIR holds several (default: standard, or\n"
-    "                 optional; else the one there); naming one that is not there is an\n"
+    "  --rules R      {table-rules};\n"
+    "                 which rule set's tables, when DIR holds several (default: the game's\n"
+    "                 default rules; else the one there); naming one that is not there is an\n"
     "                 error that lists those there\n"
-    "  --captures K   baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
-    "                 3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
-    "  --board B      baghchal: 5x5, 4x4 or 3x3; which board's tables, when DIR holds\n"
-    "                 several; likewise\n"
+    "  --captures K   {capture-games}: the hunter wins with K captures (1 to 8) rather than\n"
+    "                 the board's own: the rules R-kK, as \"standard-k3\", which name its\n"
+    "                 tables\n"
+    "  --board B      {boards}\n"
+    "                 which board's tables, when DIR holds several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
-    "                 REACH tables of guti reach; Bagh-Chal only)\n"
+    "                 REACH tables of guti reach; a game with a placement phase only)\n"
     "  --dtc          the counting rule's statistics instead, from the DTC tables of guti\n"
     "                 solve --dtc: per layer and side (or material) the five classes at\n"
     "                 clock 0 (win, cursed win, draw, blessed loss, loss) over classes and\n"
     "                 raw positions, and the longest DTC of a win and of a loss with an\n"
-    "                 example. Bagh-Chal: the movement phase's layers; the whole game's when\n"
-    "                 DIR also holds the placement phase's DTC tables of that limit (the\n"
-    "                 placement layers from the start, then the movement's, as without\n"
-    "                 --dtc), with the start's class (Markdown; JSON \"phase\": \"all\",\n"
-    "                 \"start_class\", \"start_dtc\"; no \"phase\": the movement phase alone).\n"
+    "                 example. A game with a placement phase: the movement phase's layers;\n"
+    "                 the whole game's when DIR also holds the placement phase's DTC\n"
+    "                 tables of that limit (the placement layers from the start, then the\n"
+    "                 movement's, as without --dtc), with the start's class (Markdown;\n"
+    "                 JSON \"phase\": \"all\", \"start_class\", \"start_dtc\"; no \"phase\": the\n"
+    "                 movement phase alone).\n"
     "                 A missing movement table, or some placement tables there but not all,\n"
     "                 is an error naming the first missing and the command that makes it\n"
     "  --limit L      with --dtc: the tables of that limit (default: the game's)\n"
-    "  --histogram    Bagh-Chal: the movement phase's DTM histogram instead, from its DTM\n"
-    "                 tables: per DTM, the classes (and raw positions) whose side to move\n"
-    "                 wins (odd DTM) or loses (even DTM) in exactly that many half-moves,\n"
-    "                 goats and tigers to move apart, then the draws. CSV columns: dtm,\n"
-    "                 value, goats, tigers, goats_raw, tigers_raw (a last row \"draw\")\n"
+    "  --histogram    a game with a placement phase: the movement phase's DTM histogram\n"
+    "                 instead, from its DTM tables: per DTM, the classes (and raw\n"
+    "                 positions) whose side to move wins (odd DTM) or loses (even DTM) in\n"
+    "                 exactly that many half-moves, each side to move apart, then the\n"
+    "                 draws. CSV columns: dtm, value, the sides' names, the same with\n"
+    "                 _raw (\"goats, tigers, goats_raw, tigers_raw\"; a last row \"draw\")\n"
     "  --format F     md (default), csv (the columns below, one row per layer and side, then\n"
     "                 a total row) or json (the rows, then \"total\")\n"
     "  --json         the same as --format json\n"
@@ -73,11 +77,11 @@ static const char help[] =
     "  --quiet        no progress on stderr (shown only on a terminal)\n"
     "CSV columns, in order: inhand, captured, side, classes, win, draw, loss, positions,\n"
     "win_raw, draw_raw, loss_raw, max_dtm_win, max_dtm_loss (DTM columns empty when\n"
-    "unknown; -1 for none); Sixteen Soldiers: pieces_to_move, pieces_other, then the same\n"
+    "unknown; -1 for none); by material: pieces_to_move, pieces_other, then the same\n"
     "from classes on. With --dtc: inhand, captured, side, limit, classes, win, cursed_win,\n"
     "draw, blessed_loss, loss, positions, win_raw, cursed_win_raw, draw_raw,\n"
-    "blessed_loss_raw, loss_raw, max_dtc_win, max_dtc_loss (-1 for none); Sixteen\n"
-    "Soldiers: pieces_to_move, pieces_other for the first three.\n";
+    "blessed_loss_raw, loss_raw, max_dtc_win, max_dtc_loss (-1 for none); by material:\n"
+    "pieces_to_move, pieces_other for the first three.\n";
 
 /* Where the statistics go: stdout in one format, or P.md, P.csv and P.json, each written
  * under a temporary name and renamed when complete. */
@@ -193,7 +197,7 @@ static int stats_parse(int argc, char **argv, struct stats_opts *s, bool *stop)
     int first, rc = cli_parse("stats", argc, argv, opts, &help_wanted, &first);
     *stop = true;
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("stats", &s->o))) return rc;
     if (first < argc) return cli_usage_error("stats", "unexpected operand '%s'", argv[first]);
     s->format = format_opt ? format_opt : s->o.json ? "json" : "md";
@@ -207,24 +211,80 @@ static int stats_parse(int argc, char **argv, struct stats_opts *s, bool *stop)
     return 0;
 }
 
+/* The games whose statistics go by layer (stats_by_layer: a game with a placement phase),
+ * from the registry, for people ("baghchal"), into buf; and the name of their cyclic
+ * layers' phase, the first one's ("movement"). */
+static const char *by_layer_games(char *buf, size_t len)
+{
+    const char *names[64], *phase = "cyclic";
+    buf[0] = 0;
+    int n = 0;
+    for (int i = 0; game_registry(i) && n < 63; i++) {
+        struct game g;
+        char err[200];
+        const struct game_ops *ops = game_registry(i);
+        if (game_setup(&g, ops->name, NULL, NULL, err, sizeof err) || !stats_by_layer(&g)) continue;
+        if (!n && ops->layers && ops->layers->kind_names[0]) phase = ops->layers->kind_names[0];
+        names[n++] = ops->name;
+    }
+    names[n] = NULL;
+    cli_word_list(names, buf, len);
+    return phase;
+}
+
 /* The options that go together, and with the game of the tables: 0 or the exit status. */
 static int stats_check(const struct stats_opts *s, const struct game *g)
 {
+    char games[200];
     if (s->limit && !s->dtc) return cli_usage_error("stats", "--limit goes with --dtc");
     if (s->dtc && s->reachable)
         return cli_usage_error("stats", "--dtc: the counting rule's statistics are made over all "
                                         "positions only so far");
     if (s->histogram && (s->dtc || s->reachable))
         return cli_usage_error("stats", "--histogram goes with neither --dtc nor --reachable");
-    if (s->histogram && !stats_by_layer(g))
-        return cli_usage_error("stats",
-                               "--histogram is for baghchal's movement phase (%s holds "
-                               "%s tables)",
-                               s->dir, g->ops->name);
-    if (s->reachable && !stats_by_layer(g))
-        return cli_usage_error("stats", "--reachable is for baghchal (%s holds %s tables)", s->dir,
+    if (s->histogram && !stats_by_layer(g)) {
+        const char *phase = by_layer_games(games, sizeof games);
+        return cli_usage_error("stats", "--histogram is for %s's %s phase (%s holds %s tables)",
+                               games, phase, s->dir, g->ops->name);
+    }
+    if (s->reachable && !stats_by_layer(g)) {
+        by_layer_games(games, sizeof games);
+        return cli_usage_error("stats", "--reachable is for %s (%s holds %s tables)", games, s->dir,
                                g->ops->name);
+    }
     return 0;
+}
+
+/* The layers whose DTM a missing DTM table takes too, for the warning, into buf: those
+ * stored without DTM (game_layers.dtm_by_fold) read it from their children, "(and of the
+ * goats' placement layers above, whose DTM comes from them)": the side to move of the first
+ * listed, by its first position, and the acyclic layers' kind name. Empty for a game
+ * without such layers. */
+static void folded_layers(const struct game *g, char *buf, size_t len)
+{
+    const struct game_layers *gl = g->ops->layers;
+    buf[0] = 0;
+    if (!gl->dtm_by_fold) return;
+    int n = gl->list(g, NULL, 0);
+    struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
+    void *ix = gl->index_new(g);
+    if (e && ix) {
+        gl->list(g, e, n);
+        for (int j = 0; j < n; j++) {
+            struct position p;
+            char err[200];
+            uint64_t size;
+            if (!gl->dtm_by_fold(g, &e[j].k) || gl->size(g, ix, &e[j].k, &size, err, sizeof err) ||
+                !size || gl->unrank(g, ix, &e[j].k, 0, &p, err, sizeof err))
+                continue;
+            snprintf(buf, len, " (and of the %s%s %s layers above, whose DTM comes from them)",
+                     g->ops->side_name[p.side], g->ops->plural_sides ? "'" : "'s",
+                     gl->kind_names[1] ? gl->kind_names[1] : "acyclic");
+            break;
+        }
+    }
+    if (ix) gl->index_free(ix);
+    free(e);
 }
 
 /* The tables of the plain statistics, into set: a missing WDL or REACH table leaves
@@ -255,13 +315,12 @@ static int stats_tables(const struct game *g, const char *dir, bool reachable,
             tables_set_free(set);
             return rc;
         }
+        char folded[200];
+        folded_layers(g, folded, sizeof folded);
         fprintf(stderr,
                 "guti: stats: warning: %d DTM table%s of %s missing from %s (%s): the statistics "
                 "leave out the longest wins of %s%s; make %s with: %s\n",
-                n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers",
-                stats_by_layer(g)
-                    ? " (and of the goats' placement layers above, whose DTM comes from them)"
-                    : "",
+                n, one ? "" : "s", name, dir, list, one ? "its layer" : "their layers", folded,
                 one ? "it" : "them", make);
     }
     return 0;

@@ -195,7 +195,12 @@ struct game_layers {
      * table alone, its DTM being the fold of its successors' (Bagh-Chal's goats-to-move
      * placement layers); and then a position's code (retro.h) from its successors', each
      * probed by probe(arg, ...) (0, 1 when the successor's DTM is not known, else a
-     * failure): 0 with *code; 1 when a successor's DTM is not known; or probe's failure. */
+     * failure): 0 with *code; 1 when a successor's DTM is not known; or probe's failure.
+     * selftest: fold_successors takes a position of any acyclic layer, not only those of
+     * dtm_by_fold, and is required for a game with acyclic layers: it probes the successors
+     * in its children as the game's fold reads them (a move that ends the game folded, not
+     * probed, as a loss in 0 for the opponent; the fold may stop at a win in 1), which the
+     * self-test (selftest.h) checks against moves(). */
     bool (*dtm_by_fold)(const struct game *g, const struct layer_key *k);
     int (*fold_successors)(const struct game *g, const struct position *pos,
                            int (*probe)(void *arg, const struct position *succ, uint16_t *code),
@@ -377,6 +382,12 @@ struct game_ops {
     /* Optional: what the explorer says tables hold that answer a sample but not the start,
      * "movement phase" / "endgames" (" (movement phase only)"); NULL: "later positions". */
     const char *partial_tables;
+
+    /* selftest: what guti stats compares a set with. */
+    /* Optional (NULL: none): the rule set whose statistics a set of the default rules is
+     * compared with, side by side, when a folder holds tables of both (with the same
+     * capture goal), and any other rule set's with the default's: "goat-pass". */
+    const char *compare_rules;
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number

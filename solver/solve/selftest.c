@@ -7,18 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bc_place.h"
-#include "index.h"
-#include "symmap.h"
+#include "values.h"
 #include "wdl.h"
 
 /* A successor of moves() that leaves the layer, where the solver finds its value: a slot
- * of a table it reads (the codes of a movement layer or material, or the WDL values of a
- * placement layer), and the position itself for the examples. */
+ * of a child's codes that a cyclic layer's engine reads, or for an acyclic layer the
+ * child's position that its fold_successors probes, with the code the probe answers; and
+ * the position itself for the examples. */
 struct target {
-    retro_code *code;   /* the codes, or NULL */
-    struct wdl *val;    /* or the values */
-    uint64_t idx;       /* the slot */
+    retro_code *code;   /* a cyclic layer's: its child's codes, or NULL */
+    int kid;            /* an acyclic layer's: the child (children's order) */
+    retro_code made;    /* and the code its probe gets */
+    uint64_t idx;       /* the slot, or the position in the child */
     struct position at; /* the successor */
 };
 
@@ -247,9 +247,8 @@ static void compare_in_layer(struct check *c, struct scratch *s, int ns, int nin
 static int cmp_target(const void *x, const void *y)
 {
     const struct target *a = x, *b = y;
-    const void *pa = a->code ? (const void *)a->code : (const void *)a->val,
-               *pb = b->code ? (const void *)b->code : (const void *)b->val;
-    if (pa != pb) return pa < pb ? -1 : 1;
+    if (a->code != b->code) return a->code < b->code ? -1 : 1;
+    if (a->kid != b->kid) return a->kid < b->kid ? -1 : 1;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
@@ -303,11 +302,6 @@ static void probe_exits(const struct retro_layer *R, struct scratch *s, struct c
         t[k].code[t[k].idx] = 2;
     }
     for (int k = 0; k < nt; k++) t[k].code[t[k].idx] = 0;
-}
-
-static int count_captured(const struct game *g, const struct position *p)
-{
-    return g->side_men[0] - p->inhand - bits_count(p->men[0]);
 }
 
 /* The cyclic layers, any game's, through its interface (game.h's struct game_layers): each
@@ -479,8 +473,9 @@ static int layer_pieces(const struct cyclic *cy, const struct layer_key *k, int 
  * wrote before the game interface served them, so that they read as they did (the
  * interface has no label for reports yet):
  *   - a game with acyclic layers (a placement phase) has its cyclic layers in its
- *     movement phase: named as in its tables' files, kind "movement", the layer nearest
- *     the start of the game first (the list's last: a capture leads to one listed before);
+ *     movement phase: named as in its tables' files, of the kind the game names its
+ *     cyclic layers ("movement"), the layer nearest the start of the game first (the
+ *     list's last: a capture leads to one listed before);
  *   - else the layers in the list's order, named by their title ("material 3+1": kind
  *     "material", name "3+1"), up to the first whose positions hold more than max_pieces
  *     pieces (the game's list goes on to the most its tables can hold). */
@@ -497,7 +492,8 @@ static int shown_layers(const struct cyclic *cy, const struct layer_entry *e, in
         o->k = x->k;
         if (movement) {
             cy->gl->name(cy->g, &x->k, o->name, sizeof o->name);
-            snprintf(o->kind, sizeof o->kind, "movement");
+            const char *kind = cy->gl->kind_names[0];
+            snprintf(o->kind, sizeof o->kind, "%s", kind ? kind : "cyclic");
         } else {
             int pieces;
             if (layer_pieces(cy, &x->k, &pieces)) return -1;
@@ -555,193 +551,195 @@ static int cyclic_layers(const struct game *g, int max_pieces, uint64_t sample, 
     return rc;
 }
 
-/* Bagh-Chal's placement phase. */
+/* The acyclic layers (a placement phase): no predecessors, each solved in one pass from the
+ * layers its moves lead to. A position's successors as the game's fold_successors probes
+ * them, against moves()'. */
 
-/* The pair indexes by goats on the board, each with a WDL table of draws for the probes. */
-struct place_tables {
-    const struct game *g;
-    const struct symmap *sm;
-    struct pair_index *ix[BOARD_MAX_POINTS + 2];
-    struct wdl val[BOARD_MAX_POINTS + 2];
+/* The acyclic layer under test (cy: its children, no codes held: the probe answers) and the
+ * check under way. */
+struct acyclic {
+    struct cyclic cy;
+    struct check *c;
+    const struct target *t; /* moves()' successors in the children, distinct */
+    int nt;
 };
 
-static int place_get(struct place_tables *pt, int k)
+/* fold_successors' probe: the made-up code of a target, a draw for any other position of a
+ * child; a position in no child is a fault (and a draw). */
+static int acyclic_probe(void *arg, const struct position *succ, uint16_t *code)
 {
-    if (pt->ix[k]) return 0;
-    struct pair_index *ix = malloc(sizeof *ix);
-    if (!ix) return -1;
-    if (pair_index_init(ix, pt->g->board, pt->sm, pt->g->side_men[1], k)) {
-        free(ix);
-        return -1;
-    }
-    if (wdl_alloc(&pt->val[k], ix->size)) {
-        pair_index_free(ix);
-        free(ix);
-        return -1;
-    }
-    pt->ix[k] = ix;
-    return 0;
-}
-
-static void place_drop(struct place_tables *pt, int k)
-{
-    if (!pt->ix[k]) return;
-    pair_index_free(pt->ix[k]);
-    free(pt->ix[k]);
-    pt->ix[k] = NULL;
-    wdl_free(&pt->val[k]);
-}
-
-struct place_describe {
-    const struct game *g;
-    const struct bc_place_layer *L;
-};
-
-static void place_describe(void *arg, uint64_t i, char *buf, size_t len)
-{
-    const struct place_describe *d = arg;
-    bits_t T, G;
-    pair_index_unrank(d->L->ix, i, &T, &G);
-    struct position p = {
-        .men = {G, T}, .side = d->L->side, .inhand = d->g->side_men[0] - d->L->placed};
-    d->g->ops->format(d->g, &p, buf, len);
-}
-
-static int place_check(const struct game *g, const struct bc_place_layer *L,
-                       const struct bc_place_layer *next, const struct bc_place_layer *capt,
-                       struct scratch *s, struct check *c)
-{
+    struct acyclic *a = arg;
     char b[160];
-    bits_t T, G;
-    pair_index_unrank(L->ix, c->i, &T, &G);
-    int h = g->side_men[0] - L->placed;
-    struct position pos = {.men = {G, T}, .side = L->side, .inhand = h};
-    int n = g->ops->moves(g, &pos, &s->ml);
-    if (n < 0 || scratch_fit_targets(s, n)) return -1;
-    int nt = 0;
-    bool ends = false;
-    for (int j = 0; j < n; j++) {
-        const struct position *sp = &s->ml.succ[j];
-        int cs = count_captured(g, sp);
-        const struct bc_place_layer *to = NULL;
-        if (L->side == 0 && sp->side == 1 && sp->inhand == h - 1 && cs == L->captured)
-            to = next; /* a placement */
-        else if (L->side == 1 && sp->side == 0 && sp->inhand == h && cs == L->captured)
-            to = next; /* a step */
-        else if (L->side == 1 && sp->side == 0 && sp->inhand == h && cs == L->captured + 1) {
-            if (!capt) { /* the capture that wins */
-                ends = true;
-                continue;
-            }
-            to = capt;
-        } else {
-            fault(c, "moves() leads to %s, where bc_place_solve does not look from here",
-                  fen_pos(c, sp, b, sizeof b));
-            continue;
-        }
-        s->out[nt++] = (struct target){.val = (struct wdl *)&to->val,
-                                       .idx = pair_index_rank(to->ix, sp->men[1], sp->men[0]),
-                                       .at = *sp};
-    }
-    c->L->links += (uint64_t)n;
-    if (ends) {
-        /* the solver stops at the first capture then: nothing else to see */
-        if (bc_place_value(g, L, c->i, next, capt) != WDL_WIN)
-            fault(c, "a capture ends the game, yet bc_place_value gives no win");
+    *code = RETRO_DRAW;
+    int j = cyclic_place(&a->cy, succ);
+    if (j < 0) {
+        fault(a->c, "fold_successors reads %s, in no layer a move from here leads to",
+              fen_pos(a->c, succ, b, sizeof b));
         return 0;
     }
-    struct target *t = s->out;
-    nt = unique_targets(t, nt);
-    for (int k = 0; k < nt; k++) wdl_set(t[k].val, t[k].idx, WDL_WIN);
-    int v = bc_place_value(g, L, c->i, next, capt);
-    if (v == WDL_DRAW)
-        fault(c, "bc_place_value reads a position that no move of moves() reaches");
-    else if (v != WDL_LOSS)
-        fault(c, "bc_place_value gives a win when every move of moves() leads to a win");
-    for (int k = 0; k < nt && !c->faulty; k++) {
-        wdl_set(t[k].val, t[k].idx, WDL_LOSS);
-        if (bc_place_value(g, L, c->i, next, capt) != WDL_WIN)
-            fault(c, "bc_place_value does not read the successor %s",
-                  fen_pos(c, &t[k].at, b, sizeof b));
-        wdl_set(t[k].val, t[k].idx, WDL_WIN);
-    }
-    for (int k = 0; k < nt; k++) wdl_set(t[k].val, t[k].idx, WDL_DRAW);
+    uint64_t i;
+    if (cyclic_rank(&a->cy, &a->cy.kid[j], succ, &i)) return -1;
+    for (int k = 0; k < a->nt; k++)
+        if (a->t[k].kid == j && a->t[k].idx == i) *code = a->t[k].made;
     return 0;
 }
 
-static int bc_placement(const struct game *g, const struct symmap *sm, uint64_t sample,
-                        struct scratch *s, selftest_report report, void *arg,
-                        struct selftest_result *res)
+/* The value (wdl.h) fold_successors gives position pos, the targets' codes as set: 0, or
+ * -1 when memory runs out. */
+static int acyclic_value(struct acyclic *a, const struct position *pos, int *v)
 {
-    int N = g->side_men[0], cw = g->capture_goal, rc = 0;
-    struct place_tables pt = {.g = g, .sm = sm};
-    /* In game order, the start first: goats in hand h from all down to 1. A layer with k
-     * goats on the board reads those with k + 1 (a placement), k (a step) and k - 1 (a
-     * capture), so a few indexes at a time are enough. */
-    for (int h = N; h >= 1 && !rc; h--) {
-        for (int k = 0; k < N - h - cw; k++) place_drop(&pt, k);
-        for (int c = 0; c < cw && c <= N - h && !rc; c++)
-            for (int side = 0; side < 2 - (h == N) && !rc; side++) {
-                int k = N - h - c;
-                bool has_capt = side == 1 && c + 1 < cw && k >= 1;
-                if (place_get(&pt, k) || (side == 0 && place_get(&pt, k + 1)) ||
-                    (has_capt && place_get(&pt, k - 1))) {
-                    rc = -1;
-                    break;
-                }
-                struct bc_place_layer L = {
-                    .placed = N - h, .captured = c, .side = side, .ix = pt.ix[k]};
-                /* goats: the tigers to move with one goat more (the movement phase's
-                 * after the last); tigers: the goats to move, and the next layer of
-                 * captures, or none when the next capture wins (as solve_place.c) */
-                int nk = side == 0 ? k + 1 : k;
-                struct bc_place_layer next = {.placed = N - h + (side == 0),
-                                              .captured = c,
-                                              .side = 1 - side,
-                                              .ix = pt.ix[nk],
-                                              .val = pt.val[nk]};
-                struct bc_place_layer capt = next;
-                if (has_capt)
-                    capt = (struct bc_place_layer){.placed = N - h,
-                                                   .captured = c + 1,
-                                                   .side = 0,
-                                                   .ix = pt.ix[k - 1],
-                                                   .val = pt.val[k - 1]};
-                const struct bc_place_layer *cp = side == 1 && c + 1 < cw ? &capt : NULL;
-                struct selftest_layer R = {.kind = "placement", .positions = L.ix->size};
-                snprintf(R.name, sizeof R.name, "h%d-c%d-%c", h, c, side ? 't' : 'g');
-                struct place_describe d = {g, &L};
-                uint64_t m = sample_size(sample, L.ix->size);
-                for (uint64_t j = 0; j < m && !rc; j++) {
-                    struct check ck = {.g = g,
-                                       .L = &R,
-                                       .i = retro_sample_index(j, L.ix->size, m),
-                                       .describe = place_describe,
-                                       .arg = &d};
-                    rc = place_check(g, &L, &next, cp, s, &ck);
-                    R.checked++;
-                }
-                if (rc) break;
-                add_layer(res, &R);
-                if (report) rc = report(arg, g, &R);
-            }
-    }
-    for (int k = 0; k <= N + 1; k++) place_drop(&pt, k);
-    return rc;
+    uint16_t code;
+    if (a->cy.gl->fold_successors(a->cy.g, pos, acyclic_probe, a, &code)) return -1;
+    *v = wdl_of_code(code);
+    return 0;
 }
 
-/* Whether the game has acyclic layers: 1, 0, or -1 when memory runs out. */
-static int has_acyclic(const struct game *g)
+/* Position c->i of the acyclic layer: every move of moves() leads into a child or ends the
+ * game, and fold_successors reads exactly those children's positions: a loss when they are
+ * all won for the opponent, a win when any one alone is lost; a win when a move ends the
+ * game. */
+static int acyclic_check(struct acyclic *a, struct scratch *s, struct check *c)
+{
+    const struct game *g = a->cy.g;
+    char b[160], err[200];
+    struct position pos;
+    if (a->cy.gl->unrank(g, a->cy.ix, &a->cy.k, c->i, &pos, err, sizeof err)) return -1;
+    int n = g->ops->moves(g, &pos, &s->ml);
+    if (n < 0 || scratch_fit_targets(s, n)) return -1;
+    int nt = 0, v;
+    bool ends = false;
+    struct outcome o;
+    for (int j = 0; j < n; j++) {
+        const struct position *sp = &s->ml.succ[j];
+        int to = cyclic_place(&a->cy, sp);
+        uint64_t at;
+        if (to >= 0) {
+            if (cyclic_rank(&a->cy, &a->cy.kid[to], sp, &at)) return -1;
+            s->out[nt++] = (struct target){.kid = to, .idx = at, .at = *sp};
+        } else if (to == -2 && g->ops->over(g, sp, &o))
+            ends = true;
+        else
+            fault(c, "moves() leads to %s, where the layer's fold does not look from here",
+                  fen_pos(c, sp, b, sizeof b));
+    }
+    c->L->links += (uint64_t)n;
+    struct target *t = s->out;
+    a->c = c;
+    a->t = t;
+    a->nt = ends ? 0 : unique_targets(t, nt);
+    if (ends) { /* the fold may stop there: nothing else to see */
+        if (acyclic_value(a, &pos, &v)) return -1;
+        if (v != WDL_WIN) fault(c, "a move ends the game, yet fold_successors gives no win");
+        return 0;
+    }
+    for (int k = 0; k < a->nt; k++) t[k].made = 2; /* won in 1 for the opponent */
+    if (acyclic_value(a, &pos, &v)) return -1;
+    if (v == WDL_DRAW)
+        fault(c, "fold_successors reads a position that no move of moves() reaches");
+    else if (v != WDL_LOSS)
+        fault(c, "fold_successors gives a win when every move of moves() leads to a win");
+    for (int k = 0; k < a->nt && !c->faulty; k++) {
+        t[k].made = 1; /* lost in 0 for the opponent */
+        if (acyclic_value(a, &pos, &v)) return -1;
+        if (v != WDL_WIN)
+            fault(c, "fold_successors does not read the successor %s",
+                  fen_pos(c, &t[k].at, b, sizeof b));
+        t[k].made = 2;
+    }
+    return 0;
+}
+
+/* Acyclic layer k tested into L (its name and kind set): 0, the report's, or -1. */
+static int acyclic_layer(struct acyclic *a, const struct layer_key *k, uint64_t sample,
+                         struct scratch *s, struct selftest_layer *L)
+{
+    const struct cyclic *cy = &a->cy;
+    char err[200];
+    a->cy.k = *k;
+    a->cy.nkids = cy->gl->children(cy->g, k, a->cy.kid, MAX_KIDS);
+    if (cy->nkids > MAX_KIDS || cy->gl->size(cy->g, cy->ix, k, &L->positions, err, sizeof err))
+        return -1;
+    uint64_t m = sample_size(sample, L->positions);
+    for (uint64_t j = 0; j < m; j++) {
+        struct check ck = {.g = cy->g,
+                           .L = L,
+                           .i = retro_sample_index(j, L->positions, m),
+                           .describe = cyclic_describe,
+                           .arg = &a->cy};
+        if (acyclic_check(a, s, &ck)) return -1;
+        L->checked++;
+    }
+    return 0;
+}
+
+/* An acyclic layer in the report's order, the start of the game first: from its first
+ * position, the men in hand (they only go down), the men in all (captures only take them),
+ * the side to move (the first to move first). */
+struct acyclic_order {
+    struct layer_key k;
+    int inhand, men, side, at;
+};
+
+static int cmp_order(const void *x, const void *y)
+{
+    const struct acyclic_order *a = x, *b = y;
+    if (a->inhand != b->inhand) return a->inhand > b->inhand ? -1 : 1;
+    if (a->men != b->men) return a->men > b->men ? -1 : 1;
+    if (a->side != b->side) return a->side < b->side ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* The acyclic layers of e[0..n-1] in the report's order into out: their number, or -1 when
+ * memory runs out. */
+static int acyclic_order(const struct cyclic *cy, const struct layer_entry *e, int n,
+                         struct acyclic_order *out)
+{
+    int na = 0;
+    char err[200];
+    for (int j = 0; j < n; j++) {
+        if (e[j].kind != LAYER_ACYCLIC) continue;
+        struct acyclic_order *o = &out[na++];
+        uint64_t size;
+        struct position p = {0};
+        if (cy->gl->size(cy->g, cy->ix, &e[j].k, &size, err, sizeof err) ||
+            (size && cy->gl->unrank(cy->g, cy->ix, &e[j].k, 0, &p, err, sizeof err)))
+            return -1;
+        *o = (struct acyclic_order){.k = e[j].k,
+                                    .inhand = p.inhand,
+                                    .men = bits_count(p.men[0]) + bits_count(p.men[1]) + p.inhand,
+                                    .side = p.side,
+                                    .at = j};
+    }
+    qsort(out, (size_t)na, sizeof *out, cmp_order);
+    return na;
+}
+
+/* Every acyclic layer, tested and reported. */
+static int acyclic_layers(const struct game *g, uint64_t sample, struct scratch *s,
+                          selftest_report report, void *arg, struct selftest_result *res)
 {
     const struct game_layers *gl = g->ops->layers;
     int n = gl->list(g, NULL, 0);
     struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
-    if (!e) return -1;
-    gl->list(g, e, n);
-    int found = 0;
-    for (int i = 0; i < n; i++) found |= e[i].kind == LAYER_ACYCLIC;
+    struct acyclic_order *order = calloc((size_t)(n ? n : 1), sizeof *order);
+    struct acyclic a = {.cy = {.g = g, .gl = gl, .ix = gl->index_new(g)}};
+    int rc = -1;
+    if (e && order && a.cy.ix) {
+        gl->list(g, e, n);
+        int na = acyclic_order(&a.cy, e, n, order);
+        rc = na < 0 || (na > 0 && !gl->fold_successors) ? -1 : 0;
+        for (int j = 0; j < na && !rc; j++) {
+            struct selftest_layer L = {.kind = gl->kind_names[1] ? gl->kind_names[1] : "acyclic"};
+            gl->name(g, &order[j].k, L.name, sizeof L.name);
+            if ((rc = acyclic_layer(&a, &order[j].k, sample, s, &L))) break;
+            add_layer(res, &L);
+            if (report) rc = report(arg, g, &L);
+        }
+    }
+    if (a.cy.ix) gl->index_free(a.cy.ix);
     free(e);
-    return found;
+    free(order);
+    return rc;
 }
 
 int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selftest_report report,
@@ -757,16 +755,7 @@ int selftest_moves(const struct game *g, int max_pieces, uint64_t sample, selfte
         return snprintf(err, errlen, "%s has no layers to test", g->ops->title), -1;
     struct scratch s = {0};
     int rc = cyclic_layers(g, max_pieces, sample, &s, report, arg, res);
-    int placement = rc ? 0 : has_acyclic(g);
-    if (placement < 0) rc = -1;
-    if (placement > 0) {
-        /* the acyclic layers are Bagh-Chal's placement phase (bc_place.h), until the
-         * placement goes through the game's interface too */
-        struct symmap *sm = malloc(sizeof *sm);
-        if (sm) symmap_init(sm, g->board);
-        rc = !sm ? -1 : bc_placement(g, sm, sample, &s, report, arg, res);
-        free(sm);
-    }
+    if (!rc) rc = acyclic_layers(g, sample, &s, report, arg, res);
     scratch_free(&s);
     if (rc == -1) snprintf(err, errlen, "out of memory");
     return rc;

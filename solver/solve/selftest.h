@@ -24,16 +24,21 @@
  *     in the child it leads to is read, nothing else is, a move that ends the game counts
  *     as lost in 0, and at least as many exits are folded as there are such moves (an
  *     engine may fold a move once per way it finds to make it: a chain's paths).
- * Bagh-Chal's placement phase (bc_place.h) has no predecessors: it is acyclic and solved
- * one pass per layer from the layers its moves lead to. What that relies on is checked:
- *   - every successor of moves() lies in the layer bc_place_solve reads for that side
- *     (goats: a placement, the tigers-to-move layer with one goat fewer in hand, the
- *     movement phase's after the last; tigers: a step, the goats-to-move layer; a
- *     capture, the next layer of captures, or the end of the game);
- *   - bc_place_value reads exactly the classes of those successors: it gives a loss when
- *     they are all won for the opponent and the rest of the layer drawn, and a win when
- *     any one of them alone is lost; a capture that ends the game makes it a win (and
- *     then, as the solver reads no further, nothing else is probed).
+ * Every acyclic layer of the game (a placement phase) has no predecessors: it is solved in
+ * one pass from its children (game_layers.fold). Its positions, named by unrank, go through
+ * the game's game_layers.fold_successors, whose probes this test answers:
+ *   - every successor of moves() lies in a child of the layer or ends the game;
+ *   - fold_successors reads exactly the classes of those successors (each ranked in the
+ *     layer layer_of gives it): it gives a loss when they are all won for the opponent and
+ *     the rest of the children drawn, and a win when any one of them alone is lost; a move
+ *     that ends the game makes it a win (and then, as a fold may read no further, nothing
+ *     else is probed).
+ * This checks the successors the game's fold_successors names, as positions: a layer's fold
+ * pass that finds its successors by code of its own (Bagh-Chal's bc_place.c, ranking them
+ * in its indexes) is checked only as far as it shares that code.
+ * The acyclic layers are reported after the cyclic ones, the start of the game first: by
+ * their first position's men in hand (most first), its men in all (most first), then its
+ * side to move.
  */
 #ifndef GUTI_SELFTEST_H
 #define GUTI_SELFTEST_H
@@ -49,7 +54,9 @@
 /* One layer's result. */
 struct selftest_layer {
     char name[32];      /* as its tables are named: "h0-c2", "h5-c1-g", "h5-c1-t", "3+1" */
-    const char *kind;   /* "movement", "placement" or "material" */
+    const char *kind;   /* "movement" (a cyclic layer of a game with acyclic ones), the
+                           acyclic layers' kind name ("placement"), or the first word of a
+                           cyclic layer's title ("material") */
     uint64_t positions; /* in the layer */
     uint64_t checked;   /* positions checked */
     uint64_t links;     /* successors and predecessors followed */
@@ -69,7 +76,7 @@ struct selftest_result {
 /* Called after each layer; a positive return stops the test and is returned. */
 typedef int (*selftest_report)(void *arg, const struct game *g, const struct selftest_layer *l);
 
-/* Tests game g's move graph: its cyclic layers (and Bagh-Chal's placement layers); in a
+/* Tests game g's move graph: its cyclic layers, then its acyclic ones; in a
  * game without acyclic layers, which lists its layers up to the most its tables can hold,
  * those up to the first of more than max_pieces pieces (Sixteen Soldiers' materials of 2
  * to max_pieces pieces; max_pieces is ignored for Bagh-Chal).

@@ -519,19 +519,19 @@ static void bc_change_total(struct bc_stats *st)
 }
 
 /* The other rule set with the same goal, into other: whether any of its tables is in dir,
- * for the comparison. Bagh-Chal's alone (standard and goat-pass, the game's default and
- * the other); a game hook naming the rule set to compare with would make it any game's. */
+ * for the comparison: the game's compare_rules for its default rules, the default for any
+ * other. */
 static bool other_rules(const struct game *g, const char *dir, struct game *other)
 {
     struct game games[32], def;
     char err[400];
-    if (!stats_by_layer(g) ||
+    if (!stats_by_layer(g) || !g->ops->compare_rules ||
         game_setup(&def, g->ops->name, NULL, g->board->name, err, sizeof err) != 0)
         return false;
     int ngames = tables_games(dir, games, 32);
     bool compare = false;
-    if (game_setup(other, g->ops->name, g->rules == def.rules ? "goat-pass" : NULL, g->board->name,
-                   err, sizeof err) == 0) {
+    if (game_setup(other, g->ops->name, g->rules == def.rules ? g->ops->compare_rules : NULL,
+                   g->board->name, err, sizeof err) == 0) {
         other->capture_goal = g->capture_goal; /* the same goal, the other rules */
         for (int k = 0; k < ngames && k < 32; k++) compare |= game_same(&games[k], other);
     }
@@ -734,89 +734,156 @@ static void dtc_add_total(struct dtc_row *total, const struct dtc_row *r)
     if (r->max_loss > total->max_loss) total->max_loss = r->max_loss;
 }
 
-/* What a complete set of DTC tables is, and the command that makes a missing one, per
- * game: tables_expected's DTC entries do not say yet which is missing first nor how to
- * make it (when they do, these two go). */
+/* What a complete set of DTC tables is, and the command that makes a missing one, from the
+ * game's list of layers: tables_expected's DTC entries do not say yet which is missing
+ * first nor how to make it (when they do, these go). */
 
-/* Bagh-Chal: every movement layer's DTC table of that limit, and the placement phase's
- * all or none (every layer all_stored in solver/solve/bc_solve.c makes: goats in hand
- * h >= 1, captured c, both sides but at the start). 0 the movement's alone, 1 the whole
- * game's; -1 with err naming the first missing table in the order of the game and the
- * command that makes it. */
+/* The solve that makes tables into buf, in the words of guti solve's options for any game:
+ * up to pieces men (0: no --pieces; -1: "--pieces N", for the reader to choose), its cyclic
+ * layers alone (--phase, by the game's kind name) when cyclic_only, the counting rule's of
+ * that limit (0: no --dtc), the board when the game's tables name it. */
+static void solve_command(const struct game *g, const char *dir, int pieces, bool cyclic_only,
+                          int limit, const char *rules, char *buf, size_t len)
+{
+    const struct game_layers *gl = g->ops->layers;
+    char opts[160] = "", *o = opts;
+    const char *end = opts + sizeof opts;
+    if (pieces > 0) o += snprintf(o, (size_t)(end - o), " --pieces %d", pieces);
+    if (pieces < 0) o += snprintf(o, (size_t)(end - o), " --pieces N");
+    if (cyclic_only)
+        o += snprintf(o, (size_t)(end - o), " --phase %s",
+                      gl->kind_names[0] ? gl->kind_names[0] : "cyclic");
+    if (limit) o += snprintf(o, (size_t)(end - o), " --dtc --limit %d", limit);
+    snprintf(o, (size_t)(end - o), " --rules %s", rules);
+    snprintf(buf, len, "guti solve %s%s%s%s --dir %s", g->ops->name, opts,
+             gl->board_in_names ? " --board " : "", gl->board_in_names ? g->board->name : "", dir);
+}
+
+/* Whether layer k's DTC table of that limit is in dir, its path into path. */
+static bool dtc_there(const struct game *g, const char *dir, const struct layer_key *k, int limit,
+                      char *path, size_t len)
+{
+    tables_layer_path(path, len, dir, g, k, TB_DTC, limit);
+    return access(path, F_OK) == 0;
+}
+
+/* The game's layers, into *e: their number, or -1 when memory runs out. */
+static int list_layers(const struct game *g, struct layer_entry **e)
+{
+    const struct game_layers *gl = g->ops->layers;
+    int n = gl->list(g, NULL, 0);
+    if (!(*e = malloc((size_t)(n ? n : 1) * sizeof **e))) return -1;
+    gl->list(g, *e, n);
+    return n;
+}
+
+/* Of the acyclic layers flagged in miss[], the first in the order of the game, the start
+ * first: by their first position's men in hand (most first), its men in all (most first),
+ * its side to move; the list's order between equals. Its place in e, or -1 when memory
+ * runs out (err says so). */
+static int first_of_game(const struct game *g, const struct layer_entry *e, int n, const bool *miss,
+                         char *err, size_t errlen)
+{
+    const struct game_layers *gl = g->ops->layers;
+    void *ix = gl->index_new(g);
+    int best = -1, key[3] = {0}, rc = ix ? 0 : out_of_memory(err, errlen);
+    for (int j = 0; j < n && !rc; j++) {
+        if (!miss[j]) continue;
+        uint64_t size;
+        struct position p = {0};
+        if ((rc = gl->size(g, ix, &e[j].k, &size, err, errlen)) ||
+            (size && (rc = gl->unrank(g, ix, &e[j].k, 0, &p, err, errlen))))
+            break;
+        int men = bits_count(p.men[0]) + bits_count(p.men[1]) + p.inhand;
+        int at[3] = {-p.inhand, -men, p.side}; /* the least first */
+        int d = 0;
+        for (int c = 0; c < 3 && !d; c++) d = (at[c] > key[c]) - (at[c] < key[c]);
+        if (best < 0 || d < 0) {
+            best = j;
+            memcpy(key, at, sizeof key);
+        }
+    }
+    if (ix) gl->index_free(ix);
+    return rc ? -1 : best;
+}
+
+/* A game with acyclic layers (a placement phase): every cyclic layer's DTC table of that
+ * limit, and the acyclic layers' all or none (a solve of the whole game makes them all).
+ * 0 the cyclic layers' alone, 1 the whole game's; -1 with err naming the first missing
+ * table in the order of the game (the start first) and the command that makes it. */
 static int dtc_check_by_layer(const struct game *g, const char *dir, int limit, const char *rules,
                               char *err, size_t errlen)
 {
-    char path[1024], first[1024] = "";
-    /* every table is looked for before any is read: a missing one stops no long pass */
-    for (int c = 0; c < g->capture_goal; c++) {
-        struct layer_key k = {{0, c, 0, 0}};
-        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
-        if (access(path, F_OK) != 0)
-            return snprintf(err, errlen,
-                            "no table %s; make it with: guti solve %s --phase "
-                            "movement --dtc --limit %d --rules %s --board %s --dir %s",
-                            path, g->ops->name, limit, rules, g->board->name, dir),
-                   -1;
+    char path[1024], cmd[512];
+    struct layer_entry *e;
+    int n = list_layers(g, &e), there = 0, missing = 0;
+    bool *miss = calloc((size_t)(n > 0 ? n : 1), sizeof *miss);
+    if (n < 0 || !miss) return free(miss), free(n < 0 ? NULL : e), out_of_memory(err, errlen);
+    /* every table is looked for before any is read: a missing one stops no long pass; the
+     * cyclic layers nearest the start first (the list's last) */
+    for (int j = n - 1; j >= 0; j--) {
+        if (e[j].kind != LAYER_CYCLIC || dtc_there(g, dir, &e[j].k, limit, path, sizeof path))
+            continue;
+        solve_command(g, dir, 0, true, limit, rules, cmd, sizeof cmd);
+        snprintf(err, errlen, "no table %s; make it with: %s", path, cmd);
+        return free(e), free(miss), -1;
     }
-    int there = 0;
-    for (int h = g->side_men[0]; h >= 1; h--)
-        for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
-            for (int side = 0; side < 2 - (h == g->side_men[0]); side++) {
-                struct layer_key k = {{h, c, 1 + side, 0}};
-                tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
-                if (access(path, F_OK) == 0)
-                    there++;
-                else if (!first[0])
-                    memcpy(first, path, sizeof first);
-            }
-    if (!there || !first[0]) return there > 0;
-    snprintf(err, errlen,
-             "no table %s, though %d other placement DTC table%s of limit %d %s "
-             "there; make it with: guti solve %s --dtc --limit %d --rules %s "
-             "--board %s --dir %s",
-             first, there, there == 1 ? "" : "s", limit, there == 1 ? "is" : "are", g->ops->name,
-             limit, rules, g->board->name, dir);
-    return -1;
+    for (int j = 0; j < n; j++) {
+        if (e[j].kind != LAYER_ACYCLIC) continue;
+        bool is = dtc_there(g, dir, &e[j].k, limit, path, sizeof path);
+        there += is;
+        missing += miss[j] = !is;
+    }
+    int first = there && missing ? first_of_game(g, e, n, miss, err, errlen) : 0;
+    if (there && missing && first >= 0) {
+        const char *kind = g->ops->layers->kind_names[1];
+        dtc_there(g, dir, &e[first].k, limit, path, sizeof path);
+        solve_command(g, dir, 0, false, limit, rules, cmd, sizeof cmd);
+        snprintf(err, errlen,
+                 "no table %s, though %d other %s DTC table%s of limit %d %s there; make it "
+                 "with: %s",
+                 path, there, kind ? kind : "acyclic", there == 1 ? "" : "s", limit,
+                 there == 1 ? "is" : "are", cmd);
+    }
+    free(e);
+    free(miss);
+    return there && missing ? -1 : there > 0;
 }
 
-/* Sixteen Soldiers: the materials up to the most pieces for which the smallest-first run
- * made any (it makes m+1 with 1 first of each total, so that table says whether the total
- * was reached), every one of them there. The most pieces, or -1 with err naming the first
- * missing table in the list's order and the command that makes it. */
+/* A game whose list goes past what is solved (up to a number of men, game_layers.men): the
+ * layers up to the most men for which the smallest-first solve made any (it makes the
+ * list's layers in order, so the first listed of each number of men says whether that
+ * number was reached), every one of them there. The most men, or -1 with err naming the
+ * first missing table in the list's order and the command that makes it. A game without
+ * men has every listed layer's table (0: no bound). */
 static int dtc_check_by_material(const struct game *g, const char *dir, int limit,
                                  const char *rules, char *err, size_t errlen)
 {
-    char path[1024];
+    char path[1024], cmd[512];
     const struct game_layers *gl = g->ops->layers;
-    int pieces = 1, n = gl->list(g, NULL, 0);
-    for (int t = 2; t <= n + 1; t++) {
-        struct layer_key k = {{t - 1, 1, 0, 0}};
-        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
-        if (access(path, F_OK) != 0) break;
-        pieces = t;
+    struct layer_entry *e;
+    int n = list_layers(g, &e), pieces = gl->men ? 1 : 0, seen = 0;
+    if (n < 0) return out_of_memory(err, errlen);
+    for (int j = 0; j < n && gl->men; j++) {
+        int men = gl->men(g, &e[j].k);
+        if (men <= seen) continue; /* not the first of its number */
+        seen = men;
+        if (!dtc_there(g, dir, &e[j].k, limit, path, sizeof path)) break;
+        pieces = men;
     }
-    if (pieces < 2) {
-        struct layer_key k = {{1, 1, 0, 0}};
-        tables_layer_path(path, sizeof path, dir, g, &k, TB_DTC, limit);
-        return snprintf(err, errlen,
-                        "no table %s; make them with: guti solve %s --pieces N --dtc "
-                        "--limit %d --rules %s --dir %s",
-                        path, g->ops->name, limit, rules, dir),
-               -1;
+    if (gl->men && pieces < 2) {
+        dtc_there(g, dir, &e[0].k, limit, path, sizeof path);
+        solve_command(g, dir, -1, false, limit, rules, cmd, sizeof cmd);
+        snprintf(err, errlen, "no table %s; make them with: %s", path, cmd);
+        return free(e), -1;
     }
-    struct layer_entry *e = malloc((size_t)n * sizeof *e);
-    if (!e) return out_of_memory(err, errlen);
-    gl->list(g, e, n);
     for (int j = 0; j < n; j++) {
-        if (e[j].k.c[0] + e[j].k.c[1] > pieces) continue;
-        tables_layer_path(path, sizeof path, dir, g, &e[j].k, TB_DTC, limit);
-        if (access(path, F_OK) == 0) continue;
-        free(e);
-        return snprintf(err, errlen,
-                        "no table %s; make it with: guti solve %s --pieces "
-                        "%d --dtc --limit %d --rules %s --dir %s",
-                        path, g->ops->name, pieces, limit, rules, dir),
-               -1;
+        if ((pieces && gl->men(g, &e[j].k) > pieces) ||
+            dtc_there(g, dir, &e[j].k, limit, path, sizeof path))
+            continue;
+        solve_command(g, dir, pieces, false, limit, rules, cmd, sizeof cmd);
+        snprintf(err, errlen, "no table %s; make it with: %s", path, cmd);
+        return free(e), -1;
     }
     free(e);
     return pieces;
@@ -889,7 +956,7 @@ static int dtc_layers(const struct game *g, const char *dir, int limit, int piec
     int nk = set_layers(g, dir, &set, TB_DTC, limit, keys), n = 0;
     tables_set_free(&set);
     for (int j = 0; j < nk; j++)
-        if (!pieces || (*keys)[j].c[0] + (*keys)[j].c[1] <= pieces) (*keys)[n++] = (*keys)[j];
+        if (!pieces || g->ops->layers->men(g, &(*keys)[j]) <= pieces) (*keys)[n++] = (*keys)[j];
     return nk < 0 ? -1 : n;
 }
 
@@ -961,10 +1028,9 @@ static int histogram_layer(const struct game *g, const char *dir, void *gix,
     uint8_t *w = NULL;
     int rc = 0;
     if (access(path, F_OK) != 0) {
-        snprintf(err, errlen,
-                 "--histogram: no table %s; make it with: guti solve %s "
-                 "--phase movement --rules %s --board %s --dir %s",
-                 path, g->ops->name, h->rules, g->board->name, dir);
+        char cmd[512];
+        solve_command(g, dir, 0, true, 0, h->rules, cmd, sizeof cmd);
+        snprintf(err, errlen, "--histogram: no table %s; make it with: %s", path, cmd);
         rc = -1;
     } else if (!(codes = read_codes(path, &want, err, errlen))) {
         rc = -1;

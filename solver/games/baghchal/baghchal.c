@@ -420,4 +420,5 @@ const struct game_ops baghchal_ops = {
     .table_rules = bc_table_rules,
     .sample = bc_sample,
     .partial_tables = "movement phase",
+    .compare_rules = "goat-pass",
 };

@@ -197,24 +197,76 @@ static bool bc_dtm_by_fold(const struct game *g, const struct layer_key *k)
     return k->c[0] > 0 && k->c[2] == 1;
 }
 
-/* A goats-to-move placement position's code as the fold of its placements' (the solver's
- * bc_goats_dtm). */
+/* A placement position's successor, probed and folded into *f: 0, or probe's answer. */
+static int fold_probe(int (*probe)(void *arg, const struct position *succ, uint16_t *code),
+                      void *arg, const struct position *succ, struct move_fold *f)
+{
+    uint16_t c;
+    int rc = probe(arg, succ, &c);
+    if (rc == 0) move_fold_add(f, c);
+    return rc;
+}
+
+/* The tigers' moves in the placement phase, captures first: a capture that reaches the
+ * capture goal ends the game (the goats lost in 0); the others lead to the goats to move. */
+static int tigers_fold(const struct game *g, const struct position *pos,
+                       int (*probe)(void *arg, const struct position *succ, uint16_t *code),
+                       void *arg, struct move_fold *f)
+{
+    const struct board *b = g->board;
+    bits_t T = pos->men[1], G = pos->men[0];
+    bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
+    bool capture_wins = bc_layer_of(g, pos).c[1] + 1 >= g->capture_goal;
+    struct position succ = {.side = 0, .inhand = pos->inhand};
+    int rc = 0;
+    for (bits_t x = T; x && !rc;) {
+        int p = bits_pop(&x);
+        for (int j = 0; j < b->njumps[p] && !rc; j++) {
+            struct jump jp = b->jumps[p][j];
+            if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+            if (capture_wins) {
+                move_fold_add(f, 1);
+                continue;
+            }
+            succ.men[0] = G ^ BIT(jp.over);
+            succ.men[1] = T ^ BIT(p) ^ BIT(jp.to);
+            rc = fold_probe(probe, arg, &succ, f);
+        }
+    }
+    for (bits_t x = T; x && !rc;) {
+        int p = bits_pop(&x);
+        for (bits_t t = b->adjmask[p] & empty; t && !rc;) {
+            succ.men[0] = G;
+            succ.men[1] = T ^ BIT(p) ^ BIT(bits_pop(&t));
+            rc = fold_probe(probe, arg, &succ, f);
+        }
+    }
+    return rc;
+}
+
+/* A placement position's code as the fold of its successors': the goats' placements (as the
+ * solver's bc_goats_dtm folds them, the first win in 1 ending the fold), the tigers' captures
+ * and steps. */
 static int bc_fold_successors(const struct game *g, const struct position *pos,
                               int (*probe)(void *arg, const struct position *succ, uint16_t *code),
                               void *arg, uint16_t *code)
 {
-    bits_t empty = (BIT(g->board->npoints) - 1) & ~pos->men[0] & ~pos->men[1];
     struct move_fold f = {0};
+    if (pos->side == 1) {
+        int rc = tigers_fold(g, pos, probe, arg, &f);
+        if (rc) return rc;
+        *code = move_fold_code(&f);
+        return 0;
+    }
+    bits_t empty = (BIT(g->board->npoints) - 1) & ~pos->men[0] & ~pos->men[1];
     for (bits_t e = empty; e;) {
         struct position placed = *pos;
         placed.men[0] |= BIT(bits_pop(&e));
         placed.inhand--;
         placed.side = 1;
         placed.clock = 0;
-        uint16_t c;
-        int rc = probe(arg, &placed, &c);
+        int rc = fold_probe(probe, arg, &placed, &f);
         if (rc) return rc;
-        move_fold_add(&f, c);
         if (f.win == 1) break; /* nothing is quicker */
     }
     *code = move_fold_code(&f);
