@@ -18,15 +18,14 @@ ARCH := $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && echo -mbmi2 -mpopcnt)
 # above it fails to build: the core knows no game, the tablebase format knows no solver,
 # the tables (naming, probing, storing) know no solver, the solver and the API know no
 # command-line tool; and above the games' folders only the registry and the tests see a
-# game's headers (docs/games.md), but for the files tests/game_names.sh lists.
+# game's headers (docs/games.md).
 CORE_INC = -Isolver/core
 GAME_INC = $(CORE_INC) -Isolver/game
 # Each game is a folder of solver/games/ (docs/games.md): found, not listed.
 GAME_DIRS = $(patsubst %/,%,$(wildcard solver/games/*/))
 GAMES_INC = $(GAME_DIRS:%=-I%)
 TABLES_INC = $(GAME_INC) -Itablebase -Isolver/tables
-# (the games' headers: for the files still listed in tests/game_names.sh)
-SOLVE_INC = $(TABLES_INC) -Isolver/solve $(GAMES_INC)
+SOLVE_INC = $(TABLES_INC) -Isolver/solve
 API_INC = $(TABLES_INC) -Isolver/api -Isolver
 TOOLS_INC = $(SOLVE_INC) -Isolver/api -Isolver -Itools
 TESTS_INC = $(TOOLS_INC) $(GAMES_INC)
@@ -56,7 +55,7 @@ $(error SANITIZE=$(SANITIZE): expected SANITIZE=1, SANITIZE=thread or nothing)
 endif
 BASE_CFLAGS = $(ARCH) -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -fopenmp -MMD -MP $(CFLAGS) \
         $(SAN_CFLAGS)
-ALL_CFLAGS = $(BASE_CFLAGS) $(TESTS_INC)
+ALL_CFLAGS = $(BASE_CFLAGS) $(TOOLS_INC)
 LIBS = -lzstd
 SOVERSION = 0
 LIBVERSION := $(shell sed -n 's/^\#define GUTI_VERSION "\(.*\)"/\1/p' solver/guti.h)

@@ -1,8 +1,7 @@
 /* The statistics of solved tables (solver/solve/stats.h), against counts made plainly:
  * every position of every layer of 3x3 Bagh-Chal probed one by one and tallied. */
-#include "bc_solve.h"
 #include "helpers.h"
-#include "ss_solve.h"
+#include "solve.h"
 #include "stats.h"
 #include "tables.h"
 #include "values.h"
@@ -84,9 +83,8 @@ START_TEST(totals_match_a_plain_count)
     char dir[64], err[4096];
     test_dir_make(dir, sizeof dir, "stats");
     struct solve_hooks sh = {.store = {.dir = dir}};
-    ck_assert_msg(bc_solve(&g, BC_SOLVE_MOVEMENT | BC_SOLVE_PLACEMENT | BC_SOLVE_PLACEMENT_DTM, &sh,
-                           err, sizeof err) == 0,
-                  "%s", err);
+    const struct solve_options all = {.acyclic_dtm = true};
+    ck_assert_msg(solve_game(&g, &all, &sh, err, sizeof err) == 0, "%s", err);
     struct tables_set set;
     ck_assert_int_eq(tables_expected(dir, &g, 0, &set), 0);
     ck_assert_int_eq(tables_missing(&set, ~0u), 0);
@@ -134,7 +132,8 @@ START_TEST(totals_match_a_plain_count)
     ck_assert_ptr_nonnull(strstr(err, "make it with: guti solve baghchal --phase movement --dtc"));
     /* with them, the movement phase's five classes: a win is a win or a cursed win, a loss
      * a blessed loss or a loss */
-    ck_assert_msg(bc_solve_movement_dtc(&g, 100, &sh, err, sizeof err) == 0, "%s", err);
+    const struct solve_options movement_dtc = {.cyclic_only = true, .dtc_limit = 100};
+    ck_assert_msg(solve_game(&g, &movement_dtc, &sh, err, sizeof err) == 0, "%s", err);
     struct dtc_stats d;
     ck_assert_msg(stats_dtc(&g, dir, 100, NULL, &d, err, sizeof err) == 0, "%s", err);
     ck_assert(!d.materials && !d.whole);
@@ -156,7 +155,8 @@ START_TEST(materials_through_the_same_walk)
     char dir[64], err[4096];
     test_dir_make(dir, sizeof dir, "stats-ss");
     struct solve_hooks sh = {.store = {.dir = dir}};
-    ck_assert_msg(ss_solve(&g, 4, &sh, err, sizeof err) == 0, "%s", err);
+    const struct solve_options four = {.pieces = 4}, four_dtc = {.pieces = 4, .dtc_limit = 80};
+    ck_assert_msg(solve_game(&g, &four, &sh, err, sizeof err) == 0, "%s", err);
     struct tables_set set;
     ck_assert_int_eq(tables_expected(dir, &g, 0, &set), 0);
     struct stats_wdl s;
@@ -180,7 +180,7 @@ START_TEST(materials_through_the_same_walk)
     for (int v = 0; v < 3; v++) ck_assert_uint_eq(raw[v], s.ss.total.raw[v]);
     ck_assert_uint_gt(s.ss.total.raw[0], 0);
 
-    ck_assert_msg(ss_solve_dtc(&g, 4, 80, &sh, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(solve_game(&g, &four_dtc, &sh, err, sizeof err) == 0, "%s", err);
     struct dtc_stats d;
     ck_assert_msg(stats_dtc(&g, dir, 80, NULL, &d, err, sizeof err) == 0, "%s", err);
     ck_assert(d.materials);

@@ -1,6 +1,6 @@
 # The capture goal (issue 17): guti solve baghchal --captures K, the tigers winning with K
 # captures rather than the board's own number. The values themselves are checked against
-# the brute force in tests/test_bc_solve.c (capture_goals); here, the plumbing a user meets:
+# the brute force in tests/test_bc_tables.c (capture_goals); here, the plumbing a user meets:
 # - the tables are named and labelled with the rules "standard-k2", beside the board's own
 #   goal's in one directory, and verify finds both sets whole;
 # - query --captures 2 and query --rules standard-k2 read them and agree, byte for byte,

@@ -3,7 +3,7 @@
 # their entries from the rules' moves and the successors' tables, independently of the
 # driver that made them; a table rewritten with one wrong entry and every checksum right
 # (tests/tools/tb_set.c) is found inconsistent. The values themselves are checked against
-# a brute force in tests/test_bc_solve.c.
+# a brute force in tests/test_bc_tables.c.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PD="$T/dtc-place"
 cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/tablebase" -o "$T/tb_set" "$ROOT/tests/tools/tb_set.c" \

@@ -56,7 +56,7 @@ check 0 "\"phase\": \"all\", \"start\": \"T2T/4/4/T2T g 12\", \"start_class\": \
 check 0 "The start, \`T2T/4/4/T2T g 12\` (goats to move), is under the 10 half-move rule a $start_solve" stats --dir "$PD" --dtc --limit 10
 check 0 'Over all classes of the whole game (placement and movement) the rule turns' stats --dir "$PD" --dtc --limit 10
 check 0 '| 12 | 0 | goats | 252 |' stats --dir "$PD" --dtc --limit 10
-# two rows as the solver's classes give them (tests/test_bc_solve.c checks those against a brute
+# two rows as the solver's classes give them (tests/test_bc_tables.c checks those against a brute
 # force): the columns in their places, the longest win's example with its goats in hand
 check 0 '11,0,tiger,10,2763,1265,84,93,0,1321,21840,10000,652,728,0,10460,2,2' stats --dir "$PD" --dtc --limit 10 --format csv
 check 0 '{"inhand": 12, "captured": 0, "side": "goat", "classes": 252, "win": 235, "cursed_win": 0, "draw": 8, "blessed_loss": 8, "loss": 1, "positions": 1820, "win_raw": 1729, "cursed_win_raw": 0, "draw_raw": 50, "blessed_loss_raw": 40, "loss_raw": 1, "max_dtc_win": 1, "max_dtc_loss": 1, "longest_win": "4/4/4/TTTT g 12"}' stats --dir "$PD" --dtc --limit 10 --json

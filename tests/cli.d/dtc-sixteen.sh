@@ -1,7 +1,7 @@
 # The counting rule over Sixteen Soldiers up to 4 pieces (issue 12): guti solve sixteen
 # --dtc makes a DTC table per material beside the DTM tables, guti stats --dtc counts the
 # five classes. The driver's values are checked position by position against a brute force
-# in tests/test_ss_solve.c; here, what must hold between the tables, for both rules:
+# in tests/test_ss_tables.c; here, what must hold between the tables, for both rules:
 # every class sums to the value without the rule (win + cursed win = win, draw = draw,
 # blessed loss + loss = loss), with a limit above every DTM the rule changes nothing, and
 # a small limit changes something.

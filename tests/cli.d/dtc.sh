@@ -1,7 +1,7 @@
 # The counting rule over the 4x4 movement phase (issue 12, in progress): guti solve --dtc
 # makes a DTC table per layer beside the DTM tables, guti stats --dtc counts the five
 # classes. The engine's values are checked position by position against a brute force in
-# tests/test_bc_solve.c; here, what must hold between the tables: every class sums to the value
+# tests/test_bc_tables.c; here, what must hold between the tables: every class sums to the value
 # without the rule (win + cursed win = win, draw = draw, blessed loss + loss = loss), and
 # with a limit above every DTM the rule changes nothing.
 DT="$T/dtc"
@@ -91,7 +91,7 @@ done <"$T/dtc-q"
 [ "$n" -eq 5 ] || fail "query answered $n of 5 positions"
 check 0 'under the 100 half-move rule: a win' query --dir "$DT" 'TGGT/GGGG/G1GG/TG1T g 0'
 
-# verify --full re-derives every DTC entry from its successors (tests/test_bc_solve.c shows a
+# verify --full re-derives every DTC entry from its successors (tests/test_bc_tables.c shows a
 # changed entry is caught) and checks each class against the DTM table's value.
 check 0 'ok   baghchal 4x4 standard h0-c1 L10: 5526 positions re-derived, 0 inconsistent' verify --dir "$DT" --full
 grep -q 'ok   baghchal 4x4 standard h0-c2 L1000: 30342 positions re-derived, 0 inconsistent' "$T/out" || fail "verify --full did not re-derive the L1000 tables"

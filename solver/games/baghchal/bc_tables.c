@@ -190,7 +190,8 @@ static void bc_missing(const struct game *g, const struct layer_key *k, const ch
              path, k->c[0] ? "" : " --phase movement", rules, g->board->name, dir_word);
 }
 
-/* The solver stores the tigers' side of the placement phase alone with DTM (bc_solve.h). */
+/* The solver stores the tigers' side of the placement phase alone with DTM (solver/solve/solve.h:
+ * the goats' is folded). */
 static bool bc_dtm_by_fold(const struct game *g, const struct layer_key *k)
 {
     (void)g;
@@ -245,7 +246,7 @@ static int tigers_fold(const struct game *g, const struct position *pos,
 }
 
 /* A placement position's code as the fold of its successors': the goats' placements (as the
- * solver's bc_goats_dtm folds them, the first win in 1 ending the fold), the tigers' captures
+ * solver's fold (FOLD_DTM) folds them, the first win in 1 ending the fold), the tigers' captures
  * and steps. */
 static int bc_fold_successors(const struct game *g, const struct position *pos,
                               int (*probe)(void *arg, const struct position *succ, uint16_t *code),
