@@ -476,6 +476,14 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
     } else if (!strcmp(key, "boards")) {
         if (o->boards[1]) append(buf, len, "%s: ", o->name);
         if (o->boards[1]) append_list(buf, len, o->boards, true, true);
+    } else if (!strcmp(key, "phases")) {
+        /* a game with both kinds of layers, each named: guti solve --phase */
+        const struct game_layers *gl = o->layers;
+        if (gl && gl->kind_names[0] && gl->kind_names[1]) {
+            const char *const phases[] = {"all", gl->kind_names[0], gl->kind_names[1], NULL};
+            append(buf, len, "%s: ", o->name);
+            append_list(buf, len, phases, true, true);
+        }
     } else if (!strcmp(key, "sides")) {
         append(buf, len, "%s: %s or %s", o->name, o->side_name[0], o->side_name[1]);
     } else if (!strcmp(key, "fen-rows")) {

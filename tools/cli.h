@@ -132,7 +132,8 @@ bool cli_plural_sides(enum guti_game game);
  * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers", {capture-games} the games whose
  * rules take a capture goal; and one line a game, each under the placeholder's column and ending in
  * ';' but the last: {rules} "baghchal: standard (default), goat-pass, ...", {table-rules}
- * the rules tables are made for, {boards} those of the games with several boards,
+ * the rules tables are made for, {boards} those of the games with several boards, {phases}
+ * the kinds of layers of the games that name both (guti solve --phase),
  * {sides} "baghchal: goats or tigers"; inline again {fen-rows} "3, 4 or 5: Bagh-Chal; 9:
  * Sixteen Soldiers". */
 void cli_help(const char *text, FILE *out);

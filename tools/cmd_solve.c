@@ -32,8 +32,9 @@ static const char help[] =
     "solved again, so an interrupted run resumes where it stopped.\n"
     "\n"
     "  GAME          {games}\n"
-    "  --phase P     all (default), or one kind of the game's layers by its name (Bagh-Chal:\n"
-    "                movement or placement; the placement needs the movement's tables)\n"
+    "  --phase P     {phases}\n"
+    "                (one kind of the game's layers by its name, or both: the acyclic\n"
+    "                ones need the cyclic ones' tables)\n"
     "  --dtm         then a DTM table per acyclic layer too, from its WDL table and the DTM\n"
     "                of the layers it leads to (a byte per position in memory for two\n"
     "                groups of layers: several GB on Bagh-Chal's 5x5; docs/performance.md);\n"
@@ -383,7 +384,9 @@ static int read_options(const struct game *g, const struct solve_opts *so,
     const char *phase = so->phase_opt ? so->phase_opt : "all";
     opt->cyclic_only = !strcmp(phase, solve_kind_name(g, LAYER_CYCLIC));
     opt->acyclic_only = !strcmp(phase, solve_kind_name(g, LAYER_ACYCLIC));
-    bool both = solve_has_kind(g, LAYER_CYCLIC) && solve_has_kind(g, LAYER_ACYCLIC);
+    int cyclic = solve_has_kind(g, LAYER_CYCLIC), acyclic = solve_has_kind(g, LAYER_ACYCLIC);
+    if (cyclic < 0 || acyclic < 0) return cli_error("solve: out of memory");
+    bool both = cyclic && acyclic;
     if (so->phase_opt && !both) /* solve_check_options says why */
         opt->cyclic_only = true;
     else if (strcmp(phase, "all") && !opt->cyclic_only && !opt->acyclic_only)

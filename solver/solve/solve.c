@@ -13,12 +13,14 @@ static struct layer_entry *list_of(const struct game *g, int *n)
     return e;
 }
 
-bool solve_has_kind(const struct game *g, enum layer_kind kind)
+int solve_has_kind(const struct game *g, enum layer_kind kind)
 {
+    if (!g->ops->layers) return 0;
     int n;
-    struct layer_entry *e = g->ops->layers ? list_of(g, &n) : NULL;
-    bool has = false;
-    for (int i = 0; e && i < n && !has; i++) has = e[i].kind == kind;
+    struct layer_entry *e = list_of(g, &n);
+    if (!e) return -1;
+    int has = 0;
+    for (int i = 0; i < n && !has; i++) has = e[i].kind == kind;
     free(e);
     return has;
 }
@@ -64,7 +66,8 @@ int solve_check_options(const struct game *g, const struct solve_options *o, cha
 {
     const struct game_layers *gl = g->ops->layers;
     if (!gl) return solve_fail(err, errlen, "%s has no tables", g->ops->name);
-    bool cyclic = solve_has_kind(g, LAYER_CYCLIC), acyclic = solve_has_kind(g, LAYER_ACYCLIC);
+    int cyclic = solve_has_kind(g, LAYER_CYCLIC), acyclic = solve_has_kind(g, LAYER_ACYCLIC);
+    if (cyclic < 0 || acyclic < 0) return solve_fail(err, errlen, "out of memory");
     if ((o->cyclic_only || o->acyclic_only) && !(cyclic && acyclic))
         return solve_fail(err, errlen, "--phase: %s's layers are all of one kind (%s)",
                           g->ops->name, solve_kind_name(g, cyclic ? LAYER_CYCLIC : LAYER_ACYCLIC));
@@ -124,8 +127,10 @@ int solve_game(const struct game *g, const struct solve_options *o, const struct
                char *err, size_t errlen)
 {
     if (solve_check_options(g, o, err, errlen) || solve_check_memory(g, o, err, errlen)) return -1;
-    bool cyclic = solve_has_kind(g, LAYER_CYCLIC) && !o->acyclic_only;
-    bool acyclic = solve_has_kind(g, LAYER_ACYCLIC) && !o->cyclic_only;
+    /* solve_check_options found the kinds (and memory for the list) */
+    bool cyclic = solve_has_kind(g, LAYER_CYCLIC) == 1 && !o->acyclic_only;
+    bool acyclic = solve_has_kind(g, LAYER_ACYCLIC) == 1 && !o->cyclic_only;
+    if (!cyclic && !acyclic) return solve_fail(err, errlen, "out of memory");
     if (cyclic && solve_pass(g, o, LAYER_CYCLIC, SOLVE_CYCLIC, h, err, errlen)) return -1;
     if (acyclic && solve_pass(g, o, LAYER_ACYCLIC, SOLVE_ACYCLIC, h, err, errlen)) return -1;
     if (acyclic && o->acyclic_dtm &&

@@ -50,8 +50,8 @@ struct solve_options {
     uint64_t memory; /* 0, or a bound in bytes (driver.h's solve_request.memory) */
 };
 
-/* Whether g has layers of kind `kind`. */
-bool solve_has_kind(const struct game *g, enum layer_kind kind);
+/* Whether g has layers of kind `kind`: 1 or 0, or -1 when memory runs out for its list. */
+int solve_has_kind(const struct game *g, enum layer_kind kind);
 
 /* The name of g's layers of kind `kind`, as its players say it ("movement", "placement";
  * game_layers.kind_names), else "cyclic" or "acyclic". */

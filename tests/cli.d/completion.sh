@@ -42,7 +42,7 @@ else
     comp '--rules --reachable' guti stats --r
     comp 'baghchal sixteen' guti solve ''
     comp 'baghchal sixteen' guti perft ''
-    comp 'baghchal' guti reach ''
+    comp 'baghchal sixteen' guti reach ''
     comp '' guti nosuchcommand --
     # Values, for the game on the command line (an operand or --game's value), else all.
     comp 'standard goat-pass' guti solve baghchal --rules ''
