@@ -13,16 +13,24 @@ static struct layer_entry *list_of(const struct game *g, int *n)
     return e;
 }
 
-int solve_has_kind(const struct game *g, enum layer_kind kind)
+/* Which kinds of layers g has, in one walk of its list: has[LAYER_CYCLIC], has[LAYER_ACYCLIC].
+ * 0, or -1 when memory runs out for the list. */
+static int layer_kinds(const struct game *g, bool has[2])
 {
+    has[LAYER_CYCLIC] = has[LAYER_ACYCLIC] = false;
     if (!g->ops->layers) return 0;
     int n;
     struct layer_entry *e = list_of(g, &n);
     if (!e) return -1;
-    int has = 0;
-    for (int i = 0; i < n && !has; i++) has = e[i].kind == kind;
+    for (int i = 0; i < n; i++) has[e[i].kind] = true;
     free(e);
-    return has;
+    return 0;
+}
+
+int solve_has_kind(const struct game *g, enum layer_kind kind)
+{
+    bool has[2];
+    return layer_kinds(g, has) ? -1 : has[kind];
 }
 
 const char *solve_kind_name(const struct game *g, enum layer_kind kind)
@@ -66,8 +74,9 @@ int solve_check_options(const struct game *g, const struct solve_options *o, cha
 {
     const struct game_layers *gl = g->ops->layers;
     if (!gl) return solve_fail(err, errlen, "%s has no tables", g->ops->name);
-    int cyclic = solve_has_kind(g, LAYER_CYCLIC), acyclic = solve_has_kind(g, LAYER_ACYCLIC);
-    if (cyclic < 0 || acyclic < 0) return solve_fail(err, errlen, "out of memory");
+    bool has[2];
+    if (layer_kinds(g, has)) return solve_fail(err, errlen, "out of memory");
+    bool cyclic = has[LAYER_CYCLIC], acyclic = has[LAYER_ACYCLIC];
     if ((o->cyclic_only || o->acyclic_only) && !(cyclic && acyclic))
         return solve_fail(err, errlen, "--phase: %s's layers are all of one kind (%s)",
                           g->ops->name, solve_kind_name(g, cyclic ? LAYER_CYCLIC : LAYER_ACYCLIC));
@@ -127,10 +136,10 @@ int solve_game(const struct game *g, const struct solve_options *o, const struct
                char *err, size_t errlen)
 {
     if (solve_check_options(g, o, err, errlen) || solve_check_memory(g, o, err, errlen)) return -1;
-    /* solve_check_options found the kinds (and memory for the list) */
-    bool cyclic = solve_has_kind(g, LAYER_CYCLIC) == 1 && !o->acyclic_only;
-    bool acyclic = solve_has_kind(g, LAYER_ACYCLIC) == 1 && !o->cyclic_only;
-    if (!cyclic && !acyclic) return solve_fail(err, errlen, "out of memory");
+    bool has[2];
+    if (layer_kinds(g, has)) return solve_fail(err, errlen, "out of memory");
+    bool cyclic = has[LAYER_CYCLIC] && !o->acyclic_only;
+    bool acyclic = has[LAYER_ACYCLIC] && !o->cyclic_only;
     if (cyclic && solve_pass(g, o, LAYER_CYCLIC, SOLVE_CYCLIC, h, err, errlen)) return -1;
     if (acyclic && solve_pass(g, o, LAYER_ACYCLIC, SOLVE_ACYCLIC, h, err, errlen)) return -1;
     if (acyclic && o->acyclic_dtm &&
