@@ -466,4 +466,5 @@ const struct game_ops adugo_ops = {
     .layers = &ad_table_layers,
     .boards = ad_boards,
     .rules_list = ad_rules_list,
+    .small_rules = "optional-d3-k2",
 };
