@@ -467,4 +467,5 @@ const struct game_ops adugo_ops = {
     .boards = ad_boards,
     .rules_list = ad_rules_list,
     .small_rules = "optional-d3-k2",
+    .compare_rules = "forced", /* guti stats: what the house rule changes */
 };
