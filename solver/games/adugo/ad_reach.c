@@ -62,7 +62,7 @@ static int expand(const struct reach_step *s, uint64_t i)
         uint64_t buf[64];
         struct ad_seen seen;
         ad_seen_init(&seen, buf, 64);
-        ad_chains(s->g, j, D, s->stop, &seen, mark_chain, (void *)s);
+        ad_chains(s->g, j, D, &seen, mark_chain, (void *)s);
         ad_seen_free(&seen);
     }
     return any;
