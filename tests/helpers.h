@@ -200,4 +200,36 @@ void mem_free(struct mem_store *m);
 struct mem_store *mem_copy(const struct mem_store *m);
 void mem_same(struct mem_store *a, struct mem_store *b);
 
+/* hold: a game that holds its cyclic layers' children in part (tests/part_game.c): a copy
+ * of a real game (g, its ops and layers copied) whose entry_part names the middle half of
+ * every layer ([size / 4, size / 4 + size / 2)), or all of it when whole, and whose
+ * engine_open checks each child held, position by position over that part, against the
+ * real game's tables in ref (held_code; class codes in the counting rule's pass), then
+ * opens the real engine on those tables whole. The tables it makes are the real game's.
+ * One at a time; never copy g (its hooks find the rest from it). */
+#define PART_GAME_MAX_KIDS 64
+#define PART_GAME_MAX_OPEN 16
+struct part_open {
+    void *ctx;        /* the open engine's context */
+    uint16_t **codes; /* its children's whole codes */
+    int nkids;
+};
+struct part_game {
+    unsigned magic;
+    struct game g;
+    struct game_ops ops;
+    struct game_layers layers;
+    const struct game_layers *real;
+    struct store_hooks ref; /* the real game's tables */
+    bool whole;
+    void *lock; /* a pthread mutex: engines are opened in threads (share_sim) */
+    struct part_open open[PART_GAME_MAX_OPEN];
+    /* children given to engine_open: all, in bytes, in part; held codes unlike ref's */
+    int kids, in_bytes, in_part;
+    uint64_t wrong;
+};
+void part_game_make(struct part_game *p, const char *name, const char *rules,
+                    const struct store_hooks *ref, bool whole);
+void part_game_free(struct part_game *p);
+
 #endif
