@@ -680,12 +680,10 @@ static void count_codes(const retro_code *res, uint64_t n, struct solve_layer *r
     r->max_dtm = t.max_dtm;
 }
 
-/* Layer i read back into codes when both its tables are stored and sound: 0, else -1 (a
- * damaged one said). */
-static int walk_resume(struct walk *w, int i, retro_code *codes, struct solve_layer *r)
+/* Layer i read back into codes, its tables found stored and sound: 0, else -1 (said). */
+static int walk_resume(struct walk *w, int i, retro_code *codes)
 {
     struct store_table t = solve_table(&w->e[i].k, TB_DTM, w->size[i], 0);
-    if (solve_verify_layer(w->g, w->h, &t, &r->dtm_bytes, &r->wdl_bytes)) return -1;
     char why[400];
     if (store_load(&w->h->store, w->g, &t, STORE_READ, codes, NULL, why, sizeof why) == 0) return 0;
     solve_notice(w->h, "%s", why);
@@ -727,22 +725,29 @@ static int walk_solve(struct walk *w, int i, retro_code *codes, struct solve_lay
     return solve_save_layer(w->g, w->h, &t, &src, &r->wdl_bytes, &r->dtm_bytes, w->err, w->errlen);
 }
 
-/* The DTM pass's cyclic layer i: read back or solved, its codes held. */
+/* The DTM pass's cyclic layer i: read back when both its tables are stored and sound, else
+ * solved; its codes held. A layer to solve has its children held first (read back when
+ * not; under a memory bound, nothing else), before room is made for its codes: a child
+ * read back is whole until it is narrowed to its part (solve_hold_codes). */
 static int walk_dtm_layer(struct walk *w, int i, struct solve_layer *r)
 {
     uint64_t n = w->size[i];
     char title[64];
     walk_title(w, i, title, sizeof title);
+    struct store_table t = solve_table(&w->e[i].k, TB_DTM, n, 0);
+    bool stored = solve_verify_layer(w->g, w->h, &t, &r->dtm_bytes, &r->wdl_bytes) == 0;
+    struct held_layer held[MAX_KIDS];
+    if (!stored && w->q->memory && walk_hold_only_children(w, i)) return -1;
+    if (!stored && walk_kids(w, i, held) < 0) return -1;
     retro_code *codes = big_alloc((n ? n : 1) * sizeof *codes);
     if (!codes) return solve_fail(w->err, w->errlen, "out of memory for %s", title);
-    if (walk_resume(w, i, codes, r) == 0) {
+    if (stored && walk_resume(w, i, codes) == 0) {
         r->resumed = true;
         count_codes(codes, n, r);
     } else if (walk_solve(w, i, codes, r)) {
         free(codes);
         return -1;
     }
-    struct store_table t = solve_table(&w->e[i].k, TB_DTM, n, 0);
     solve_remove_leftovers(w->h, w->g, &t, ".ckpt");
     hold_codes(w, i, codes);
     return 0;
