@@ -21,10 +21,12 @@ static struct part_game *part_of(const struct game *g)
 static void part_entry(const struct game *g, const struct layer_key *k, uint64_t size,
                        uint64_t *first, uint64_t *count)
 {
-    (void)k;
     const struct part_game *p = part_of(g);
-    *first = p->whole ? 0 : size / 4;
-    *count = p->whole ? size : size / 2;
+    *first = 0, *count = size;
+    if (p->part == PART_GAME_MIDDLE) *first = size / 4, *count = size / 2;
+    if (p->part == PART_GAME_LOWER) *count = size / 2;
+    if (p->part == PART_GAME_OWN && p->real->entry_part)
+        p->real->entry_part(g, k, size, first, count);
 }
 
 /* Child kid's codes as the real game's tables give them (class codes in the counting
@@ -45,6 +47,8 @@ static uint16_t *child_codes(struct part_game *p, void *ix, const struct held_la
     part_entry(&p->g, &kid->k, n, &first, &count);
     uint64_t wrong = 0;
     for (uint64_t i = first; i < first + count; i++) wrong += held_code(kid, i) != codes[i];
+    for (uint64_t i = 0; p->poison && i < n; i++)
+        if (i < first || i >= first + count) codes[i] = 1;
     pthread_mutex_lock(p->lock);
     p->wrong += wrong;
     p->kids++;
@@ -101,7 +105,7 @@ static void part_close(struct retro_layer *L)
 }
 
 void part_game_make(struct part_game *p, const char *name, const char *rules,
-                    const struct store_hooks *ref, bool whole)
+                    const struct store_hooks *ref, enum part_game_part part, bool poison)
 {
     memset(p, 0, sizeof *p);
     p->magic = PART_GAME_MAGIC;
@@ -115,7 +119,8 @@ void part_game_make(struct part_game *p, const char *name, const char *rules,
     p->ops.layers = &p->layers;
     p->g.ops = &p->ops;
     p->ref = *ref;
-    p->whole = whole;
+    p->part = part;
+    p->poison = poison;
     p->lock = malloc(sizeof(pthread_mutex_t));
     ck_assert_ptr_nonnull(p->lock);
     pthread_mutex_init(p->lock, NULL);

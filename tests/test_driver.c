@@ -207,7 +207,8 @@ START_TEST(hold_codes_in_part)
     struct part_game p;
     const uint64_t sizes[] = {1, 7, 1000, 300001};
     for (int whole = 0; whole < 2; whole++) {
-        part_game_make(&p, "sixteen", NULL, &ref, whole);
+        part_game_make(&p, "sixteen", NULL, &ref, whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE,
+                       false);
         struct layer_key k = {{3, 2, 0, 0}};
         for (int s = 0; s < 4; s++) {
             for (int wide = 0; wide < 2; wide++) {
@@ -267,7 +268,8 @@ START_TEST(held_in_part_same_tables)
     for (int whole = 0; whole < 2; whole++) {
         struct part_game p;
         struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
-        part_game_make(&p, "sixteen", NULL, &ref, whole);
+        part_game_make(&p, "sixteen", NULL, &ref, whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE,
+                       false);
         struct mem_store *held = both_passes(&p.g, k, nk, false, NULL);
         mem_same(plain, held);
         ck_assert_uint_eq(p.wrong, 0);
@@ -288,6 +290,20 @@ START_TEST(held_in_part_same_tables)
         mem_free(held);
         part_game_free(&p);
     }
+    /* the poison has teeth: Sixteen Soldiers' engines read outside the middle half */
+    struct part_game p;
+    struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
+    part_game_make(&p, "sixteen", NULL, &ref, PART_GAME_MIDDLE, true);
+    struct mem_store *poisoned = both_passes(&p.g, k, nk, false, NULL);
+    bool differ = false;
+    for (int j = 0; j < nk; j++) {
+        uint64_t n = find(plain, &k[j], TB_DTM)->t.npositions;
+        const uint16_t *a = find(plain, &k[j], TB_DTM)->e, *b = find(poisoned, &k[j], TB_DTM)->e;
+        differ |= memcmp(a, b, n * sizeof *a) != 0;
+    }
+    ck_assert(differ);
+    mem_free(poisoned);
+    part_game_free(&p);
     mem_free(plain);
 }
 END_TEST

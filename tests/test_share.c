@@ -381,7 +381,7 @@ START_TEST(shared_held_in_part)
     const struct solve_options four = {.pieces = 4};
     ck_assert_msg(solve_game(&g, &four, &ha, err, sizeof err) == 0, "%s", err);
     struct part_game p;
-    part_game_make(&p, "sixteen", "optional", &ha.store, false);
+    part_game_make(&p, "sixteen", "optional", &ha.store, PART_GAME_MIDDLE, false);
     int order[16][2];
     int count = ss_material_order(4, order, 16);
     struct shared_call c = {.g = &p.g, .h = {.store = {.dir = B}}};

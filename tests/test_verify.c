@@ -246,7 +246,8 @@ START_TEST(held_in_part)
     struct verify_report rep;
     for (int whole = 0; whole < 2; whole++) {
         struct part_game p;
-        part_game_make(&p, "sixteen", "optional", &h.store, whole);
+        part_game_make(&p, "sixteen", "optional", &h.store,
+                       whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE, false);
         ck_assert_int_eq(run(verify_cyclic, &p.g, dir, 0, &rep), 0);
         assert_sound(&rep, 4);
         verify_report_free(&rep);
@@ -266,7 +267,7 @@ START_TEST(held_in_part)
     while ((old = table_set(path, i, 0)) == 0) i++;
     table_set(path, i, old + 2);
     struct part_game p;
-    part_game_make(&p, "sixteen", "optional", &h.store, false);
+    part_game_make(&p, "sixteen", "optional", &h.store, PART_GAME_MIDDLE, false);
     ck_assert_int_eq(run(verify_cyclic, &p.g, dir, 0, &rep), 1);
     ck_assert_uint_ge(rep.layers[2].inconsistent, 1);
     verify_report_free(&rep);
