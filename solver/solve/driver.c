@@ -605,8 +605,12 @@ static int walk_kids(struct walk *w, int i, struct held_layer *held)
     for (int j = 0; j < nk; j++) {
         if (walk_hold(w, kids[j], i)) return -1;
         const struct held *d = &w->held[kids[j]];
-        held[j] = (struct held_layer){w->e[kids[j]].k, d->codes, d->val.w ? &d->val : NULL,
-                                      d->dtm,          d->first, d->bytes};
+        held[j] = (struct held_layer){.k = w->e[kids[j]].k,
+                                      .codes = d->codes,
+                                      .val = d->val.w ? &d->val : NULL,
+                                      .dtm = d->dtm,
+                                      .first = d->first,
+                                      .bytes = d->bytes};
     }
     return nk;
 }
