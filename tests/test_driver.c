@@ -309,6 +309,57 @@ START_TEST(held_in_part_same_tables)
 }
 END_TEST
 
+/* A copy of g's ops and layers with no entry_part: its children held whole. */
+struct whole_game {
+    struct game g;
+    struct game_ops ops;
+    struct game_layers layers;
+};
+
+static void whole_game_make(struct whole_game *w, const struct game *g)
+{
+    w->g = *g;
+    w->ops = *g->ops;
+    w->layers = *g->ops->layers;
+    w->layers.entry_part = NULL;
+    w->ops.layers = &w->layers;
+    w->g.ops = &w->ops;
+}
+
+/* hold: Adugo's captures read only the dogs-to-move half of its children, both rule sets:
+ * the part game holding that half (the game's entry_part; the lower half when it names
+ * none), every code outside it poisoned, makes the same tables in both passes; and Adugo
+ * as registered, its children narrowed to its entry part, those of Adugo without one. */
+START_TEST(adugo_held_in_part)
+{
+    const char *rules[] = {"optional-d4-k2", "forced-d4-k2", "optional-d5-k3"};
+    for (int r = 0; r < 3; r++) {
+        struct game g = setup("adugo", rules[r], NULL);
+        struct layer_key k[16];
+        int nk = first_cyclic(&g, k, 16);
+        ck_assert_int_ge(nk, 2);
+        struct mem_store *plain = both_passes(&g, k, nk, false, NULL);
+        struct part_game p;
+        struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
+        bool own = g.ops->layers->entry_part != NULL;
+        part_game_make(&p, "adugo", rules[r], &ref, own ? PART_GAME_OWN : PART_GAME_LOWER, true);
+        struct mem_store *held = both_passes(&p.g, k, nk, false, NULL);
+        mem_same(plain, held);
+        ck_assert_uint_eq(p.wrong, 0);
+        ck_assert_int_ge(p.kids, nk - 1);
+        ck_assert_int_eq(p.in_part, p.kids);
+        part_game_free(&p);
+        mem_free(held);
+        struct whole_game w;
+        whole_game_make(&w, &g);
+        struct mem_store *whole = both_passes(&w.g, k, nk, false, NULL);
+        mem_same(plain, whole);
+        mem_free(whole);
+        mem_free(plain);
+    }
+}
+END_TEST
+
 Suite *driver_suite(void)
 {
     Suite *s = suite_create("driver");
@@ -319,6 +370,7 @@ Suite *driver_suite(void)
     tcase_add_test(tc, targets_only_and_resume);
     tcase_add_test(tc, hold_codes_in_part);
     tcase_add_test(tc, held_in_part_same_tables);
+    tcase_add_test(tc, adugo_held_in_part);
     suite_add_tcase(s, tc);
     return s;
 }
