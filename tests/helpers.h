@@ -200,4 +200,44 @@ void mem_free(struct mem_store *m);
 struct mem_store *mem_copy(const struct mem_store *m);
 void mem_same(struct mem_store *a, struct mem_store *b);
 
+/* hold: a game that holds its cyclic layers' children in part (tests/part_game.c): a copy
+ * of a real game (g, its ops and layers copied) whose entry_part names the part of every
+ * layer below, and whose engine_open checks each child held, position by position over that
+ * part, against the real game's tables in ref (held_code; class codes in the counting
+ * rule's pass), then opens the real engine on those tables whole, or with poison, on them
+ * with every code outside the part a loss in 0 (1): the same tables then show that the
+ * real engine reads nothing outside. One at a time; never copy g (its hooks find the rest
+ * from it). */
+enum part_game_part {
+    PART_GAME_MIDDLE, /* [size / 4, size / 4 + size / 2) */
+    PART_GAME_WHOLE,  /* [0, size) */
+    PART_GAME_LOWER,  /* [0, size / 2) */
+    PART_GAME_OWN     /* the real game's entry_part (whole when it has none) */
+};
+#define PART_GAME_MAX_KIDS 64
+#define PART_GAME_MAX_OPEN 16
+struct part_open {
+    void *ctx;        /* the open engine's context */
+    uint16_t **codes; /* its children's whole codes */
+    int nkids;
+};
+struct part_game {
+    unsigned magic;
+    struct game g;
+    struct game_ops ops;
+    struct game_layers layers;
+    const struct game_layers *real;
+    struct store_hooks ref; /* the real game's tables */
+    enum part_game_part part;
+    bool poison;
+    void *lock; /* a pthread mutex: engines are opened in threads (share_sim) */
+    struct part_open open[PART_GAME_MAX_OPEN];
+    /* children given to engine_open: all, in bytes, in part; held codes unlike ref's */
+    int kids, in_bytes, in_part;
+    uint64_t wrong;
+};
+void part_game_make(struct part_game *p, const char *name, const char *rules,
+                    const struct store_hooks *ref, enum part_game_part part, bool poison);
+void part_game_free(struct part_game *p);
+
 #endif

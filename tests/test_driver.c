@@ -198,6 +198,168 @@ START_TEST(targets_only_and_resume)
 }
 END_TEST
 
+/* hold: solve_hold_codes keeps the entry part alone, a byte each when every code there
+ * fits (one past it does not matter), else as codes; the waves of the narrowing in place
+ * (past 65536) give every code; a game without entry_part holds all, untouched. */
+START_TEST(hold_codes_in_part)
+{
+    struct mem_store none = {0};
+    struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = &none};
+    struct part_game p;
+    const uint64_t sizes[] = {1, 7, 1000, 300001};
+    for (int whole = 0; whole < 2; whole++) {
+        part_game_make(&p, "sixteen", NULL, &ref, whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE,
+                       false);
+        struct layer_key k = {{3, 2, 0, 0}};
+        for (int s = 0; s < 4; s++) {
+            for (int wide = 0; wide < 2; wide++) {
+                uint64_t n = sizes[s], first = whole ? 0 : n / 4, count = whole ? n : n / 2;
+                retro_code *codes = malloc(n * sizeof *codes), *want = malloc(n * sizeof *want);
+                for (uint64_t i = 0; i < n; i++) want[i] = (retro_code)(i * 7919 % 251);
+                if (!whole) want[n - 1] = 999; /* past the part: still bytes */
+                if (wide && count) want[first + count / 2] = 300;
+                memcpy(codes, want, n * sizeof *codes);
+                struct held_layer h = solve_hold_codes(&p.g, &k, n, codes);
+                ck_assert_uint_eq(h.first, first);
+                ck_assert(wide && count ? h.codes && !h.bytes : h.bytes && !h.codes);
+                for (uint64_t i = first; i < first + count; i++)
+                    CHECK(held_code(&h, i) == want[i], "n %llu position %llu",
+                          (unsigned long long)n, (unsigned long long)i);
+                solve_held_free(&h);
+                free(want);
+            }
+        }
+        part_game_free(&p);
+    }
+    struct game g = setup("sixteen", NULL, NULL);
+    retro_code *codes = malloc(10 * sizeof *codes);
+    for (int i = 0; i < 10; i++) codes[i] = (retro_code)(i + 1);
+    struct held_layer h = solve_hold_codes(&g, &(struct layer_key){{2, 1, 0, 0}}, 10, codes);
+    ck_assert(h.codes == codes && !h.bytes && h.first == 0 && held_code(&h, 9) == 10);
+    solve_held_free(&h);
+}
+END_TEST
+
+/* The DTM pass and the counting rule's (limit 10) of the first cyclic layers of g into a new
+ * store, read back from it when not; the number of children engines were given. */
+static struct mem_store *both_passes(const struct game *g, const struct layer_key *k, int nk,
+                                     bool targets_only, struct mem_store *m)
+{
+    if (!m) m = calloc(1, sizeof *m);
+    ck_assert_ptr_nonnull(m);
+    struct solve_hooks h = {.store = {.load = mem_load, .save = mem_save, .arg = m}};
+    char err[600];
+    for (int limit = 0; limit <= 10; limit += 10) {
+        struct solve_request q = {
+            .targets = k, .ntargets = nk, .targets_only = targets_only, .dtc_limit = limit};
+        ck_assert_msg(solve_layers(g, &q, &h, err, sizeof err) == 0, "%s", err);
+    }
+    return m;
+}
+
+/* hold: a game whose children are held in part (entry_part: the middle half, as the test's
+ * part game names it; then all) makes the same tables in both passes, its engines given
+ * exactly the codes of the part, in bytes; read back for a layer solved alone too. */
+START_TEST(held_in_part_same_tables)
+{
+    struct game g = setup("sixteen", NULL, NULL);
+    struct layer_key k[6];
+    int nk = first_cyclic(&g, k, 6);
+    struct mem_store *plain = both_passes(&g, k, nk, false, NULL);
+    for (int whole = 0; whole < 2; whole++) {
+        struct part_game p;
+        struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
+        part_game_make(&p, "sixteen", NULL, &ref, whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE,
+                       false);
+        struct mem_store *held = both_passes(&p.g, k, nk, false, NULL);
+        mem_same(plain, held);
+        ck_assert_uint_eq(p.wrong, 0);
+        ck_assert_int_ge(p.kids, nk);
+        ck_assert_int_eq(p.in_bytes, p.kids);
+        ck_assert_int_eq(p.in_part, whole ? 0 : p.kids);
+        /* the last alone, its children read back from the store and held in part */
+        const enum tb_kind kinds[3] = {TB_WDL, TB_DTM, TB_DTC};
+        for (int j = 0; j < 3; j++) {
+            struct store_table t = solve_table(&k[nk - 1], kinds[j], 0, j == 2 ? 10 : 0);
+            mem_remove(held, mem_find(held, &t));
+        }
+        int kids = p.kids;
+        both_passes(&p.g, &k[nk - 1], 1, true, held);
+        ck_assert_int_gt(p.kids, kids);
+        ck_assert_uint_eq(p.wrong, 0);
+        mem_same(plain, held);
+        mem_free(held);
+        part_game_free(&p);
+    }
+    /* the poison has teeth: Sixteen Soldiers' engines read outside the middle half */
+    struct part_game p;
+    struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
+    part_game_make(&p, "sixteen", NULL, &ref, PART_GAME_MIDDLE, true);
+    struct mem_store *poisoned = both_passes(&p.g, k, nk, false, NULL);
+    bool differ = false;
+    for (int j = 0; j < nk; j++) {
+        uint64_t n = find(plain, &k[j], TB_DTM)->t.npositions;
+        const uint16_t *a = find(plain, &k[j], TB_DTM)->e, *b = find(poisoned, &k[j], TB_DTM)->e;
+        differ |= memcmp(a, b, n * sizeof *a) != 0;
+    }
+    ck_assert(differ);
+    mem_free(poisoned);
+    part_game_free(&p);
+    mem_free(plain);
+}
+END_TEST
+
+/* A copy of g's ops and layers with no entry_part: its children held whole. */
+struct whole_game {
+    struct game g;
+    struct game_ops ops;
+    struct game_layers layers;
+};
+
+static void whole_game_make(struct whole_game *w, const struct game *g)
+{
+    w->g = *g;
+    w->ops = *g->ops;
+    w->layers = *g->ops->layers;
+    w->layers.entry_part = NULL;
+    w->ops.layers = &w->layers;
+    w->g.ops = &w->ops;
+}
+
+/* hold: Adugo's captures read only the dogs-to-move half of its children, both rule sets:
+ * the part game holding that half (the game's entry_part; the lower half when it names
+ * none), every code outside it poisoned, makes the same tables in both passes; and Adugo
+ * as registered, its children narrowed to its entry part, those of Adugo without one. */
+START_TEST(adugo_held_in_part)
+{
+    const char *rules[] = {"optional-d4-k2", "forced-d4-k2", "optional-d5-k3"};
+    for (int r = 0; r < 3; r++) {
+        struct game g = setup("adugo", rules[r], NULL);
+        struct layer_key k[16];
+        int nk = first_cyclic(&g, k, 16);
+        ck_assert_int_ge(nk, 2);
+        struct mem_store *plain = both_passes(&g, k, nk, false, NULL);
+        struct part_game p;
+        struct store_hooks ref = {.load = mem_load, .save = mem_save, .arg = plain};
+        bool own = g.ops->layers->entry_part != NULL;
+        part_game_make(&p, "adugo", rules[r], &ref, own ? PART_GAME_OWN : PART_GAME_LOWER, true);
+        struct mem_store *held = both_passes(&p.g, k, nk, false, NULL);
+        mem_same(plain, held);
+        ck_assert_uint_eq(p.wrong, 0);
+        ck_assert_int_ge(p.kids, nk - 1);
+        ck_assert_int_eq(p.in_part, p.kids);
+        part_game_free(&p);
+        mem_free(held);
+        struct whole_game w;
+        whole_game_make(&w, &g);
+        struct mem_store *whole = both_passes(&w.g, k, nk, false, NULL);
+        mem_same(plain, whole);
+        mem_free(whole);
+        mem_free(plain);
+    }
+}
+END_TEST
+
 Suite *driver_suite(void)
 {
     Suite *s = suite_create("driver");
@@ -206,6 +368,9 @@ Suite *driver_suite(void)
     tcase_add_test(tc, solves_every_game);
     tcase_add_test(tc, memory_bound_same_tables);
     tcase_add_test(tc, targets_only_and_resume);
+    tcase_add_test(tc, hold_codes_in_part);
+    tcase_add_test(tc, held_in_part_same_tables);
+    tcase_add_test(tc, adugo_held_in_part);
     suite_add_tcase(s, tc);
     return s;
 }

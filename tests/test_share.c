@@ -368,6 +368,45 @@ START_TEST(any_game_bagh_chal)
 }
 END_TEST
 
+/* hold: a game whose children are held in part (the tests' part game: entry_part the middle
+ * half) shares its materials up to 4 pieces by 1, 2 or 3 parts to the tables of a plain
+ * solve, byte for byte, every part's engine given exactly the codes of the part, in bytes. */
+START_TEST(shared_held_in_part)
+{
+    struct game g = setup("sixteen", "optional", NULL);
+    char A[64], B[64], err[600];
+    test_dir_make(A, sizeof A, "share");
+    test_dir_make(B, sizeof B, "share");
+    struct solve_hooks ha = {.store = {.dir = A}};
+    const struct solve_options four = {.pieces = 4};
+    ck_assert_msg(solve_game(&g, &four, &ha, err, sizeof err) == 0, "%s", err);
+    struct part_game p;
+    part_game_make(&p, "sixteen", "optional", &ha.store, PART_GAME_MIDDLE, false);
+    int order[16][2];
+    int count = ss_material_order(4, order, 16);
+    struct shared_call c = {.g = &p.g, .h = {.store = {.dir = B}}};
+    for (int k = 0; k < count; k++) {
+        c.m = order[k][0], c.n = order[k][1], c.nparts = 1 + k % 3;
+        ck_assert_msg(shared(&c) == 0, "material %d+%d: %s", c.m, c.n, c.err[0]);
+    }
+    ck_assert_str_eq(listing(B), listing(A));
+    for (int k = 0; k < count; k++)
+        for (int kind = TB_WDL; kind <= TB_DTM; kind++) {
+            char a[256], b[256];
+            material_path(a, sizeof a, A, &g, order[k][0], order[k][1], kind);
+            material_path(b, sizeof b, B, &g, order[k][0], order[k][1], kind);
+            assert_same_file(a, b);
+        }
+    ck_assert_uint_eq(p.wrong, 0);
+    ck_assert_int_ge(p.kids, 3);
+    ck_assert_int_eq(p.in_bytes, p.kids);
+    ck_assert_int_eq(p.in_part, p.kids);
+    part_game_free(&p);
+    test_dir_remove(A);
+    test_dir_remove(B);
+}
+END_TEST
+
 Suite *share_suite(void)
 {
     Suite *s = suite_create("share");
@@ -376,6 +415,7 @@ Suite *share_suite(void)
     tcase_add_test(shared, shared_material_tables);
     tcase_add_test(shared, shared_material_checkpoints);
     tcase_add_test(shared, any_game_bagh_chal);
+    tcase_add_test(shared, shared_held_in_part);
     suite_add_tcase(s, shared);
     return s;
 }

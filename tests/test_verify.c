@@ -232,6 +232,50 @@ START_TEST(sixteen_materials)
 }
 END_TEST
 
+/* hold: a game whose children are held in part (the tests' part game: entry_part the middle
+ * half, or all) re-derives its layers sound in both passes, its engines given exactly the
+ * codes of the part, in bytes; an entry changed is found as without the part. */
+START_TEST(held_in_part)
+{
+    char dir[64], path[1024], err[400];
+    test_dir_make(dir, sizeof dir, "verify");
+    struct game g = setup("sixteen", "optional", NULL);
+    struct solve_hooks h = {.store.dir = dir};
+    const struct solve_options four = {.pieces = 4, .dtc_limit = 20};
+    ck_assert_msg(solve_game(&g, &four, &h, err, sizeof err) == 0, "%s", err);
+    struct verify_report rep;
+    for (int whole = 0; whole < 2; whole++) {
+        struct part_game p;
+        part_game_make(&p, "sixteen", "optional", &h.store,
+                       whole ? PART_GAME_WHOLE : PART_GAME_MIDDLE, false);
+        ck_assert_int_eq(run(verify_cyclic, &p.g, dir, 0, &rep), 0);
+        assert_sound(&rep, 4);
+        verify_report_free(&rep);
+        ck_assert_int_eq(run(verify_cyclic_dtc, &p.g, dir, 0, &rep), 0);
+        assert_sound(&rep, 4);
+        verify_report_free(&rep);
+        ck_assert_uint_eq(p.wrong, 0);
+        ck_assert_int_ge(p.kids, 6); /* 2+1 reads 1+1; 3+1 and 2+2 read 2+1; twice */
+        ck_assert_int_eq(p.in_bytes, p.kids);
+        ck_assert_int_eq(p.in_part, whole ? 0 : p.kids);
+        part_game_free(&p);
+    }
+    struct layer_key m31 = {{3, 1, 0, 0}};
+    tables_layer_path(path, sizeof path, dir, &g, &m31, TB_DTM, 0);
+    uint64_t i = 0;
+    uint16_t old;
+    while ((old = table_set(path, i, 0)) == 0) i++;
+    table_set(path, i, old + 2);
+    struct part_game p;
+    part_game_make(&p, "sixteen", "optional", &h.store, PART_GAME_MIDDLE, false);
+    ck_assert_int_eq(run(verify_cyclic, &p.g, dir, 0, &rep), 1);
+    ck_assert_uint_ge(rep.layers[2].inconsistent, 1);
+    verify_report_free(&rep);
+    part_game_free(&p);
+    test_dir_remove(dir);
+}
+END_TEST
+
 /* What --full re-derives follows from a game's layers' kinds: a game with acyclic layers
  * its cyclic layers whole first (rounds 0 and 1), then a sample of its acyclic layers; a
  * game of cyclic layers only, those layers last, every position by default. */
@@ -266,6 +310,7 @@ Suite *verify_suite(void)
     tcase_add_test(tc, baghchal_movement);
     tcase_add_test(tc, baghchal_placement);
     tcase_add_test(tc, sixteen_materials);
+    tcase_add_test(tc, held_in_part);
     tcase_add_test(tc, rounds_by_kind);
     suite_add_tcase(s, tc);
     return s;

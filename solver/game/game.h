@@ -117,7 +117,21 @@ struct held_layer {
     const struct wdl *val; /* an acyclic layer's values (FOLD_VALUES), or who wins under the
                               counting rule at clock 0 (FOLD_DTC) */
     const uint8_t *dtm;    /* an acyclic layer's DTM codes, a byte each (FOLD_DTM) */
+    /* hold: a cyclic layer held in part (game_layers.entry_part), read through held_code.
+     * first: codes[j] (or bytes[j]) is position first + j's; 0 when held whole. bytes: the
+     * codes a byte each, when every held one fits (codes is then NULL); NULL otherwise.
+     * Only a game that defines entry_part is given a part or bytes. */
+    uint64_t first;
+    const uint8_t *bytes;
 };
+
+/* hold: the code of position i (of its layer's numbering) of a held cyclic layer, whether
+ * held whole, in part (i within it) or in bytes: how a game defining entry_part reads its
+ * children. */
+static inline uint16_t held_code(const struct held_layer *h, uint64_t i)
+{
+    return h->bytes ? h->bytes[i - h->first] : h->codes[i - h->first];
+}
 
 /* stats: a row of the statistics within a layer's table (game_layers.rows): the positions
  * offset + stride * j, j < count, with the side to move and the men on the board of the
@@ -302,6 +316,19 @@ struct game_layers {
      * rules, the board when board_in_names and the directory. */
     void (*solve_options)(const struct game *g, int first, int last, int top, char *buf,
                           size_t len);
+
+    /* hold: */
+    /* Optional (NULL: all of it): the positions [*first, *first + *count) of cyclic layer k
+     * (size positions) that the moves of the layers reading it (its parents: their
+     * engine_open's exits and fold) lead to, as their children. A solver then holds only
+     * those for them, a byte each when every code there fits one (struct held_layer's
+     * first and bytes); a game defining it reads its held cyclic layers through held_code
+     * alone, and takes one held whole as well (first 0: the self-test and stats hold all
+     * of a layer). A game whose captures all lead to one side to move, its positions
+     * numbered in a block, names that block: its children are held at half the size, or
+     * a quarter in bytes. */
+    void (*entry_part)(const struct game *g, const struct layer_key *k, uint64_t size,
+                       uint64_t *first, uint64_t *count);
 };
 
 /* A game's module: its rules, its names and its variants. A game fills one, in its own

@@ -109,6 +109,66 @@ void solve_class_codes(const uint16_t *cls, uint64_t n, retro_code *codes)
     }
 }
 
+/* The largest of codes[0 .. n - 1] (0 for none). */
+static retro_code max_code(const retro_code *codes, uint64_t n)
+{
+    retro_code top = 0;
+#pragma omp parallel for reduction(max : top) schedule(static, 65536)
+    for (uint64_t i = 0; i < n; i++)
+        if (codes[i] > top) top = codes[i];
+    return top;
+}
+
+/* codes[first + j] into byte j of the same array, j < count, each fitting a byte. Byte j
+ * lies in code j / 2, at or before code first + j: read already when j goes up. So the
+ * bytes go in waves, each twice the last, every byte of a wave written below the codes the
+ * wave reads (at 2 * (first + lo) bytes and up): in parallel within a wave, but for the
+ * first, which may overlap its own reads. */
+static void narrow_in_place(retro_code *codes, uint64_t first, uint64_t count)
+{
+    uint8_t *bytes = (uint8_t *)codes;
+    uint64_t hi = count < 65536 ? count : 65536;
+    for (uint64_t j = 0; j < hi; j++) bytes[j] = (uint8_t)codes[first + j];
+    for (uint64_t lo = hi; lo < count; lo = hi) {
+        hi = 2 * lo < count ? 2 * lo : count;
+#pragma omp parallel for schedule(static, 65536)
+        for (uint64_t j = lo; j < hi; j++) bytes[j] = (uint8_t)codes[first + j];
+    }
+}
+
+struct held_layer solve_hold_codes(const struct game *g, const struct layer_key *k, uint64_t n,
+                                   retro_code *codes)
+{
+    struct held_layer h = {.k = *k, .codes = codes};
+    const struct game_layers *gl = g->ops->layers;
+    if (!gl->entry_part) return h;
+    uint64_t first = 0, count = n;
+    gl->entry_part(g, k, n, &first, &count);
+    if (first > n) first = n;
+    if (count > n - first) count = n - first;
+    h.first = first;
+    void *part;
+    if (max_code(codes + first, count) <= UINT8_MAX) {
+        narrow_in_place(codes, first, count);
+        part = realloc(codes, count ? count : 1);
+        h.codes = NULL;
+        h.bytes = part ? part : (void *)codes;
+    } else {
+        memmove(codes, codes + first, count * sizeof *codes);
+        part = realloc(codes, (count ? count : 1) * sizeof *codes);
+        h.codes = part ? part : codes;
+    }
+    return h;
+}
+
+void solve_held_free(struct held_layer *h)
+{
+    free((void *)h->codes);
+    free((void *)h->bytes);
+    h->codes = NULL;
+    h->bytes = NULL;
+}
+
 int solve_make_classes(const struct game *g, const struct solve_hooks *h,
                        const struct solve_classes_job *j, uint16_t *cls, char *err, size_t errlen)
 {
@@ -201,6 +261,10 @@ struct held {
     retro_code *codes;
     struct wdl val;
     uint8_t *dtm;
+    /* a cyclic layer held in part (solve_hold_codes): codes or bytes hold position first
+     * and on, bytes its codes a byte each (codes NULL) */
+    uint64_t first;
+    uint8_t *bytes;
 };
 
 /* The passes of a walk over acyclic layers (cyclic ones have two: DTM and the counting
@@ -395,6 +459,7 @@ static void walk_release(struct walk *w, int i)
 {
     struct held *d = &w->held[i];
     free(d->codes);
+    free(d->bytes);
     wdl_free(&d->val);
     free(d->dtm);
     *d = (struct held){0};
@@ -488,6 +553,19 @@ static int read_acyclic(struct walk *w, int i, enum tb_kind kind, struct held *d
 
 static int walk_acyclic(struct walk *w, int i);
 
+/* Cyclic layer i's codes (or class codes) held for the layers that read it: in part when
+ * the game says so (solve_hold_codes), not when none is left to read them (they go). */
+static void hold_codes(struct walk *w, int i, retro_code *codes)
+{
+    struct held *d = &w->held[i];
+    *d = (struct held){.have = true, .codes = codes};
+    if (w->last[i] <= i) return;
+    struct held_layer h = solve_hold_codes(w->g, &w->e[i].k, w->size[i], codes);
+    d->codes = (retro_code *)h.codes;
+    d->bytes = (uint8_t *)h.bytes;
+    d->first = h.first;
+}
+
 /* What layer j is to the layers that read it, held, read back for the moves of layer i
  * when not: a cyclic layer's codes from its DTM table (or its classes, from its DTC
  * table); an acyclic one's table of the pass, or, when it is not stored (dtm_by_fold), the
@@ -504,8 +582,9 @@ static int walk_hold(struct walk *w, int j, int i)
     if (!is_cyclic(w, j) && w->fold == FOLD_DTM && dtm_by_fold(w, j)) return walk_acyclic(w, j);
     if (is_cyclic(w, j)) {
         struct store_table t = solve_table(&w->e[j].k, limit ? TB_DTC : TB_DTM, n, limit);
-        if ((d->codes = read_entries(w, &t, NULL, why, sizeof why, &got)) && limit)
-            solve_class_codes(d->codes, n, d->codes);
+        retro_code *codes = read_entries(w, &t, NULL, why, sizeof why, &got);
+        if (codes && limit) solve_class_codes(codes, n, codes);
+        if (codes) hold_codes(w, j, codes);
     } else {
         enum tb_kind kind = limit ? TB_DTC : w->fold == FOLD_DTM ? TB_DTM : TB_WDL;
         got = read_acyclic(w, j, kind, d, NULL, NULL, why, sizeof why);
@@ -526,7 +605,12 @@ static int walk_kids(struct walk *w, int i, struct held_layer *held)
     for (int j = 0; j < nk; j++) {
         if (walk_hold(w, kids[j], i)) return -1;
         const struct held *d = &w->held[kids[j]];
-        held[j] = (struct held_layer){w->e[kids[j]].k, d->codes, d->val.w ? &d->val : NULL, d->dtm};
+        held[j] = (struct held_layer){.k = w->e[kids[j]].k,
+                                      .codes = d->codes,
+                                      .val = d->val.w ? &d->val : NULL,
+                                      .dtm = d->dtm,
+                                      .first = d->first,
+                                      .bytes = d->bytes};
     }
     return nk;
 }
@@ -600,12 +684,10 @@ static void count_codes(const retro_code *res, uint64_t n, struct solve_layer *r
     r->max_dtm = t.max_dtm;
 }
 
-/* Layer i read back into codes when both its tables are stored and sound: 0, else -1 (a
- * damaged one said). */
-static int walk_resume(struct walk *w, int i, retro_code *codes, struct solve_layer *r)
+/* Layer i read back into codes, its tables found stored and sound: 0, else -1 (said). */
+static int walk_resume(struct walk *w, int i, retro_code *codes)
 {
     struct store_table t = solve_table(&w->e[i].k, TB_DTM, w->size[i], 0);
-    if (solve_verify_layer(w->g, w->h, &t, &r->dtm_bytes, &r->wdl_bytes)) return -1;
     char why[400];
     if (store_load(&w->h->store, w->g, &t, STORE_READ, codes, NULL, why, sizeof why) == 0) return 0;
     solve_notice(w->h, "%s", why);
@@ -647,24 +729,31 @@ static int walk_solve(struct walk *w, int i, retro_code *codes, struct solve_lay
     return solve_save_layer(w->g, w->h, &t, &src, &r->wdl_bytes, &r->dtm_bytes, w->err, w->errlen);
 }
 
-/* The DTM pass's cyclic layer i: read back or solved, its codes held. */
+/* The DTM pass's cyclic layer i: read back when both its tables are stored and sound, else
+ * solved; its codes held. A layer to solve has its children held first (read back when
+ * not; under a memory bound, nothing else), before room is made for its codes: a child
+ * read back is whole until it is narrowed to its part (solve_hold_codes). */
 static int walk_dtm_layer(struct walk *w, int i, struct solve_layer *r)
 {
     uint64_t n = w->size[i];
     char title[64];
     walk_title(w, i, title, sizeof title);
+    struct store_table t = solve_table(&w->e[i].k, TB_DTM, n, 0);
+    bool stored = solve_verify_layer(w->g, w->h, &t, &r->dtm_bytes, &r->wdl_bytes) == 0;
+    struct held_layer held[MAX_KIDS];
+    if (!stored && w->q->memory && walk_hold_only_children(w, i)) return -1;
+    if (!stored && walk_kids(w, i, held) < 0) return -1;
     retro_code *codes = big_alloc((n ? n : 1) * sizeof *codes);
     if (!codes) return solve_fail(w->err, w->errlen, "out of memory for %s", title);
-    if (walk_resume(w, i, codes, r) == 0) {
+    if (stored && walk_resume(w, i, codes) == 0) {
         r->resumed = true;
         count_codes(codes, n, r);
     } else if (walk_solve(w, i, codes, r)) {
         free(codes);
         return -1;
     }
-    struct store_table t = solve_table(&w->e[i].k, TB_DTM, n, 0);
     solve_remove_leftovers(w->h, w->g, &t, ".ckpt");
-    w->held[i] = (struct held){.have = true, .codes = codes};
+    hold_codes(w, i, codes);
     return 0;
 }
 
@@ -712,7 +801,7 @@ static int walk_dtc_layer(struct walk *w, int i, struct solve_layer *r)
     }
     solve_count_classes(cls, n, r);
     solve_class_codes(cls, n, cls);
-    w->held[i] = (struct held){.have = true, .codes = cls};
+    hold_codes(w, i, cls);
     return 0;
 }
 

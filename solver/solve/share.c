@@ -313,18 +313,21 @@ static int hold_children(struct shared *s)
             return solve_fail(s->err, s->errlen, "%s", why);
         retro_code *codes = big_alloc((n ? n : 1) * sizeof *codes);
         if (!codes) return solve_fail(s->err, s->errlen, "out of memory for %s", s->title);
-        s->kid[s->nkids++] = (struct held_layer){.k = k[j], .codes = codes};
         struct store_table t = solve_table(&k[j], TB_DTM, n, 0);
-        if (store_load(&s->h->store, s->g, &t, STORE_READ, codes, NULL, why, sizeof why))
+        if (store_load(&s->h->store, s->g, &t, STORE_READ, codes, NULL, why, sizeof why)) {
+            free(codes);
             return solve_fail(s->err, s->errlen, "%s (read back for the moves of %s)", why,
                               s->title);
+        }
+        /* read whole, then only the part the engine reads kept (the game's entry_part) */
+        s->kid[s->nkids++] = solve_hold_codes(s->g, &k[j], n, codes);
     }
     return 0;
 }
 
 static void release_children(struct shared *s)
 {
-    for (int j = 0; j < s->nkids; j++) free((retro_code *)s->kid[j].codes);
+    for (int j = 0; j < s->nkids; j++) solve_held_free(&s->kid[j]);
     s->nkids = 0;
 }
 

@@ -162,6 +162,17 @@ bool solve_covers_start(const struct game *g, const struct solve_options *o)
 
 /* ---- The plan ------------------------------------------------------------------------- */
 
+/* The codes of cyclic layer k that a solve keeps for the layers reading it: all of them, or
+ * its entry part (game_layers.entry_part), at most: a byte each when they fit. */
+static uint64_t kept_codes(const struct game *g, const struct layer_key *k,
+                           const struct layer_need *need)
+{
+    uint64_t first = 0, count = need->positions;
+    if (g->ops->layers->entry_part)
+        g->ops->layers->entry_part(g, k, need->positions, &first, &count);
+    return count * sizeof(retro_code);
+}
+
 int solve_plan(const struct game *g, int pieces, struct solve_plan_layer *out, int max, char *err,
                size_t errlen)
 {
@@ -187,7 +198,7 @@ int solve_plan(const struct game *g, int pieces, struct solve_plan_layer *out, i
         p.nreads = gl->children(g, &e[i].k, reads, SOLVE_PLAN_MAX_READS);
         for (int j = 0; j < p.nreads && j < SOLVE_PLAN_MAX_READS; j++) p.reads[j] = reads[j];
         if (p.nreads > SOLVE_PLAN_MAX_READS) p.nreads = SOLVE_PLAN_MAX_READS;
-        if (!pieces || gl->men(g, &e[i].k) < pieces) kept += p.need.positions * sizeof(retro_code);
+        if (!pieces || gl->men(g, &e[i].k) < pieces) kept += kept_codes(g, &e[i].k, &p.need);
         if (count < max) out[count] = p;
         count++;
     }

@@ -150,10 +150,11 @@ struct cyclic_walk {
     struct layer_key *k;
     const struct tables_want **wdl; /* each layer's WDL table in the set */
     uint64_t *size;
-    int *depth;      /* 0 without children, else one more than its deepest child's */
-    int *last;       /* the last layer that reads it, -1 when none does */
-    uint16_t **held; /* its codes, once checked, while a later layer reads them */
-    int limit;       /* the counting rule's pass: its limit; 0 in the DTM pass */
+    int *depth;              /* 0 without children, else one more than its deepest child's */
+    int *last;               /* the last layer that reads it, -1 when none does */
+    struct held_layer *held; /* its codes, once checked, while a later layer reads them (in
+                                part: solve_hold_codes) */
+    int limit;               /* the counting rule's pass: its limit; 0 in the DTM pass */
     /* why the layers deeper than broken_depth are not checked (the DTM pass), or, in the
      * counting rule's pass, every layer after it */
     char broken[VERIFY_EXAMPLE_LEN];
@@ -183,16 +184,20 @@ static int cyclic_kids(const struct cyclic_walk *w, int i, int *kids)
     return nk;
 }
 
+static bool is_held(const struct cyclic_walk *w, int i)
+{
+    return w->held[i].codes || w->held[i].bytes;
+}
+
 static void cyclic_release(struct cyclic_walk *w, int i)
 {
-    free(w->held[i]);
-    w->held[i] = NULL;
+    solve_held_free(&w->held[i]);
     if (w->gl->index_drop) w->gl->index_drop(w->q->g, w->ix, &w->k[i]);
 }
 
 static void cyclic_walk_free(struct cyclic_walk *w)
 {
-    for (int i = 0; w->held && i < w->n; i++) free(w->held[i]);
+    for (int i = 0; w->held && i < w->n; i++) solve_held_free(&w->held[i]);
     if (w->ix) w->gl->index_free(w->ix);
     free(w->k);
     free(w->wdl);
@@ -297,8 +302,8 @@ static int cyclic_open(struct cyclic_walk *w, int i, struct retro_layer *R, char
     struct held_layer held[2 * TABLES_MAX_LAYERS + 16];
     int nk = cyclic_kids(w, i, kids);
     for (int j = 0; j < nk; j++) {
-        if (!w->held[kids[j]]) return snprintf(err, errlen, "a layer it reads is not held"), -1;
-        held[j] = (struct held_layer){.k = w->k[kids[j]], .codes = w->held[kids[j]]};
+        if (!is_held(w, kids[j])) return snprintf(err, errlen, "a layer it reads is not held"), -1;
+        held[j] = w->held[kids[j]];
     }
     if (w->gl->engine_open(w->q->g, w->ix, &w->k[i], held, nk, w->limit, R, err, errlen)) return -1;
     if (w->h) R->progress = w->h->task_progress, R->progress_arg = w->h->arg;
@@ -457,7 +462,7 @@ static int cyclic_layer(struct cyclic_walk *w, int i, struct verify_layer *r,
         return 1;
     }
     if (w->last[i] > i)
-        w->held[i] = codes;
+        w->held[i] = solve_hold_codes(w->q->g, &w->k[i], n, codes);
     else
         free(codes);
     return r->inconsistent > 0 || r->failed;
@@ -467,7 +472,7 @@ static int cyclic_layer(struct cyclic_walk *w, int i, struct verify_layer *r,
 static void cyclic_done(struct cyclic_walk *w, int i)
 {
     for (int j = 0; j <= i; j++)
-        if (w->last[j] <= i && (w->held[j] || j == i)) cyclic_release(w, j);
+        if (w->last[j] <= i && (is_held(w, j) || j == i)) cyclic_release(w, j);
 }
 
 int verify_cyclic(const struct verify_request *q, const struct verify_hooks *h,
@@ -530,7 +535,7 @@ static bool cyclic_dtc_check(struct cyclic_walk *w, int i, const char *path, cha
     free(dtc);
     if (w->last[i] > i) {
         solve_class_codes(cls, n, cls);
-        w->held[i] = cls;
+        w->held[i] = solve_hold_codes(w->q->g, &w->k[i], n, cls);
     } else {
         free(cls);
     }
