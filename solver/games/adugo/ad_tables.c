@@ -170,8 +170,8 @@ struct ad_engine {
     int dogs, stop;   /* this layer's dogs, and the dogs left when the game is over */
     struct {
         const struct pair_index *ix;
-        const retro_code *codes; /* the dogs-to-move half's codes */
-    } kid[AD_MAX_DOGS + 1];      /* by dogs */
+        struct held_layer held; /* its dogs-to-move half (held_code): entry_part */
+    } kid[AD_MAX_DOGS + 1];     /* by dogs */
 };
 
 /* The position's jaguar and dogs (the class's canonical ones), and the jaguar's orbit. The
@@ -270,7 +270,7 @@ static int fold_chain(void *arg, const struct move *m, bits_t dogs)
         return 0;
     }
     uint64_t r = pair_index_rank(e->kid[d].ix, BIT(m->to[m->njumps - 1]), dogs);
-    move_fold_add(f->ex, e->kid[d].codes[r]);
+    move_fold_add(f->ex, held_code(&e->kid[d].held, r));
     return 0;
 }
 
@@ -370,7 +370,7 @@ static int ad_engine_open(const struct game *g, void *ix, const struct layer_key
     for (int j = 0; j < nkids; j++) {
         int d = kids[j].k.c[0];
         e->kid[d].ix = x->ix[d];
-        e->kid[d].codes = kids[j].codes;
+        e->kid[d].held = kids[j];
     }
     *L = (struct retro_layer){.size = 2 * e->classes,
                               .max_moves = 8 * dogs + 8,
@@ -402,8 +402,10 @@ static void ad_need(const struct game *g, const struct layer_key *k, struct laye
     need->buckets = need->positions * (need->positions > 1u << 30 ? 8 : 4);
     need->compact = need->positions * sizeof(retro_code) + index;
     need->exits = 0;
+    /* the dogs-to-move half of each (entry_part), at 2 bytes a position: whether a child's
+     * codes fit a byte is known only once it is solved */
     for (int d = dogs - 1; d >= fewest_dogs(g); d--)
-        need->exits += 2 * pair_class_count(g->board, 1, d) * sizeof(retro_code);
+        need->exits += pair_class_count(g->board, 1, d) * sizeof(retro_code);
 }
 
 static int ad_men(const struct game *g, const struct layer_key *k)
@@ -473,6 +475,17 @@ static int ad_reach(const struct game *g, void *ix, const struct layer_key *k, s
     return 0;
 }
 
+/* A capture always leaves the dogs to move: the first half of a child is all its parents
+ * read. */
+static void ad_entry_part(const struct game *g, const struct layer_key *k, uint64_t size,
+                          uint64_t *first, uint64_t *count)
+{
+    (void)g;
+    (void)k;
+    *first = 0;
+    *count = size / 2;
+}
+
 const struct game_layers ad_table_layers = {
     .board_in_names = false,
     .name = ad_layer_name,
@@ -492,6 +505,7 @@ const struct game_layers ad_table_layers = {
     .index_drop = ad_index_drop,
     .men = ad_men,
     .reach = ad_reach,
+    .entry_part = ad_entry_part,
     .rows = ad_rows,
     .weights = ad_weights,
 };
