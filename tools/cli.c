@@ -489,7 +489,8 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
     } else if (!strcmp(key, "fen-rows")) {
         if (o->fen_rows) append(buf, len, "%s: %s", o->fen_rows, o->title);
     } else if (!strcmp(key, "clocks")) {
-        append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
+        /* a game without a counting rule is left out */
+        if (o->clock_limit) append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
     } else if (!strcmp(key, "capture-games")) {
         if (o->capture_goal) append(buf, len, "%s", o->name);
     } else {

@@ -129,7 +129,8 @@ bool cli_plural_sides(enum guti_game game);
 /* Writes a help text with its placeholders filled from the registered games, so that no
  * help text names a game: {games} "baghchal or sixteen", {games-default} the same with
  * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers", {clocks} "100
- * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers", {capture-games} the games whose
+ * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers" (a game without a counting
+ * rule left out), {capture-games} the games whose
  * rules take a capture goal; and one line a game, each under the placeholder's column and ending in
  * ';' but the last: {rules} "baghchal: standard (default), goat-pass, ...", {table-rules}
  * the rules tables are made for, {boards} those of the games with several boards, {phases}

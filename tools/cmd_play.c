@@ -291,9 +291,11 @@ static void show_position(struct session *g, const struct guti_result *r, const 
     printf("\n%s\n%s to move: %s", fen, side_name(g, p->side), value);
     if (r->value == GUTI_UNKNOWN)
         printf(" (%s)\n", why);
-    else
+    else if (r->limit)
         printf("%s; clock %d of %d\n", r->dtm >= 0 && r->value != GUTI_DRAW ? " (DTM)" : "",
                p->clock, r->limit);
+    else /* no counting rule: no clock to count */
+        printf("%s\n", r->dtm >= 0 && r->value != GUTI_DRAW ? " (DTM)" : "");
     printf("%s\n", material);
 }
 

@@ -237,6 +237,9 @@ static int stats_check(const struct stats_opts *s, const struct game *g)
 {
     char games[200];
     if (s->limit && !s->dtc) return cli_usage_error("stats", "--limit goes with --dtc");
+    if (s->dtc && !s->limit && !g->ops->clock_limit)
+        return cli_usage_error("stats", "--dtc: %s has no counting rule: name one, --limit L",
+                               g->ops->name);
     if (s->dtc && s->reachable)
         return cli_usage_error("stats", "--dtc: the counting rule's statistics are made over all "
                                         "positions only so far");

@@ -159,6 +159,13 @@ int game_clock_limit(const struct game *g)
     return g->limit ? g->limit : g->ops->clock_limit;
 }
 
+/* Draw rules are all rules' but no-repeat's (docs/rules.md); the clock is one of them only
+ * where the game, or the caller through g->limit, gives it a limit. */
+bool game_has_clock(const struct game *g)
+{
+    return !g->no_repeat && game_clock_limit(g) > 0;
+}
+
 void game_rules_name(const struct game *g, char *buf, size_t len)
 {
     g->ops->rules_name(g, buf, len);
@@ -207,16 +214,10 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     return "?";
 }
 
-/* Whether the rules have draw rules: all but no-repeat (docs/rules.md). */
-static bool has_clock(const struct game *g)
-{
-    return !g->no_repeat;
-}
-
 int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen)
 {
     int limit = game_clock_limit(g);
-    if (has_clock(g) && pos->clock > limit) {
+    if (game_has_clock(g) && pos->clock > limit) {
         snprintf(err, errlen,
                  "position: clock %d is past the counting rule's limit, %d half-moves: the game "
                  "was drawn at %d",
@@ -229,7 +230,7 @@ int game_check_clock(const struct game *g, const struct position *pos, char *err
 bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out)
 {
     if (g->ops->over(g, pos, out)) return true;
-    if (has_clock(g) && pos->clock >= game_clock_limit(g)) {
+    if (game_has_clock(g) && pos->clock >= game_clock_limit(g)) {
         *out = (struct outcome){END_CLOCK, -1};
         return true;
     }

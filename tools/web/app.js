@@ -569,10 +569,13 @@ function renderPanel() {
     const clk = $("clock");
     clk.textContent = "";
     const limit = p.limit || info.clock_limit;
-    clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
-                      info.clock_reset));
     clk.dataset.clock = p.clock;
-    if (!state.missing && !p.over) {
+    /* a game without a counting rule, asked for none, has no clock to show */
+    clk.hidden = !limit;
+    if (limit)
+        clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
+                          info.clock_reset));
+    if (limit && !state.missing && !p.over) {
         const d = h("div", {});
         d.appendChild(document.createTextNode(`Under the ${limit} half-move rule at this clock: `));
         d.appendChild(p.value_now ? valueSpan(p.value_now) : h("span", {class: "muted"}, "unknown (no counting-rule table)"));
@@ -611,10 +614,11 @@ function renderMoves() {
     const dtc = p.moves.some((m) => "class" in m);
     /* the value at this clock is known without the counting rule's tables where the
      * DTM tables tell (a draw, an end within the clock) */
-    const now = dtc || p.moves.some((m) => m.value_now);
-    const hr = h("tr");
     const info = gameInfo(p.game);
     const limit = p.limit || info.clock_limit;
+    /* no counting rule (limit 0): the value at any clock is the value */
+    const now = limit && (dtc || p.moves.some((m) => m.value_now));
+    const hr = h("tr");
     const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
                    ["DTM", "half-moves to the end of the game"]];
     if (dtc)
