@@ -1,7 +1,8 @@
 /* What game.c does for any game through its ops: the counting rule's clock where the game has
  * one and only there (game_ops.clock_limit 0: none, unless g->limit asks for one), with
- * history.c's draws by rule. A game without a counting rule is made here by copying Sixteen
- * Soldiers' ops and changing that field alone. */
+ * history.c's draws by rule, and each side named in its own number (game_ops.side_plural,
+ * side_article). A game without a counting rule, or with a jaguar and dogs, is made here by
+ * copying Sixteen Soldiers' ops and changing those fields alone. */
 #include "helpers.h"
 
 #include "history.h"
@@ -149,6 +150,31 @@ START_TEST(test_no_clock_asked_limit)
 }
 END_TEST
 
+START_TEST(test_side_number)
+{
+    struct outcome none = {END_NO_MOVES, -1}, empty = {END_NO_PIECES, -1};
+    /* Bagh-Chal's sides are groups, Sixteen Soldiers' colours stand bare */
+    struct game bc = setup("baghchal", NULL, NULL), ss = setup("sixteen", NULL, NULL);
+    ck_assert_str_eq(end_reason_text(&bc, &none, 0), "the goats have no legal move");
+    ck_assert_str_eq(end_reason_text(&bc, &none, 1), "the tigers have no legal move");
+    ck_assert_str_eq(end_reason_text(&ss, &none, 0), "red has no legal move");
+    ck_assert_str_eq(end_reason_text(&ss, &empty, 1), "blue has no pieces left");
+    /* one side of one, with "the", the other of many: each in its own number */
+    struct game_ops ops = *ss.ops;
+    ops.side_name[0] = "jaguar";
+    ops.side_name[1] = "dogs";
+    ops.side_plural[0] = false;
+    ops.side_plural[1] = true;
+    ops.side_article[0] = ops.side_article[1] = true;
+    struct game hunt = ss;
+    hunt.ops = &ops;
+    ck_assert_str_eq(end_reason_text(&hunt, &none, 0), "the jaguar has no legal move");
+    ck_assert_str_eq(end_reason_text(&hunt, &none, 1), "the dogs have no legal move");
+    ck_assert_str_eq(end_reason_text(&hunt, &empty, 0), "the jaguar has no pieces left");
+    ck_assert_str_eq(end_reason_text(&hunt, &empty, 1), "the dogs have no pieces left");
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -157,6 +183,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_no_clock);
     tcase_add_test(tc, test_no_clock_history);
     tcase_add_test(tc, test_no_clock_asked_limit);
+    tcase_add_test(tc, test_side_number);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -281,7 +281,7 @@ static void folded_layers(const struct game *g, char *buf, size_t len)
                 !size || gl->unrank(g, ix, &e[j].k, 0, &p, err, sizeof err))
                 continue;
             snprintf(buf, len, " (and of the %s%s %s layers above, whose DTM comes from them)",
-                     g->ops->side_name[p.side], g->ops->plural_sides ? "'" : "'s",
+                     g->ops->side_name[p.side], g->ops->side_plural[p.side] ? "'" : "'s",
                      gl->kind_names[1] ? gl->kind_names[1] : "acyclic");
             break;
         }

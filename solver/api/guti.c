@@ -173,8 +173,9 @@ bool libguti_game_info(enum guti_game game, struct libguti_game_info *out)
         .piece_letter = {o->piece_letter[0], o->piece_letter[1]},
         .clock_limit = o->clock_limit,
         .has_hand = o->has_hand,
-        .plural_sides = o->plural_sides,
         .capture_goal = o->capture_goal,
+        .side_plural = {o->side_plural[0], o->side_plural[1]},
+        .side_article = {o->side_article[0], o->side_article[1]},
     };
     return true;
 }

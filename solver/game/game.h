@@ -361,7 +361,6 @@ struct game_ops {
     const char *fen_rows;
     bool has_hand;           /* positions have men in hand (a placement phase) */
     bool capture_goal;       /* its rules may name a capture goal ("standard-k3") */
-    bool plural_sides;       /* sides named as a group: "the goats have", not "red has" */
     const char *clock_reset; /* optional: what else than a capture resets the clock, for
                                 messages (" or placement"); none when NULL */
 
@@ -392,6 +391,16 @@ struct game_ops {
      * compared with, side by side, when a folder holds tables of both (with the same
      * capture goal), and any other rule set's with the default's: "goat-pass". */
     const char *compare_rules;
+
+    /* noclock: how a sentence names each side (side 0 moves first), each in its own number. */
+    /* side_plural[s]: side s is many men, its verbs and possessive plural: "the goats have no
+     * legal move", "Tigers win", "the goats'"; false: "red has", "Jaguar wins", "red's".
+     * Bagh-Chal {true, true}, Sixteen Soldiers {false, false}. */
+    bool side_plural[2];
+    /* side_article[s]: side s takes "the" in a sentence: "the goats", "the jaguar"; false:
+     * its name stands bare, as a colour does ("red has no legal move"). Bagh-Chal {true,
+     * true}, Sixteen Soldiers {false, false}. */
+    bool side_article[2];
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number

@@ -129,12 +129,13 @@ function writeAddress() {
 /* ---- the position ---------------------------------------------------------------------- */
 
 /* What /api/info says of a game (any of its boards and rules): its pieces' letters and
- * names, whether its sides are groups and have men in hand, its clock; the page names no
- * game. */
+ * names, whether each side is a group ("Tigers win", "Jaguar wins") and whether they have
+ * men in hand, its clock (0: no counting rule); the page names no game. */
 function gameInfo(game) {
     const g = state.info && state.info.games.find((x) => x.game === game);
-    return g || {letters: "", pieces: ["", ""], plural: false, hand: false, clock_limit: 0,
-                 clock_reset: "", partial: "later positions", title: game};
+    return g || {letters: "", pieces: ["", ""], plural: false, side_plural: [false, false],
+                 hand: false, clock_limit: 0, clock_reset: "", partial: "later positions",
+                 title: game};
 }
 
 const pointIndex = () => {
@@ -517,7 +518,9 @@ function renderPanel() {
     turn.dataset.side = p.side;
     if (p.over) {
         turn.className = "bar over";
-        const plural = info.plural;
+        /* the winner's own number; a server before side_plural says it for both */
+        const winner = p.sides ? p.sides.indexOf(p.result) : -1;
+        const plural = info.side_plural && winner >= 0 ? info.side_plural[winner] : info.plural;
         text.textContent = p.result === "draw"
             ? `Game over: a draw (${p.reason})`
             : `Game over: ${cap(p.result)} win${plural ? "" : "s"} (${p.reason})`;
