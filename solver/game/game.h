@@ -392,6 +392,13 @@ struct game_ops {
      * capture goal), and any other rule set's with the default's: "goat-pass". */
     const char *compare_rules;
 
+    /* tests: what the tests that take every game of the registry play. */
+    /* Optional (NULL: the default rules): the rules of a variant small enough to solve whole in
+     * a moment (on the game's smallest board, by board_for_rows), for the tests and
+     * demonstrations that take every game: Adugo's full game is 13.5 billion positions,
+     * "optional-d3-k2" a quarter of a million. */
+    const char *small_rules;
+
     /* noclock: how a sentence names each side (side 0 moves first), each in its own number. */
     /* side_plural[s]: side s is many men, its verbs and possessive plural: "the goats have no
      * legal move", "Tigers win", "the goats'"; false: "red has", "Jaguar wins", "red's".
