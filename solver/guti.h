@@ -108,10 +108,11 @@ struct guti_position {
     int inhand; /* Bagh-Chal: goats not yet placed; 0 otherwise */
     int clock;  /* half-moves since the last capture (or placement) */
     /* The counting rule's limit in half-moves: 0 for the game's own (100 Bagh-Chal, 80
-     * Sixteen Soldiers), or 1 to GUTI_LIMIT_MAX to read the counting-rule tables made with
-     * `guti solve --dtc --limit L` (docs/rules.md, "Solving"); then value_now, the class, DTC
-     * and the end of the game by the clock are at that limit, and the clock may not pass
-     * it. The positions a function returns after a move keep it. (Since 0.7.0.) */
+     * Sixteen Soldiers; none for a game without a counting rule, whose clock then ends
+     * nothing and may be any), or 1 to GUTI_LIMIT_MAX to read the counting-rule tables made
+     * with `guti solve --dtc --limit L` (docs/rules.md, "Solving"); then value_now, the
+     * class, DTC and the end of the game by the clock are at that limit, and the clock may
+     * not pass it. The positions a function returns after a move keep it. (Since 0.7.0.) */
     int limit;
 };
 
@@ -178,7 +179,7 @@ int guti_legal_moves(const struct guti_position *pos, struct guti_move *moves, i
 int guti_play(const struct guti_position *pos, const char *move, struct guti_position *after,
               struct guti_error *err);
 
-/* Whether the game is over in this position by the rules or the clock (the third
+/* Whether the game is over in this position by the rules or the clock (where it counts: the third
  * repetition needs a game's history): *winner is 0 or 1, or -1 for a draw; reason a phrase
  * ("5 goats captured"); *reachable false when the winner is to move (no game ends that
  * way). Returns 1 when over, 0 when not, or a negative status. */
@@ -266,9 +267,10 @@ struct guti_result {
     int dtm;          /* half-moves to the end; -1 for a draw or where only WDL tables exist */
     int value_now;    /* under the counting rule at the position's clock, where the tables
                          without the rule can tell (a draw, or an end within the clock);
-                         else GUTI_UNKNOWN */
+                         else GUTI_UNKNOWN. Without a counting rule (limit 0): value */
     int clock, limit; /* the position's clock, and the limit in force (the game's own when
-                         the position's limit is 0) */
+                         the position's limit is 0): 0 when there is none, the game having
+                         no counting rule and the position asking for none */
     bool over;        /* the game is over in this position (by the rules or the clock) */
     int winner;       /* when over: 0 or 1, -1 for a draw */
     bool reachable;   /* when over: false if the winner is to move */
@@ -277,8 +279,8 @@ struct guti_result {
      * (Bagh-Chal: both phases; Sixteen Soldiers: every material): the class at clock 0
      * and its DTC, the half-moves to the next zeroing move (a capture, or in Bagh-Chal a
      * placement) or the end (-1 when unknown or drawn); then value_now is exact at any
-     * clock. For a move: its
-     * maker's, from the position it leads to. */
+     * clock. Without a counting rule (limit 0) there is none: GUTI_CLASS_UNKNOWN and -1.
+     * For a move: its maker's, from the position it leads to. */
     int dtc_class; /* enum guti_class */
     int dtc;
     int reserved[6]; /* room for further metrics */

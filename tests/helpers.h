@@ -144,6 +144,7 @@ Suite *driver_suite(void);
 Suite *solve_suite(void);
 Suite *share_suite(void);
 Suite *tables_suite(void);
+Suite *game_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

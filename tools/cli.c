@@ -264,7 +264,7 @@ void cli_outcome_text(const struct guti_position *pos, const struct guti_result 
         return;
     }
     int n = snprintf(buf, len, "game over: %s win%s (%s)", guti_side_name(game, r->winner),
-                     cli_plural_sides(game) ? "" : "s", r->reason);
+                     cli_side_plural(game, r->winner) ? "" : "s", r->reason);
     if (!r->reachable && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n,
                  "; no game reaches this position, since a game ends on the winner's move and "
@@ -456,10 +456,16 @@ void cli_draw(const struct guti_position *pos, FILE *out)
     for (int c = 0; c < b.ncols; c++) fprintf(out, "%c%s", 'a' + c, c + 1 < b.ncols ? "   " : "\n");
 }
 
-bool cli_plural_sides(enum guti_game game)
+bool cli_side_plural(enum guti_game game, int side)
 {
     const struct game_ops *o = game_registry((int)game - 1);
-    return o && o->plural_sides;
+    return o && side >= 0 && side < 2 && o->side_plural[side];
+}
+
+bool cli_side_article(enum guti_game game, int side)
+{
+    const struct game_ops *o = game_registry((int)game - 1);
+    return o && side >= 0 && side < 2 && o->side_article[side];
 }
 
 /* The per-game text of help placeholder key for game o into buf, "" when o has none (a
@@ -489,7 +495,8 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
     } else if (!strcmp(key, "fen-rows")) {
         if (o->fen_rows) append(buf, len, "%s: %s", o->fen_rows, o->title);
     } else if (!strcmp(key, "clocks")) {
-        append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
+        /* a game without a counting rule is left out */
+        if (o->clock_limit) append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
     } else if (!strcmp(key, "capture-games")) {
         if (o->capture_goal) append(buf, len, "%s", o->name);
     } else {

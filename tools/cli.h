@@ -119,17 +119,20 @@ void json_str(FILE *f, const char *s);
 
 /* The games as the registry lists them (solver/games/registry.c), for what the commands
  * say of them without naming one: their names for people ("baghchal or sixteen"), the
- * default game (the registry's first), whether a game's sides are named as groups ("the
- * tigers win", not "blue wins"). */
+ * default game (the registry's first), whether a side of a game is named in the plural
+ * ("tigers win", "the goats'", not "blue wins", "red's", "jaguar wins") and with "the"
+ * ("the tigers", "the jaguar", not "blue"). */
 void cli_game_list(char *buf, size_t len);
 /* Appends a NULL-terminated list of words to buf (NUL-terminated) for people: "a, b or c". */
 void cli_word_list(const char *const *words, char *buf, size_t len);
 const char *cli_default_game(void);
-bool cli_plural_sides(enum guti_game game);
+bool cli_side_plural(enum guti_game game, int side);
+bool cli_side_article(enum guti_game game, int side);
 /* Writes a help text with its placeholders filled from the registered games, so that no
  * help text names a game: {games} "baghchal or sixteen", {games-default} the same with
  * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers", {clocks} "100
- * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers", {capture-games} the games whose
+ * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers" (a game without a counting
+ * rule left out), {capture-games} the games whose
  * rules take a capture goal; and one line a game, each under the placeholder's column and ending in
  * ';' but the last: {rules} "baghchal: standard (default), goat-pass, ...", {table-rules}
  * the rules tables are made for, {boards} those of the games with several boards, {phases}

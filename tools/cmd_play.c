@@ -154,19 +154,27 @@ static const char *side_name(const struct session *g, int side)
     return guti_side_name(g->start.variant.game, side);
 }
 
-/* A side as a noun, "the tigers" or "blue", and whose, "the goats'" or "red's". */
+/* A side as a noun, "the tigers", "the jaguar" or "blue", and whose, "the goats'", "the
+ * jaguar's" or "red's". */
 static const char *side_noun(const struct session *g, int side, char *buf, size_t len)
 {
-    bool many = cli_plural_sides(g->start.variant.game);
-    snprintf(buf, len, "%s%s", many ? "the " : "", side_name(g, side));
+    bool the = cli_side_article(g->start.variant.game, side);
+    snprintf(buf, len, "%s%s", the ? "the " : "", side_name(g, side));
     return buf;
 }
 
 static const char *side_whose(const struct session *g, int side, char *buf, size_t len)
 {
-    bool many = cli_plural_sides(g->start.variant.game);
-    snprintf(buf, len, "%s%s%s", many ? "the " : "", side_name(g, side), many ? "'" : "'s");
+    bool the = cli_side_article(g->start.variant.game, side);
+    bool many = cli_side_plural(g->start.variant.game, side);
+    snprintf(buf, len, "%s%s%s", the ? "the " : "", side_name(g, side), many ? "'" : "'s");
     return buf;
+}
+
+/* The verb's ending for a side: "tigers play", "red plays". */
+static const char *verb_s(const struct session *g, int side)
+{
+    return cli_side_plural(g->start.variant.game, side) ? "" : "s";
 }
 
 static bool persons_turn(const struct session *g, int side)
@@ -291,9 +299,11 @@ static void show_position(struct session *g, const struct guti_result *r, const 
     printf("\n%s\n%s to move: %s", fen, side_name(g, p->side), value);
     if (r->value == GUTI_UNKNOWN)
         printf(" (%s)\n", why);
-    else
+    else if (r->limit)
         printf("%s; clock %d of %d\n", r->dtm >= 0 && r->value != GUTI_DRAW ? " (DTM)" : "",
                p->clock, r->limit);
+    else /* no counting rule: no clock to count */
+        printf("%s\n", r->dtm >= 0 && r->value != GUTI_DRAW ? " (DTM)" : "");
     printf("%s\n", material);
 }
 
@@ -454,8 +464,7 @@ static void show_end(struct session *g)
     if (a->winner < 0)
         printf("result: draw (%s)\n", a->reason);
     else
-        printf("result: %s win%s (%s)\n", side_name(g, a->winner),
-               cli_plural_sides(g->start.variant.game) ? "" : "s", a->reason);
+        printf("result: %s win%s (%s)\n", side_name(g, a->winner), verb_s(g, a->winner), a->reason);
     show_mistakes(g);
 }
 
@@ -488,11 +497,10 @@ static void show_move(const struct session *g, bool machine, int side, const cha
         json_str(stdout, fen);
         printf("}\n");
     } else if (machine && !g->t)
-        printf("%s play%s %s (at random: no tables)\n", side_name(g, side),
-               cli_plural_sides(g->start.variant.game) ? "" : "s", move);
+        printf("%s play%s %s (at random: no tables)\n", side_name(g, side), verb_s(g, side), move);
     else if (machine)
-        printf("%s play%s %s (%s: %s)\n", side_name(g, side),
-               cli_plural_sides(g->start.variant.game) ? "" : "s", move, side_name(g, side), value);
+        printf("%s play%s %s (%s: %s)\n", side_name(g, side), verb_s(g, side), move,
+               side_name(g, side), value);
 }
 
 /* Without tables: the legal moves, unvalued, in the order of guti_legal_moves. */

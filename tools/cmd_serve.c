@@ -53,6 +53,8 @@ static const char help[] =
     "      tables: \"first\" is a position the tables answer (the start when they do, else\n"
     "      one of the game's later positions, which \"partial\" names; null when none), the\n"
     "      page's first screen; the others say how to draw and word the game\n"
+    "      (\"side_plural\": whether each side is named in the plural, \"plural\": both are;\n"
+    "      \"clock_limit\" 0: the game has no counting rule)\n"
     "Tables made in DIR while the server runs are seen: it opens DIR again when DIR\n"
     "changes.\n"
     "Bound to a loopback address, the server answers only requests whose Host names one\n"

@@ -503,6 +503,9 @@ int cmd_solve(int argc, char **argv)
     struct game g;
     if ((rc = cli_fold_captures("solve", o)) || (rc = cli_game(o, NULL, &g))) return rc;
     if (so.limit && !so.dtc) return cli_usage_error("solve", "--limit goes with --dtc");
+    if (so.dtc && !so.limit && !g.ops->clock_limit)
+        return cli_usage_error("solve", "--dtc: %s has no counting rule: name one, --limit L",
+                               g.ops->name);
     if (!g.ops->layers) return cli_usage_error("solve", "%s has no tables", g.ops->name);
     if (so.plan) {
         if (so.dtc || so.dtm || so.phase_opt || so.dir_opt || o->threads || o->quiet ||

@@ -237,6 +237,9 @@ static int stats_check(const struct stats_opts *s, const struct game *g)
 {
     char games[200];
     if (s->limit && !s->dtc) return cli_usage_error("stats", "--limit goes with --dtc");
+    if (s->dtc && !s->limit && !g->ops->clock_limit)
+        return cli_usage_error("stats", "--dtc: %s has no counting rule: name one, --limit L",
+                               g->ops->name);
     if (s->dtc && s->reachable)
         return cli_usage_error("stats", "--dtc: the counting rule's statistics are made over all "
                                         "positions only so far");
@@ -278,7 +281,7 @@ static void folded_layers(const struct game *g, char *buf, size_t len)
                 !size || gl->unrank(g, ix, &e[j].k, 0, &p, err, sizeof err))
                 continue;
             snprintf(buf, len, " (and of the %s%s %s layers above, whose DTM comes from them)",
-                     g->ops->side_name[p.side], g->ops->plural_sides ? "'" : "'s",
+                     g->ops->side_name[p.side], g->ops->side_plural[p.side] ? "'" : "'s",
                      gl->kind_names[1] ? gl->kind_names[1] : "acyclic");
             break;
         }

@@ -109,6 +109,7 @@ static const char *value_words(int value)
 void query_text_rule(const struct guti_position *pos, const struct guti_result *r, FILE *out)
 {
     char rule[300], limit_opt[32] = "";
+    if (!r->limit) return; /* no counting rule: the value is the value at any clock */
     if (pos->limit) snprintf(limit_opt, sizeof limit_opt, " --limit %d", pos->limit);
     if (query_text_class(r, rule, sizeof rule))
         fprintf(out, "%s\n", rule);

@@ -48,7 +48,7 @@ bool query_text_class(const struct guti_result *r, char *buf, size_t len);
  * it too: query_text_class's line where there is a class, else what the clock may do to the
  * value (nothing, or a draw where no counting-rule table tells; `guti solve --dtc`, with
  * --limit L where r->limit is not the game's own, makes them). Nothing at clock 0 with the
- * value under the rule known. */
+ * value under the rule known, nor for a game without a counting rule (r->limit 0). */
 void query_text_rule(const struct guti_position *pos, const struct guti_result *r, FILE *out);
 
 #endif

@@ -339,15 +339,18 @@ static void info_game(guti_tables *tables, const struct libguti_game_info *info,
     json_str(f, fen);
     /* how the page draws and words the game: its title (with the board when it has several),
      * the pieces' letters in a FEN and names, whether its sides are groups ("the tigers
-     * win") and have men in hand, its clock, and what tables answering only its samples hold */
+     * win": "plural" for both, as before, "side_plural" each) and have men in hand, its
+     * clock (0: none), and what tables answering only its samples hold */
     fprintf(f,
             ", \"title\": \"%s%s%s\", \"letters\": \"%c%c\", \"pieces\": [\"%s\", \"%s\"], "
             "\"plural\": %s, \"hand\": %s, \"clock_limit\": %d, \"clock_reset\": \"%s\", "
-            "\"partial\": \"%s\"",
+            "\"partial\": \"%s\", \"side_plural\": [%s, %s]",
             info->title, info->boards[1] ? " " : "", info->boards[1] ? g->board : "",
             info->piece_letter[0], info->piece_letter[1], info->piece_name[0], info->piece_name[1],
-            info->plural_sides ? "true" : "false", info->has_hand ? "true" : "false",
-            info->clock_limit, info->clock_reset, info->partial_tables);
+            info->side_plural[0] && info->side_plural[1] ? "true" : "false",
+            info->has_hand ? "true" : "false", info->clock_limit, info->clock_reset,
+            info->partial_tables, info->side_plural[0] ? "true" : "false",
+            info->side_plural[1] ? "true" : "false");
     /* a position the tables answer (the start when they do), null when none */
     char first[GUTI_FEN_MAX];
     fprintf(f, ", \"first\": ");

@@ -46,7 +46,9 @@ The counting rule's limit. ``limit`` (in probe, moves, probe_move, best_move,
 principal_variation, analyze) chooses the counting-rule tables read: None or 0 for the
 game's own (100 half-moves in Bagh-Chal, 80 in Sixteen Soldiers), else the limit of
 tables made with ``guti solve --dtc --limit L``; ``value_now``, ``class`` and ``dtc`` are
-then under that limit, as ``guti query --limit L`` gives them.
+then under that limit, as ``guti query --limit L`` gives them. A game without a counting
+rule, asked for none, answers ``limit`` 0: its clock ends nothing, ``value_now`` is
+``value``, and ``class`` and ``dtc`` are None.
 
 Without tables (module functions; limit= there too, for the end by the clock):
 :func:`start` (a game's start position),
@@ -875,8 +877,8 @@ class Tables:
 
         rules chooses the tables ("standard", "goat-pass"; "optional", "forced"); None for
         the rules of the tables in the directory. limit chooses the counting-rule tables:
-        None or 0 for the game's own limit, else those made with guti solve --dtc --limit
-        L. Returns a dict with the keys of guti query --json but "moves": fen, value, dtm,
+        None or 0 for the game's own limit (limit 0 in the answer for a game without a
+        counting rule), else those made with guti solve --dtc --limit L. Returns a dict with the keys of guti query --json but "moves": fen, value, dtm,
         value_now, clock, limit, over, (when over: result, reason, reachable), class and
         dtc (see the module's documentation).
 

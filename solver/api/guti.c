@@ -173,8 +173,9 @@ bool libguti_game_info(enum guti_game game, struct libguti_game_info *out)
         .piece_letter = {o->piece_letter[0], o->piece_letter[1]},
         .clock_limit = o->clock_limit,
         .has_hand = o->has_hand,
-        .plural_sides = o->plural_sides,
         .capture_goal = o->capture_goal,
+        .side_plural = {o->side_plural[0], o->side_plural[1]},
+        .side_article = {o->side_article[0], o->side_article[1]},
     };
     return true;
 }
@@ -685,11 +686,12 @@ static int value_of(retro_code c)
 /* The value under the counting rule at the position's own clock, where the tables without
  * the rule can tell: a draw stays a draw, a finished game is what it is, and a win or loss
  * in d half-moves stands when the game ends before the clock runs out (clock + d <= limit:
- * a win on the limit's own half-move stands). c is the code for the side to move. */
+ * a win on the limit's own half-move stands). A game without a counting rule has no clock
+ * to run out: its value. c is the code for the side to move. */
 static int value_now(const struct game *g, const struct position *pos, retro_code c, bool dtm_known)
 {
     struct outcome o;
-    if (c == RETRO_DRAW || game_over_at(g, pos, &o)) return value_of(c);
+    if (!game_has_clock(g) || c == RETRO_DRAW || game_over_at(g, pos, &o)) return value_of(c);
     if (dtm_known && pos->clock + code_dtm(c) <= game_clock_limit(g)) return value_of(c);
     return GUTI_UNKNOWN;
 }
@@ -721,11 +723,12 @@ static bool over_result(const struct game *g, const struct position *p, struct g
     r->value = o.winner < 0 ? GUTI_DRAW : o.winner == p->side ? GUTI_WIN : GUTI_LOSS;
     r->dtm = o.winner < 0 ? -1 : 0;
     /* the counting rule changes nothing here: its class is the result, its DTC 0 (none for
-     * a draw), as its DTM */
-    r->dtc_class = r->value == GUTI_WIN    ? GUTI_CLASS_WIN
+     * a draw), as its DTM; a game without the rule has neither */
+    r->dtc_class = !game_has_clock(g)      ? GUTI_CLASS_UNKNOWN
+                   : r->value == GUTI_WIN  ? GUTI_CLASS_WIN
                    : r->value == GUTI_LOSS ? GUTI_CLASS_LOSS
                                            : GUTI_CLASS_DRAW;
-    r->dtc = r->dtm;
+    r->dtc = game_has_clock(g) ? r->dtm : -1;
     r->value_now = r->value;
     r->clock = p->clock;
     r->limit = game_clock_limit(g);
@@ -753,10 +756,12 @@ static int probe_game(const guti_tables *t, const struct guti_position *pos, str
 }
 
 /* The counting rule's class of p, where its DTC table is there, into r: then value_now is
- * exact at p's clock (decided while DTC + clock <= limit). With the lock held. */
+ * exact at p's clock (decided while DTC + clock <= limit). A game without a counting rule
+ * has no class (unknown, DTC -1, as fill_result leaves them). With the lock held. */
 static int rule_class(guti_tables *t, const struct game *g, const struct position *p,
                       struct guti_result *r, struct guti_error *err)
 {
+    if (!game_has_clock(g)) return 0;
     int rc;
     struct prober *pr = prober_locked(t, g, &rc, err);
     if (!pr) return rc;

@@ -23,10 +23,13 @@ struct libguti_game_info {
     const char *const *table_rules; /* those tables are made for, NULL-terminated */
     const char *clock_reset;        /* " or placement", or "" */
     const char *partial_tables;     /* "movement phase": the part samples answer */
-    int clock_limit;                /* the draw rule's half-moves: 100, 80 */
+    int clock_limit;                /* the draw rule's half-moves: 100, 80; 0 for none */
     const char *piece_name[2];      /* "goat", "tiger" */
     char piece_letter[2];           /* 'G', 'T' */
-    bool has_hand, plural_sides, capture_goal;
+    bool has_hand, capture_goal;
+    /* each side's number and article in a sentence (game_ops.side_plural, side_article):
+     * "the goats have", "the jaguar has", "red has" */
+    bool side_plural[2], side_article[2];
 };
 bool libguti_game_info(enum guti_game game, struct libguti_game_info *out);
 

@@ -159,6 +159,13 @@ int game_clock_limit(const struct game *g)
     return g->limit ? g->limit : g->ops->clock_limit;
 }
 
+/* Draw rules are all rules' but no-repeat's (docs/rules.md); the clock is one of them only
+ * where the game, or the caller through g->limit, gives it a limit. */
+bool game_has_clock(const struct game *g)
+{
+    return !g->no_repeat && game_clock_limit(g) > 0;
+}
+
 void game_rules_name(const struct game *g, char *buf, size_t len)
 {
     g->ops->rules_name(g, buf, len);
@@ -172,10 +179,22 @@ int game_play_text(const struct game *g, const struct position *pos, const char 
     return g->ops->play(g, pos, &m, succ, why, whylen);
 }
 
+/* The loser in a sentence, with the verb "has" in its number: "the goats have", "the jaguar
+ * has", "red has" (game_ops.side_plural, side_article). */
+static void side_has(const struct game *g, int side, char *buf, size_t len)
+{
+    bool article = side >= 0 && g->ops->side_article[side];
+    bool plural = side >= 0 && g->ops->side_plural[side];
+    snprintf(buf, len, "%s%s %s", article ? "the " : "", side >= 0 ? g->ops->side_name[side] : "",
+             plural ? "have" : "has");
+}
+
 const char *end_reason_text(const struct game *g, const struct outcome *o, int loser)
 {
     static _Thread_local char buf[120];
     const char *who = loser >= 0 ? g->ops->side_name[loser] : "";
+    char subject[60];
+    side_has(g, loser, subject, sizeof subject);
     switch (o->reason) {
     case END_NONE:
         return "the game goes on";
@@ -185,13 +204,10 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
                  g->ops->piece_name[loser >= 0 ? loser : 0], g->capture_goal == 1 ? "" : "s");
         return buf;
     case END_NO_MOVES:
-        if (g->ops->plural_sides)
-            snprintf(buf, sizeof buf, "the %s have no legal move", who);
-        else
-            snprintf(buf, sizeof buf, "%s has no legal move", who);
+        snprintf(buf, sizeof buf, "%s no legal move", subject);
         return buf;
     case END_NO_PIECES:
-        snprintf(buf, sizeof buf, "%s has no pieces left", who);
+        snprintf(buf, sizeof buf, "%s no pieces left", subject);
         return buf;
     case END_REPETITION:
         return "third repetition of the position";
@@ -207,16 +223,10 @@ const char *end_reason_text(const struct game *g, const struct outcome *o, int l
     return "?";
 }
 
-/* Whether the rules have draw rules: all but no-repeat (docs/rules.md). */
-static bool has_clock(const struct game *g)
-{
-    return !g->no_repeat;
-}
-
 int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen)
 {
     int limit = game_clock_limit(g);
-    if (has_clock(g) && pos->clock > limit) {
+    if (game_has_clock(g) && pos->clock > limit) {
         snprintf(err, errlen,
                  "position: clock %d is past the counting rule's limit, %d half-moves: the game "
                  "was drawn at %d",
@@ -229,7 +239,7 @@ int game_check_clock(const struct game *g, const struct position *pos, char *err
 bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out)
 {
     if (g->ops->over(g, pos, out)) return true;
-    if (has_clock(g) && pos->clock >= game_clock_limit(g)) {
+    if (game_has_clock(g) && pos->clock >= game_clock_limit(g)) {
         *out = (struct outcome){END_CLOCK, -1};
         return true;
     }

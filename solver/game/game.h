@@ -341,7 +341,11 @@ struct game_ops {
     const char *piece_name[2]; /* "goat", "tiger" / "red", "blue" */
     char piece_letter[2];      /* 'G', 'T' / 'R', 'B' */
     char side_letter[2];       /* 'g', 't' / 'r', 'b' */
-    int clock_limit;           /* half-moves of the draw rule: 100 / 80 */
+    /* The counting rule's limit in half-moves without a capture (docs/rules.md): 100 / 80.
+     * 0: the game has none (its draws are by repetition alone): no clock ends it or bounds
+     * its positions' clocks, and a query's value is the value without the rule; g->limit
+     * (solve --dtc --limit L, tables of a given limit) still gives it one where asked. */
+    int clock_limit;
 
     /* Reads a position (docs/notation.md); 0, or -1 with a one-line reason in err. */
     int (*parse)(const struct game *g, const char *text, struct position *pos, char *err,
@@ -384,7 +388,6 @@ struct game_ops {
     const char *fen_rows;
     bool has_hand;           /* positions have men in hand (a placement phase) */
     bool capture_goal;       /* its rules may name a capture goal ("standard-k3") */
-    bool plural_sides;       /* sides named as a group: "the goats have", not "red has" */
     const char *clock_reset; /* optional: what else than a capture resets the clock, for
                                 messages (" or placement"); none when NULL */
 
@@ -422,6 +425,16 @@ struct game_ops {
      * demonstrations that take every game: Adugo's full game is 13.5 billion positions,
      * "optional-d3-k2" a quarter of a million. */
     const char *small_rules;
+
+    /* noclock: how a sentence names each side (side 0 moves first), each in its own number. */
+    /* side_plural[s]: side s is many men, its verbs and possessive plural: "the goats have no
+     * legal move", "Tigers win", "the goats'"; false: "red has", "Jaguar wins", "red's".
+     * Bagh-Chal {true, true}, Sixteen Soldiers {false, false}. */
+    bool side_plural[2];
+    /* side_article[s]: side s takes "the" in a sentence: "the goats", "the jaguar"; false:
+     * its name stands bare, as a colour does ("red has no legal move"). Bagh-Chal {true,
+     * true}, Sixteen Soldiers {false, false}. */
+    bool side_article[2];
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number
@@ -451,7 +464,8 @@ struct game {
     int repeat_window; /* no-repeat: boards remembered, 0 for unlimited */
     /* The counting rule's limit in half-moves, when a caller asks for another than the
      * game's own (the tables of `solve --dtc --limit L`); 0, as game_setup leaves it, is
-     * ops->clock_limit. Read it through game_clock_limit. */
+     * ops->clock_limit (for a game without a counting rule, none). Read it through
+     * game_clock_limit, and whether there is one through game_has_clock. */
     int limit;
 };
 
@@ -487,8 +501,12 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
 /* Whether two set-up games are the same game: game, board, rules with their window and
  * capture goal. Tables of one are never read for the other. */
 bool game_same(const struct game *a, const struct game *b);
-/* The counting rule's limit of g: g->limit, or the game's own (100, 80) when that is 0. */
+/* The counting rule's limit of g: g->limit, or the game's own (100, 80) when that is 0;
+ * 0 when neither gives one (a game without a counting rule, asked for none). */
 int game_clock_limit(const struct game *g);
+/* Whether a clock ends g's games and bounds its positions' clocks: its rules have draw
+ * rules (all but no-repeat) and it has a counting rule's limit (game_clock_limit not 0). */
+bool game_has_clock(const struct game *g);
 
 /* Writes the rules' name as --rules takes it ("standard", "no-repeat:12", "forced"; with a
  * Bagh-Chal capture goal other than the board's, "standard-k3"). */
@@ -499,11 +517,12 @@ int game_play_text(const struct game *g, const struct position *pos, const char 
                    struct position *succ, char *why, size_t whylen);
 
 /* A clock past the counting rule's limit is no state of a game (the game was drawn at
- * the limit): 0, or -1 with a one-line reason. Rules without draw rules take any clock. */
+ * the limit): 0, or -1 with a one-line reason. Rules without draw rules, and a game without
+ * a counting rule, take any clock (game_has_clock). */
 int game_check_clock(const struct game *g, const struct position *pos, char *err, size_t errlen);
 
 /* Whether the game is over in this position alone: by the rules (game_ops.over), else,
- * under rules with draw rules, by the clock at its limit (END_CLOCK, a draw). The third
+ * where a clock counts (game_has_clock), by the clock at its limit (END_CLOCK, a draw). The third
  * repetition needs the game's history (history_over in history.h). */
 bool game_over_at(const struct game *g, const struct position *pos, struct outcome *out);
 

@@ -87,7 +87,7 @@ int history_over(const struct game *g, const struct history *h, struct outcome *
         *out = (struct outcome){END_REPETITION, -1};
         return 1;
     }
-    if (cur->clock >= game_clock_limit(g)) {
+    if (game_has_clock(g) && cur->clock >= game_clock_limit(g)) {
         *out = (struct outcome){END_CLOCK, -1};
         return 1;
     }

@@ -39,8 +39,9 @@ bool history_refuses(const struct game *g, const struct history *h, const struct
 int history_moves(const struct game *g, const struct history *h, struct movelist *l);
 
 /* Whether the game is over at the current position, draws by rule included; draw rules
- * apply only where the rules have them (not under no-repeat): 1 over, 0 not, -1 when
- * memory runs out (no-repeat lists the moves to see whether any is left). */
+ * apply only where the rules have them (not under no-repeat), the clock only where the game
+ * has a counting rule (game_has_clock): 1 over, 0 not, -1 when memory runs out (no-repeat
+ * lists the moves to see whether any is left). */
 int history_over(const struct game *g, const struct history *h, struct outcome *out);
 
 #endif

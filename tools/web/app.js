@@ -129,12 +129,13 @@ function writeAddress() {
 /* ---- the position ---------------------------------------------------------------------- */
 
 /* What /api/info says of a game (any of its boards and rules): its pieces' letters and
- * names, whether its sides are groups and have men in hand, its clock; the page names no
- * game. */
+ * names, whether each side is a group ("Tigers win", "Jaguar wins") and whether they have
+ * men in hand, its clock (0: no counting rule); the page names no game. */
 function gameInfo(game) {
     const g = state.info && state.info.games.find((x) => x.game === game);
-    return g || {letters: "", pieces: ["", ""], plural: false, hand: false, clock_limit: 0,
-                 clock_reset: "", partial: "later positions", title: game};
+    return g || {letters: "", pieces: ["", ""], plural: false, side_plural: [false, false],
+                 hand: false, clock_limit: 0, clock_reset: "", partial: "later positions",
+                 title: game};
 }
 
 const pointIndex = () => {
@@ -517,7 +518,9 @@ function renderPanel() {
     turn.dataset.side = p.side;
     if (p.over) {
         turn.className = "bar over";
-        const plural = info.plural;
+        /* the winner's own number; a server before side_plural says it for both */
+        const winner = p.sides ? p.sides.indexOf(p.result) : -1;
+        const plural = info.side_plural && winner >= 0 ? info.side_plural[winner] : info.plural;
         text.textContent = p.result === "draw"
             ? `Game over: a draw (${p.reason})`
             : `Game over: ${cap(p.result)} win${plural ? "" : "s"} (${p.reason})`;
@@ -569,10 +572,13 @@ function renderPanel() {
     const clk = $("clock");
     clk.textContent = "";
     const limit = p.limit || info.clock_limit;
-    clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
-                      info.clock_reset));
     clk.dataset.clock = p.clock;
-    if (!state.missing && !p.over) {
+    /* a game without a counting rule, asked for none, has no clock to show */
+    clk.hidden = !limit;
+    if (limit)
+        clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
+                          info.clock_reset));
+    if (limit && !state.missing && !p.over) {
         const d = h("div", {});
         d.appendChild(document.createTextNode(`Under the ${limit} half-move rule at this clock: `));
         d.appendChild(p.value_now ? valueSpan(p.value_now) : h("span", {class: "muted"}, "unknown (no counting-rule table)"));
@@ -611,10 +617,11 @@ function renderMoves() {
     const dtc = p.moves.some((m) => "class" in m);
     /* the value at this clock is known without the counting rule's tables where the
      * DTM tables tell (a draw, an end within the clock) */
-    const now = dtc || p.moves.some((m) => m.value_now);
-    const hr = h("tr");
     const info = gameInfo(p.game);
     const limit = p.limit || info.clock_limit;
+    /* no counting rule (limit 0): the value at any clock is the value */
+    const now = limit && (dtc || p.moves.some((m) => m.value_now));
+    const hr = h("tr");
     const heads = [["Move", ""], ["Value", "under perfect play, the game without the counting rule"],
                    ["DTM", "half-moves to the end of the game"]];
     if (dtc)

@@ -412,7 +412,6 @@ const struct game_ops baghchal_ops = {
     .fen_rows = "3, 4 or 5",
     .has_hand = true,
     .capture_goal = true,
-    .plural_sides = true,
     .clock_reset = " or placement",
     .layers = &bc_table_layers,
     .boards = bc_boards,
@@ -421,4 +420,6 @@ const struct game_ops baghchal_ops = {
     .sample = bc_sample,
     .partial_tables = "movement phase",
     .compare_rules = "goat-pass",
+    .side_plural = {true, true},  /* "the goats have no legal move", "Tigers win" */
+    .side_article = {true, true}, /* "the tigers" */
 };

@@ -351,5 +351,7 @@ const struct game_ops sixteen_ops = {
     .rules_list = ss_rules,
     .sample = ss_sample,
     .partial_tables = "endgames",
-    .compare_rules = NULL, /* its rule sets' tables are not compared */
+    .compare_rules = NULL,          /* its rule sets' tables are not compared */
+    .side_plural = {false, false},  /* "red has no legal move", "Blue wins" */
+    .side_article = {false, false}, /* colours stand bare: "red", not "the red" */
 };
