@@ -27,8 +27,6 @@ guti=${1:-./build/guti}
 [ $# -gt 0 ] || set -- optional forced
 base=${GUTI_TABLES:-tables}/adugo
 out=${GUTI_DATA:-data}
-memory=
-[ -n "${GUTI_MEMORY:-}" ] && memory="--memory $GUTI_MEMORY"
 if [ ! -x /usr/bin/time ]; then
     echo "publish-adugo: /usr/bin/time is missing; run: sh scripts/deps.sh time" >&2
     exit 1
@@ -61,7 +59,7 @@ for rules in "$@"; do
     mkdir -p "$dir"
     log=$out/adugo-solve-$rules.txt
     echo "# made by: $made (guti solve adugo --rules $rules; $(nproc) cores; $(date -u +%Y-%m-%d))" >"$log"
-    timed_step "$log" solve "$guti" solve adugo --rules "$rules" --dir "$dir" $memory --quiet
+    timed_step "$log" solve "$guti" solve adugo --rules "$rules" --dir "$dir" ${GUTI_MEMORY:+--memory "$GUTI_MEMORY"} --quiet
     timed_step "$log" verify "$guti" verify --dir "$dir" --full --quiet
     # guti reach says when a game's layers cannot say what is reachable (exit 2): logged,
     # and the statistics over reachable positions left out.
@@ -79,6 +77,7 @@ done
 dir=$base/all
 for rules in "$@"; do
     "$guti" stats --dir "$dir" --rules "$rules" --quiet --out "$out/adugo-$rules"
+    # shellcheck disable=SC2016 # the backquotes are Markdown's
     printf '\nMade by `%s` (scripts/publish-adugo.sh; `guti stats --dir D --rules %s --out data/adugo-%s`).\n' \
         "$made" "$rules" "$rules" >>"$out/adugo-$rules.md"
     # guti stats --reachable is for the games whose statistics go by layer (not yet

@@ -18,6 +18,7 @@ Adugo: the figures README.md and docs/ give of its published results, built here
 data/adugo-* (the whole game's, else the variant with the most dogs published, as
 scripts/plots.sh draws), must be stated there word for word, wrapping aside."""
 
+import csv
 import glob
 import os
 import re
@@ -152,7 +153,6 @@ def adugo_rows(path):
     """The rows of an Adugo stats CSV (by material: the jaguar to move is 1 piece against
     the dogs, the dogs to move the dogs against 1; with 1 dog the first of the two) as
     (dogs, side, row), side "jaguar" or "dogs", row the fields by the header's names."""
-    import csv
     rows, seen = [], set()
     with open(path, encoding="utf-8") as f:
         for r in csv.DictReader(f):
