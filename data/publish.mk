@@ -4,7 +4,7 @@
 # Each runs a script of scripts/; they take minutes to hours (the plots, a second), and
 # neither make check nor make test runs them.
 
-.PHONY: baghchal-stats capture-goal sixteen-stats movement-stats plots bench
+.PHONY: baghchal-stats capture-goal sixteen-stats movement-stats plots bench adugo-stats
 
 # Solves the whole game (standard rules), its reachable positions, and writes the
 # statistics into data/; RULES=goat-pass for the other rule set, DTM=no to leave out the
@@ -49,3 +49,17 @@ bench:
 	@sh scripts/deps.sh time
 	@$(MAKE) --no-print-directory $(B)/guti
 	sh scripts/bench.sh ./$(B)/guti
+
+# Solves Adugo under both capture rule sets (WDL and DTM), verifies every position, and
+# writes the statistics, the start's value and principal variation and the logs (time,
+# peak memory) into data/adugo-*. DOGS=N (1 to 13) plays the -dN variant instead, into
+# data/adugo-{optional,forced}-dN.*: DOGS=8 takes a few minutes; the whole game (14, the
+# default) 13.5 billion positions a rule set, an hour or two each; ADUGO_MEMORY=GB solves
+# under guti solve's memory bound.
+DOGS = 14
+ADUGO_MEMORY =
+adugo-stats: deps
+	@$(MAKE) --no-print-directory $(B)/guti
+	@sh scripts/deps.sh time
+	GUTI_MEMORY=$(ADUGO_MEMORY) sh scripts/publish-adugo.sh ./$(B)/guti \
+	    $(if $(filter 14,$(DOGS)),optional forced,optional-d$(DOGS) forced-d$(DOGS))

@@ -257,3 +257,60 @@ for rules in optional forced; do
         rules="$rules" "$data/sixteen-$rules-dtc80.csv" >>"$tmp/counting-sixteen.vars"
 done
 draw counting-sixteen
+
+# --- Adugo: who wins by dogs on the board, both rule sets; the longest wins -------------
+# The whole game's data/adugo-{optional,forced}.csv, else the variant with the most dogs
+# published (data/adugo-{optional,forced}-dN.csv, scripts/publish-adugo.sh); none: no plot.
+# Rows of guti stats' CSV by material: the jaguar to move is 1 piece against the dogs,
+# the dogs to move the dogs against 1 (the first of a layer's two rows when 1 dog).
+# adugo-wdl.RULES: dogs; jaguar to move: the jaguar's wins, draws, the dogs' wins (% of
+# classes); dogs to move: the same. adugo-longest.RULES: dogs; the longest win and loss
+# with the jaguar to move, the same with the dogs to move (half-moves; NaN for none).
+adugo=
+if [ -f "$data/adugo-optional.csv" ] && [ -f "$data/adugo-forced.csv" ]; then
+    adugo=" "
+else
+    for f in "$data"/adugo-optional-d*.csv; do
+        v=${f##*/adugo-optional}
+        v=${v%.csv}
+        case $v in -d[0-9] | -d[0-9][0-9]) ;; *) continue ;; esac
+        [ -f "$data/adugo-forced$v.csv" ] || continue
+        if [ -z "$adugo" ] || [ "${v#-d}" -gt "${adugo#-d}" ]; then adugo=$v; fi
+    done
+fi
+if [ -n "$adugo" ]; then
+    adugo=${adugo# }
+    for rules in optional forced; do
+        awk -F, -v out="$tmp/adugo" -v rules="$rules" '
+            function v(x) { return (x == "" || x < 0) ? "NaN" : x }
+            NR == 1 || $1 == "all" { next }
+            { dogs = ($1 == 1 && !(($2, "j") in seen)) ? $2 : $1
+              side = ($1 == 1 && !((dogs, "j") in seen)) ? "j" : "d"
+              seen[dogs, side] = 1
+              if (!(dogs in have)) { have[dogs] = 1; order[++n] = dogs }
+              c[dogs, side] = $3; w[dogs, side] = $4; d[dogs, side] = $5; l[dogs, side] = $6
+              lw[dogs, side] = v($11); ll[dogs, side] = v($12) }
+            END {
+                for (i = 1; i <= n; i++) {
+                    k = order[i]
+                    printf "%d %.4f %.4f %.4f %.4f %.4f %.4f\n", k,
+                        100 * w[k, "j"] / c[k, "j"], 100 * d[k, "j"] / c[k, "j"], 100 * l[k, "j"] / c[k, "j"],
+                        100 * l[k, "d"] / c[k, "d"], 100 * d[k, "d"] / c[k, "d"], 100 * w[k, "d"] / c[k, "d"] >(out "-wdl." rules)
+                    print k, lw[k, "j"], ll[k, "j"], lw[k, "d"], ll[k, "d"] >(out "-longest." rules)
+                }
+            }' "$data/adugo-$rules$adugo.csv"
+    done
+    awk -F, "$AWKLIB"'
+        NR == 1 || $1 == "all" { next }
+        { n += $3; d = ($1 > $2) ? $1 : $2
+          if (d > k) k = d
+          if (m == "" || d < m) m = d }
+        END {
+            printf "variant = \"%s\"\nmaxdogs = %d\nmindogs = %d\nclasses = \"%s\"\n",
+                v == "" ? "the whole game" : "the " k "-dog variant (rules optional" v ", forced" v ")", k, m, commas(n)
+        }' v="$adugo" "$data/adugo-optional$adugo.csv" >"$tmp/adugo.vars"
+    cp "$tmp/adugo.vars" "$tmp/adugo-wdl.vars"
+    cp "$tmp/adugo.vars" "$tmp/adugo-longest.vars"
+    draw adugo-wdl
+    draw adugo-longest
+fi

@@ -3,6 +3,7 @@ lead to files and headings that exist, and its five-minute tour runs as printed.
 
 usage: python3 tests/readme_check.py links ROOT
        python3 tests/readme_check.py tour ROOT BUILD WORKDIR
+       python3 tests/readme_check.py adugo ROOT
 
 Prints one line per check, "ok: ..." or "FAIL: ...", for tests/cli.d/readme.sh to count.
 
@@ -11,8 +12,13 @@ in order in WORKDIR (where build/ is BUILD and python/, examples/ and solver/ ar
 checkout's): each line "$ COMMAND" is run by sh, and the lines after it, up to the next
 command, are what it must print on stdout, where a line "..." stands for any number of
 lines. The ```python block followed by a ```text block is the Python example: it is run
-as tour.py, as the README says, and must print the text block exactly."""
+as tour.py, as the README says, and must print the text block exactly.
 
+Adugo: the figures README.md and docs/ give of its published results, built here from
+data/adugo-* (the whole game's, else the variant with the most dogs published, as
+scripts/plots.sh draws), must be stated there word for word, wrapping aside."""
+
+import csv
 import glob
 import os
 import re
@@ -135,9 +141,136 @@ def tour(root, build, work):
             print("    | " + line)
 
 
+def commas(n):
+    return "{:,}".format(n)
+
+
+def share(a, b, decimals=2):
+    return "%.*f%%" % (decimals, 100.0 * a / b)
+
+
+def adugo_rows(path):
+    """The rows of an Adugo stats CSV (by material: the jaguar to move is 1 piece against
+    the dogs, the dogs to move the dogs against 1; with 1 dog the first of the two) as
+    (dogs, side, row), side "jaguar" or "dogs", row the fields by the header's names."""
+    rows, seen = [], set()
+    with open(path, encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if r["pieces_to_move"] == "all":
+                continue
+            m, n = int(r["pieces_to_move"]), int(r["pieces_other"])
+            jaguar = m == 1 and (n, "jaguar") not in seen
+            dogs = n if jaguar else m
+            side = "jaguar" if jaguar else "dogs"
+            seen.add((dogs, side))
+            rows.append((dogs, side, {k: int(v) if v.lstrip("-").isdigit() else None
+                                      for k, v in r.items()}))
+    return rows
+
+
+def adugo_variant(data):
+    """The suffix of the Adugo data the docs cite: "" for the whole game, "-dN" for the
+    variant with the most dogs published; None for none."""
+    if all(os.path.exists(os.path.join(data, "adugo-%s.csv" % r)) for r in ("optional", "forced")):
+        return ""
+    best = None
+    for path in glob.glob(os.path.join(data, "adugo-optional-d*.csv")):
+        m = re.match(r"adugo-optional(-d(\d+))\.csv$", os.path.basename(path))
+        if m and os.path.exists(os.path.join(data, "adugo-forced%s.csv" % m.group(1))) and \
+                (best is None or int(m.group(2)) > int(best[2:])):
+            best = m.group(1)
+    return best
+
+
+def adugo_start(path):
+    """The start's FEN, its value line and its principal variation from a -start.txt."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f if not line.startswith("#")]
+    pv = [line[4:] for line in lines if line.startswith("pv:")]
+    return lines[0], lines[1], (pv[0].strip() if pv else "")
+
+
+def adugo_sentences(data, v):
+    """What the docs must say of the Adugo data of suffix v."""
+    says = []
+    name = "the whole game" if v == "" else "the %s-dog variant" % v[2:]
+    rows = {r: adugo_rows(os.path.join(data, "adugo-%s%s.csv" % (r, v))) for r in ("optional", "forced")}
+    classes = sum(x["classes"] for _, _, x in rows["optional"])
+    positions = sum(x["positions"] for _, _, x in rows["optional"])
+    say(classes == sum(x["classes"] for _, _, x in rows["forced"]),
+        "adugo%s: both rule sets count the same classes" % v)
+    says.append("Adugo, %s: %s classes (%s positions) a rule set" % (name, commas(classes), commas(positions)))
+    for r in ("optional", "forced"):
+        fen, value, pv = adugo_start(os.path.join(data, "adugo-%s%s-start.txt" % (r, v)))
+        value = value.split(": ", 1)[1]
+        if value == "draw":  # a draw's principal variation is a cycle: not quoted
+            says.append("under `%s%s` the start `%s` is a draw" % (r, v, fen))
+        else:
+            says.append("under `%s%s` the start `%s` is a %s for the jaguar, a principal "
+                        "variation `%s`" % (r, v, fen, value, pv))
+        x = rows[r]
+        n = sum(y["classes"] for _, _, y in x)
+        draws = sum(y["draw"] for _, _, y in x)
+        jag = [y for _, s, y in x if s == "jaguar"]
+        dog = [y for _, s, y in x if s == "dogs"]
+        jn = sum(y["classes"] for y in jag)
+        dn = sum(y["classes"] for y in dog)
+        says.append("`%s%s`: %s of the classes are draws; the jaguar to move wins %s, the dogs to "
+                    "move win %s" % (r, v, share(draws, n), share(sum(y["win"] for y in jag), jn),
+                                     share(sum(y["win"] for y in dog), dn)))
+        byd = {d: y for d, s, y in x if s == "jaguar"}
+        says.append("The jaguar to move wins %s of the classes with %d dogs left and %s with all %d" %
+                    (share(byd[min(byd)]["win"], byd[min(byd)]["classes"], 1), min(byd),
+                     share(byd[max(byd)]["win"], byd[max(byd)]["classes"], 1), max(byd)))
+        longest = max((y["max_dtm_win"] or -1, d, s) for d, s, y in x)
+        says.append("`%s%s`: the longest forced win is %d half-moves (%s to move, %d dogs on the board)" %
+                    (r, v, longest[0], "the jaguar" if longest[2] == "jaguar" else "the dogs", longest[1]))
+    # The reachable classes, from guti reach's lines in the logs, where it ran.
+    for r in ("optional", "forced"):
+        log = os.path.join(data, "adugo-solve-%s%s.txt" % (r, v))
+        with open(log, encoding="utf-8") as f:
+            reached = re.findall(r"^d\d+ +(\d+) of +(\d+) reached", f.read(), re.M)
+        if reached:
+            got, of = sum(int(a) for a, _ in reached), sum(int(b) for _, b in reached)
+            say(of == classes, "adugo%s: %s: guti reach walked every class" % (v, r))
+            says.append("`%s%s`: %s of the %s classes can be reached from the start (%s)" %
+                        (r, v, commas(got), commas(of), share(got, of)))
+
+    # What changes between the rule sets, net, layers added up.
+    def total(r, side, field):
+        return sum(y[field] for _, s, y in rows[r] if s == side)
+
+    def net(side, field):
+        return "{:+,}".format(total("forced", side, field) - total("optional", side, field))
+    says.append("From `optional%s` to `forced%s`, net: the jaguar to move wins %s classes and loses "
+                "%s, the dogs to move win %s and lose %s; draws %s" %
+                (v, v, net("jaguar", "win"), net("jaguar", "loss"), net("dogs", "win"),
+                 net("dogs", "loss"), "{:+,}".format(
+                     sum(y["draw"] for _, _, y in rows["forced"]) -
+                     sum(y["draw"] for _, _, y in rows["optional"]))))
+    return says
+
+
+def adugo(root):
+    data = os.path.join(root, "data")
+    v = adugo_variant(data)
+    if v is None:
+        say(True, "no Adugo data published: nothing to check")
+        return
+    text = ""
+    for path in [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
+        with open(path, encoding="utf-8") as f:
+            text += " " + f.read()
+    text = re.sub(r"\s+", " ", text)
+    for sentence in adugo_sentences(data, v):
+        say(sentence in text, "README.md or docs/ says: " + sentence)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "links":
         links(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "adugo":
+        adugo(sys.argv[2])
     elif len(sys.argv) == 5 and sys.argv[1] == "tour":
         tour(*sys.argv[2:])
     else:

@@ -403,6 +403,7 @@ echo "$passed $((failed + 1))" >"$T/readme-counts"
         done <"$T/readme-py"
     }
     rd_py 'links of README.md and docs/' links "$ROOT"
+    rd_py 'the Adugo figures of README.md and docs/' adugo "$ROOT"
     rm -rf "$T/tour"
     rd_py "README's tour" tour "$ROOT" "$(cd "$(dirname "$G")" && pwd)" "$T/tour"
     rm -rf "$T/tour"
