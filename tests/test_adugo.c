@@ -142,10 +142,11 @@ static void compare_moves(const struct game *g, const struct ad_board *b, const 
     struct outcome o;
     bool over = g->ops->over(g, pos, &o);
     CHECK(over == (n == 0), "%s: over %d with %d moves", fen_of(g, pos), over, n);
-    CHECK(!over || o.winner == 1 - pos->side, "%s: won by the side to move", fen_of(g, pos));
-    if (over)
-        CHECK(o.reason == (bits_count(pos->men[1]) <= r->dogs_won ? END_CAPTURES : END_NO_MOVES),
-              "%s: reason %d", fen_of(g, pos), o.reason);
+    bool captured = bits_count(pos->men[1]) <= r->dogs_won;
+    CHECK(!over || o.winner == (captured ? 0 : 1 - pos->side), "%s: won by %d", fen_of(g, pos),
+          o.winner);
+    CHECK(!over || o.reason == (captured ? END_CAPTURES : END_NO_MOVES), "%s: reason %d",
+          fen_of(g, pos), o.reason);
 }
 
 /* The second generator's perft, leaves at each depth from 1. */
