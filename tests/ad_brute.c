@@ -171,7 +171,8 @@ struct position ad_state_position(const struct ad_space *s, int i)
         .side = (int)(rest / AD_POINTS)};
 }
 
-/* The successors of every state: a state's number, -1 for a move that wins the game. */
+/* The successors of every state: a state's number, -1 for a move that reaches the jaguar's
+ * goal. */
 static void space_moves(struct ad_space *s, const struct ad_board *b, const struct ad_rules *r)
 {
     struct position *out = malloc(4096 * sizeof *out);
@@ -224,6 +225,10 @@ void ad_space_init(struct ad_space *s, const struct ad_board *b, const struct ad
         CHECK(!s->valid[i] || ad_state(s, &p) == i, "state %d does not number back", i);
     }
     space_moves(s, b, r);
+    /* a move that leaves the other side no move wins the game too (docs/rules.md: "a move
+     * that wins the game is a win" under the counting rule, on the L-th half-move as well) */
+    for (int j = 0; j < s->first[s->n]; j++)
+        if (s->succ[j] >= 0 && s->first[s->succ[j]] == s->first[s->succ[j] + 1]) s->succ[j] = -1;
 }
 
 /* Pass k decides the wins in k (a move to a state lost in k - 1; a move that wins the game

@@ -230,8 +230,9 @@ int ad_moves(const struct ad_board *b, const struct ad_rules *r, const struct po
 
 /* Every raw state (jaguar, dogs, side) with dogs_won + 1 to most dogs, numbered; the
  * numbers whose jaguar is on a dog are no state (valid false). Successors of i are
- * succ[first[i] .. first[i + 1] - 1] (-1: a move that wins the game), capture[j] when the
- * move took a dog; code[i] the DTM code (values.h: 0 a draw, else DTM + 1) after solve. */
+ * succ[first[i] .. first[i + 1] - 1] (-1: a move that wins the game, by the jaguar's goal or
+ * leaving the other side no move), capture[j] when the move took a dog; code[i] the DTM code
+ * (values.h: 0 a draw, else DTM + 1) after solve. */
 struct ad_space {
     int least, most, n, passes;
     uint64_t nsets, set_offset[AD_POINTS + 2];

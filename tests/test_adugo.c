@@ -519,7 +519,7 @@ static struct game replay_text(const char *text, struct replay *rp)
     ck_assert_msg(record_parse(text, &r, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(record_game(&r, &g, &start, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(record_replay(&g, &start, &r, rp), 0);
-    ck_assert_int_eq(rp->bad_move, -1);
+    ck_assert_msg(rp->bad_move == -1, "move %d: %s", rp->bad_move, rp->why);
     /* the result the record states is the one replayed */
     if (r.result) ck_assert_str_eq(r.result, outcome_word(&g, &rp->outcome));
     record_free(&r);
