@@ -496,9 +496,11 @@ START_TEST(variants)
     ck_assert_int_eq(g.capture_goal, 3);
     g = setup("adugo", "optional-d8", NULL);
     ck_assert_int_eq(g.capture_goal, 5);
-    static const char *const refused[] = {"optional-d0",    "optional-d15",  "optional-k6",
-                                          "optional-d4-k5", "forced-d2-k3",  "optional-k0",
-                                          "standard",       "forced-d4-k2-x"};
+    /* no dogs or more than 14, a goal above the dogs or none, another game's rules, the
+     * suffixes in another order */
+    static const char *const refused[] = {"optional-d0",    "optional-d15",   "optional-k15",
+                                          "optional-d4-k5", "forced-d2-k3",   "optional-k0",
+                                          "standard",       "forced-d4-k2-x", "forced-k2-d4"};
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         err[0] = 0;
         ck_assert_msg(game_setup(&g, "adugo", refused[i], NULL, err, sizeof err) != 0,
