@@ -88,7 +88,8 @@ static void check_layer(const struct game *g, void *ix, struct mem_store *m,
 }
 
 /* Each game of the registry, its first cyclic layers (on its smallest board when it has
- * several), solved by the driver and checked. */
+ * several; its small variant, small_rules, when it names one), solved by the driver and
+ * checked. */
 START_TEST(solves_every_game)
 {
     int games = 0;
@@ -99,7 +100,7 @@ START_TEST(solves_every_game)
         const char *board = NULL;
         for (int rows = 1; ops->board_for_rows && rows <= 12 && !board; rows++)
             board = ops->board_for_rows(rows);
-        ck_assert_int_eq(game_setup(&g, ops->name, NULL, board, err, sizeof err), 0);
+        ck_assert_int_eq(game_setup(&g, ops->name, ops->small_rules, board, err, sizeof err), 0);
         struct layer_key k[4];
         int nk = first_cyclic(&g, k, 4);
         ck_assert_int_ge(nk, 1);
@@ -123,7 +124,7 @@ START_TEST(memory_bound_same_tables)
         if (!ops->layers || !ops->layers->need) continue;
         struct game g;
         char err[600];
-        ck_assert_int_eq(game_setup(&g, ops->name, NULL, NULL, err, sizeof err), 0);
+        ck_assert_int_eq(game_setup(&g, ops->name, ops->small_rules, NULL, err, sizeof err), 0);
         struct layer_key k[5];
         int nk = first_cyclic(&g, k, 5);
         struct solve_request q = {.targets = k, .ntargets = nk};

@@ -388,6 +388,13 @@ struct game_ops {
      * compared with, side by side, when a folder holds tables of both (with the same
      * capture goal), and any other rule set's with the default's: "goat-pass". */
     const char *compare_rules;
+
+    /* tests: what the tests that take every game of the registry play. */
+    /* Optional (NULL: the default rules): the rules of a variant small enough to solve whole in
+     * a moment (on the game's smallest board, by board_for_rows), for the tests and
+     * demonstrations that take every game: Adugo's full game is 13.5 billion positions,
+     * "optional-d3-k2" a quarter of a million. */
+    const char *small_rules;
 };
 
 /* The games (solver/games/registry.c): the i-th, from 0, or NULL past the last. The number

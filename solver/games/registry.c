@@ -5,10 +5,12 @@
 #include "game.h"
 #include "baghchal/baghchal.h"
 #include "sixteen/sixteen.h"
+#include "adugo/adugo.h"
 
 static const struct game_ops *const games[] = {
     &baghchal_ops,
     &sixteen_ops,
+    &adugo_ops,
 };
 
 const struct game_ops *game_registry(int i)
