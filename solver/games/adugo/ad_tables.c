@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ad_reach.h"
 #include "adugo.h"
 #include "index.h"
 #include "retro.h"
@@ -282,9 +283,10 @@ static void add_chains(const struct ad_engine *e, bits_t J, bits_t D, struct mov
     struct ad_seen s;
     ad_seen_init(&s, buf, 64);
     struct exit_fold f = {e, ex};
-    /* Memory running out here (a chain of more than 32 states) would lose an exit: the
-     * solver's chains stop at the goal, five jumps at most, which never come near. */
-    ad_chains(e->g, j, D, e->stop, &s, fold_chain, &f);
+    /* A search of more than 32 states (the buffer's half) moves to the heap: only a calloc
+     * of a few KB failing there would lose an exit, which the engine has no way to report
+     * (the self-test, guti verify --moves, counts the exits against moves()). */
+    ad_chains(e->g, j, D, &s, fold_chain, &f);
     ad_seen_free(&s);
 }
 
@@ -449,6 +451,28 @@ static int ad_weights(const struct game *g, void *ix, const struct layer_key *k,
     return 0;
 }
 
+/* A layer's step of the walk forwards (ad_reach.h), with its index and its children's. */
+static int ad_reach(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
+                    struct bitset *kids, int nkids, char *err, size_t errlen)
+{
+    struct ad_indexes *x = ix;
+    struct layer_key ck[AD_MAX_DOGS];
+    const struct pair_index *kid_ix[AD_MAX_DOGS + 1] = {0};
+    struct bitset *kid[AD_MAX_DOGS + 1] = {0};
+    if (ad_children(g, k, ck, AD_MAX_DOGS) != nkids)
+        return snprintf(err, errlen, "layer d%d: not its children", k->c[0]), -1;
+    if (build_index(x, k->c[0], err, errlen)) return -1;
+    for (int j = 0; j < nkids; j++) {
+        int d = ck[j].c[0];
+        if (build_index(x, d, err, errlen)) return -1;
+        kid_ix[d] = x->ix[d];
+        kid[d] = &kids[j];
+    }
+    if (ad_reach_layer(g, x->ix[k->c[0]], r, kid_ix, kid))
+        return snprintf(err, errlen, "out of memory"), -1;
+    return 0;
+}
+
 const struct game_layers ad_table_layers = {
     .board_in_names = false,
     .name = ad_layer_name,
@@ -467,6 +491,7 @@ const struct game_layers ad_table_layers = {
     .need = ad_need,
     .index_drop = ad_index_drop,
     .men = ad_men,
+    .reach = ad_reach,
     .rows = ad_rows,
     .weights = ad_weights,
 };

@@ -99,7 +99,6 @@ static int seen_insert(struct ad_seen *s, uint64_t key)
 struct chain {
     const struct game *g;
     struct ad_seen *seen;
-    int stop;
     struct move m;
     int (*found)(void *arg, const struct move *m, bits_t dogs);
     void *arg;
@@ -110,8 +109,7 @@ static int chain_search(struct chain *c, int cur, bits_t D, int depth)
     const struct board *b = c->g->board;
     int fresh = seen_insert(c->seen, D | (uint64_t)(cur + 1) << 57);
     if (fresh <= 0) return fresh;
-    bool ended = c->stop >= 0 && bits_count(D) <= c->stop;
-    bool more = !ended && ad_can_jump(b, cur, D);
+    bool more = ad_can_jump(b, cur, D);
     if (depth > 0 && (c->g->rules == AD_OPTIONAL || !more)) {
         int rc = c->found(c->arg, &c->m, D);
         if (rc) return rc;
@@ -128,12 +126,12 @@ static int chain_search(struct chain *c, int cur, bits_t D, int depth)
     return 0;
 }
 
-int ad_chains(const struct game *g, int j, bits_t D, int stop, struct ad_seen *s,
+int ad_chains(const struct game *g, int j, bits_t D, struct ad_seen *s,
               int (*found)(void *arg, const struct move *m, bits_t dogs), void *arg)
 {
     memset(s->t, 0, s->cap * sizeof *s->t);
     s->n = 0;
-    struct chain c = {.g = g, .seen = s, .stop = stop, .found = found, .arg = arg};
+    struct chain c = {.g = g, .seen = s, .found = found, .arg = arg};
     c.m.kind = MOVE_CAPTURE;
     c.m.from = j;
     return chain_search(&c, j, D, 0);
@@ -179,7 +177,7 @@ static int jaguar_moves(const struct game *g, const struct position *pos, struct
     }
     struct ad_seen s = {.t = l->seen, .cap = l->seen_cap};
     struct move_sink k = {pos, l};
-    int rc = ad_chains(g, j, D, -1, &s, push_chain, &k);
+    int rc = ad_chains(g, j, D, &s, push_chain, &k);
     if (s.heap) { /* it grew: the list keeps the larger table */
         free(l->seen);
         l->seen = s.t;
@@ -467,4 +465,5 @@ const struct game_ops adugo_ops = {
     .boards = ad_boards,
     .rules_list = ad_rules_list,
     .small_rules = "optional-d3-k2",
+    .compare_rules = "forced", /* guti stats: what the house rule changes */
 };

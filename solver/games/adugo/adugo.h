@@ -50,10 +50,10 @@ void ad_seen_free(struct ad_seen *s);
  * (optional: every chain and every prefix of one; forced: the maximal ones), each end (a
  * point and the dogs left) once: found(arg, m, dogs) hears each, m the chain as written
  * (from j, m->to[0..m->njumps - 1]); it returns 0 to go on, else the search stops with its
- * answer. A chain that leaves `stop` dogs or fewer ends there (the game is over, and
- * nothing after changes the result: the solver's search), when stop >= 0; -1: the rules'
- * chains in full. 0, found's answer, or -1 when memory runs out. s is emptied first. */
-int ad_chains(const struct game *g, int j, bits_t D, int stop, struct ad_seen *s,
+ * answer. Chains go on past the capture goal as the rules let them (the game ends with the
+ * move), so that a solver folds as many ends as moves() lists. 0, found's answer, or -1
+ * when memory runs out. s is emptied first. */
+int ad_chains(const struct game *g, int j, bits_t D, struct ad_seen *s,
               int (*found)(void *arg, const struct move *m, bits_t dogs), void *arg);
 
 #endif
