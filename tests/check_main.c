@@ -27,7 +27,8 @@ static const struct {
     {checkpoint_suite, true}, {norepeat_suite, true},  {registry_suite, false},
     {stats_suite, false},     {verify_suite, false},   {driver_suite, false},
     {solve_suite, false},     {share_suite, true},     {tables_suite, false},
-    {game_suite, false},
+    {game_suite, false},      {adugo_suite, false},    {ad_tables_suite, true},
+    {ad_reach_suite, true},
 };
 
 int main(int argc, char **argv)

@@ -145,6 +145,9 @@ Suite *solve_suite(void);
 Suite *share_suite(void);
 Suite *tables_suite(void);
 Suite *game_suite(void);
+Suite *adugo_suite(void);
+Suite *ad_tables_suite(void);
+Suite *ad_reach_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256
@@ -240,5 +243,52 @@ struct part_game {
 void part_game_make(struct part_game *p, const char *name, const char *rules,
                     const struct store_hooks *ref, enum part_game_part part, bool poison);
 void part_game_free(struct part_game *p);
+/* Adugo by a second hand (tests/ad_brute.c): the board from docs/rules.md's lines written
+ * out as point names, its moves from the rules, every raw state valued by fixed-point
+ * iteration. Positions are the library's (men[0] the jaguar, men[1] the dogs, side 0 the
+ * jaguar to move) on the library's point numbers, found by name. */
+#define AD_POINTS 31
+struct ad_board {
+    const struct board *lib;  /* the library's board, whose names number the points */
+    bits_t adj[AD_POINTS];    /* the points adjacent to each */
+    int njumps[AD_POINTS];    /* the jumps from each: over[p][k] to to[p][k] */
+    uint8_t over[AD_POINTS][8], to[AD_POINTS][8];
+    int mirror[AD_POINTS];    /* the left-right mirror's image of each point */
+};
+struct ad_rules {
+    bool forced;  /* rules forced: a capture when there is one, maximal chains */
+    int dogs_won; /* the jaguar has won with this many dogs on the board or fewer: N - K */
+};
+/* The i-th point's name (0 <= i < AD_POINTS, rows from the bottom); the board on lib; the
+ * mirror image of a set of points. */
+const char *ad_point_name(int i);
+void ad_board_init(struct ad_board *b, const struct board *lib);
+bits_t ad_mirror(const struct ad_board *b, bits_t x);
+/* The successors of pos, each once, at most max of them into out: their number, 0 when the
+ * game is over (the jaguar has its captures, or the side to move has no move). */
+int ad_moves(const struct ad_board *b, const struct ad_rules *r, const struct position *pos,
+             struct position *out, int max);
+
+/* Every raw state (jaguar, dogs, side) with dogs_won + 1 to most dogs, numbered; the
+ * numbers whose jaguar is on a dog are no state (valid false). Successors of i are
+ * succ[first[i] .. first[i + 1] - 1] (-1: a move that wins the game, by the jaguar's goal or
+ * leaving the other side no move), capture[j] when the move took a dog; code[i] the DTM code
+ * (values.h: 0 a draw, else DTM + 1) after solve. */
+struct ad_space {
+    int least, most, n, passes;
+    uint64_t nsets, set_offset[AD_POINTS + 2];
+    uint64_t choose[AD_POINTS + 1][AD_POINTS + 1]; /* binomial coefficients, for the numbers */
+    bool *valid;
+    int *first, *succ;
+    bool *capture;
+    uint16_t *code;
+};
+void ad_space_init(struct ad_space *s, const struct ad_board *b, const struct ad_rules *r,
+                   int most);
+void ad_space_solve(struct ad_space *s);
+void ad_space_free(struct ad_space *s);
+/* A state's number (-1: not a state of s), and the state numbered i. */
+int ad_state(const struct ad_space *s, const struct position *pos);
+struct position ad_state_position(const struct ad_space *s, int i);
 
 #endif

@@ -151,7 +151,9 @@ bool game_same(const struct game *a, const struct game *b)
 {
     return a->ops == b->ops && a->board == b->board && a->rules == b->rules &&
            a->repeat_window == b->repeat_window && a->capture_goal == b->capture_goal &&
-           game_clock_limit(a) == game_clock_limit(b);
+           game_clock_limit(a) == game_clock_limit(b) && a->side_men[0] == b->side_men[0] &&
+           a->side_men[1] == b->side_men[1] && a->start_on_board[0] == b->start_on_board[0] &&
+           a->start_on_board[1] == b->start_on_board[1];
 }
 
 int game_clock_limit(const struct game *g)

@@ -499,7 +499,8 @@ int game_setup_for_fen(struct game *g, const char *fen, const char *name, const 
                        const char *board, char *err, size_t errlen);
 
 /* Whether two set-up games are the same game: game, board, rules with their window and
- * capture goal. Tables of one are never read for the other. */
+ * capture goal, and the material (a variant of fewer men, Adugo's "-d4"). Tables of one are
+ * never read for the other. */
 bool game_same(const struct game *a, const struct game *b);
 /* The counting rule's limit of g: g->limit, or the game's own (100, 80) when that is 0;
  * 0 when neither gives one (a game without a counting rule, asked for none). */

@@ -402,8 +402,8 @@ int notation_write_move(enum notation n, const struct game *g, const struct posi
 
 static bool result_token(const char *w)
 {
-    static const char *const words[] = {"tigers", "goats", "red", "blue",    "draw",
-                                        "*",      "1-0",   "0-1", "1/2-1/2", "#"};
+    static const char *const words[] = {"1-0", "0-1", "1/2-1/2", "#"};
+    if (record_result_word(w)) return true;
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (!strcmp(w, words[i])) return true;
     return false;
@@ -572,10 +572,7 @@ static int guti_write_record(const struct game *g, const struct record *r, const
     sb_printf(out, "[Result \"%s\"]\n\n", word);
     /* After the moves only a word a reader takes as a result (record.h's): a Result tag's
      * that is none would read back as a move. The tag alone keeps it. */
-    static const char *const results[] = {"tigers", "goats", "red", "blue", "draw", "*"};
-    const char *last = NULL;
-    for (size_t k = 0; k < sizeof results / sizeof *results; k++)
-        if (!strcmp(word, results[k])) last = word;
+    const char *last = record_result_word(word) ? word : NULL;
     size_t line = out->n;
     int number = 0;
     for (int i = 0; i < rp->played + (last != NULL); i++) {

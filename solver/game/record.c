@@ -51,10 +51,19 @@ static int parse_tag(struct record *r, const char **s, int line, char *err, size
     return 0;
 }
 
-static const char *const guti_results[] = {"tigers", "goats", "red", "blue", "draw", "*", NULL};
+bool record_result_word(const char *w)
+{
+    for (int i = 0; game_registry(i); i++)
+        if (!strcmp(w, game_registry(i)->side_name[0]) ||
+            !strcmp(w, game_registry(i)->side_name[1]))
+            return true;
+    return !strcmp(w, "draw") || !strcmp(w, "*");
+}
 
+/* Whether w is a result: one of words, or with words NULL one of guti's. */
 static bool is_result_word(const char *const *words, const char *w)
 {
+    if (!words) return record_result_word(w);
     for (size_t i = 0; words[i]; i++)
         if (strcmp(w, words[i]) == 0) return true;
     return false;
@@ -178,7 +187,7 @@ int record_scan(const char *text, const char *const *results, struct record *r, 
                 size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    if (scan_text(text, results ? results : guti_results, r, err, errlen) == 0) return 0;
+    if (scan_text(text, results, r, err, errlen) == 0) return 0;
     /* A failed read leaves nothing for the caller to free. */
     record_free(r);
     return -1;

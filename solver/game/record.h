@@ -31,8 +31,8 @@ int record_parse(const char *text, struct record *r, char *err, size_t errlen);
  * comments only). */
 bool record_empty(const struct record *r);
 /* Reads the same way, tags, comments, move numbers and all, but requires no tag, and
- * takes the words in results (a NULL-terminated list; NULL for guti's: tigers, goats, red,
- * blue, draw, *) as the result after the moves: for records in other notations, whose
+ * takes the words in results (a NULL-terminated list; NULL for guti's: each game's sides,
+ * draw, *) as the result after the moves: for records in other notations, whose
  * words are then the caller's to read. */
 int record_scan(const char *text, const char *const *results, struct record *r, char *err,
                 size_t errlen);
@@ -65,6 +65,10 @@ struct replay {
 int record_replay(const struct game *g, const struct position *start, const struct record *r,
                   struct replay *rp);
 void replay_free(struct replay *rp);
+
+/* Whether w is a result word of guti's records: a side of a game of the registry (the
+ * winner, outcome_word's), "draw", "*". */
+bool record_result_word(const char *w);
 
 /* The result word: "goats", "tigers", "red", "blue", "draw", or "*" while unfinished. */
 const char *outcome_word(const struct game *g, const struct outcome *o);
