@@ -128,7 +128,11 @@ const char *cli_default_game(void);
 bool cli_plural_sides(enum guti_game game);
 /* Writes a help text with its placeholders filled from the registered games, so that no
  * help text names a game: {games} "baghchal or sixteen", {games-default} the same with
- * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers", {clocks} "100
+ * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers" ({titles-reach},
+ * {titles-need}, {titles-pieces}, {titles-acyclic}, {titles-cyclic-only}: those of the games
+ * whose layers have reachability, say what solving one needs, are solved by --pieces N, are
+ * of both kinds, are all cyclic),
+ * {pieces} "Sixteen Soldiers, 2..12" (--pieces N's games and range), {clocks} "100
  * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers", {capture-games} the games whose
  * rules take a capture goal; and one line a game, each under the placeholder's column and ending in
  * ';' but the last: {rules} "baghchal: standard (default), goat-pass, ...", {table-rules}
