@@ -613,7 +613,7 @@ void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
 
 static const char *const dtc_class_names[5] = {"win", "cursed_win", "draw", "blessed_loss", "loss"};
 
-/* The columns from classes on, both games' rows. */
+/* The columns from classes on, every game's rows. */
 static void dtc_csv_counts(FILE *f, const struct dtc_row *r)
 {
     uint64_t cl = 0, raw = 0;
@@ -635,7 +635,7 @@ static void dtc_csv_row(FILE *f, const struct game *g, const struct dtc_row *r, 
     dtc_csv_counts(f, r);
 }
 
-/* A row's members from classes on, and its closing brace: both games' rows. */
+/* A row's members from classes on, and its closing brace: every game's rows. */
 static void dtc_json_counts(FILE *f, const struct dtc_row *r)
 {
     uint64_t cl = 0, raw = 0;
