@@ -1,5 +1,6 @@
 /* guti verify: checks every table file of a directory; --full re-derives every value. */
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +71,9 @@ static const char help[] =
     "  --captures K  {capture-games}: the hunters win with K captures rather than the\n"
     "                board's own: the rules R-kK, as \"standard-k3\", which name its tables\n"
     "  --board B     {boards} (with --game)\n"
-    "  --pieces N    with --moves, a game solved by --pieces N ({pieces}): the\n"
-    "                materials of up to N pieces (default: the most pieces of its tables in\n"
-    "                DIR, else 5)\n"
+    "  --pieces N    with --moves, the layers of up to N men on the board (default:\n"
+    "                every layer; of a game solved by --pieces N ({pieces}), the\n"
+    "                most pieces of its tables in DIR, else 5)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       print only what fails (and the last line); no progress on stderr\n"
     "  --verbose     list every sound table, one line each, rather than their count\n"
@@ -233,10 +234,29 @@ static int moves_layer(void *arg, const struct game *g, const struct selftest_la
     return 0;
 }
 
+/* The most pieces of the layers --moves tests in game g without --pieces: of a game solved
+ * as endgames up to a number of pieces (game_layers.pieces_most), the most of its tables
+ * there (set: at least 2), or without tables 5; of any other game, every layer. */
+static int moves_default_pieces(const struct game *g, const struct tables_set *set)
+{
+    if (!g->ops->layers || !g->ops->layers->pieces_most) return INT_MAX;
+    if (!set) return 5;
+    return set->part < 2 ? 2 : set->part;
+}
+
+/* --pieces N against game g: a game solved as endgames up to a number of pieces takes no
+ * more (its tables' limit); 0, or the exit status of the usage error. */
+static int moves_check_pieces(const struct game *g, int pieces)
+{
+    int most = g->ops->layers ? g->ops->layers->pieces_most : 0;
+    if (most && pieces > most)
+        return cli_usage_error("verify", "--pieces %d, expected 2..%d", pieces, most);
+    return 0;
+}
+
 /* --moves' games: o's, or those with tables in dir (at most max), each with the most pieces
- * of the layers to test of a game that counts them (selftest_moves): pieces, else for a
- * game named 5, else the most of its tables there (at least 2). Their number, or minus the
- * exit status. */
+ * of the layers to test of a game that counts them (selftest_moves): pieces, else
+ * moves_default_pieces. Their number, or minus the exit status. */
 static int moves_games(const struct game_opts *o, const char *dir, int pieces, struct game *games,
                        int *pieces_of, int max)
 {
@@ -246,7 +266,8 @@ static int moves_games(const struct game_opts *o, const char *dir, int pieces, s
         if (games[0].no_repeat)
             return -cli_usage_error("verify", "rules no-repeat depend on the history, not the "
                                               "position: they have no layers to test");
-        pieces_of[0] = pieces ? pieces : 5;
+        if ((rc = moves_check_pieces(&games[0], pieces))) return -rc;
+        pieces_of[0] = pieces ? pieces : moves_default_pieces(&games[0], NULL);
         return 1;
     }
     ngames = tables_games(dir, games, max);
@@ -258,10 +279,11 @@ static int moves_games(const struct game_opts *o, const char *dir, int pieces, s
     if (ngames > max) ngames = max;
     for (int k = 0; k < ngames; k++) {
         struct tables_set set;
+        if ((rc = moves_check_pieces(&games[k], pieces))) return -rc;
         pieces_of[k] = pieces;
         if (pieces) continue;
         if (tables_expected(dir, &games[k], 0, &set)) return -cli_error("verify: out of memory");
-        pieces_of[k] = set.part < 2 ? 2 : set.part;
+        pieces_of[k] = moves_default_pieces(&games[k], &set);
         tables_set_free(&set);
     }
     return ngames;
@@ -468,7 +490,7 @@ int cmd_verify(int argc, char **argv)
         CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
         CLI_OPTION("board", CLI_BOARD, &o.board),
-        CLI_OPTION_INT("pieces", &pieces, 2, 12),
+        CLI_OPTION_INT("pieces", &pieces, 2, 64),
         CLI_OPTION_INT("threads", &o.threads, 1, 1024),
         CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
         CLI_OPTION("verbose", CLI_FLAG, &verbose),
