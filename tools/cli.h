@@ -22,14 +22,14 @@ struct game_opts {
     const char *game, *rules, *board;
     bool json, quiet;
     int threads;
-    int captures;        /* --captures K: Bagh-Chal's capture goal, 0 for the board's own */
+    int captures;        /* --captures K: the rules' capture goal, 0 for their own */
     char rules_goal[40]; /* the rules' name with it ("standard-k3"), which rules then points at */
 };
 
 /* Folds --captures K into the rules' name ("standard" becomes "standard-k3"), which is
- * how tables, records and the library name a capture goal. 0, or EXIT_USAGE with the
- * reason printed: --captures with a Sixteen Soldiers game, or with rules that name a goal
- * already. */
+ * how tables, records and the library name a capture goal; without --rules, the game's
+ * default rules. 0, or EXIT_USAGE with the reason printed: --captures with a game whose
+ * rules take no goal, or with rules that name a goal already. */
 int cli_fold_captures(const char *cmd, struct game_opts *o);
 
 /* What kind of value an option takes. */

@@ -793,8 +793,8 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
     dtc_md_footer(f, &s->total, s->whole ? "the whole game (placement and movement)" : NULL);
 }
 
-/* Sixteen Soldiers: as stats_dtc_print, a row per material (m to move against n), with its
- * side to move when the rows have both (dtc_by_side). */
+/* As stats_dtc_print, a row per material (m to move against n), for a game without a
+ * placement phase, with its side to move when the rows have both (dtc_by_side). */
 void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
 {
     bool by_side = dtc_by_side(s);
