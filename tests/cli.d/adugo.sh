@@ -66,7 +66,12 @@ check 0 'dtc         positions' solve adugo --rules optional-d4-k2 --dtc --limit
 check 0 '| **all** | | | 977886 |' stats --dir "$AD" --rules optional-d4-k2 --dtc --limit 20
 check 0 'under the 20 half-move rule' query --dir "$AD" --rules optional-d4-k2 --limit 20 '3/3/5/3D1/5/2D2/D1J1D j'
 
-# verify: every table sound, every position re-derived; damage and a missing table named
+# verify: the move graph (no tables) of every layer under both rules; every table sound,
+# every position re-derived; damage and a missing table named
+for rules in optional-d5-k3 forced-d5-k3; do
+    check 0 'verify --moves: 3 layers, 6000 of 5400066 positions checked' verify --moves --game adugo --rules $rules --sample 2000
+done
+check 0 'ok   adugo optional-d4-k2 dogs (4): 2000 of 851382 positions' verify --moves --dir "$AD" --sample 2000
 check 0 ', 0 damaged, 0 missing' verify --dir "$AD"
 check 0 '0 positions inconsistent, 0 not checked' verify --dir "$AD" --full
 check 0 'ok   adugo optional-d4-k2 d4 L20: 851382 positions re-derived, 0 inconsistent' verify --dir "$AD" --full
