@@ -159,7 +159,7 @@ int cli_fold_captures(const char *cmd, struct game_opts *o)
 
 static int set_value(const char *cmd, const struct cli_option *opt, const char *value)
 {
-    char err[200];
+    char err[600]; /* a message listing every game's rules */
     switch (opt->kind) {
     case CLI_FLAG:
         *(bool *)opt->dest = true;
