@@ -262,7 +262,11 @@ START_TEST(quoting)
                                 "chal",
                                 NULL, NULL, err, sizeof err),
                      0);
-    ck_assert_str_eq(err, "unknown game 'bagh\\xffchal' (baghchal or sixteen)");
+    /* the games listed after the quoted name are the registry's, however many */
+    const char *games = "unknown game 'bagh\\xffchal' (baghchal, sixteen";
+    ck_assert_msg(!strncmp(err, games, strlen(games)) ||
+                      !strcmp(err, "unknown game 'bagh\\xffchal' (baghchal or sixteen)"),
+                  "%s", err);
     ck_assert_int_ne(game_setup(&g, "baghchal", "std\n", NULL, err, sizeof err), 0);
     ck_assert_str_eq(err, "unknown rules 'std\\x0a' for baghchal (standard, goat-pass, "
                           "no-repeat, no-repeat:N, each with -kN for N captures to win)");
