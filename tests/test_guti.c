@@ -213,6 +213,33 @@ START_TEST(starts)
 }
 END_TEST
 
+/* A principal variation read from tables of rules other than the game's default (a lower
+ * capture goal) with none named ends where those rules end the game: the 4x4 board's goal
+ * is 3 captures, its tables here are of 2, and the tigers' second capture ends the line. */
+START_TEST(principal_variation_under_the_tables_rules)
+{
+    char dir[64], err[300];
+    test_dir_make(dir, sizeof dir, "library-pv");
+    struct game g = setup("baghchal", "standard-k2", "4x4");
+    struct solve_hooks h = {.store = {.dir = dir}};
+    const struct solve_options movement = {.cyclic_only = true};
+    ck_assert_msg(solve_game(&g, &movement, &h, err, sizeof err) == 0, "%s", err);
+    guti_tables *t;
+    struct guti_error e;
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
+    struct guti_position p;
+    ck_assert_int_eq(guti_parse_fen("TGGT/GGGG/1GGG/TGGT t 0", NULL, &p, &e), GUTI_OK);
+    p.variant.rules[0] = 0; /* the tables' rules */
+    char pv[8][GUTI_MOVE_MAX];
+    int n;
+    ck_assert_msg(guti_principal_variation(t, &p, pv, 8, &n, &e) == GUTI_OK, "%s", e.message);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(pv[0], "a4xa2");
+    guti_close(t);
+    test_dir_remove(dir);
+}
+END_TEST
+
 Suite *guti_suite(void)
 {
     Suite *s = suite_create("guti");
@@ -221,6 +248,7 @@ Suite *guti_suite(void)
     tcase_add_test(tc, open_no_such_directory);
     tcase_add_test(tc, starts);
     tcase_add_test(tc, limit_reads_its_tables);
+    tcase_add_test(tc, principal_variation_under_the_tables_rules);
     tcase_set_timeout(tc, 60); /* it solves the 4x4 movement phase three times over */
     suite_add_tcase(s, tc);
     return s;

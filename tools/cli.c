@@ -146,7 +146,11 @@ int cli_fold_captures(const char *cmd, struct game_opts *o)
                                  used ? ", " : "", game_registry(i)->name);
         return cli_usage_error(cmd, "--captures is for %s", games);
     }
-    if (game_rules_with_goal(o->rules, o->captures, o->rules_goal, sizeof o->rules_goal, why,
+    /* the goal goes with the game's default rules when none are named, not another game's */
+    const char *rules = o->rules;
+    if (!rules && o->game && game_setup(&g, o->game, NULL, NULL, why, sizeof why) == 0)
+        rules = g.ops->rules_list[0];
+    if (game_rules_with_goal(rules, o->captures, o->rules_goal, sizeof o->rules_goal, why,
                              sizeof why))
         return cli_usage_error(cmd, "--captures: %s", why);
     o->rules = o->rules_goal;
@@ -155,7 +159,7 @@ int cli_fold_captures(const char *cmd, struct game_opts *o)
 
 static int set_value(const char *cmd, const struct cli_option *opt, const char *value)
 {
-    char err[200];
+    char err[600]; /* a message listing every game's rules */
     switch (opt->kind) {
     case CLI_FLAG:
         *(bool *)opt->dest = true;
@@ -494,6 +498,9 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
         append(buf, len, "%s: %s or %s", o->name, o->side_name[0], o->side_name[1]);
     } else if (!strcmp(key, "fen-rows")) {
         if (o->fen_rows) append(buf, len, "%s: %s", o->fen_rows, o->title);
+    } else if (!strcmp(key, "pieces")) {
+        if (o->layers && o->layers->pieces_most)
+            append(buf, len, "%s, 2..%d", o->title, o->layers->pieces_most);
     } else if (!strcmp(key, "clocks")) {
         /* a game without a counting rule is left out */
         if (o->clock_limit) append(buf, len, "%d half-moves in %s", o->clock_limit, o->title);
@@ -502,6 +509,38 @@ static bool help_game_part(const char *key, const struct game_ops *o, char *buf,
     } else {
         return false;
     }
+    return true;
+}
+
+/* Whether game o has the feature a help text's {titles-FEATURE} names its games by: "" every
+ * game, "-reach" reachability, "-need" a layer's needs (guti solve --memory's error, --plan),
+ * "-pieces" a solve by --pieces N, "-acyclic" layers of both kinds (a placement phase),
+ * "-cyclic-only" cyclic layers alone; -1 for no such feature. */
+static int help_feature(const char *feature, const struct game_ops *o)
+{
+    const struct game_layers *gl = o->layers;
+    if (!*feature) return 1;
+    if (!strcmp(feature, "-reach")) return gl && gl->reach;
+    if (!strcmp(feature, "-need")) return gl && gl->need;
+    if (!strcmp(feature, "-pieces")) return gl && gl->pieces_most;
+    if (!strcmp(feature, "-acyclic")) return gl && gl->fold;
+    if (!strcmp(feature, "-cyclic-only")) return gl && !gl->fold;
+    return -1;
+}
+
+/* Writes the titles of the games with feature (help_feature) for people, "Bagh-Chal,
+ * Sixteen Soldiers and Adugo"; false for no such feature. */
+static bool help_titles(const char *feature, FILE *out)
+{
+    const char *titles[64];
+    int n = 0;
+    for (int i = 0; game_registry(i) && n < 63; i++) {
+        int has = help_feature(feature, game_registry(i));
+        if (has < 0) return false;
+        if (has) titles[n++] = game_registry(i)->title;
+    }
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s", i == 0 ? "" : i < n - 1 ? ", " : " and ", titles[i]);
     return true;
 }
 
@@ -515,24 +554,17 @@ static bool help_placeholder(const char *key, int indent, FILE *out)
         if (key[5]) return fprintf(out, "%.*s (default)%s", (int)first, buf, buf + first) > 0;
         return fputs(buf, out) >= 0;
     }
-    if (!strcmp(key, "titles")) {
-        for (int i = 0; game_registry(i); i++)
-            fprintf(out, "%s%s",
-                    i == 0                 ? ""
-                    : game_registry(i + 1) ? ", "
-                                           : " and ",
-                    game_registry(i)->title);
-        return true;
-    }
+    if (!strncmp(key, "titles", 6)) return help_titles(key + 6, out);
     /* one game's part a line ("rules": "baghchal: ...;" then "sixteen: ..."), or inline
      * ("clocks": "100 in Bagh-Chal, 80 in ...") */
-    bool lines = strcmp(key, "clocks") && strcmp(key, "capture-games") && strcmp(key, "fen-rows");
+    bool semicolon = !strcmp(key, "fen-rows") || !strcmp(key, "pieces");
+    bool lines = strcmp(key, "clocks") && strcmp(key, "capture-games") && !semicolon;
     int written = 0;
     for (int i = 0; game_registry(i); i++) {
         if (!help_game_part(key, game_registry(i), buf, sizeof buf)) return false;
         if (!buf[0]) continue;
         if (written++)
-            fprintf(out, lines ? ";\n%*s" : key[0] == 'f' ? "; " : ", ", lines ? indent : 0, "");
+            fprintf(out, lines ? ";\n%*s" : semicolon ? "; " : ", ", lines ? indent : 0, "");
         fputs(buf, out);
     }
     return true;

@@ -22,14 +22,14 @@ struct game_opts {
     const char *game, *rules, *board;
     bool json, quiet;
     int threads;
-    int captures;        /* --captures K: Bagh-Chal's capture goal, 0 for the board's own */
+    int captures;        /* --captures K: the rules' capture goal, 0 for their own */
     char rules_goal[40]; /* the rules' name with it ("standard-k3"), which rules then points at */
 };
 
 /* Folds --captures K into the rules' name ("standard" becomes "standard-k3"), which is
- * how tables, records and the library name a capture goal. 0, or EXIT_USAGE with the
- * reason printed: --captures with a Sixteen Soldiers game, or with rules that name a goal
- * already. */
+ * how tables, records and the library name a capture goal; without --rules, the game's
+ * default rules. 0, or EXIT_USAGE with the reason printed: --captures with a game whose
+ * rules take no goal, or with rules that name a goal already. */
 int cli_fold_captures(const char *cmd, struct game_opts *o);
 
 /* What kind of value an option takes. */
@@ -130,7 +130,11 @@ bool cli_side_plural(enum guti_game game, int side);
 bool cli_side_article(enum guti_game game, int side);
 /* Writes a help text with its placeholders filled from the registered games, so that no
  * help text names a game: {games} "baghchal or sixteen", {games-default} the same with
- * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers", {clocks} "100
+ * the first marked "(default)", {titles} "Bagh-Chal and Sixteen Soldiers" ({titles-reach},
+ * {titles-need}, {titles-pieces}, {titles-acyclic}, {titles-cyclic-only}: those of the games
+ * whose layers have reachability, say what solving one needs, are solved by --pieces N, are
+ * of both kinds, are all cyclic),
+ * {pieces} "Sixteen Soldiers, 2..12" (--pieces N's games and range), {clocks} "100
  * half-moves in Bagh-Chal, 80 half-moves in Sixteen Soldiers" (a game without a counting
  * rule left out), {capture-games} the games whose
  * rules take a capture goal; and one line a game, each under the placeholder's column and ending in

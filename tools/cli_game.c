@@ -12,7 +12,7 @@ int cli_game_setup(const struct game_opts *o, const char *fen, struct game *g, c
 
 int cli_game(const struct game_opts *o, const char *fen, struct game *g)
 {
-    char err[200];
+    char err[600]; /* messages that list every game's names */
     if (cli_game_setup(o, fen, g, err, sizeof err) == 0) return 0;
     fprintf(stderr, "guti: %s\n", err);
     /* a FEN that fits no board is bad input; a game or rules named wrongly, a usage error */

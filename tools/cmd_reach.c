@@ -21,7 +21,7 @@ static const char help[] =
     "rounds of a breadth-first search. Writes one REACH table per layer beside the value\n"
     "tables (DIR/...-h12-c3-t.reach, DIR/...-h0-c4.reach) and prints how many positions of\n"
     "each layer are reached. guti stats --reachable uses them. For the games whose layers\n"
-    "say how (Bagh-Chal).\n"
+    "say how ({titles-reach}).\n"
     "\n"
     "An interrupted run resumes from the last layers it wrote.\n"
     "\n"

@@ -22,8 +22,10 @@ static const char help[] =
     "men captured), the positions won, drawn and lost by the side to move: over symmetry\n"
     "classes (classes, win, draw, loss) and over raw positions, each class counting as many\n"
     "as its symmetric images (positions, win_raw, draw_raw, loss_raw); and the longest win\n"
-    "and loss (DTM). A game of endgames by material: one row per material and the who-wins\n"
-    "matrix. The game, rules and board are read from the tables' headers; where the tables\n"
+    "and loss (DTM). A game without a placement phase: one row per material (the men of\n"
+    "the side to move and the other side's) and who wins with which material; where its\n"
+    "rows have both sides to move (the men of each side counted apart), each row names its\n"
+    "side. The game, rules and board are read from the tables' headers; where the tables\n"
     "of both its default rules and the rule set the game compares them with are there, it\n"
     "also counts the positions whose value differs between them, with an example per layer\n"
     "(Markdown and JSON).\n"
@@ -81,7 +83,8 @@ static const char help[] =
     "from classes on. With --dtc: inhand, captured, side, limit, classes, win, cursed_win,\n"
     "draw, blessed_loss, loss, positions, win_raw, cursed_win_raw, draw_raw,\n"
     "blessed_loss_raw, loss_raw, max_dtc_win, max_dtc_loss (-1 for none); by material:\n"
-    "pieces_to_move, pieces_other for the first three.\n";
+    "pieces_to_move, pieces_other for the first three. Rows by material that name their\n"
+    "side to move have a side column first (JSON \"side\").\n";
 
 /* Where the statistics go: stdout in one format, or P.md, P.csv and P.json, each written
  * under a temporary name and renamed when complete. */

@@ -1,5 +1,6 @@
 /* guti verify: checks every table file of a directory; --full re-derives every value. */
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,22 +21,22 @@ static const char help[] =
     "Checks every table (*.wdl, *.dtm, *.reach) in DIR: its header, the checksum of every\n"
     "block and of the whole file, and that every block decompresses to valid values.\n"
     "Then checks that the set of tables of each game there (rules, board) is complete for\n"
-    "what it holds: every layer of the movement phase; every layer of the placement phase\n"
-    "if any placement table is there; a DTM table beside each WDL table of a phase that has\n"
-    "any DTM table (in the placement phase the tigers' layers': a goats' position's DTM is\n"
-    "its placements'); a REACH table for every layer if any is there; for Sixteen Soldiers,\n"
-    "every material up to the most pieces there. A missing table is named, with the\n"
-    "command that makes it, and is an error.\n"
+    "what it holds: every cyclic layer (a movement phase, endgames); every acyclic layer (a\n"
+    "placement phase: {titles-acyclic}) if any of their tables is there; a DTM table beside\n"
+    "each WDL table of a kind of layers that has any DTM table (of the acyclic layers, those\n"
+    "whose DTM is not their successors'); a REACH table for every layer if any is there; for\n"
+    "a game solved by --pieces N ({titles-pieces}), every material up to the most pieces\n"
+    "there. A missing table is named, with the command that makes it, and is an error.\n"
     "With --full, also re-derives every position of every solved layer from its successors:\n"
     "its value and DTM must follow from theirs (a win has a move to a loss one half-move\n"
     "shorter and none faster, a loss has only moves to wins, the longest one half-move\n"
     "shorter, a finished game is lost in 0, a draw has no move to a loss and one to a draw),\n"
     "and the WDL table must agree with the DTM table. The first inconsistencies are shown.\n"
-    "Placement-phase tables are re-derived from their successors' tables with the rules'\n"
-    "moves, for a sample of positions of each layer; with --sample, Sixteen Soldiers'\n"
-    "materials too (re-deriving every position takes about as long as the solve: hours\n"
-    "at 9 pieces). Positions whose successors' table is missing or unreadable are not\n"
-    "checked, said so and counted apart, never called inconsistent.\n"
+    "Acyclic layers are re-derived from their successors' tables with the rules' moves, for\n"
+    "a sample of positions of each layer; with --sample, the layers of a game with cyclic\n"
+    "layers only ({titles-cyclic-only}) too (re-deriving every position takes about as long\n"
+    "as the solve: hours for the largest). Positions whose successors' table is missing or\n"
+    "unreadable are not checked, said so and counted apart, never called inconsistent.\n"
     "A damaged table is named on a line of its own; the sound ones are summed up in one\n"
     "line (--verbose lists each, in natural order: h1, h2, ..., h10).\n"
     "The last line of the output sums it up: tables ok, damaged and missing; with --full,\n"
@@ -47,30 +48,32 @@ static const char help[] =
     "walk must agree with each other (every successor's predecessors include the position,\n"
     "every predecessor's successors too) and with the rules' legal moves: the same\n"
     "successors within the layer, and each capture's successor read where the move leads,\n"
-    "nothing else. Bagh-Chal: the movement layers and the placement layers (which have no\n"
-    "predecessors: each is solved from the layers its moves lead to, and the positions it\n"
-    "reads there must be its moves' successors); Sixteen Soldiers: every material of 2 to\n"
-    "N pieces. The game is --game's (with --rules, --board); without --game, every game\n"
-    "(rules, board) that has tables in DIR, Sixteen Soldiers up to the most pieces there;\n"
-    "with neither, a usage error. One line per layer and the first faulty positions.\n"
+    "nothing else. Every layer of the game: the cyclic ones and the acyclic ones (which have\n"
+    "no predecessors: each is solved from the layers its moves lead to, and the positions it\n"
+    "reads there must be its moves' successors); of a game solved by --pieces N, every\n"
+    "material of 2 to N pieces. The game is --game's (with --rules, --board); without\n"
+    "--game, every game (rules, board) that has tables in DIR, one solved by --pieces N up to\n"
+    "the most pieces there; with neither, a usage error. One line per layer and the first\n"
+    "faulty positions.\n"
     "Exit status 1 with --moves when any position is faulty.\n"
     "\n"
     "  --dir DIR     the tables (default $GUTI_TABLES, else ./tables)\n"
     "  --full        re-derive the values from the successors, as above\n"
-    "  --sample N    with --full, re-derive N positions of each placement layer (default\n"
-    "                1000) and of each Sixteen Soldiers material (default: all), spread\n"
-    "                evenly over its index, 0: all of them (a material's WDL table is\n"
+    "  --sample N    with --full, re-derive N positions of each acyclic layer (default 1000)\n"
+    "                and of each layer of a game with cyclic layers only (default: all),\n"
+    "                spread evenly over its index, 0: all of them (a layer's WDL table is\n"
     "                still checked against its DTM table everywhere); with --moves, test\n"
     "                N positions of every layer (default 1000; 0: all of them)\n"
     "  --moves       test the move graph, as above, instead of the tables\n"
-    "  --game G      baghchal or sixteen (with --moves)\n"
-    "  --rules R     baghchal: standard (default) or goat-pass; sixteen: optional\n"
-    "                (default) or forced (with --game)\n"
-    "  --captures K  baghchal: the tigers win with K captures (1 to 8) rather than 5 (4x4:\n"
-    "                3, 3x3: 1): the rules R-kK, as \"standard-k3\", which name its tables\n"
-    "  --board B     baghchal: 5x5 (default), 4x4, 3x3 (with --game baghchal)\n"
-    "  --pieces N    with --moves, Sixteen Soldiers: materials of up to N pieces, 2..12\n"
-    "                (default: the most pieces of its tables in DIR, else 5)\n"
+    "  --game G      {games} (with --moves)\n"
+    "  --rules R     {table-rules}\n"
+    "                (with --game)\n"
+    "  --captures K  {capture-games}: the hunters win with K captures rather than the\n"
+    "                board's own: the rules R-kK, as \"standard-k3\", which name its tables\n"
+    "  --board B     {boards} (with --game)\n"
+    "  --pieces N    with --moves, the layers of up to N men on the board (default:\n"
+    "                every layer; of a game solved by --pieces N ({pieces}), the\n"
+    "                most pieces of its tables in DIR, else 5)\n"
     "  --threads N   threads to use (default: all cores)\n"
     "  --quiet       print only what fails (and the last line); no progress on stderr\n"
     "  --verbose     list every sound table, one line each, rather than their count\n"
@@ -231,10 +234,29 @@ static int moves_layer(void *arg, const struct game *g, const struct selftest_la
     return 0;
 }
 
+/* The most pieces of the layers --moves tests in game g without --pieces: of a game solved
+ * as endgames up to a number of pieces (game_layers.pieces_most), the most of its tables
+ * there (set: at least 2), or without tables 5; of any other game, every layer. */
+static int moves_default_pieces(const struct game *g, const struct tables_set *set)
+{
+    if (!g->ops->layers || !g->ops->layers->pieces_most) return INT_MAX;
+    if (!set) return 5;
+    return set->part < 2 ? 2 : set->part;
+}
+
+/* --pieces N against game g: a game solved as endgames up to a number of pieces takes no
+ * more (its tables' limit); 0, or the exit status of the usage error. */
+static int moves_check_pieces(const struct game *g, int pieces)
+{
+    int most = g->ops->layers ? g->ops->layers->pieces_most : 0;
+    if (most && pieces > most)
+        return cli_usage_error("verify", "--pieces %d, expected 2..%d", pieces, most);
+    return 0;
+}
+
 /* --moves' games: o's, or those with tables in dir (at most max), each with the most pieces
- * of the layers to test of a game that counts them (selftest_moves): pieces, else for a
- * game named 5, else the most of its tables there (at least 2). Their number, or minus the
- * exit status. */
+ * of the layers to test of a game that counts them (selftest_moves): pieces, else
+ * moves_default_pieces. Their number, or minus the exit status. */
 static int moves_games(const struct game_opts *o, const char *dir, int pieces, struct game *games,
                        int *pieces_of, int max)
 {
@@ -244,7 +266,8 @@ static int moves_games(const struct game_opts *o, const char *dir, int pieces, s
         if (games[0].no_repeat)
             return -cli_usage_error("verify", "rules no-repeat depend on the history, not the "
                                               "position: they have no layers to test");
-        pieces_of[0] = pieces ? pieces : 5;
+        if ((rc = moves_check_pieces(&games[0], pieces))) return -rc;
+        pieces_of[0] = pieces ? pieces : moves_default_pieces(&games[0], NULL);
         return 1;
     }
     ngames = tables_games(dir, games, max);
@@ -256,10 +279,11 @@ static int moves_games(const struct game_opts *o, const char *dir, int pieces, s
     if (ngames > max) ngames = max;
     for (int k = 0; k < ngames; k++) {
         struct tables_set set;
+        if ((rc = moves_check_pieces(&games[k], pieces))) return -rc;
         pieces_of[k] = pieces;
         if (pieces) continue;
         if (tables_expected(dir, &games[k], 0, &set)) return -cli_error("verify: out of memory");
-        pieces_of[k] = set.part < 2 ? 2 : set.part;
+        pieces_of[k] = moves_default_pieces(&games[k], &set);
         tables_set_free(&set);
     }
     return ngames;
@@ -466,7 +490,7 @@ int cmd_verify(int argc, char **argv)
         CLI_OPTION("rules", CLI_RULES, &o.rules),
         CLI_OPTION_INT("captures", &o.captures, 1, GAME_MAX_CAPTURE_GOAL),
         CLI_OPTION("board", CLI_BOARD, &o.board),
-        CLI_OPTION_INT("pieces", &pieces, 2, 12),
+        CLI_OPTION_INT("pieces", &pieces, 2, 64),
         CLI_OPTION_INT("threads", &o.threads, 1, 1024),
         CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
         CLI_OPTION("verbose", CLI_FLAG, &verbose),
@@ -475,7 +499,7 @@ int cmd_verify(int argc, char **argv)
     bool help_wanted;
     int first, rc = cli_parse("verify", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
-    if (help_wanted) return fputs(help, stdout), 0;
+    if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("verify", &o))) return rc;
     if (sample >= 0 && !full && !moves)
         return cli_usage_error("verify", "--sample goes with --full or --moves");

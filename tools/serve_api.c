@@ -361,6 +361,17 @@ static void info_game(guti_tables *tables, const struct libguti_game_info *info,
     fprintf(f, "}");
 }
 
+/* Whether variant v is one of those /api/info lists for every game: a board of the game's
+ * under rules its tables are made for. */
+static bool listed(const struct libguti_game_info *info, const struct guti_variant *v)
+{
+    for (int b = 0; info->boards[b]; b++)
+        for (int r = 0; info->table_rules[r]; r++)
+            if (!strcmp(v->board, info->boards[b]) && !strcmp(v->rules, info->table_rules[r]))
+                return true;
+    return false;
+}
+
 static void api_info(const struct api_context *ctx, struct api_response *resp)
 {
     struct answer a;
@@ -389,6 +400,11 @@ static void api_info(const struct api_context *ctx, struct api_response *resp)
                 snprintf(g.rules, sizeof g.rules, "%s", info.table_rules[r]);
                 info_game(ctx->tables, &info, &g, written++ > 0, a.f);
             }
+    /* then the variants whose tables are here under other rules (a capture goal, a smaller
+     * game: "standard-k3"), so that the page offers and opens on them too */
+    for (int i = 0; i < n && i < 64; i++)
+        if (libguti_game_info(v[i].game, &info) && !listed(&info, &v[i]))
+            info_game(ctx->tables, &info, &v[i], written++ > 0, a.f);
     fprintf(a.f, "]}\n");
     answer_close(&a, 200, resp);
 }

@@ -384,15 +384,36 @@ void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s)
         bc_md(f, s);
 }
 
+/* Whether material rows have both sides to move, each side's men counted apart (a hunter
+ * alone against many): each row then names its side to move. Rows all of one side (a game
+ * whose tables are by the side to move, whatever its colour) do not. */
+static bool ss_by_side(const struct ss_table_stats *s)
+{
+    for (int k = 1; k < s->nrows; k++)
+        if (s->rows[k].side != s->rows[0].side) return true;
+    return false;
+}
+
+static bool dtc_by_side(const struct dtc_stats *s)
+{
+    for (int k = 1; k < s->nrows; k++)
+        if (s->rows[k].side != s->rows[0].side) return true;
+    return false;
+}
+
 /* The materials as CSV. */
 static void ss_csv(FILE *f, const struct ss_table_stats *s)
 {
     const struct ss_row *rows = s->rows;
     int nrows = s->nrows;
-    fprintf(f, "pieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
-               "loss_raw,max_dtm_win,max_dtm_loss\n");
+    bool by_side = ss_by_side(s);
+    fprintf(f,
+            "%spieces_to_move,pieces_other,classes,win,draw,loss,positions,win_raw,draw_raw,"
+            "loss_raw,max_dtm_win,max_dtm_loss\n",
+            by_side ? "side," : "");
     for (int k = 0; k < nrows; k++) {
         const struct ss_row *r = &rows[k];
+        if (by_side) fprintf(f, "%s,", s->g->ops->side_name[r->side]);
         fprintf(f, "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,", r->m, r->n,
                 (unsigned long long)(r->cl[0] + r->cl[1] + r->cl[2]), (unsigned long long)r->cl[0],
                 (unsigned long long)r->cl[1], (unsigned long long)r->cl[2],
@@ -414,12 +435,16 @@ static void ss_json(FILE *f, const struct ss_table_stats *s)
     const char *rules = s->rules;
     /* the materials, then their total as an object of its own */
     const struct ss_row tot = s->total;
+    bool by_side = ss_by_side(s);
     fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"rows\": [", s->g->ops->name, rules);
     for (int k = 0; k <= nrows; k++) {
         const struct ss_row *r = k < nrows ? &rows[k] : &tot;
+        if (k < nrows && by_side)
+            fprintf(f, "%s{\"side\": \"%s\", ", k ? ", " : "", s->g->ops->side_name[r->side]);
+        else if (k < nrows)
+            fprintf(f, "%s{", k ? ", " : "");
         if (k < nrows)
-            fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "", r->m,
-                    r->n);
+            fprintf(f, "\"pieces_to_move\": %d, \"pieces_other\": %d, ", r->m, r->n);
         else
             fprintf(f, "], \"total\": {");
         fprintf(f,
@@ -482,25 +507,68 @@ static void ss_md_matrix(FILE *f, const struct ss_table_stats *s)
     }
 }
 
-/* The materials as Markdown, the materials without DTM, then who wins. */
+/* Who wins, by the men of each side (rows by side, ss_by_side): a Markdown table, a row per
+ * material with the share won by each side to move. */
+static void ss_md_sides(FILE *f, const struct ss_table_stats *s)
+{
+    const char *const *side = s->g->ops->side_name;
+    fprintf(f,
+            "\n## Who wins: by the men of each side\n\nShare of positions (raw) won by the side "
+            "to move.\n\n| %s | %s | %s to move | %s to move |\n|---:|---:|---:|---:|\n",
+            side[0], side[1], side[0], side[1]);
+    for (int k = 0; k < s->nrows; k++) {
+        const struct ss_row *r = &s->rows[k];
+        int men[2] = {r->side ? r->n : r->m, r->side ? r->m : r->n};
+        bool seen = false; /* the material's row is that of its first side to move */
+        for (int j = 0; j < k; j++) {
+            const struct ss_row *q = &s->rows[j];
+            seen = seen || (q->side != r->side && q->m == r->n && q->n == r->m);
+        }
+        if (seen) continue;
+        fprintf(f, "| %d | %d |", men[0], men[1]);
+        for (int to_move = 0; to_move < 2; to_move++) {
+            const struct ss_row *w = NULL;
+            for (int j = 0; j < s->nrows; j++) {
+                const struct ss_row *q = &s->rows[j];
+                if (q->side == to_move && q->m == men[to_move] && q->n == men[1 - to_move]) w = q;
+            }
+            uint64_t raw = w ? w->raw[0] + w->raw[1] + w->raw[2] : 0;
+            if (raw)
+                fprintf(f, " %.1f%% |", 100.0 * (double)w->raw[0] / (double)raw);
+            else
+                fprintf(f, " |");
+        }
+        fprintf(f, "\n");
+    }
+}
+
+/* The materials as Markdown, the materials without DTM, then who wins. A game solved as
+ * endgames (game_layers.pieces_most) says so in the title; rows by side name theirs, and
+ * their examples are each of its own side to move. */
 static void ss_md(FILE *f, const struct ss_table_stats *s)
 {
     const struct ss_row *rows = s->rows;
     int nrows = s->nrows;
     const char *rules = s->rules;
     const char *first = s->g->ops->side_name[0];
-    fprintf(f, "# %s endgames, rules %s: values for the side to move\n\n", s->g->ops->title, rules);
+    const struct game_layers *gl = s->g->ops->layers;
+    bool by_side = ss_by_side(s);
+    fprintf(f, "# %s%s, rules %s: values for the side to move\n\n", s->g->ops->title,
+            gl && gl->pieces_most ? " endgames" : "", rules);
     fprintf(f,
-            "| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
+            "%s| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
             "positions | win (positions) | draw (positions) | loss (positions) | longest "
-            "win | mean win | longest loss | longest win, example (%c%s to move) |\n",
-            toupper((unsigned char)first[0]), first + 1);
-    fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            "win | mean win | longest loss | longest win, example",
+            by_side ? "| side to move " : "");
+    if (!by_side) fprintf(f, " (%c%s to move)", toupper((unsigned char)first[0]), first + 1);
+    fprintf(f, " |\n%s|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
+            by_side ? "|---" : "");
     int missing = 0;
     for (int k = 0; k < nrows; k++) {
         const struct ss_row *r = &rows[k];
         uint64_t cl = r->cl[0] + r->cl[1] + r->cl[2], raw = r->raw[0] + r->raw[1] + r->raw[2];
         missing += r->dtm_missing;
+        if (by_side) fprintf(f, "| %s ", s->g->ops->side_name[r->side]);
         fprintf(f, "| %d | %d | %llu | ", r->m, r->n, (unsigned long long)cl);
         shares(f, r->cl, cl);
         fprintf(f, "%llu | ", (unsigned long long)raw);
@@ -525,7 +593,10 @@ static void ss_md(FILE *f, const struct ss_table_stats *s)
             if (rows[k].dtm_missing) fprintf(f, "%s %d+%d", n++ ? "," : "", rows[k].m, rows[k].n);
         fprintf(f, ".\n");
     }
-    ss_md_matrix(f, s);
+    if (by_side)
+        ss_md_sides(f, s);
+    else
+        ss_md_matrix(f, s);
 }
 
 void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
@@ -542,7 +613,7 @@ void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s)
 
 static const char *const dtc_class_names[5] = {"win", "cursed_win", "draw", "blessed_loss", "loss"};
 
-/* The columns from classes on, both games' rows. */
+/* The columns from classes on, every game's rows. */
 static void dtc_csv_counts(FILE *f, const struct dtc_row *r)
 {
     uint64_t cl = 0, raw = 0;
@@ -564,7 +635,7 @@ static void dtc_csv_row(FILE *f, const struct game *g, const struct dtc_row *r, 
     dtc_csv_counts(f, r);
 }
 
-/* A row's members from classes on, and its closing brace: both games' rows. */
+/* A row's members from classes on, and its closing brace: every game's rows. */
 static void dtc_json_counts(FILE *f, const struct dtc_row *r)
 {
     uint64_t cl = 0, raw = 0;
@@ -722,28 +793,36 @@ void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
     dtc_md_footer(f, &s->total, s->whole ? "the whole game (placement and movement)" : NULL);
 }
 
-/* Sixteen Soldiers: as stats_dtc_print, a row per material (m to move against n). */
+/* As stats_dtc_print, a row per material (m to move against n), for a game without a
+ * placement phase, with its side to move when the rows have both (dtc_by_side). */
 void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
 {
+    bool by_side = dtc_by_side(s);
     if (!strcmp(format, "csv")) {
-        fprintf(f, "pieces_to_move,pieces_other,limit,classes,win,cursed_win,draw,blessed_loss,"
-                   "loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,"
-                   "max_dtc_win,max_dtc_loss\n");
+        fprintf(f,
+                "%spieces_to_move,pieces_other,limit,classes,win,cursed_win,draw,blessed_loss,"
+                "loss,positions,win_raw,cursed_win_raw,draw_raw,blessed_loss_raw,loss_raw,"
+                "max_dtc_win,max_dtc_loss\n",
+                by_side ? "side," : "");
         for (int k = 0; k < s->nrows; k++) {
+            if (by_side) fprintf(f, "%s,", s->g->ops->side_name[s->rows[k].side]);
             fprintf(f, "%d,%d,%d", s->rows[k].m, s->rows[k].other, s->limit);
             dtc_csv_counts(f, &s->rows[k]);
         }
-        fprintf(f, "all,all,%d", s->limit);
+        fprintf(f, "%sall,all,%d", by_side ? "all," : "", s->limit);
         dtc_csv_counts(f, &s->total);
         return;
     }
     if (!strcmp(format, "json")) {
         fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"limit\": %d, \"rows\": [",
                 s->g->ops->name, s->rules, s->limit);
-        for (int k = 0; k < s->nrows; k++)
-            fprintf(f, "%s{\"pieces_to_move\": %d, \"pieces_other\": %d, ", k ? ", " : "",
-                    s->rows[k].m, s->rows[k].other),
-                dtc_json_counts(f, &s->rows[k]);
+        for (int k = 0; k < s->nrows; k++) {
+            fprintf(f, "%s{", k ? ", " : "");
+            if (by_side) fprintf(f, "\"side\": \"%s\", ", s->g->ops->side_name[s->rows[k].side]);
+            fprintf(f, "\"pieces_to_move\": %d, \"pieces_other\": %d, ", s->rows[k].m,
+                    s->rows[k].other);
+            dtc_json_counts(f, &s->rows[k]);
+        }
         fputs("], \"total\": {", f);
         dtc_json_counts(f, &s->total);
         fputs("}\n", f);
@@ -751,17 +830,21 @@ void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s)
     }
     fprintf(f, "# %s, rules %s: classes under the %d half-move counting rule, at clock 0\n\n",
             s->g->ops->name, s->rules, s->limit);
-    fprintf(f, "| to move | other | classes | win | cursed win | draw | blessed loss | loss "
-               "| longest DTC, win | longest DTC, loss | longest win, example |\n");
-    fprintf(f, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    fprintf(f,
+            "%s| to move | other | classes | win | cursed win | draw | blessed loss | loss "
+            "| longest DTC, win | longest DTC, loss | longest win, example |\n",
+            by_side ? "| side to move " : "");
+    fprintf(f, "%s|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
+            by_side ? "|---" : "");
     for (int k = 0; k <= s->nrows; k++) {
         const struct dtc_row *r = k < s->nrows ? &s->rows[k] : &s->total;
         uint64_t cl = 0;
         for (int j = 0; j < 5; j++) cl += r->n[j];
+        if (by_side) fprintf(f, "| %s ", k < s->nrows ? s->g->ops->side_name[r->side] : "**all**");
         if (k < s->nrows)
             fprintf(f, "| %d | %d | %llu |", r->m, r->other, (unsigned long long)cl);
         else
-            fprintf(f, "| **all** | | %llu |", (unsigned long long)cl);
+            fprintf(f, by_side ? "| | | %llu |" : "| **all** | | %llu |", (unsigned long long)cl);
         dtc_md_cells(f, r, cl);
     }
     dtc_md_footer(f, &s->total, NULL);

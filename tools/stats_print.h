@@ -10,9 +10,10 @@
 /* format: "md", "csv" or "json". */
 void stats_bc_print(FILE *f, const char *format, const struct bc_stats *s);
 void stats_ss_print(FILE *f, const char *format, const struct ss_table_stats *s);
-/* Bagh-Chal's rows (s->materials false). */
+/* Rows by layer and side to move, of a game with a placement phase (s->materials false). */
 void stats_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
-/* Sixteen Soldiers' rows (m, n) (s->materials true). */
+/* Rows by material (m, n), of any other game (s->materials true), with their side to move
+ * where they have both. */
 void stats_ss_dtc_print(FILE *f, const char *format, const struct dtc_stats *s);
 void stats_histogram_print(FILE *f, const char *format, const struct dtm_histogram *h);
 

@@ -1,4 +1,5 @@
-"""guti: the exact values of Bagh-Chal and Sixteen Soldiers positions from guti's tables.
+"""guti: the exact values of positions of guti's games (Bagh-Chal, Sixteen Soldiers, ...:
+:func:`games` lists them) from guti's tables.
 
 A thin layer over libguti (solver/guti.h) through ctypes, with nothing but the Python
 standard library::
@@ -51,7 +52,7 @@ rule, asked for none, answers ``limit`` 0: its clock ends nothing, ``value_now``
 ``value``, and ``class`` and ``dtc`` are None.
 
 Without tables (module functions; limit= there too, for the end by the clock):
-:func:`start` (a game's start position),
+:func:`games` (the games libguti knows), :func:`start` (a game's start position),
 :func:`legal_moves`, :func:`play` (a move played: the new position), :func:`game_over`,
 :func:`material`, :func:`board` (a board's points and lines), and the notations of other
 programs (Bagh-Chal on 5x5: "baghchal", the baghchal Python package's; "obx",
@@ -88,7 +89,7 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["open", "Tables", "Error", "play", "norepeat", "start", "legal_moves",
+__all__ = ["open", "Tables", "Error", "play", "norepeat", "games", "start", "legal_moves",
            "game_over", "material", "board", "parse_position", "format_position",
            "convert_position", "format_move", "parse_move", "library_path",
            "library_search_path", "NOTATIONS",
@@ -490,13 +491,25 @@ def _side(lib, pos, winner):
 
 # ---- positions and moves, without tables ---------------------------------------------------
 
-def _game_list(lib):
-    """The games libguti knows, for people: "baghchal or sixteen" (enum guti_game numbers
-    them from 1, and guti_game_name has none past the last)."""
+def _game_names(lib):
+    """The names of the games libguti knows, in its order (enum guti_game numbers them from
+    1, and guti_game_name has none past the last)."""
     names = []
     while lib.guti_game_name(len(names) + 1):
         names.append(_text(lib.guti_game_name(len(names) + 1)))
+    return names
+
+
+def _game_list(lib):
+    """The games libguti knows, for people: "baghchal, sixteen or ..."."""
+    names = _game_names(lib)
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def games():
+    """The names of the games libguti knows, the default first, as start() and board() take
+    them and Tables.variants() gives them: ["baghchal", "sixteen", ...]."""
+    return _game_names(_library())
 
 
 def _game_variant(lib, v, game, board):
@@ -514,11 +527,11 @@ def _game_variant(lib, v, game, board):
 
 
 def start(game="baghchal", rules=None, board=None):
-    """The start position of a game, as a FEN (guti_start). game: "baghchal" (also
-    "bagh-chal") or "sixteen" ("sixteen-soldiers", "sholo-guti"), in any case; rules
-    None for the game's default ("standard", "optional"); board None for the game's own
-    (Bagh-Chal: "5x5"; also "4x4", "3x3"). Raises TypeError, or Error (EINPUT) for a game,
-    rules or board that is not one."""
+    """The start position of a game, as a FEN (guti_start). game: one of games() ("baghchal",
+    "sixteen", ...) or another of its names ("bagh-chal", "sixteen-soldiers", ...), in any
+    case; rules None for the game's default (its first: "standard", "optional"); board None
+    for the game's own (Bagh-Chal: "5x5"; also "4x4", "3x3"). Raises TypeError, or Error
+    (EINPUT) for a game, rules or board that is not one."""
     _want_str("start", "game", game)
     _want_str("start", "rules", rules, True)
     _want_str("start", "board", board, True)
@@ -557,7 +570,7 @@ def play(fen, move, rules=None, limit=None):
     """The FEN of the position after playing move (its text in notation, written any way
     the notation allows: a chain by any of its paths, points in either case) in the
     position fen, under rules (None for the game's default rules: "standard" for
-    Bagh-Chal, "optional" for Sixteen Soldiers), with the counting rule's limit (None or
+    Bagh-Chal, "optional" for Sixteen Soldiers, ...), with the counting rule's limit (None or
     0 for the game's own: a game whose clock has reached it is over). Needs no tables
     (guti_play).
 
@@ -616,7 +629,7 @@ def material(fen, rules=None):
 
 def board(game="baghchal", board=None):  # the parameter shadows the function inside only
     """A board's geometry, for drawing it (guti_board_info): a dict with name ("5x5",
-    "4x4", "3x3", "sixteen"), columns, rows (their numbers), points (the points' names in
+    "4x4", "3x3", "sixteen", ...), columns, rows (their numbers), points (the points' names in
     their numbering, a1 first: the numbering of guti.h's point sets), coordinates (name ->
     (column, row), 0-based from the bottom left) and adjacent (name -> the names of the
     points next to it along a line). game and board as start() reads them. Raises
@@ -1013,7 +1026,7 @@ class Tables:
     def variants(self):
         """The variants whose tables are in the directory, from their headers
         (guti_variants), sorted by game, board and rules: a list of dicts with game
-        ("baghchal", "sixteen"), rules and board."""
+        (a name of games(): "baghchal", "sixteen", ...), rules and board."""
         lib = self._lib
         n = lib.guti_variants(self._live(), None, 0)
         arr = (_Variant * max(1, n))()

@@ -1035,13 +1035,15 @@ int guti_principal_variation(guti_tables *t, const struct guti_position *pos,
     struct guti_position cur = *pos;
     *n = 0;
     while (*n < max) {
-        bool reachable;
-        int over = guti_over(&cur, NULL, NULL, 0, &reachable, err);
-        if (over < 0) return over;
-        if (over) break;
-        struct guti_scored_move best;
-        int rc = guti_best_move(t, &cur, &best, err);
+        /* over under the rules the moves are probed with: the tables' when none are named */
+        struct game g;
+        struct position p;
+        struct outcome o;
+        int rc = probe_game(t, &cur, &g, &p, err);
         if (rc) return rc;
+        if (game_over_at(&g, &p, &o)) break;
+        struct guti_scored_move best;
+        if ((rc = guti_best_move(t, &cur, &best, err))) return rc;
         snprintf(moves[(*n)++], GUTI_MOVE_MAX, "%s", best.move.text);
         cur = best.move.after;
         if (!pos->variant.rules[0]) cur.variant.rules[0] = 0;

@@ -579,6 +579,7 @@ static int material_rows(const struct game *g, const struct wdl_pass *p, struct 
         r->max_loss = b->max_loss;
         r->win_dtm_sum = (double)p->win_sum[k];
         memcpy(r->longest_fen, b->longest_fen, sizeof r->longest_fen);
+        r->side = b->side;
     }
     st->g = g;
     game_rules_name(g, st->rules, sizeof st->rules);
@@ -931,7 +932,7 @@ static int dtc_layer(struct dtc_pass *p, const struct layer_key *k)
         if ((rc = row_weights(g, p->gix, &lr, j, &w, p->err, p->errlen))) break;
         struct dtc_row *r = &st->rows[st->nrows++];
         if (st->materials)
-            *r = (struct dtc_row){.m = row->men[0], .other = row->men[1], .side = -1};
+            *r = (struct dtc_row){.m = row->men[0], .other = row->men[1], .side = row->side};
         else
             *r = (struct dtc_row){.inhand = k->c[0], .captured = k->c[1], .side = row->side};
         uint64_t longest = dtc_tally_row(r, cls, row, w);

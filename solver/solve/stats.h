@@ -66,6 +66,9 @@ struct ss_row {
     int max_win, max_loss;
     double win_dtm_sum; /* over won classes, for the mean */
     char longest_fen[128];
+    /* adtools: the side to move of the row's positions (game_layers.rows): a game whose rows
+     * have both (each side's men counted apart) is printed with it */
+    int side;
 };
 
 struct ss_table_stats {
@@ -93,7 +96,8 @@ struct stats_wdl {
  * example of the first. */
 struct dtc_row {
     int inhand, captured, side; /* Bagh-Chal */
-    int m, other;               /* Sixteen Soldiers: pieces of the side to move, the other side's */
+    int m, other;               /* Sixteen Soldiers: pieces of the side to move, the other side's
+                                   (side: the row's side to move, as game_layers.rows says) */
     uint64_t n[5], raw[5];
     int max_win, max_loss;
     char longest_fen[128];

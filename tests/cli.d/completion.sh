@@ -40,9 +40,18 @@ else
     comp '--help --version' guti -
     comp '--phase --pieces --plan' guti solve --p
     comp '--rules --reachable' guti stats --r
-    comp 'baghchal sixteen' guti solve ''
-    comp 'baghchal sixteen' guti perft ''
-    comp 'baghchal sixteen' guti reach ''
+    # every registered game, as guti --help lists them ("games: baghchal (Bagh-Chal), ...;")
+    all_games=$("$G" --help | sed -n 's/^games: \([^;]*\);.*/\1/p' | sed 's/ ([^)]*)//g; s/,//g')
+    case $all_games in
+    "baghchal sixteen"*) ;;
+    *)
+        CMD="--help"
+        fail "its games are '$all_games'"
+        ;;
+    esac
+    comp "$all_games" guti solve ''
+    comp "$all_games" guti perft ''
+    comp "$all_games" guti reach ''
     comp '' guti nosuchcommand --
     # Values, for the game on the command line (an operand or --game's value), else all.
     comp 'standard goat-pass' guti solve baghchal --rules ''

@@ -42,7 +42,7 @@ check 1 'row 3 has 4 points, expected 3 (the 3x3 board has 3 rows of 3 points)' 
 check 1 "game: $T/no-such-record.txt: cannot open: No such file or directory" game "$T/no-such-record.txt"
 check 1 "game: $T: is a directory, not a record" game "$T"
 # No word said twice: the command names itself once, a move is quoted once.
-feed '[Game "zz"]\n[Rules "standard"]\n' 1 "guti: game: unknown game 'zz' (baghchal or sixteen)" game -
+feed '[Game "zz"]\n[Rules "standard"]\n' 1 "guti: game: unknown game 'zz' (baghchal" game -
 feed '[Game "baghchal"]\n[Rules "zz"]\n' 1 "guti: game: unknown rules 'zz' for baghchal" game -
 feed '[Game "baghchal"]\n[Rules "standard"]\n[Board "zz"]\n' 1 "guti: game: unknown board 'zz'" game -
 feed "${BC}"'zz\n' 1 "guti: game: move 1 (zz): 'zz' is not a point of the board" game -

@@ -1,6 +1,7 @@
 # The explorer page (issue 14, part 2), in a browser: guti serve started here on a free
 # loopback port with the 4x4 Bagh-Chal tables (DTM and the counting rule's) and Sixteen
-# Soldiers' up to 4 pieces under both capture rules (5 under the optional rule);
+# Soldiers' up to 4 pieces under both capture rules (5 under the optional rule), and
+# Adugo's optional-d4-k2;
 # tests/web/explorer.py drives Debian's headless Chromium over the DevTools protocol
 # (Python's standard library only) and clicks through a game of each, comparing every
 # label the page shows with guti query --json (see its docstring for what it plays). Each
@@ -15,6 +16,8 @@ check 0 '' solve baghchal --board 4x4 --dtc --limit 20 --dir "$WD" --quiet
 check 0 '' solve sixteen --pieces 5 --dir "$WD" --quiet
 check 0 '' solve sixteen --pieces 4 --dtc --dir "$WD" --quiet
 check 0 '' solve sixteen --pieces 4 --rules forced --dtc --dir "$WD" --quiet
+# Adugo's small variant (issue 40): the jaguar against 4 dogs, 2 captures win
+check 0 '' solve adugo --rules optional-d4-k2 --dir "$WD" --quiet
 # a second server on the 3x3 movement phase alone: the page's first screen (issue 38)
 WD2="$T/web-movement"
 check 0 '' solve baghchal --board 3x3 --phase movement --dir "$WD2" --quiet

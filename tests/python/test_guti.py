@@ -1309,5 +1309,113 @@ class TestSearchPath(unittest.TestCase):
                                         "system's linker path")]
         self.assertEqual(steps, sorted(steps))
 
+AD_ROWS = [3, 3, 5, 5, 5, 5, 5]  # Adugo's rows, top first, as a FEN has them
+AD_VARIANTS = ("optional-d4-k2", "forced-d4-k2")  # the jaguar against 4 dogs, 2 captures win
+AD_LIMIT = 20  # the counting rule's tables made for them (Adugo has no rule of its own)
+
+
+def random_adugo(rng):
+    """A random Adugo position of the small variants: the jaguar and 2 to 4 dogs (2: the
+    game is over), either side to move."""
+    dogs = rng.choice([2, 3, 3, 4, 4, 4])
+    cells = [None] * sum(AD_ROWS)
+    for i, p in enumerate(rng.sample(range(len(cells)), dogs + 1)):
+        cells[p] = "J" if i == 0 else "D"
+    rows, k = [], 0
+    for width in AD_ROWS:
+        row, empty = "", 0
+        for c in cells[k:k + width]:
+            if c:
+                row += (str(empty) if empty else "") + c
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+        k += width
+    return "%s %s" % ("/".join(rows), rng.choice("jd"))
+
+
+class TestAdugo(Comparing):
+    """A third game through the module with nothing of its own there: Adugo's small variants
+    solved here under both capture rules (with the counting rule's tables of a limit of
+    AD_LIMIT, read with limit=), random positions and the games that follow compared with
+    guti query; the games' list, its start, board and moves without tables."""
+
+    @classmethod
+    def setUpClass(cls):
+        if "adugo" not in guti.games():  # a checkout from before the game's module
+            raise unittest.SkipTest("libguti has no game adugo")
+        cls.dir = os.path.join(TMP, "adugo")
+        for rules in AD_VARIANTS:
+            subprocess.run([GUTI, "solve", "adugo", "--rules", rules, "--dtc", "--limit",
+                            str(AD_LIMIT), "--dir", cls.dir, "--quiet"], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        rng = random.Random(SEED + 3)
+        cls.start = guti.start("adugo", rules=AD_VARIANTS[0])
+        cls.fens = {}
+        for rules in AD_VARIANTS:
+            starts = [random_adugo(rng) for _ in range(200)] + [cls.start]
+            with guti.open(cls.dir) as tb:
+                walked = []
+                for _ in range(100):  # random_walks under these rules, within the limit
+                    fen = rng.choice(starts)
+                    for _ in range(AD_LIMIT - 1):
+                        walked.append(fen)
+                        ms = tb.moves(fen, rules=rules)
+                        if not ms:
+                            break
+                        fen = rng.choice(ms)["after"]
+            cls.fens[rules] = list(dict.fromkeys(starts + walked))
+        cls.rng = rng
+
+    def test_games_list_it(self):
+        self.assertEqual(guti.games()[:2], ["baghchal", "sixteen"])
+        self.assertIn("adugo", guti.games())
+        self.assertEqual(guti.start("adugo"), "3/3/5/5/DDJDD/DDDDD/DDDDD j")
+        self.assertEqual(self.start, "3/3/5/5/DDJDD/5/5 j")
+        with guti.open(self.dir) as tb:
+            self.assertEqual(tb.variants(), [{"game": "adugo", "rules": r, "board": "adugo"}
+                                             for r in sorted(AD_VARIANTS)])
+
+    def test_probe_and_moves_equal_query(self):
+        for rules in AD_VARIANTS:
+            answers = self.compare(self.dir, self.fens[rules], rules=rules, limit=AD_LIMIT)
+            self.assertGreater(len(answers), 500)
+            self.assertEqual({a.get("value") for a in answers}, {"win", "draw", "loss"})
+            self.assertGreater(sum(1 for a in answers if a.get("over")), 5)
+            self.assertFalse([a for a in answers if "error" in a])
+
+    def test_afters_are_the_moves_played(self):
+        for rules in AD_VARIANTS:
+            with guti.open(self.dir) as tb:
+                for fen in self.rng.sample(self.fens[rules], 60):
+                    for m in tb.moves(fen, rules=rules):
+                        self.assertEqual(guti.play(fen, m["move"], rules=rules), m["after"])
+
+    def test_principal_variation_equals_query(self):
+        with guti.open(self.dir) as tb:
+            for fen in self.rng.sample(self.fens["optional-d4-k2"], 30):
+                if tb.probe(fen, rules="optional-d4-k2")["over"]:
+                    continue
+                self.assertEqual(tb.principal_variation(fen, max_moves=40), want_pv(self.dir, fen))
+
+    def test_without_tables(self):
+        b = guti.board("adugo")
+        self.assertEqual((b["name"], b["columns"], b["rows"], len(b["points"])), ("adugo", 5, 7, 31))
+        self.assertEqual(sum(len(v) for v in b["adjacent"].values()), 2 * 66)
+        self.assertEqual(len(b["adjacent"]["c5"]), 8)
+        self.assertEqual(sorted(b["adjacent"]["a7"]), ["b6", "c7"])
+        moves = [m["move"] for m in guti.legal_moves("3/3/5/3D1/5/2D2/D1J1D j", "optional-d4-k2")]
+        self.assertIn("c1xc3xe5", moves)
+        self.assertIn("c1xc3", moves)
+        forced = [m["move"] for m in guti.legal_moves("3/3/5/3D1/5/2D2/D1J1D j", "forced-d4-k2")]
+        self.assertEqual(forced, ["c1xc3xe5"])
+        after = guti.play("3/3/5/3D1/5/2D2/D1J1D j", "c1xc3xe5", rules="optional-d4-k2")
+        self.assertEqual(guti.game_over(after, rules="optional-d4-k2"),
+                         {"over": True, "result": "jaguar", "reason": "2 dogs captured",
+                          "reachable": True})
+        self.assertIn("dogs on the board 4", guti.material(self.start, rules="optional-d4-k2"))
+
+
 if __name__ == "__main__":
     unittest.main()

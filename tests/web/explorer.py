@@ -8,8 +8,9 @@ usage: explorer.py --guti G --dir TABLES --url URL --shots DIR [--url2 URL2 --di
 
 The test needs the server at URL to read TABLES, which must hold Bagh-Chal's 4x4 tables
 (standard rules, with DTM and the counting rule's) and Sixteen Soldiers' up to 4 pieces
-under both capture rules (with the counting rule's), up to 5 under the optional rule; it
-plays, by mouse clicks and drags at the board's points:
+under both capture rules (with the counting rule's), up to 5 under the optional rule, and
+Adugo's optional-d4-k2 (the jaguar against 4 dogs, 2 captures win); it plays, by mouse
+clicks and drags at the board's points:
 
 - a 4x4 Bagh-Chal game from the start: placements, steps, a tiger's capture, a drag,
   undo and redo, the best-move button, a row of the move list, then the goats against
@@ -19,6 +20,9 @@ plays, by mouse clicks and drags at the board's points:
   first landing point starts a winning chain though stopping there draws, a game under
   the forced rule whose single captures play themselves, and a forced chain whose only
   continuation is taken by itself;
+- Adugo, a game the page knows only from /api/info, chosen from the menu: its board drawn
+  from its lines (31 points, the triangle on top), the jaguar and the dogs as discs of two
+  colours with their letters, a two-capture chain played by the board;
 - positions loaded from the address and from the FEN field (the game menu following
   them), a position without tables (the message must name guti solve), a malformed FEN,
   an empty one; the help, the move list's headers and the icon;
@@ -714,6 +718,55 @@ class Test:
         s = self.idle(fen4)
         self.check(s["game"] == "sixteen/sixteen/forced", f"a forced position from the address: the menu says {s['game']}")
 
+    def adugo(self):
+        """Issue 40: a third game, which the page knows only from /api/info's words."""
+        self.where = "Adugo, optional-d4-k2"
+        rules = "optional-d4-k2"
+        games = self.api("/api/info")[1]["games"]
+        g = next((g for g in games if g["game"] == "adugo" and g["rules"] == rules), None)
+        if not self.check(g is not None and g["first"] == g["start"], f"/api/info offers no {rules} opening on its start: {g}"):
+            return
+        loads = self.b.evaluate("guti.loads")
+        self.select("game", f"adugo/adugo/{rules}")
+        self.b.wait("guti.loads > %d" % loads, 10, "the new game")
+        s = self.idle(g["start"])
+        self.check(s["points"] == 31 and s["lines"] == 66, f"{s['points']} points and {s['lines']} lines on the board")
+        self.check(sorted(s["pieces"]) == ["a3", "b3", "c3", "d3", "e3"], f"pieces drawn on {s['pieces']}")
+        self.compare(s, rules)
+        # no drawing of their own: a disc each side's colour, two colours, with the letter
+        discs = self.b.evaluate(
+            "[...document.querySelectorAll('#board [data-piece]')].map((g) => {"
+            " const c = g.querySelector('circle'); return [g.dataset.piece, g.textContent,"
+            " getComputedStyle(c).fill, getComputedStyle(c).stroke]; })")
+        jaguar = {tuple(d[1:]) for d in discs if d[0] == "c3"}
+        dogs = {tuple(d[1:]) for d in discs if d[0] != "c3"}
+        self.check(len(jaguar) == 1 and len(dogs) == 1 and next(iter(jaguar))[0] == "J"
+                   and next(iter(dogs))[0] == "D" and jaguar != dogs and
+                   next(iter(jaguar))[2] != next(iter(dogs))[2],
+                   f"the discs (letter, fill, stroke): the jaguar's {jaguar}, the dogs' {dogs}")
+        dots = self.b.evaluate("[...document.querySelectorAll('#turn .dot, #count .dot')]"
+                               ".map((d) => getComputedStyle(d).backgroundColor)")
+        self.check(len(dots) == 3 and dots[0] == dots[1] and dots[1] != dots[2],
+                   f"the turn's and the counts' dots: {dots}")
+        self.shot("explorer-adugo.png")
+        # a chain played by the board, in the middle of it the stop button
+        fen = "3/3/5/3D1/5/2D2/D1J1D j"
+        self.goto_address(fen, rules=rules, play="")
+        s = self.idle(fen)
+        self.compare(s, rules)
+        self.click_point("c1")
+        s = self.state()
+        self.check_dests(s, rules)
+        self.click_point("c3")
+        s = self.idle()
+        self.check(s["chain"] == "c1xc3" and s["stop"] and s["captured"] == ["c2"],
+                   f"after c1xc3 the chain bar {s['chain']!r} stop {s['stop']} captured {s['captured']}")
+        self.shot("explorer-adugo-chain.png")
+        self.click_point("e5")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == "c1xc3xe5" and s["over"] and "Jaguar win" in s["turn"],
+                   f"the chain: {s['hist'][-1]['move']}, over {s['over']}, {s['turn']!r}")
+
     def missing(self):
         self.where = "a 5x5 position (no tables)"
         fen = "T3T/5/5/5/T3T g 20"
@@ -768,7 +821,8 @@ class Test:
         os.makedirs(self.args.shots, exist_ok=True)
         self.b = Browser(width=self.args.width, height=self.args.height)
         try:
-            parts = (self.baghchal, self.sixteen, self.missing) + ((self.first_screen,) if self.args.url2 else ())
+            parts = (self.baghchal, self.sixteen, self.adugo, self.missing) + \
+                ((self.first_screen,) if self.args.url2 else ())
             for part in parts:
                 try:
                     part()

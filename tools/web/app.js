@@ -265,8 +265,9 @@ function label(m) {
     return m.dtm === null || m.dtm === undefined ? (m.value === "win" ? "W" : "L") : String(m.dtm);
 }
 
-/* A piece: the faces of the pieces the page has drawings for (a tiger, a goat), else a
- * disc of its side's colour. */
+/* A piece: the faces of the pieces the page has drawings for (a tiger, a goat), a soldier
+ * named by its colour (red, blue) a disc of that colour, else a disc of its side's colour
+ * (two distinct ones) with its letter, so that any game's two sides tell apart. */
 function drawPiece(layer, side, game, x, y, name) {
     const g = el("g", {class: "piece side" + side, "data-piece": name,
                        transform: `translate(${x},${y})`}, layer);
@@ -294,9 +295,13 @@ function drawPiece(layer, side, game, x, y, name) {
         el("circle", {r: 26, class: "goat"}, g);
         for (const x of [-9, 9]) el("circle", {cx: x, cy: -5, r: 3.2, class: "goat-eye"}, g);
         el("ellipse", {cx: 0, cy: 11, rx: 9, ry: 7, class: "goat-muzzle"}, g);
-    } else {
-        el("circle", {r: 30, class: side ? "blue" : "red"}, g);
+    } else if (piece === "red" || piece === "blue") {
+        el("circle", {r: 30, class: piece}, g);
         el("circle", {r: 19, class: "soldier-inner"}, g);
+    } else {
+        el("circle", {r: 30, class: "disc" + side}, g);
+        const letter = el("text", {class: "piece-letter", y: 1}, g);
+        letter.textContent = gameInfo(game).letters.charAt(side);
     }
     return g;
 }
@@ -351,7 +356,8 @@ function render() {
 
     const defs = el("defs", {}, svg);
     for (const [id, c1, c2] of [["gr", "#f07d73", "#c0281c"], ["gb", "#79a8f2", "#1d55b8"],
-                                ["gt", "#ffc15e", "#e07b0c"], ["gg", "#ffffff", "#dcd8cc"]]) {
+                                ["gt", "#ffc15e", "#e07b0c"], ["gg", "#ffffff", "#dcd8cc"],
+                                ["g0", "#f3cf7a", "#b7801c"], ["g1", "#a9b6c4", "#4c5b6b"]]) {
         const rg = el("radialGradient", {id, cx: "35%", cy: "30%", r: "75%"}, defs);
         el("stop", {offset: "0%", "stop-color": c1}, rg);
         el("stop", {offset: "100%", "stop-color": c2}, rg);
@@ -525,7 +531,7 @@ function renderPanel() {
             ? `Game over: a draw (${p.reason})`
             : `Game over: ${cap(p.result)} win${plural ? "" : "s"} (${p.reason})`;
     } else {
-        turn.className = "bar side-" + p.side;
+        turn.className = `bar side${p.sides.indexOf(p.side)} side-${p.side}`;
         text.appendChild(h("span", {class: "dot"}));
         let who = cap(p.side) + " to move";
         if (state.play) who += state.play === p.side ? " (you)" : " (the machine)";
@@ -536,7 +542,7 @@ function renderPanel() {
     const count = $("count");
     count.textContent = "";
     const chip = (side, text, attrs) => {
-        const c = h("span", Object.assign({class: "chip side-" + side}, attrs));
+        const c = h("span", Object.assign({class: `chip side${p.sides.indexOf(side)} side-${side}`}, attrs));
         c.appendChild(h("span", {class: "dot"}));
         c.appendChild(document.createTextNode(text));
         count.appendChild(c);
