@@ -276,11 +276,10 @@ static struct move_fold exits_of(const struct retro_layer *R, struct scratch *s,
 /* The exits of a cyclic layer, probed. The tables the exits read are all draws (0) but
  * where a probe sets a target, one of moves()' captures (t[0..nt-1], distinct): all won
  * for the opponent, the exits must read no draw; each in turn won more slowly, the exits'
- * longest loss must show it. ncapt: moves of moves() out of the layer in all, those that end
- * the game counted as one; the exits count at least one for each, none when there is none
- * (an engine may fold a move once for each way it finds to make it: Sixteen Soldiers'
- * chains of captures); ends: one of them ends the game (lost in 0 for the opponent).
- * Leaves the tables all draws again. */
+ * longest loss must show it. ncapt: moves of moves() out of the layer in all; the exits
+ * count at least one for each, none when there is none (an engine may fold a move once for
+ * each way it finds to make it: Sixteen Soldiers' chains of captures); ends: one of them
+ * ends the game (lost in 0 for the opponent). Leaves the tables all draws again. */
 static void probe_exits(const struct retro_layer *R, struct scratch *s, struct check *c,
                         struct target *t, int nt, int ncapt, bool ends)
 {
@@ -381,16 +380,14 @@ static int cyclic_check_moves(const struct retro_layer *R, const struct cyclic *
             nexits++;
         } else if (g->ops->over(g, sp, &o)) {
             ends = true;
+            nexits++;
         } else {
             fault(c, "moves() leads to %s, in no layer a move from here can reach",
                   fen_pos(c, sp, b, sizeof b));
         }
     }
     if (ns >= 0) compare_in_layer(c, s, ns, nin);
-    /* the moves that end the game count as one exit: an engine may fold them as one win at
-     * once (a chain that stops at the capture goal, where moves() also gives its longer
-     * ones) */
-    probe_exits(R, s, c, s->out, unique_targets(s->out, nt), nexits + ends, ends);
+    probe_exits(R, s, c, s->out, unique_targets(s->out, nt), nexits, ends);
     c->L->links += (uint64_t)n;
     return 0;
 }
