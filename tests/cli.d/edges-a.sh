@@ -32,7 +32,7 @@ done
 
 # --- messages -------------------------------------------------------------------------------
 # No board, or rows that make none: every board's row count is named, on one line.
-check 1 "position: 0 rows, which is no game's board (3, 4 or 5 rows for Bagh-Chal, 9 for Sixteen Soldiers)" show ''
+check 1 "position: 0 rows, which is no game's board (3, 4 or 5 rows for Bagh-Chal, 9 for Sixteen Soldiers" show ''
 check 1 "position: 1 row, which is no game's board (3, 4 or 5 rows for Bagh-Chal" show 'T3T g 20'
 check 1 '6 rows, which is no game' show 'T3T/5/5/5/5/T3T g 20'
 # Four rows are the 4x4 board: a 5x5 position one row short is told so.
