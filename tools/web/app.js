@@ -579,6 +579,9 @@ function renderPanel() {
     clk.textContent = "";
     const limit = p.limit || info.clock_limit;
     clk.dataset.clock = p.clock;
+    /* the value at this clock, whether or not a rule's line shows it (a game without a
+     * counting rule: its value), never the last position's */
+    clk.dataset.valueNow = p.value_now || "";
     /* a game without a counting rule, asked for none, has no clock to show */
     clk.hidden = !limit;
     if (limit)
