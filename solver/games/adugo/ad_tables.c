@@ -274,11 +274,12 @@ static int fold_chain(void *arg, const struct move *m, bits_t dogs)
     return 0;
 }
 
-/* Folds the jaguar's chains, which leave the layer, into *ex. */
-static void add_chains(const struct ad_engine *e, bits_t J, bits_t D, struct move_fold *ex)
+/* Folds the jaguar's chains, which leave the layer, into *ex; whether it has any (can
+ * jump), which its steps' legality under forced turns on. */
+static bool add_chains(const struct ad_engine *e, bits_t J, bits_t D, struct move_fold *ex)
 {
     int j = __builtin_ctzll(J);
-    if (!ad_can_jump(e->b, j, D)) return;
+    if (!ad_can_jump(e->b, j, D)) return false;
     uint64_t buf[64];
     struct ad_seen s;
     ad_seen_init(&s, buf, 64);
@@ -288,12 +289,13 @@ static void add_chains(const struct ad_engine *e, bits_t J, bits_t D, struct mov
      * (the self-test, guti verify --moves, counts the exits against moves()). */
     ad_chains(e->g, j, D, &s, fold_chain, &f);
     ad_seen_free(&s);
+    return true;
 }
 
 /* The jaguar's in-layer moves: none under forced when it can capture. */
-static bool steps_allowed(const struct ad_engine *e, bits_t J, bits_t D)
+static bool steps_allowed(const struct ad_engine *e, bool can_jump)
 {
-    return e->g->rules != AD_FORCED || !ad_can_jump(e->b, __builtin_ctzll(J), D);
+    return e->g->rules != AD_FORCED || !can_jump;
 }
 
 static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
@@ -306,8 +308,8 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
     if (dogs_move) {
         k = dog_steps(e, J, D, e->classes, succ);
     } else {
-        k = steps_allowed(e, J, D) ? jaguar_steps(e, J, D, false, 0, succ) : 0;
-        add_chains(e, J, D, ex);
+        bool can_jump = add_chains(e, J, D, ex);
+        k = steps_allowed(e, can_jump) ? jaguar_steps(e, J, D, false, 0, succ) : 0;
     }
     return may_repeat(e, o, dogs_move, D) ? retro_unique(succ, k) : k;
 }
@@ -323,8 +325,7 @@ static int count(void *ctx, uint64_t i, struct move_fold *ex)
         return expand(ctx, i, succ, ex);
     }
     if (dogs_move) return count_dog_steps(e->b, J, D);
-    add_chains(e, J, D, ex);
-    if (!steps_allowed(e, J, D)) return 0;
+    if (!steps_allowed(e, add_chains(e, J, D, ex))) return 0;
     return bits_count(e->b->adjmask[__builtin_ctzll(J)] & ad_all_points(e->b) & ~D);
 }
 
