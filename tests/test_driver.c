@@ -199,8 +199,9 @@ START_TEST(targets_only_and_resume)
 END_TEST
 
 /* hold: solve_hold_codes keeps the entry part alone, a byte each when every code there
- * fits (one past it does not matter), else as codes; the waves of the narrowing in place
- * (past 65536) give every code; a game without entry_part holds all, untouched. */
+ * fits (one past it does not matter) or when fewer than one in 8 do not (those listed in
+ * big: 255 itself among them, the byte's escape), else as codes; the waves of the narrowing
+ * in place (past 65536) give every code; a game without entry_part holds all, untouched. */
 START_TEST(hold_codes_in_part)
 {
     struct mem_store none = {0};
@@ -212,19 +213,33 @@ START_TEST(hold_codes_in_part)
                        false);
         struct layer_key k = {{3, 2, 0, 0}};
         for (int s = 0; s < 4; s++) {
-            for (int wide = 0; wide < 2; wide++) {
+            /* wide: 0 every code fits a byte; 1 three do not (few but in the smallest
+             * parts); 2 one in 4 does not */
+            for (int wide = 0; wide < 3; wide++) {
                 uint64_t n = sizes[s], first = whole ? 0 : n / 4, count = whole ? n : n / 2;
                 retro_code *codes = malloc(n * sizeof *codes), *want = malloc(n * sizeof *want);
                 for (uint64_t i = 0; i < n; i++) want[i] = (retro_code)(i * 7919 % 251);
                 if (!whole) want[n - 1] = 999; /* past the part: still bytes */
-                if (wide && count) want[first + count / 2] = 300;
+                uint64_t big = 0;
+                if (wide == 1 && count) {
+                    want[first + count / 2] = 300;
+                    want[first] = 255;
+                    want[first + count - 1] = 65000;
+                    big = count < 3 ? count : 3;
+                }
+                for (uint64_t j = 0; wide == 2 && j < count; j += 4, big++)
+                    want[first + j] = (retro_code)(256 + j % 4000);
                 memcpy(codes, want, n * sizeof *codes);
                 struct held_layer h = solve_hold_codes(&p.g, &k, n, codes);
                 ck_assert_uint_eq(h.first, first);
-                ck_assert(wide && count ? h.codes && !h.bytes : h.bytes && !h.codes);
+                ck_assert_uint_eq(h.count, count);
+                bool in_bytes = !big || big < count / 8;
+                ck_assert(in_bytes ? h.bytes && !h.codes : h.codes && !h.bytes);
+                ck_assert_uint_eq(h.nbig, in_bytes ? big : 0);
                 for (uint64_t i = first; i < first + count; i++)
-                    CHECK(held_code(&h, i) == want[i], "n %llu position %llu",
-                          (unsigned long long)n, (unsigned long long)i);
+                    CHECK(held_code(&h, i) == want[i], "n %llu wide %d position %llu: %u, not %u",
+                          (unsigned long long)n, wide, (unsigned long long)i, held_code(&h, i),
+                          want[i]);
                 solve_held_free(&h);
                 free(want);
             }

@@ -119,18 +119,45 @@ struct held_layer {
     const uint8_t *dtm;    /* an acyclic layer's DTM codes, a byte each (FOLD_DTM) */
     /* hold: a cyclic layer held in part (game_layers.entry_part), read through held_code.
      * first: codes[j] (or bytes[j]) is position first + j's; 0 when held whole. bytes: the
-     * codes a byte each, when every held one fits (codes is then NULL); NULL otherwise.
+     * codes a byte each, when every held one fits or few do not (big, below; codes is then
+     * NULL); NULL otherwise.
      * Only a game that defines entry_part is given a part or bytes. */
     uint64_t first;
     const uint8_t *bytes;
+    /* bytes also when few codes pass a byte (DTMs past 253 are rare in most layers: the
+     * held part then takes a byte a position and 8 bytes for each such code, rather than
+     * 2 bytes a position): each code from HELD_BIG up is HELD_BIG in bytes and listed in
+     * big[0..nbig-1], ascending, as (j << 16) | code, j its place in bytes. nbig 0: none
+     * is, and HELD_BIG in bytes is that code. */
+    const uint64_t *big;
+    uint64_t nbig;
+    uint64_t count; /* the positions held, from first (solve_hold_codes) */
 };
+
+#define HELD_BIG 255u
+
+/* The code of bytes[j] when it is HELD_BIG and big lists the codes past a byte: a search. */
+static inline uint16_t held_big_code(const struct held_layer *h, uint64_t j)
+{
+    uint64_t lo = 0, hi = h->nbig, key = j << 16;
+    while (lo < hi) { /* the first entry at or past key */
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (h->big[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (uint16_t)h->big[lo];
+}
 
 /* hold: the code of position i (of its layer's numbering) of a held cyclic layer, whether
  * held whole, in part (i within it) or in bytes: how a game defining entry_part reads its
  * children. */
 static inline uint16_t held_code(const struct held_layer *h, uint64_t i)
 {
-    return h->bytes ? h->bytes[i - h->first] : h->codes[i - h->first];
+    if (!h->bytes) return h->codes[i - h->first];
+    uint8_t b = h->bytes[i - h->first];
+    return b == HELD_BIG && h->nbig ? held_big_code(h, i - h->first) : b;
 }
 
 /* stats: a row of the statistics within a layer's table (game_layers.rows): the positions
@@ -154,7 +181,10 @@ enum fold_pass { FOLD_VALUES, FOLD_DTM, FOLD_DTC };
 /* What solving a cyclic layer takes, in bytes, as the game reckons it before its index is
  * built (game_layers.need): its positions; by the engine's default mode (its codes,
  * counters and index: solve; its level buckets at their fullest: buckets); by its compact
- * mode (codes and index: compact); and the codes of its children (exits). */
+ * mode (codes and index: compact); and the codes of its children as held (exits): at the
+ * least, when a game's children are held in bytes (entry_part), a byte a position (what
+ * the codes past a byte add is known once they are solved, and the driver counts it
+ * then). */
 struct layer_need {
     uint64_t positions;
     uint64_t solve, buckets, compact, exits;

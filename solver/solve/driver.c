@@ -119,27 +119,52 @@ static retro_code max_code(const retro_code *codes, uint64_t n)
     return top;
 }
 
-/* codes[first + j] into byte j of the same array, j < count, each fitting a byte. Byte j
- * lies in code j / 2, at or before code first + j: read already when j goes up. So the
- * bytes go in waves, each twice the last, every byte of a wave written below the codes the
- * wave reads (at 2 * (first + lo) bytes and up): in parallel within a wave, but for the
- * first, which may overlap its own reads. */
+/* codes[first + j] into byte j of the same array, j < count, HELD_BIG for a code that
+ * does not fit below it. Byte j lies in code j / 2, at or before code first + j: read
+ * already when j goes up. So the bytes go in waves, each twice the last, every byte of a
+ * wave written below the codes the wave reads (at 2 * (first + lo) bytes and up): in
+ * parallel within a wave, but for the first, which may overlap its own reads. */
+static inline uint8_t narrow(retro_code c)
+{
+    return c < HELD_BIG ? (uint8_t)c : HELD_BIG;
+}
+
 static void narrow_in_place(retro_code *codes, uint64_t first, uint64_t count)
 {
     uint8_t *bytes = (uint8_t *)codes;
     uint64_t hi = count < 65536 ? count : 65536;
-    for (uint64_t j = 0; j < hi; j++) bytes[j] = (uint8_t)codes[first + j];
+    for (uint64_t j = 0; j < hi; j++) bytes[j] = narrow(codes[first + j]);
     for (uint64_t lo = hi; lo < count; lo = hi) {
         hi = 2 * lo < count ? 2 * lo : count;
 #pragma omp parallel for schedule(static, 65536)
-        for (uint64_t j = lo; j < hi; j++) bytes[j] = (uint8_t)codes[first + j];
+        for (uint64_t j = lo; j < hi; j++) bytes[j] = narrow(codes[first + j]);
     }
+}
+
+/* How many of codes[0 .. n - 1] do not fit below HELD_BIG. */
+static uint64_t count_big(const retro_code *codes, uint64_t n)
+{
+    uint64_t big = 0;
+#pragma omp parallel for reduction(+ : big) schedule(static, 65536)
+    for (uint64_t j = 0; j < n; j++) big += codes[j] >= HELD_BIG;
+    return big;
+}
+
+/* The list of struct held_layer's big for codes[0 .. n - 1]: nbig entries (count_big), NULL
+ * when memory runs out. One pass in order, a second or two for the largest layers. */
+static uint64_t *list_big(const retro_code *codes, uint64_t n, uint64_t nbig)
+{
+    uint64_t *big = malloc((nbig ? nbig : 1) * sizeof *big), m = 0;
+    if (!big) return NULL;
+    for (uint64_t j = 0; j < n; j++)
+        if (codes[j] >= HELD_BIG) big[m++] = j << 16 | codes[j];
+    return big;
 }
 
 struct held_layer solve_hold_codes(const struct game *g, const struct layer_key *k, uint64_t n,
                                    retro_code *codes)
 {
-    struct held_layer h = {.k = *k, .codes = codes};
+    struct held_layer h = {.k = *k, .codes = codes, .count = n};
     const struct game_layers *gl = g->ops->layers;
     if (!gl->entry_part) return h;
     uint64_t first = 0, count = n;
@@ -147,12 +172,19 @@ struct held_layer solve_hold_codes(const struct game *g, const struct layer_key 
     if (first > n) first = n;
     if (count > n - first) count = n - first;
     h.first = first;
+    h.count = count;
     void *part;
-    if (max_code(codes + first, count) <= UINT8_MAX) {
+    uint64_t nbig =
+        max_code(codes + first, count) <= HELD_BIG ? 0 : count_big(codes + first, count);
+    /* a byte a position and 8 for each code past one, when that is less than 2 a position */
+    uint64_t *big = nbig && nbig < count / 8 ? list_big(codes + first, count, nbig) : NULL;
+    if (!nbig || big) {
         narrow_in_place(codes, first, count);
         part = realloc(codes, count ? count : 1);
         h.codes = NULL;
         h.bytes = part ? part : (void *)codes;
+        h.big = big;
+        h.nbig = big ? nbig : 0;
     } else {
         memmove(codes, codes + first, count * sizeof *codes);
         part = realloc(codes, (count ? count : 1) * sizeof *codes);
@@ -165,8 +197,11 @@ void solve_held_free(struct held_layer *h)
 {
     free((void *)h->codes);
     free((void *)h->bytes);
+    free((void *)h->big);
     h->codes = NULL;
     h->bytes = NULL;
+    h->big = NULL;
+    h->nbig = 0;
 }
 
 int solve_make_classes(const struct game *g, const struct solve_hooks *h,
@@ -262,9 +297,11 @@ struct held {
     struct wdl val;
     uint8_t *dtm;
     /* a cyclic layer held in part (solve_hold_codes): codes or bytes hold position first
-     * and on, bytes its codes a byte each (codes NULL) */
+     * and on, bytes its codes a byte each (codes NULL), big those past a byte */
     uint64_t first;
     uint8_t *bytes;
+    uint64_t *big, nbig;
+    uint64_t held_bytes; /* what a cyclic layer's codes, bytes and big take */
 };
 
 /* The passes of a walk over acyclic layers (cyclic ones have two: DTM and the counting
@@ -401,13 +438,33 @@ static bool walk_all_stored(const struct walk *w)
     return true;
 }
 
-/* What solving cyclic layer i takes: by the compact engine (least) and the default (most). */
+/* What cyclic layer i's children take as held now, when they all are cyclic layers held
+ * (their codes, bytes and big counted), else need_exits: the game's reckoning. */
+static uint64_t held_exits(const struct walk *w, int i, uint64_t need_exits)
+{
+    int kids[MAX_KIDS];
+    struct layer_key k[MAX_KIDS];
+    int nk = w->gl->children(w->g, &w->e[i].k, k, MAX_KIDS);
+    if (nk > MAX_KIDS) return need_exits;
+    uint64_t sum = 0;
+    for (int j = 0; j < nk; j++) {
+        if ((kids[j] = walk_find(w, &k[j])) < 0) return need_exits;
+        const struct held *d = &w->held[kids[j]];
+        if (!d->have || !d->held_bytes) return need_exits;
+        sum += d->held_bytes;
+    }
+    return sum;
+}
+
+/* What solving cyclic layer i takes: by the compact engine (least) and the default (most),
+ * its children as they are held when they are (held_exits). */
 static void walk_need(const struct walk *w, int i, uint64_t *least, uint64_t *most)
 {
     struct layer_need need;
     w->gl->need(w->g, &w->e[i].k, &need);
-    *least = need.compact + need.exits;
-    *most = need.solve + need.buckets + need.exits;
+    uint64_t exits = held_exits(w, i, need.exits);
+    *least = need.compact + exits;
+    *most = need.solve + need.buckets + exits;
 }
 
 int solve_check_bound(const struct game *g, const struct layer_key *k, uint64_t bound, char *err,
@@ -460,6 +517,7 @@ static void walk_release(struct walk *w, int i)
     struct held *d = &w->held[i];
     free(d->codes);
     free(d->bytes);
+    free(d->big);
     wdl_free(&d->val);
     free(d->dtm);
     *d = (struct held){0};
@@ -564,6 +622,9 @@ static void hold_codes(struct walk *w, int i, retro_code *codes)
     d->codes = (retro_code *)h.codes;
     d->bytes = (uint8_t *)h.bytes;
     d->first = h.first;
+    d->big = (uint64_t *)h.big;
+    d->nbig = h.nbig;
+    d->held_bytes = h.codes ? h.count * sizeof *h.codes : h.count + h.nbig * sizeof *h.big;
 }
 
 /* What layer j is to the layers that read it, held, read back for the moves of layer i
@@ -610,7 +671,9 @@ static int walk_kids(struct walk *w, int i, struct held_layer *held)
                                       .val = d->val.w ? &d->val : NULL,
                                       .dtm = d->dtm,
                                       .first = d->first,
-                                      .bytes = d->bytes};
+                                      .bytes = d->bytes,
+                                      .big = d->big,
+                                      .nbig = d->nbig};
     }
     return nk;
 }
@@ -707,6 +770,16 @@ static int walk_solve(struct walk *w, int i, retro_code *codes, struct solve_lay
         uint64_t least, most;
         walk_need(w, i, &least, &most);
         R.compact = most > q->memory;
+        if (least > q->memory) { /* the children, solved, took more than the plan's least */
+            w->gl->engine_close(&R);
+            char title[64];
+            walk_title(w, i, title, sizeof title);
+            return solve_fail(w->err, w->errlen,
+                              "a memory bound of %.2f GB is too little: %s needs %.2f GB with "
+                              "the layers its moves lead to as they are held (their codes "
+                              "past a byte counted)",
+                              q->memory / 1e9, title, least / 1e9);
+        }
     }
     if (R.compact && solve_store_path(w->h, w->g, &t, ".ckpt", m.path, sizeof m.path)) {
         R.save = save_midway;

@@ -147,12 +147,13 @@ void solve_class_codes(const uint16_t *cls, uint64_t n, retro_code *codes);
 /* hold: cyclic layer k's codes (n of them, an array from malloc) as the layers that read
  * it hold them (game.h's struct held_layer): whole when the game defines no entry_part;
  * else its entry part alone, moved to the array's start and narrowed there to a byte each
- * when every code in it fits one, the array shrunk to it (no more memory at any time than
- * the array's). The result's codes or bytes is the array, for solve_held_free. OpenMP
+ * when every code in it fits one, or when those that do not are fewer than one in 8 (listed
+ * in big, 8 bytes each), the array shrunk to it (no more memory at any time than the
+ * array's and big's). The result's codes or bytes is the array, for solve_held_free. OpenMP
  * threads. */
 struct held_layer solve_hold_codes(const struct game *g, const struct layer_key *k, uint64_t n,
                                    retro_code *codes);
-/* Frees a held layer's codes or bytes (those of solve_hold_codes) and clears them. */
+/* Frees a held layer's codes or bytes and big (those of solve_hold_codes) and clears them. */
 void solve_held_free(struct held_layer *h);
 
 /* One layer's classes under the counting rule, as a driver asks them of solve_classes. */

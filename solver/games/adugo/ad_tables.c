@@ -403,10 +403,11 @@ static void ad_need(const struct game *g, const struct layer_key *k, struct laye
     need->buckets = need->positions * (need->positions > 1u << 30 ? 8 : 4);
     need->compact = need->positions * sizeof(retro_code) + index;
     need->exits = 0;
-    /* the dogs-to-move half of each (entry_part), at 2 bytes a position: whether a child's
-     * codes fit a byte is known only once it is solved */
+    /* the dogs-to-move half of each (entry_part), at the least a byte a position: the
+     * driver holds the codes past a byte apart (8 bytes each), and counts them once they
+     * are solved (few: 0.15% of the 12 dogs' half, 8% of the 10 dogs') */
     for (int d = dogs - 1; d >= fewest_dogs(g); d--)
-        need->exits += pair_class_count(g->board, 1, d) * sizeof(retro_code);
+        need->exits += pair_class_count(g->board, 1, d);
 }
 
 static int ad_men(const struct game *g, const struct layer_key *k)
