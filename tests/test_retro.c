@@ -424,6 +424,157 @@ START_TEST(verify_samples)
     free(g);
 }
 END_TEST
+/* A layer of many blocks (the compact engine's scan visits only the blocks marked at a
+ * level, 4096 positions each): a chain through positions scattered by a random
+ * permutation, perm[k] decided in k half-moves, so each level's one chain position lies in
+ * a block of its own; every other position has one exit (a draw, a win or a loss at a level
+ * from 1 to past the chain's end: exit wins pending at levels all over the layer), and one
+ * in 8 a move into the chain. Both engines, alone and shared among 1 to 6 slices of random
+ * bounds and rounds, give the same codes; the chain's are k + 1; every code re-derives. */
+#define SC_N (1u << 18)
+#define SC_CHAIN 600
+#define SC_NONE UINT32_MAX /* into: no move, only the exit */
+struct scattered {
+    uint32_t *perm, *place; /* place[perm[k]] = k; place past SC_CHAIN: not on the chain */
+    uint32_t *into;         /* a position off the chain: the chain position it moves to */
+    struct move_fold *ex;
+    uint32_t *pred_at, *pred; /* CSR: the predecessors of i, pred[pred_at[i] .. pred_at[i + 1]) */
+};
+
+static int sc_expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
+{
+    const struct scattered *c = ctx;
+    uint32_t k = c->place[i];
+    if (k < SC_CHAIN) {
+        if (k == 0) return 0;
+        succ[0] = c->perm[k - 1];
+        return 1;
+    }
+    *ex = c->ex[i];
+    succ[0] = c->into[i];
+    return c->into[i] != SC_NONE;
+}
+
+static int sc_predecessors(void *ctx, uint64_t i, uint64_t *pred)
+{
+    const struct scattered *c = ctx;
+    int n = 0;
+    for (uint32_t j = c->pred_at[i]; j < c->pred_at[i + 1]; j++) pred[n++] = c->pred[j];
+    return n;
+}
+
+struct sc_shared {
+    struct retro_layer R;
+    uint64_t bounds[SHARE_SIM_MAX + 1], round;
+    int nparts;
+    retro_code *res;
+    int rc[SHARE_SIM_MAX];
+};
+
+static void sc_part(void *ctx, int part, void *arg)
+{
+    struct sc_shared *s = ctx;
+    struct retro_share S = {.nparts = s->nparts,
+                            .part = part,
+                            .bounds = s->bounds,
+                            .exchange = share_sim_exchange,
+                            .reduce = share_sim_reduce,
+                            .arg = arg,
+                            .round = s->round};
+    struct retro_stats st;
+    s->rc[part] = retro_solve_shared(&s->R, &S, s->res + s->bounds[part], &st);
+}
+
+START_TEST(engines_on_a_scattered_chain)
+{
+    uint64_t seed = 77;
+    struct scattered c;
+    c.perm = malloc(SC_N * sizeof *c.perm);
+    c.place = malloc(SC_N * sizeof *c.place);
+    c.into = calloc(SC_N, sizeof *c.into);
+    c.ex = calloc(SC_N, sizeof *c.ex);
+    c.pred_at = calloc(SC_N + 1, sizeof *c.pred_at);
+    c.pred = malloc(SC_N * sizeof *c.pred);
+    for (uint32_t i = 0; i < SC_N; i++) c.perm[i] = i;
+    for (uint32_t i = SC_N - 1; i > 0; i--) { /* Fisher-Yates */
+        uint32_t j = (uint32_t)(splitmix(&seed) % (i + 1)), t = c.perm[i];
+        c.perm[i] = c.perm[j];
+        c.perm[j] = t;
+    }
+    for (uint32_t k = 0; k < SC_N; k++) c.place[c.perm[k]] = k;
+    for (uint32_t i = 0; i < SC_N; i++) {
+        if (c.place[i] < SC_CHAIN) continue;
+        /* one in 8 moves into the chain: some 55 predecessors a chain position, within
+         * max_moves */
+        c.into[i] = splitmix(&seed) % 8 ? SC_NONE : c.perm[splitmix(&seed) % SC_CHAIN];
+        uint64_t r = splitmix(&seed) % (SC_CHAIN + 100);
+        move_fold_add(&c.ex[i], splitmix(&seed) % 4 == 0 ? RETRO_DRAW : (retro_code)(r + 1));
+    }
+    /* predecessors: counted, then placed; i is one of the position its move leads to */
+    for (uint32_t i = 0; i < SC_N; i++) {
+        uint32_t k = c.place[i];
+        uint32_t to = k >= SC_CHAIN ? c.into[i] : k > 0 ? c.perm[k - 1] : SC_NONE;
+        if (to != SC_NONE) c.pred_at[to + 1]++;
+    }
+    for (uint32_t i = 0; i < SC_N; i++) {
+        ck_assert_uint_le(c.pred_at[i + 1], 254);
+        c.pred_at[i + 1] += c.pred_at[i];
+    }
+    uint32_t *fill = malloc(SC_N * sizeof *fill);
+    memcpy(fill, c.pred_at, SC_N * sizeof *fill);
+    for (uint32_t i = 0; i < SC_N; i++) {
+        uint32_t k = c.place[i];
+        uint32_t to = k >= SC_CHAIN ? c.into[i] : k > 0 ? c.perm[k - 1] : SC_NONE;
+        if (to != SC_NONE) c.pred[fill[to]++] = i;
+    }
+    free(fill);
+
+    struct retro_layer R = {.size = SC_N,
+                            .max_moves = 254,
+                            .ctx = &c,
+                            .expand = sc_expand,
+                            .predecessors = sc_predecessors};
+    retro_code *plain = malloc(SC_N * sizeof *plain), *compact = malloc(SC_N * sizeof *compact);
+    struct retro_stats st;
+    ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
+    R.compact = true;
+    ck_assert_int_eq(retro_solve(&R, compact, &st), 0);
+    uint64_t bad[4];
+    int nbad;
+    ck_assert_uint_eq(retro_verify(&R, plain, 0, bad, 4, &nbad), 0);
+    for (uint32_t k = 0; k < SC_CHAIN; k++)
+        CHECK(plain[c.perm[k]] == k + 1, "chain %u: %d", k, plain[c.perm[k]]);
+    for (uint32_t i = 0; i < SC_N; i++)
+        CHECK(compact[i] == plain[i], "position %u: compact %d, plain %d", i, compact[i], plain[i]);
+    struct sc_shared *sh = calloc(1, sizeof *sh);
+    for (int round = 0; round < 4; round++) {
+        sh->R = R;
+        sh->res = compact;
+        sh->nparts = 1 + (int)(splitmix(&seed) % SHARE_SIM_MAX);
+        sh->round = round % 2 ? 30000 + splitmix(&seed) % 100000 : 0;
+        for (int p = 1; p < sh->nparts; p++) sh->bounds[p] = splitmix(&seed) % (SC_N + 1);
+        sh->bounds[0] = 0;
+        sh->bounds[sh->nparts] = SC_N;
+        for (int p = 1; p < sh->nparts; p++) /* sorted */
+            for (int q = p; q > 1 && sh->bounds[q - 1] > sh->bounds[q]; q--) {
+                uint64_t x = sh->bounds[q];
+                sh->bounds[q] = sh->bounds[q - 1];
+                sh->bounds[q - 1] = x;
+            }
+        memset(compact, 0xee, SC_N * sizeof *compact);
+        share_sim_run(sh->nparts, sh->bounds, sc_part, sh);
+        for (int p = 0; p < sh->nparts; p++) ck_assert_int_eq(sh->rc[p], 0);
+        for (uint32_t i = 0; i < SC_N; i++)
+            CHECK(compact[i] == plain[i], "round %d (%d slices) position %u: shared %d, plain %d",
+                  round, sh->nparts, i, compact[i], plain[i]);
+    }
+    free(sh);
+    free(plain);
+    free(compact);
+    free(c.perm), free(c.place), free(c.into), free(c.ex), free(c.pred_at), free(c.pred);
+}
+END_TEST
+
 Suite *retro_suite(void)
 {
     Suite *s = suite_create("retro");
@@ -433,6 +584,7 @@ Suite *retro_suite(void)
     tcase_add_test(tc, shared_engine_on_random_graphs);
     tcase_add_test(tc, verify_samples);
     tcase_add_test(tc, engines_on_a_long_chain);
+    tcase_add_test(tc, engines_on_a_scattered_chain);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -27,6 +27,12 @@ static inline bool pending(retro_code c)
     return c >= PENDING_BASE;
 }
 
+/* The level of a final code: its DTM, or its DTC. */
+static inline int level_of(const struct retro_layer *L, retro_code c)
+{
+    return L->dtc_limit ? dtc_of(c) : code_dtm(c);
+}
+
 /* The highest level anything was decided or is pending at, raised by any thread. */
 static void raise_to(int *highest, int level)
 {
@@ -46,8 +52,108 @@ struct level {
     int d, nlevels; /* the level propagated from; levels 0..nlevels - 1 may be decided */
     int *highest;
     int *failed;
-    struct outbox *box; /* [thread * S->nparts + part]: indices for the other slices */
+    struct outbox *box;  /* [thread * S->nparts + part]: indices for the other slices */
+    struct marks *marks; /* the blocks each level's scan visits (below); NULL: all */
 };
+
+/* A level's scan visits only the blocks of MARK_BLOCK positions where something was decided
+ * at that level or is pending at it: a bit a block for each level, set as a position gets
+ * its level (the initial pass's losses and exit wins, found by one pass over the codes,
+ * and every decision of compact_relax), the level's bits freed once it is scanned. A
+ * block holds positions of a few dozen levels of the hundreds a large layer has (Adugo's
+ * 10 dogs: 41 of 353 in a block of 4096), so most of a level's scan, which went over
+ * every code, is skipped: 2 bytes a position read once a level was most of a late level's
+ * time. A level whose bits could not be had (memory) is scanned whole. */
+#define MARK_SHIFT 12
+#define MARK_BLOCK ((uint64_t)1 << MARK_SHIFT)
+
+struct marks {
+    uint64_t nwords; /* words of a level's bits */
+    uint64_t **bits; /* [level]: its blocks' bits, NULL when none is marked */
+    uint8_t *whole;  /* [level]: scan every block: its bits could not be had */
+};
+
+/* Marks the block of the slice's position at (from the slice's start) at level. */
+static void mark(const struct level *s, uint64_t at, int level)
+{
+    struct marks *m = s->marks;
+    if (!m) return;
+    uint64_t *b = __atomic_load_n(&m->bits[level], __ATOMIC_ACQUIRE);
+    if (!b) {
+        if (__atomic_load_n(&m->whole[level], __ATOMIC_RELAXED)) return;
+        uint64_t *fresh = calloc(m->nwords, sizeof *fresh), *none = NULL;
+        if (!fresh) {
+            __atomic_store_n(&m->whole[level], 1, __ATOMIC_RELAXED);
+            return;
+        }
+        if (__atomic_compare_exchange_n(&m->bits[level], &none, fresh, false, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE))
+            b = fresh;
+        else
+            free(fresh), b = none;
+    }
+    uint64_t blk = at >> MARK_SHIFT, bit = (uint64_t)1 << (blk & 63);
+    if (!(__atomic_load_n(&b[blk >> 6], __ATOMIC_RELAXED) & bit))
+        __atomic_fetch_or(&b[blk >> 6], bit, __ATOMIC_RELAXED);
+}
+
+/* The level a code not yet propagated stands for at or after level from, or -1: a final
+ * code of a level from on, or an exit win pending at one. */
+static inline int level_due(const struct retro_layer *L, retro_code c, int from)
+{
+    int level = pending(c)                        ? (int)(c - PENDING_BASE)
+                : undecided(c) || c == RETRO_DRAW ? -1
+                                                  : level_of(L, c);
+    return level >= from ? level : -1;
+}
+
+/* A slice's marks, new: every position's level from level from on marked (one pass over
+ * the codes). NULL when memory runs out: every level is then scanned whole. */
+static struct marks *marks_new(const struct level *s, int from)
+{
+    struct marks *m = calloc(1, sizeof *m);
+    uint64_t blocks = (s->hi - s->lo + MARK_BLOCK - 1) / MARK_BLOCK;
+    if (m) {
+        m->nwords = (blocks + 63) / 64;
+        m->bits = calloc((size_t)s->nlevels, sizeof *m->bits);
+        m->whole = calloc((size_t)s->nlevels, 1);
+    }
+    if (!m || !m->bits || !m->whole) {
+        if (m) free(m->bits), free(m->whole);
+        free(m);
+        return NULL;
+    }
+    struct level t = *s;
+    t.marks = m;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (uint64_t blk = 0; blk < blocks; blk++) {
+        uint64_t a = blk * MARK_BLOCK,
+                 b = a + MARK_BLOCK < s->hi - s->lo ? a + MARK_BLOCK : s->hi - s->lo;
+        int last = -1;
+        for (uint64_t at = a; at < b; at++) {
+            int level = level_due(s->L, s->res[at], from);
+            if (level >= 0 && level != last) mark(&t, at, level), last = level;
+        }
+    }
+    return m;
+}
+
+/* Level d's bits once it is scanned: they go. */
+static void marks_done(struct marks *m, int d)
+{
+    if (!m) return;
+    free(m->bits[d]);
+    m->bits[d] = NULL;
+}
+
+static void marks_free(struct marks *m, int nlevels)
+{
+    if (!m) return;
+    for (int d = 0; d < nlevels; d++) free(m->bits[d]);
+    free(m->bits);
+    free(m->whole);
+    free(m);
+}
 
 /* Indices for one other slice, from one thread. */
 struct outbox {
@@ -112,6 +218,7 @@ static void compact_relax(const struct level *r, const uint64_t *pred, int n, bo
                 }
                 if (settle(r->res, at, &c, code_at(L, d + 1, true))) {
                     raise_to(r->highest, d + 1);
+                    mark(r, at, d + 1);
                     break;
                 }
             } else {
@@ -133,6 +240,7 @@ static void compact_relax(const struct level *r, const uint64_t *pred, int n, bo
                 }
                 if (settle(r->res, at, &c, code_at(L, lvl, false))) {
                     raise_to(r->highest, lvl);
+                    mark(r, at, lvl);
                     break;
                 }
             }
@@ -217,6 +325,21 @@ static inline uint64_t skip_blocks(const retro_code *res, uint64_t lo, uint64_t 
     return i;
 }
 
+/* The first position from i, below end, in a block marked in bits (a level's: struct
+ * marks); i itself when bits is NULL (every block is scanned). */
+static inline uint64_t skip_unmarked(const struct level *s, const uint64_t *bits, uint64_t i,
+                                     uint64_t end)
+{
+    if (!bits) return i;
+    for (;;) {
+        uint64_t blk = (i - s->lo) >> MARK_SHIFT;
+        if (bits[blk >> 6] >> (blk & 63) & 1) return i;
+        uint64_t next = s->lo + ((blk + 1) << MARK_SHIFT);
+        if (next >= end) return end;
+        i = next;
+    }
+}
+
 /* Positions scanned by a thread at a time in a level's pass: alone, and in a shared
  * solve's round (2^20 positions: 256 chunks, enough for the threads of a large node). */
 #define SCAN_CHUNK 65536
@@ -237,6 +360,11 @@ static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b, uint64
     retro_code third = exits_here ? exit_here : won_here;
     const code_vector sought[3] = {every_lane(won_here), every_lane(lost_here), every_lane(third)};
     uint64_t found = 0;
+    const uint64_t *bits = NULL; /* the blocks to visit; NULL: all */
+    if (s->marks && !s->marks->whole[d]) {
+        bits = s->marks->bits[d];
+        if (!bits) return 0; /* nothing was decided at this level, or is pending at it */
+    }
 #pragma omp parallel
     {
         uint64_t *pred[2] = {malloc((size_t)L->max_moves * sizeof(uint64_t)),
@@ -252,6 +380,7 @@ static uint64_t scan_level(const struct level *s, uint64_t a, uint64_t b, uint64
             int cur = 0, waiting = -1;
             bool waiting_won = false;
             for (uint64_t i = c0; i < c1 && ok; i++) {
+                if ((i = skip_unmarked(s, bits, i, c1)) == c1) break;
                 if ((i = skip_blocks(s->res, s->lo, i, c1, sought)) == c1) break;
                 retro_code *at = &s->res[i - s->lo];
                 retro_code c = __atomic_load_n(at, __ATOMIC_RELAXED);
@@ -327,7 +456,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
     if (L->max_moves + 1 > 255) return -1;
     memset(st, 0, sizeof *st);
     int highest = 0, failed = 0, first_level = 0;
-    struct level s = {L, NULL, res, 0, n, 0, nlevels, &highest, &failed, NULL};
+    struct level s = {L, NULL, res, 0, n, 0, nlevels, &highest, &failed, NULL, NULL};
     double t0 = omp_get_wtime();
     /* a saved state is taken only with levels that fit this solve */
     int saved_level, saved_highest;
@@ -339,6 +468,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
         first_level = saved_level, highest = saved_highest;
     else
         first_pass(&s);
+    s.marks = marks_new(&s, first_level);
     st->init_seconds = omp_get_wtime() - t0;
     t0 = omp_get_wtime();
 
@@ -347,6 +477,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
     for (int d = first_level; d <= __atomic_load_n(&highest, __ATOMIC_RELAXED) && !failed; d++) {
         s.d = d;
         uint64_t found = scan_level(&s, 0, n, SCAN_CHUNK);
+        marks_done(s.marks, d);
         decided += found;
         if (found) st->levels = d + 1;
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, n);
@@ -356,6 +487,7 @@ int retro_solve_compact(const struct retro_layer *L, retro_code *res, struct ret
         }
     }
     draws(res, n);
+    marks_free(s.marks, nlevels);
     st->propagate_seconds = omp_get_wtime() - t0;
     return failed ? -1 : 0;
 }
@@ -438,11 +570,12 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
     struct outbox *box = calloc((size_t)nthreads * (size_t)P, sizeof *box);
     uint64_t **out = calloc((size_t)P, sizeof *out), *nout = calloc((size_t)P, sizeof *nout);
     if (!box || !out || !nout) failed = 1;
-    struct level s = {L, S, res, lo, hi, 0, compact_levels(L), &highest, &failed, box};
+    struct level s = {L, S, res, lo, hi, 0, compact_levels(L), &highest, &failed, box, NULL};
     double t0 = omp_get_wtime();
     int first_level = taken_up(&s);
     st->taken_up = first_level;
     if (!failed && first_level < 0) first_pass(&s);
+    if (!failed) s.marks = marks_new(&s, first_level < 0 ? 0 : first_level);
     /* the slices agree on how far the levels go, and on whether one failed */
     here |= failed;
     int64_t agree[4] = {highest, failed, 0, 0};
@@ -470,6 +603,7 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
                 found += scan_level(&s, a, hi - a > step ? a + step : hi, SHARE_CHUNK);
             exchange_round(&s, nthreads, out, nout, won);
         }
+        marks_done(s.marks, d);
         decided += found;
         here |= failed;
         agree[0] = highest, agree[1] = failed, agree[2] = found ? d + 1 : 0;
@@ -488,6 +622,7 @@ int retro_solve_shared(const struct retro_layer *L, const struct retro_share *S,
         if (L->progress) L->progress(L->progress_arg, "propagate", decided, hi - lo);
     }
     draws(res, hi - lo);
+    marks_free(s.marks, s.nlevels);
     st->propagate_seconds = omp_get_wtime() - t0;
     for (int k = 0; box && k < nthreads * P; k++) free(box[k].v);
     free(box);
