@@ -211,22 +211,35 @@ static inline void pair_index_iter_get(const struct pair_index_iter *it, bits_t 
 void pair_index_iter_next(struct pair_index_iter *it);
 
 /* A thread's place in an index, for decoding classes asked mostly in order (the engine's
- * initial pass): a class that follows the one decoded last is reached by the iterator
- * rather than unranked. Indexes are told apart by their serial, since a freed index's
- * address may be reused. Zero-initialised; one per thread (_Thread_local). */
+ * initial pass, and a level's positions, found in order): a class that follows the one
+ * decoded last, or lies a few classes on (CURSOR_STEPS), is reached by the iterator rather
+ * than unranked. Indexes are told apart by their serial, since a freed index's address may
+ * be reused. Zero-initialised; one per thread (_Thread_local). */
 struct pair_index_cursor {
     uint64_t serial, i; /* the index (0: none yet) and the class decoded last */
     bool iterating;     /* it is on class i */
     struct pair_index_iter it;
 };
 
+/* Steps of the iterator cheaper than an unrank: a step is the next combination, a few
+ * nanoseconds (but in an orbit of a symmetric A, where it unranks), an unrank some 40
+ * lookups and branches. */
+#define CURSOR_STEPS 32
+
 /* Moves the cursor to class i of ix: true when it got there by the iterator, which
- * pair_index_iter_get(&c->it, ...) then reads (its orbit c->it.k); false when i does not
- * follow the class it was on, and the caller decodes i itself (pair_index_unrank). */
+ * pair_index_iter_get(&c->it, ...) then reads (its orbit c->it.k); false when i is not
+ * within CURSOR_STEPS after the class it was on, and the caller decodes i itself
+ * (pair_index_unrank, or pair_index_cursor_jump to go on from there by the iterator). */
 static inline bool pair_index_cursor_seek(struct pair_index_cursor *c, const struct pair_index *ix,
                                           uint64_t i)
 {
-    bool follows = c->serial == ix->serial && i == c->i + 1;
+    bool same = c->serial == ix->serial;
+    if (same && c->iterating && i > c->i && i - c->i <= CURSOR_STEPS &&
+        ix->orbits[c->it.k].nstab == 1) {
+        while (c->i < i) pair_index_iter_next(&c->it), c->i++;
+        return true;
+    }
+    bool follows = same && i == c->i + 1;
     if (follows && c->iterating)
         pair_index_iter_next(&c->it);
     else if (follows)
@@ -235,6 +248,17 @@ static inline bool pair_index_cursor_seek(struct pair_index_cursor *c, const str
     c->i = i;
     c->iterating = follows;
     return follows;
+}
+
+/* Puts the cursor on class i of ix by unranking it into the iterator (as costly as
+ * pair_index_unrank), so that the classes a little after it follow by the iterator. */
+static inline void pair_index_cursor_jump(struct pair_index_cursor *c, const struct pair_index *ix,
+                                          uint64_t i)
+{
+    pair_index_iter_init(&c->it, ix, i);
+    c->serial = ix->serial;
+    c->i = i;
+    c->iterating = true;
 }
 
 /* Colex rank of a k-subset of 0..63 given as a mask, and its inverse. */

@@ -175,8 +175,9 @@ struct ad_engine {
 };
 
 /* The position's jaguar and dogs (the class's canonical ones), and the jaguar's orbit. The
- * initial pass asks for positions in order, so each thread keeps its place in the index
- * (index.h's cursor) and unranks only what does not follow. */
+ * initial pass asks for positions in order, and a level's scan finds them in order, so each
+ * thread keeps its place in the index (index.h's cursor) and unranks only what lies far
+ * from the last. */
 static _Thread_local struct {
     struct pair_index_cursor at;
     bits_t J, D;
@@ -188,11 +189,11 @@ static const struct index_orbit *decode(const struct ad_engine *e, uint64_t i, b
     uint64_t c = i < e->classes ? i : i - e->classes;
     if (cursor.at.serial == e->ix->serial && c == cursor.at.i) {
         /* the other side to move of the class decoded last, or the same position */
-    } else if (pair_index_cursor_seek(&cursor.at, e->ix, c)) {
+    } else {
+        if (!pair_index_cursor_seek(&cursor.at, e->ix, c))
+            pair_index_cursor_jump(&cursor.at, e->ix, c);
         pair_index_iter_get(&cursor.at.it, &cursor.J, &cursor.D);
         cursor.o = &e->ix->orbits[cursor.at.it.k];
-    } else {
-        cursor.o = pair_index_unrank(e->ix, c, &cursor.J, &cursor.D);
     }
     *J = cursor.J;
     *D = cursor.D;
