@@ -1,7 +1,7 @@
 /* The index (index.h): every class unranks to a position that ranks back to it, on the
  * small boards and Sixteen Soldiers; the ranks of the positions a move adds; the class
  * counts (Burnside) against the classes enumerated; the published counts of the movement
- * phase. */
+ * phase; the cursor against unranking. */
 #include <stdlib.h>
 
 #include "helpers.h"
@@ -64,6 +64,51 @@ START_TEST(index_add_each)
     for (int nb = 0; nb < 12; nb++) check_add_each(board_named("4x4"), 4, nb);
     check_add_each(board_named("5x5"), 4, 2);
     check_add_each(board_named("5x5"), 4, 18);
+}
+END_TEST
+
+/* The cursor (pair_index_cursor_seek and _jump) against pair_index_unrank: classes asked
+ * in order with gaps of 1 to past CURSOR_STEPS, repeats and steps back, across orbits of
+ * symmetric and asymmetric A, on 4x4 (a = 1: the jaguar's index in Adugo's shape) and on
+ * 5x5 with 4 tigers. */
+static void check_cursor(const struct board *b, int a, int nb, uint64_t *seed)
+{
+    struct symmap *sm = symmap_for(b);
+    struct pair_index ix;
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
+    struct pair_index_cursor c = {0};
+    uint64_t i = 0, stepped = 0, jumped = 0;
+    for (int n = 0; n < 20000 && ix.size; n++) {
+        uint64_t r = splitmix(seed) % 16;
+        uint64_t gap = r < 8    ? 1 + splitmix(seed) % CURSOR_STEPS
+                       : r < 12 ? 1
+                       : r < 14 ? CURSOR_STEPS + splitmix(seed) % 1000
+                                : 0;
+        i = r == 15 && i > 5 ? i - 5 : (i + gap) % ix.size; /* 15: a step back */
+        bits_t A, B, wa, wb;
+        pair_index_unrank(&ix, i, &wa, &wb);
+        if (pair_index_cursor_seek(&c, &ix, i))
+            stepped++;
+        else
+            pair_index_cursor_jump(&c, &ix, i), jumped++;
+        pair_index_iter_get(&c.it, &A, &B);
+        ck_assert_uint_eq(c.i, i);
+        CHECK(A == wa && B == wb, "class %llu: the cursor's (%llx, %llx), unranked (%llx, %llx)",
+              (unsigned long long)i, (unsigned long long)A, (unsigned long long)B,
+              (unsigned long long)wa, (unsigned long long)wb);
+    }
+    ck_assert_uint_gt(stepped, 1000);
+    ck_assert_uint_gt(jumped, 1000);
+    pair_index_free(&ix);
+    free(sm);
+}
+
+START_TEST(index_cursor)
+{
+    uint64_t seed = 3;
+    check_cursor(board_named("4x4"), 1, 7, &seed);
+    check_cursor(board_named("5x5"), 4, 12, &seed);
+    check_cursor(board_named("3x3"), 1, 4, &seed);
 }
 END_TEST
 
@@ -158,6 +203,7 @@ Suite *index_suite(void)
     tcase_add_test(tc, index_small_boards);
     tcase_add_test(tc, index_burnside);
     tcase_add_test(tc, index_add_each);
+    tcase_add_test(tc, index_cursor);
     tcase_add_test(tc, index_movement_counts);
     suite_add_tcase(s, tc);
     return s;
