@@ -86,13 +86,11 @@ for rules in "$@"; do
         --out "$out/adugo-$rules-reachable" 2>>"$out/adugo-solve-$rules.txt"; then
         echo "publish-adugo: no statistics over reachable positions (see $out/adugo-solve-$rules.txt)" >&2
     fi
-    # Adugo has no counting rule (docs/rules.md): its clock limit is 0, which guti query
-    # takes for a clock already at the limit unless told a limit; any limit past the
-    # longest DTM gives the values without the rule.
+    # Adugo has no counting rule (docs/rules.md): query gives the values without one.
     start=$(sed -n 's/^start \(.*\): .* to move$/\1/p' "$out/adugo-solve-$rules.txt")
     {
-        echo "# made by: $made (guti query --dir D --rules $rules --limit 1000 --pv '$start')"
-        "$guti" query --dir "$dir" --rules "$rules" --limit 1000 --pv "$start"
+        echo "# made by: $made (guti query --dir D --rules $rules --pv '$start')"
+        "$guti" query --dir "$dir" --rules "$rules" --pv "$start"
     } >"$out/adugo-$rules-start.txt"
 done
 # What changes between the rule sets: each optional-X given with its forced-X, layer by layer
