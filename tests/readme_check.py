@@ -16,7 +16,8 @@ as tour.py, as the README says, and must print the text block exactly.
 
 Adugo: the figures README.md and docs/ give of its published results, built here from
 data/adugo-* (the whole game's, else the variant with the most dogs published, as
-scripts/plots.sh draws), must be stated there word for word, wrapping aside."""
+scripts/plots.sh draws, and then also the one rule set of the whole game published, if
+one is), must be stated there word for word, wrapping aside."""
 
 import csv
 import glob
@@ -190,6 +191,52 @@ def adugo_start(path):
     return lines[0], lines[1], (pv[0].strip() if pv else "")
 
 
+def adugo_rule_sentences(data, v, r):
+    """What the docs must say of rule set r's Adugo data of suffix v: its start, its draws
+    and wins, its longest win."""
+    says = []
+    x = adugo_rows(os.path.join(data, "adugo-%s%s.csv" % (r, v)))
+    fen, value, pv = adugo_start(os.path.join(data, "adugo-%s%s-start.txt" % (r, v)))
+    value = value.split(": ", 1)[1]
+    if value == "draw":  # a draw's principal variation is a cycle: not quoted
+        says.append("under `%s%s` the start `%s` is a draw" % (r, v, fen))
+    else:
+        says.append("under `%s%s` the start `%s` is a %s for the jaguar, a principal "
+                    "variation `%s`" % (r, v, fen, value, pv))
+    n = sum(y["classes"] for _, _, y in x)
+    draws = sum(y["draw"] for _, _, y in x)
+    jag = [y for _, s, y in x if s == "jaguar"]
+    dog = [y for _, s, y in x if s == "dogs"]
+    jn = sum(y["classes"] for y in jag)
+    dn = sum(y["classes"] for y in dog)
+    says.append("`%s%s`: %s of the classes are draws; the jaguar to move wins %s, the dogs to "
+                "move win %s" % (r, v, share(draws, n), share(sum(y["win"] for y in jag), jn),
+                                 share(sum(y["win"] for y in dog), dn)))
+    byd = {d: y for d, s, y in x if s == "jaguar"}
+    says.append("The jaguar to move wins %s of the classes with %d dogs left and %s with all %d" %
+                (share(byd[min(byd)]["win"], byd[min(byd)]["classes"], 1), min(byd),
+                 share(byd[max(byd)]["win"], byd[max(byd)]["classes"], 1), max(byd)))
+    longest = max((y["max_dtm_win"] or -1, d, s) for d, s, y in x)
+    says.append("`%s%s`: the longest forced win is %d half-moves (%s to move, %d dogs on the board)" %
+                (r, v, longest[0], "the jaguar" if longest[2] == "jaguar" else "the dogs", longest[1]))
+    return says
+
+
+def adugo_whole_partial(data):
+    """The rule sets of the whole game published while the other is not (solved one at a
+    time: each session fits one): what the docs must say of each alone."""
+    have = [r for r in ("optional", "forced") if os.path.exists(os.path.join(data, "adugo-%s.csv" % r))]
+    if len(have) != 1:
+        return []
+    says = []
+    for r in have:
+        x = adugo_rows(os.path.join(data, "adugo-%s.csv" % r))
+        says.append("Adugo, the whole game: %s classes (%s positions) a rule set" %
+                    (commas(sum(y["classes"] for _, _, y in x)), commas(sum(y["positions"] for _, _, y in x))))
+        says += adugo_rule_sentences(data, "", r)
+    return says
+
+
 def adugo_sentences(data, v):
     """What the docs must say of the Adugo data of suffix v."""
     says = []
@@ -201,30 +248,7 @@ def adugo_sentences(data, v):
         "adugo%s: both rule sets count the same classes" % v)
     says.append("Adugo, %s: %s classes (%s positions) a rule set" % (name, commas(classes), commas(positions)))
     for r in ("optional", "forced"):
-        fen, value, pv = adugo_start(os.path.join(data, "adugo-%s%s-start.txt" % (r, v)))
-        value = value.split(": ", 1)[1]
-        if value == "draw":  # a draw's principal variation is a cycle: not quoted
-            says.append("under `%s%s` the start `%s` is a draw" % (r, v, fen))
-        else:
-            says.append("under `%s%s` the start `%s` is a %s for the jaguar, a principal "
-                        "variation `%s`" % (r, v, fen, value, pv))
-        x = rows[r]
-        n = sum(y["classes"] for _, _, y in x)
-        draws = sum(y["draw"] for _, _, y in x)
-        jag = [y for _, s, y in x if s == "jaguar"]
-        dog = [y for _, s, y in x if s == "dogs"]
-        jn = sum(y["classes"] for y in jag)
-        dn = sum(y["classes"] for y in dog)
-        says.append("`%s%s`: %s of the classes are draws; the jaguar to move wins %s, the dogs to "
-                    "move win %s" % (r, v, share(draws, n), share(sum(y["win"] for y in jag), jn),
-                                     share(sum(y["win"] for y in dog), dn)))
-        byd = {d: y for d, s, y in x if s == "jaguar"}
-        says.append("The jaguar to move wins %s of the classes with %d dogs left and %s with all %d" %
-                    (share(byd[min(byd)]["win"], byd[min(byd)]["classes"], 1), min(byd),
-                     share(byd[max(byd)]["win"], byd[max(byd)]["classes"], 1), max(byd)))
-        longest = max((y["max_dtm_win"] or -1, d, s) for d, s, y in x)
-        says.append("`%s%s`: the longest forced win is %d half-moves (%s to move, %d dogs on the board)" %
-                    (r, v, longest[0], "the jaguar" if longest[2] == "jaguar" else "the dogs", longest[1]))
+        says += adugo_rule_sentences(data, v, r)
     # The reachable classes, from guti reach's lines in the logs, where it ran.
     for r in ("optional", "forced"):
         log = os.path.join(data, "adugo-solve-%s%s.txt" % (r, v))
@@ -262,7 +286,7 @@ def adugo(root):
         with open(path, encoding="utf-8") as f:
             text += " " + f.read()
     text = re.sub(r"\s+", " ", text)
-    for sentence in adugo_sentences(data, v):
+    for sentence in adugo_sentences(data, v) + (adugo_whole_partial(data) if v else []):
         say(sentence in text, "README.md or docs/ says: " + sentence)
 
 
