@@ -138,10 +138,32 @@ struct shared_solve {
     struct retro_layer R;
     uint64_t bounds[SHARE_SIM_MAX + 1], round;
     int nparts;
-    retro_code res[G_N];
+    retro_code *res; /* the whole layer's codes: small, or a larger layer's */
+    retro_code small[G_N];
     int rc[SHARE_SIM_MAX], levels[SHARE_SIM_MAX];
     struct saved saved[SHARE_SIM_MAX];
 };
+
+/* An empty shared solve of a random graph's size. */
+static void shared_reset(struct shared_solve *s)
+{
+    memset(s, 0, sizeof *s);
+    s->res = s->small;
+}
+
+/* 1 to SHARE_SIM_MAX slices of random lengths over n positions, some empty. */
+static void random_slices(struct shared_solve *s, uint64_t n, uint64_t *seed)
+{
+    s->nparts = 1 + (int)(splitmix(seed) % SHARE_SIM_MAX);
+    for (int p = 1; p < s->nparts; p++) s->bounds[p] = splitmix(seed) % (n + 1);
+    s->bounds[s->nparts] = n;
+    for (int p = 1; p < s->nparts; p++) /* sorted */
+        for (int q = p; q > 1 && s->bounds[q - 1] > s->bounds[q]; q--) {
+            uint64_t x = s->bounds[q];
+            s->bounds[q] = s->bounds[q - 1];
+            s->bounds[q - 1] = x;
+        }
+}
 
 /* A slice's save: the state kept, as a file would be, and the stop-th save (from 1; 0:
  * none) failing after it, as a run killed just after it wrote its checkpoint. */
@@ -217,19 +239,11 @@ START_TEST(shared_engine_on_random_graphs)
         R.compact = false;
         /* 1 to SHARE_SIM_MAX slices of random lengths, some empty; rounds of a few positions or
          * of all of them */
-        memset(s, 0, sizeof *s);
+        shared_reset(s);
         s->R = R;
-        s->nparts = 1 + (int)(splitmix(&seed) % SHARE_SIM_MAX);
+        random_slices(s, G_N, &seed);
         s->round = round % 2 ? 1 + splitmix(&seed) % 9 : 0;
-        for (int p = 1; p < s->nparts; p++) s->bounds[p] = splitmix(&seed) % (G_N + 1);
-        s->bounds[s->nparts] = G_N;
-        for (int p = 1; p < s->nparts; p++) /* sorted */
-            for (int q = p; q > 1 && s->bounds[q - 1] > s->bounds[q]; q--) {
-                uint64_t x = s->bounds[q];
-                s->bounds[q] = s->bounds[q - 1];
-                s->bounds[q - 1] = x;
-            }
-        memset(s->res, 0xee, sizeof s->res);
+        memset(s->res, 0xee, sizeof s->small);
         ck_assert_int_eq(sim_solve(s), 0);
         ck_assert_int_eq(s->levels[0], st.levels);
         for (int i = 0; i < G_N; i++)
@@ -254,7 +268,7 @@ START_TEST(shared_engine_on_random_graphs)
         retro_code plain[G_N];
         struct retro_stats st;
         ck_assert_int_eq(retro_solve(&R, plain, &st), 0);
-        memset(s, 0, sizeof *s);
+        shared_reset(s);
         s->R = R;
         s->R.save = slice_save;
         s->nparts = 2 + round % (SHARE_SIM_MAX - 1);
@@ -274,7 +288,7 @@ START_TEST(shared_engine_on_random_graphs)
             s->saved[odd].level += 1;
         else if (odd >= 0)
             s->saved[odd].saves = 0; /* restore_state: nothing saved */
-        memset(s->res, 0xee, sizeof s->res);
+        memset(s->res, 0xee, sizeof s->small);
         cg.expands = 0;
         ck_assert_int_eq(sim_solve(s), 0);
         for (int i = 0; i < G_N; i++)
@@ -289,7 +303,7 @@ START_TEST(shared_engine_on_random_graphs)
     }
     ck_assert_int_gt(resumed, 100);
     /* one slice's exchange fails, alone: that slice returns -1, the others -2, all ending */
-    memset(s, 0, sizeof *s);
+    shared_reset(s);
     random_graph(g, &seed);
     s->R = graph_layer(g, 254);
     s->nparts = 3;
@@ -301,7 +315,7 @@ START_TEST(shared_engine_on_random_graphs)
     ck_assert_int_eq(s->rc[2], -2);
     /* what it refuses, every slice alike: the counting rule, bounds short of the layer or
      * out of order */
-    memset(s, 0, sizeof *s);
+    shared_reset(s);
     s->R = graph_layer(g, 254);
     s->R.dtc_limit = 3;
     s->nparts = 2;
@@ -463,28 +477,6 @@ static int sc_predecessors(void *ctx, uint64_t i, uint64_t *pred)
     return n;
 }
 
-struct sc_shared {
-    struct retro_layer R;
-    uint64_t bounds[SHARE_SIM_MAX + 1], round;
-    int nparts;
-    retro_code *res;
-    int rc[SHARE_SIM_MAX];
-};
-
-static void sc_part(void *ctx, int part, void *arg)
-{
-    struct sc_shared *s = ctx;
-    struct retro_share S = {.nparts = s->nparts,
-                            .part = part,
-                            .bounds = s->bounds,
-                            .exchange = share_sim_exchange,
-                            .reduce = share_sim_reduce,
-                            .arg = arg,
-                            .round = s->round};
-    struct retro_stats st;
-    s->rc[part] = retro_solve_shared(&s->R, &S, s->res + s->bounds[part], &st);
-}
-
 START_TEST(engines_on_a_scattered_chain)
 {
     uint64_t seed = 77;
@@ -546,24 +538,15 @@ START_TEST(engines_on_a_scattered_chain)
         CHECK(plain[c.perm[k]] == k + 1, "chain %u: %d", k, plain[c.perm[k]]);
     for (uint32_t i = 0; i < SC_N; i++)
         CHECK(compact[i] == plain[i], "position %u: compact %d, plain %d", i, compact[i], plain[i]);
-    struct sc_shared *sh = calloc(1, sizeof *sh);
+    struct shared_solve *sh = malloc(sizeof *sh);
     for (int round = 0; round < 4; round++) {
+        shared_reset(sh);
         sh->R = R;
         sh->res = compact;
-        sh->nparts = 1 + (int)(splitmix(&seed) % SHARE_SIM_MAX);
+        random_slices(sh, SC_N, &seed);
         sh->round = round % 2 ? 30000 + splitmix(&seed) % 100000 : 0;
-        for (int p = 1; p < sh->nparts; p++) sh->bounds[p] = splitmix(&seed) % (SC_N + 1);
-        sh->bounds[0] = 0;
-        sh->bounds[sh->nparts] = SC_N;
-        for (int p = 1; p < sh->nparts; p++) /* sorted */
-            for (int q = p; q > 1 && sh->bounds[q - 1] > sh->bounds[q]; q--) {
-                uint64_t x = sh->bounds[q];
-                sh->bounds[q] = sh->bounds[q - 1];
-                sh->bounds[q - 1] = x;
-            }
         memset(compact, 0xee, SC_N * sizeof *compact);
-        share_sim_run(sh->nparts, sh->bounds, sc_part, sh);
-        for (int p = 0; p < sh->nparts; p++) ck_assert_int_eq(sh->rc[p], 0);
+        ck_assert_int_eq(sim_solve(sh), 0);
         for (uint32_t i = 0; i < SC_N; i++)
             CHECK(compact[i] == plain[i], "round %d (%d slices) position %u: shared %d, plain %d",
                   round, sh->nparts, i, compact[i], plain[i]);

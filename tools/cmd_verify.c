@@ -110,8 +110,12 @@ static void print_layer_json(const struct verify_layer *r, const char *rules, bo
     const struct game *g = r->game;
     printf("%s{\"game\": \"%s\", \"rules\": \"%s\", ", first ? "" : ", ", g->ops->name, rules);
     if (g->ops->layers->board_in_names) printf("\"board\": \"%s\", ", g->board->name);
-    printf(r->material ? "\"m\": %d, \"n\": %d, " : "\"inhand\": %d, \"captured\": %d, ", r->inhand,
-           r->captured);
+    /* the layer by the game's own name ("d14", "3+1", "h0-c4"), then by the keys the
+     * first two games' readers took */
+    printf("\"layer\": ");
+    json_str(stdout, r->name);
+    printf(r->material ? ", \"m\": %d, \"n\": %d, " : ", \"inhand\": %d, \"captured\": %d, ",
+           r->inhand, r->captured);
     if (r->side >= 0) printf("\"side\": \"%s\", ", g->ops->piece_name[r->side]);
     if (r->limit) printf("\"limit\": %d, ", r->limit);
     printf("\"positions\": %llu, \"layer_positions\": %llu, \"inconsistent\": %llu, "

@@ -75,6 +75,9 @@ check 0 'ok   adugo optional-d4-k2 dogs (4): 2000 of 851382 positions' verify --
 check 0 ', 0 damaged, 0 missing' verify --dir "$AD"
 check 0 '0 positions inconsistent, 0 not checked' verify --dir "$AD" --full
 check 0 'ok   adugo optional-d4-k2 d4 L20: 851382 positions re-derived, 0 inconsistent' verify --dir "$AD" --full
+# --json names each layer by the game's own name
+check 0 '"layer": "d4 L20", "m": 4, "n": 0, "limit": 20, "positions": 851382' verify --dir "$AD" --full --json
+check 0 '"layer": "d3", "m": 3, "n": 0, "positions": ' verify --dir "$AD" --full --json
 cp "$AD/adugo-optional-d4-k2-d4.dtm" "$T/ad-copy"
 printf '\125' | dd of="$AD/adugo-optional-d4-k2-d4.dtm" bs=1 seek=300 conv=notrunc 2>/dev/null
 check 1 '1 error' verify --dir "$AD"
