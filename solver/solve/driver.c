@@ -109,16 +109,6 @@ void solve_class_codes(const uint16_t *cls, uint64_t n, retro_code *codes)
     }
 }
 
-/* The largest of codes[0 .. n - 1] (0 for none). */
-static retro_code max_code(const retro_code *codes, uint64_t n)
-{
-    retro_code top = 0;
-#pragma omp parallel for reduction(max : top) schedule(static, 65536)
-    for (uint64_t i = 0; i < n; i++)
-        if (codes[i] > top) top = codes[i];
-    return top;
-}
-
 /* codes[first + j] into byte j of the same array, j < count, HELD_BIG for a code that
  * does not fit below it. Byte j lies in code j / 2, at or before code first + j: read
  * already when j goes up. So the bytes go in waves, each twice the last, every byte of a
@@ -141,13 +131,18 @@ static void narrow_in_place(retro_code *codes, uint64_t first, uint64_t count)
     }
 }
 
-/* How many of codes[0 .. n - 1] do not fit below HELD_BIG. */
-static uint64_t count_big(const retro_code *codes, uint64_t n)
+/* How many of codes[0 .. n - 1] are HELD_BIG or more (*at_or_past) and how many pass it:
+ * one pass. */
+static void count_big(const retro_code *codes, uint64_t n, uint64_t *at_or_past, uint64_t *past)
 {
-    uint64_t big = 0;
-#pragma omp parallel for reduction(+ : big) schedule(static, 65536)
-    for (uint64_t j = 0; j < n; j++) big += codes[j] >= HELD_BIG;
-    return big;
+    uint64_t at = 0, above = 0;
+#pragma omp parallel for reduction(+ : at, above) schedule(static, 65536)
+    for (uint64_t j = 0; j < n; j++) {
+        at += codes[j] >= HELD_BIG;
+        above += codes[j] > HELD_BIG;
+    }
+    *at_or_past = at;
+    *past = above;
 }
 
 /* The list of struct held_layer's big for codes[0 .. n - 1]: nbig entries (count_big), NULL
@@ -174,8 +169,9 @@ struct held_layer solve_hold_codes(const struct game *g, const struct layer_key 
     h.first = first;
     h.count = count;
     void *part;
-    uint64_t nbig =
-        max_code(codes + first, count) <= HELD_BIG ? 0 : count_big(codes + first, count);
+    uint64_t nbig, past;
+    count_big(codes + first, count, &nbig, &past);
+    if (!past) nbig = 0; /* HELD_BIG in bytes is then that code */
     /* a byte a position and 8 for each code past one, when that is less than 2 a position */
     uint64_t *big = nbig && nbig < count / 8 ? list_big(codes + first, count, nbig) : NULL;
     if (!nbig || big) {
@@ -289,19 +285,15 @@ void solve_remove_leftovers(const struct solve_hooks *h, const struct game *g,
 
 /* What the walk holds of a solved layer for the layers that read it: a cyclic layer's
  * codes (the DTM pass: retro codes; the counting rule's: class codes as solve_class_codes
- * makes them); an acyclic layer's values (val) in the values pass, its DTM codes (dtm) in
- * the DTM pass, and who wins under the counting rule (val) in the counting rule's. */
+ * makes them), whole or in part as solve_hold_codes leaves them; an acyclic layer's values
+ * (val) in the values pass, its DTM codes (dtm) in the DTM pass, and who wins under the
+ * counting rule (val) in the counting rule's. */
 struct held {
     bool have;
-    retro_code *codes;
+    struct held_layer codes; /* a cyclic layer's: codes, or first, bytes and big */
+    uint64_t held_bytes;     /* what those take; 0 for a layer not read again */
     struct wdl val;
     uint8_t *dtm;
-    /* a cyclic layer held in part (solve_hold_codes): codes or bytes hold position first
-     * and on, bytes its codes a byte each (codes NULL), big those past a byte */
-    uint64_t first;
-    uint8_t *bytes;
-    uint64_t *big, nbig;
-    uint64_t held_bytes; /* what a cyclic layer's codes, bytes and big take */
 };
 
 /* The passes of a walk over acyclic layers (cyclic ones have two: DTM and the counting
@@ -359,7 +351,7 @@ static bool dtm_by_fold(const struct walk *w, int i)
 /* The children of layer i, as places in the list, into kids (MAX_KIDS at most); their
  * number, or -1 with err when one is not in the list. */
 #define MAX_KIDS 64
-static int walk_children(struct walk *w, int i, int *kids)
+static int walk_children(const struct walk *w, int i, int *kids)
 {
     struct layer_key k[MAX_KIDS];
     int nk = w->gl->children(w->g, &w->e[i].k, k, MAX_KIDS);
@@ -443,17 +435,14 @@ static bool walk_all_stored(const struct walk *w)
 static uint64_t held_exits(const struct walk *w, int i, uint64_t need_exits)
 {
     int kids[MAX_KIDS];
-    struct layer_key k[MAX_KIDS];
-    int nk = w->gl->children(w->g, &w->e[i].k, k, MAX_KIDS);
-    if (nk > MAX_KIDS) return need_exits;
+    int nk = walk_children(w, i, kids); /* the plan has found them all */
     uint64_t sum = 0;
     for (int j = 0; j < nk; j++) {
-        if ((kids[j] = walk_find(w, &k[j])) < 0) return need_exits;
         const struct held *d = &w->held[kids[j]];
         if (!d->have || !d->held_bytes) return need_exits;
         sum += d->held_bytes;
     }
-    return sum;
+    return nk < 0 ? need_exits : sum;
 }
 
 /* What solving cyclic layer i takes: by the compact engine (least) and the default (most),
@@ -515,9 +504,7 @@ static int walk_size(struct walk *w, int i)
 static void walk_release(struct walk *w, int i)
 {
     struct held *d = &w->held[i];
-    free(d->codes);
-    free(d->bytes);
-    free(d->big);
+    solve_held_free(&d->codes);
     wdl_free(&d->val);
     free(d->dtm);
     *d = (struct held){0};
@@ -616,15 +603,12 @@ static int walk_acyclic(struct walk *w, int i);
 static void hold_codes(struct walk *w, int i, retro_code *codes)
 {
     struct held *d = &w->held[i];
-    *d = (struct held){.have = true, .codes = codes};
+    struct held_layer *h = &d->codes;
+    *d =
+        (struct held){.have = true, .codes = {.k = w->e[i].k, .codes = codes, .count = w->size[i]}};
     if (w->last[i] <= i) return;
-    struct held_layer h = solve_hold_codes(w->g, &w->e[i].k, w->size[i], codes);
-    d->codes = (retro_code *)h.codes;
-    d->bytes = (uint8_t *)h.bytes;
-    d->first = h.first;
-    d->big = (uint64_t *)h.big;
-    d->nbig = h.nbig;
-    d->held_bytes = h.codes ? h.count * sizeof *h.codes : h.count + h.nbig * sizeof *h.big;
+    *h = solve_hold_codes(w->g, &w->e[i].k, w->size[i], codes);
+    d->held_bytes = h->codes ? h->count * sizeof *h->codes : h->count + h->nbig * sizeof *h->big;
 }
 
 /* What layer j is to the layers that read it, held, read back for the moves of layer i
@@ -666,14 +650,10 @@ static int walk_kids(struct walk *w, int i, struct held_layer *held)
     for (int j = 0; j < nk; j++) {
         if (walk_hold(w, kids[j], i)) return -1;
         const struct held *d = &w->held[kids[j]];
-        held[j] = (struct held_layer){.k = w->e[kids[j]].k,
-                                      .codes = d->codes,
-                                      .val = d->val.w ? &d->val : NULL,
-                                      .dtm = d->dtm,
-                                      .first = d->first,
-                                      .bytes = d->bytes,
-                                      .big = d->big,
-                                      .nbig = d->nbig};
+        held[j] = d->codes;
+        held[j].k = w->e[kids[j]].k;
+        held[j].val = d->val.w ? &d->val : NULL;
+        held[j].dtm = d->dtm;
     }
     return nk;
 }
