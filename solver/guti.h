@@ -83,10 +83,10 @@ const char *guti_value_name(int value);
 enum guti_game { GUTI_BAGHCHAL = 1, GUTI_SIXTEEN = 2 };
 
 /* A game with its rules and board, as `--rules` and `--board` name them (`guti perft --help`
- * lists every game's), for example rules "standard", "goat-pass", "no-repeat", "no-repeat:N" (Bagh-Chal) or "optional", "forced"
- * (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or "sixteen". A Bagh-Chal
- * rules name with "-kN" after it ("standard-k3") has the tigers win with N captures rather
- * than the board's own number (5 on 5x5): its tables are its own. */
+ * lists every game's), for example rules "standard", "goat-pass", "no-repeat", "no-repeat:N"
+ * (Bagh-Chal) or "optional", "forced" (Sixteen Soldiers); board "5x5", "4x4", "3x3" (Bagh-Chal) or
+ * "sixteen". A Bagh-Chal rules name with "-kN" after it ("standard-k3") has the tigers win with N
+ * captures rather than the board's own number (5 on 5x5): its tables are its own. */
 struct guti_variant {
     enum guti_game game;
     char rules[24];
@@ -453,6 +453,40 @@ struct guti_norepeat_result {
 int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const char *const *moves,
                         int n, uint64_t budget, struct guti_norepeat_result *r,
                         struct guti_error *err);
+
+/* One move of a position under rules no-repeat (guti_norepeat_moves). */
+struct guti_norepeat_move {
+    struct guti_move move; /* its text, and the position it leads to (rules no-repeat) */
+    bool refused;          /* the rule refuses it: it recreates a board of the window (it
+                              cannot be played; value is then GUTI_UNKNOWN) */
+    int value;             /* for its maker under the rule: GUTI_WIN, GUTI_LOSS, GUTI_DRAW
+                              (a window only), or GUTI_UNKNOWN when the search ran out of its
+                              budget: never a guess */
+    uint64_t nodes;        /* search nodes spent on it */
+    /* its value for its maker under the standard rules (the same board and capture goal),
+     * as guti_probe_moves gives it: value GUTI_UNKNOWN when no such tables are open */
+    struct guti_result standard;
+};
+
+/*
+ * Every move of the position after moves[0..n-1] played from start under rules no-repeat
+ * (as guti_norepeat_value), refused ones included, with each one's value under the rule
+ * (searched within budget nodes a move; 0: 10^6) and under the standard rules (from t's
+ * standard tables of the same board, when t holds them), into out[0..max-1]; *nout is
+ * their number (0 when the game is over). They come best first, which is the move a
+ * machine plays (the first): the decided wins, then the moves that are not decided losses
+ * (draws and the undecided), then the decided losses, then the refused; within each, as
+ * the standard tables rank them (guti_probe_moves), else in the order of guti_legal_moves.
+ * *r is the position's value under the rule as its moves decide it (a win when one wins,
+ * a loss when every move that is not refused loses, a draw when the rest draw, else
+ * GUTI_UNKNOWN), over and reason when the game is over, best the first move when it keeps
+ * a win or a draw, nodes the sum. Errors: those of guti_norepeat_value; GUTI_ERANGE when
+ * max is too small (*nout says how many there are, *r is filled). Threads: as
+ * guti_norepeat_value; the time is up to the budget for each move.
+ */
+int guti_norepeat_moves(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                        int n, uint64_t budget, struct guti_norepeat_result *r,
+                        struct guti_norepeat_move *out, int max, int *nout, struct guti_error *err);
 
 #ifdef __cplusplus
 }

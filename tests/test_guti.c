@@ -1,6 +1,6 @@
 /* guti.h's functions (guti.c) on the inputs an outside program may give them: what they must
  * refuse, and what they must leave set when they do; directories that are not there; the
- * starts; a limit's tables read. */
+ * starts; a limit's tables read; the moves under rules no-repeat against a brute force. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +240,192 @@ START_TEST(principal_variation_under_the_tables_rules)
 }
 END_TEST
 
+/* ---- Rules no-repeat: every move's value against a brute force ---------------------- */
+
+/* The game so far, as a brute force keeps it: its positions, the current one last. */
+#define PLAYED_MAX 4096 /* more than the 3x3 board's boards of one material */
+struct played {
+    struct guti_position p[PLAYED_MAX];
+    int n;
+};
+
+/* Whether the rules refuse after from the current position of g under window (0:
+ * unlimited): a board seen among the last window boards since the last placement (the
+ * current one included). Placements are never refused. */
+static bool refused_by_rule(const struct played *g, const struct guti_position *after, int window)
+{
+    if (after->inhand > 0) return false;
+    int seen = 0;
+    for (int i = g->n - 1; i >= 0 && g->p[i].inhand == 0 && (!window || seen < window); i--, seen++)
+        if (g->p[i].pieces[0] == after->pieces[0] && g->p[i].pieces[1] == after->pieces[1])
+            return true;
+    return false;
+}
+
+/* The value for the side to move under the unlimited window: negamax over whole games,
+ * nothing remembered (1 win, -1 loss: a side with every move refused loses). */
+static int brute_unlimited(struct played *g)
+{
+    const struct guti_position *cur = &g->p[g->n - 1];
+    struct guti_error e;
+    int winner;
+    char reason[64];
+    bool reachable;
+    int over = guti_over(cur, &winner, reason, sizeof reason, &reachable, &e);
+    ck_assert_int_ge(over, 0);
+    if (over) return winner == cur->side ? 1 : -1;
+    struct guti_move m[64];
+    int n;
+    ck_assert_int_eq(guti_legal_moves(cur, m, 64, &n, &e), GUTI_OK);
+    int best = -1;
+    for (int i = 0; i < n && best < 1; i++) {
+        if (refused_by_rule(g, &m[i].after, 0)) continue;
+        ck_assert_int_lt(g->n, PLAYED_MAX);
+        g->p[g->n++] = m[i].after;
+        int v = -brute_unlimited(g);
+        g->n--;
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+/* guti_norepeat_moves after each ply of games on 3x3 (random ones, and ones where the side
+ * to move always makes the last move it may: longer, they meet refusals): every move
+ * listed once, refused as the rule says (and then not playable), valued as the brute force
+ * (the unlimited window's random games) or as a search of the position it leads to
+ * (guti_norepeat_value), ranked decided wins first and refused last, the standard tables'
+ * values beside, the position's value the best of its moves'. */
+START_TEST(norepeat_moves_against_brute_force)
+{
+    char dir[64], err[300];
+    test_dir_make(dir, sizeof dir, "library-norepeat");
+    struct game std = setup("baghchal", "standard", "3x3");
+    struct solve_hooks hk = {.store = {.dir = dir}};
+    const struct solve_options all = {0};
+    ck_assert_msg(solve_game(&std, &all, &hk, err, sizeof err) == 0, "%s", err);
+    guti_tables *t;
+    struct guti_error e;
+    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
+    const char *rules[] = {"no-repeat", "no-repeat:8"};
+    unsigned seed = 11;
+    int checked = 0, refused[2] = {0}, values[3] = {0};
+    for (int ri = 0; ri < 2; ri++)
+        for (int game = 0; game < 8; game++) {
+            struct guti_variant v = {.game = GUTI_BAGHCHAL, .board = "3x3"};
+            snprintf(v.rules, sizeof v.rules, "%s", rules[ri]);
+            static struct played g;
+            g.n = 1;
+            ck_assert_int_eq(guti_start(&v, &g.p[0], &e), GUTI_OK);
+            char played[40][GUTI_MOVE_MAX];
+            const char *texts[40];
+            for (int ply = 0; ply < 40; ply++) {
+                struct guti_norepeat_result r, direct;
+                struct guti_norepeat_move out[64];
+                int n;
+                guti_tables *with = game % 2 ? NULL : t; /* the tables only order and inform */
+                ck_assert_msg(guti_norepeat_moves(with, &g.p[0], texts, ply, 0, &r, out, 64, &n,
+                                                  &e) == GUTI_OK,
+                              "%s", e.message);
+                ck_assert_int_eq(guti_norepeat_value(with, &g.p[0], texts, ply, 0, &direct, &e),
+                                 GUTI_OK);
+                ck_assert_int_eq(r.over, direct.over);
+                ck_assert_int_eq(r.value, direct.value);
+                if (r.over) {
+                    ck_assert_int_eq(n, 0);
+                    break;
+                }
+                struct guti_move legal[64];
+                int nl;
+                ck_assert_int_eq(guti_legal_moves(&g.p[g.n - 1], legal, 64, &nl, &e), GUTI_OK);
+                ck_assert_int_eq(n, nl);
+                int best = -2, last_rank = 0, allowed = 0;
+                for (int i = 0; i < n; i++) {
+                    int found = 0;
+                    for (int j = 0; j < nl; j++)
+                        found += !strcmp(legal[j].text, out[i].move.text) &&
+                                 legal[j].after.pieces[0] == out[i].move.after.pieces[0] &&
+                                 legal[j].after.pieces[1] == out[i].move.after.pieces[1];
+                    ck_assert_msg(found == 1, "move %s", out[i].move.text);
+                    ck_assert_int_eq(out[i].refused,
+                                     refused_by_rule(&g, &out[i].move.after, ri ? 8 : 0));
+                    int rank = out[i].refused              ? 3
+                               : out[i].value == GUTI_WIN  ? 0
+                               : out[i].value == GUTI_LOSS ? 2
+                                                           : 1;
+                    ck_assert_int_ge(rank, last_rank);
+                    last_rank = rank;
+                    /* the standard value beside: the standard tables' for the same move */
+                    if (with) {
+                        struct guti_position q = g.p[g.n - 1];
+                        snprintf(q.variant.rules, sizeof q.variant.rules, "standard");
+                        q.clock = 0;
+                        struct guti_scored_move sm;
+                        ck_assert_int_eq(guti_probe_move(t, &q, out[i].move.text, &sm, &e),
+                                         GUTI_OK);
+                        ck_assert_int_eq(out[i].standard.value, sm.result.value);
+                        ck_assert_int_eq(out[i].standard.dtm, sm.result.dtm);
+                    } else
+                        ck_assert_int_eq(out[i].standard.value, GUTI_UNKNOWN);
+                    if (out[i].refused) { /* and cannot be played */
+                        struct guti_norepeat_result no;
+                        texts[ply] = out[i].move.text;
+                        ck_assert_int_eq(
+                            guti_norepeat_value(NULL, &g.p[0], texts, ply + 1, 0, &no, &e),
+                            GUTI_EINPUT);
+                        ck_assert_ptr_nonnull(strstr(e.message, "recreates a board"));
+                        refused[ri]++;
+                        continue;
+                    }
+                    allowed++;
+                    int want;
+                    if (ri == 0 && game % 4 >= 2) { /* random games: short, brute-forced */
+                        g.p[g.n++] = out[i].move.after;
+                        want = -brute_unlimited(&g);
+                        g.n--;
+                    } else {
+                        struct guti_norepeat_result child;
+                        texts[ply] = out[i].move.text;
+                        ck_assert_int_eq(
+                            guti_norepeat_value(NULL, &g.p[0], texts, ply + 1, 0, &child, &e),
+                            GUTI_OK);
+                        want = child.value == GUTI_UNKNOWN ? GUTI_UNKNOWN : -child.value;
+                    }
+                    ck_assert_msg(out[i].value == want, "%s ply %d move %s: %d, want %d", rules[ri],
+                                  ply, out[i].move.text, out[i].value, want);
+                    ck_assert_int_ne(want, GUTI_UNKNOWN);
+                    values[want + 1]++;
+                    if (want > best) best = want;
+                    checked++;
+                }
+                ck_assert_int_eq(r.value, allowed ? best : GUTI_LOSS);
+                ck_assert_int_eq(r.has_best, r.value != GUTI_LOSS);
+                if (r.has_best) ck_assert_str_eq(r.best, out[0].move.text);
+                /* on: a random move the rule allows */
+                if (!allowed) break;
+                seed = seed * 1103515245u + 12345u;
+                /* half the games in the losing side's longest resistance, as played: the
+                 * last move it may make (they last longer, and meet refusals) */
+                int k = game % 4 < 2 ? allowed - 1 : (int)((seed >> 16) % (unsigned)allowed);
+                for (int i = 0; i < n; i++)
+                    if (!out[i].refused && k-- == 0) {
+                        snprintf(played[ply], GUTI_MOVE_MAX, "%s", out[i].move.text);
+                        texts[ply] = played[ply];
+                        g.p[g.n++] = out[i].move.after;
+                        break;
+                    }
+            }
+        }
+    /* enough of each kind to mean something */
+    ck_assert_int_gt(checked, 200);
+    ck_assert_int_gt(refused[0], 0);
+    ck_assert_int_gt(refused[1], 0);
+    ck_assert_int_gt(values[0], 0);
+    ck_assert_int_gt(values[2], 0);
+    guti_close(t);
+    test_dir_remove(dir);
+}
+END_TEST
+
 Suite *guti_suite(void)
 {
     Suite *s = suite_create("guti");
@@ -249,6 +435,7 @@ Suite *guti_suite(void)
     tcase_add_test(tc, starts);
     tcase_add_test(tc, limit_reads_its_tables);
     tcase_add_test(tc, principal_variation_under_the_tables_rules);
+    tcase_add_test(tc, norepeat_moves_against_brute_force);
     tcase_set_timeout(tc, 60); /* it solves the 4x4 movement phase three times over */
     suite_add_tcase(s, tc);
     return s;

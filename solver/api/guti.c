@@ -1089,70 +1089,99 @@ static void move_to(const struct game *g, const struct position *from, const str
     movelist_free(&l);
 }
 
-int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const char *const *moves,
-                        int n, uint64_t budget, struct guti_norepeat_result *r,
-                        struct guti_error *err)
+/* The history of the game after moves[0..n-1] from start under rules no-repeat, into g
+ * and h (h freed on an error), its current position in r->position and r->budget set. */
+static int norepeat_replay(const struct guti_position *start, const char *const *moves, int n,
+                           uint64_t budget, struct game *g, struct history *h,
+                           struct guti_norepeat_result *r, struct guti_error *err)
 {
     if (!start || !r) return fail(err, GUTI_EINPUT, "no-repeat: no start or result given");
     memset(r, 0, sizeof *r);
-    struct game g;
     struct position p;
-    int rc = to_internal(start, &g, &p, err);
+    int rc = to_internal(start, g, &p, err);
     if (rc) return rc;
-    if (!g.no_repeat) {
+    if (!g->no_repeat) {
         char name[32];
-        game_rules_name(&g, name, sizeof name);
+        game_rules_name(g, name, sizeof name);
         return fail(err, GUTI_EINPUT,
                     "rules '%s': a search for rules no-repeat only; the tables answer these", name);
     }
     if (n < 0 || (n > 0 && !moves)) return fail(err, GUTI_EINPUT, "no-repeat: no moves given");
-    struct history h;
-    if (history_start(&h, &p)) return fail(err, GUTI_ENOMEM, "out of memory");
-    rc = 0;
+    if (history_start(h, &p)) return fail(err, GUTI_ENOMEM, "out of memory");
     struct outcome o;
     for (int i = 0; i < n && !rc; i++) {
-        const struct position *cur = &h.p[h.n - 1];
+        const struct position *cur = &h->p[h->n - 1];
         struct position q;
         char why[300];
-        int over = history_over(&g, &h, &o);
+        int over = history_over(g, h, &o);
         if (over < 0)
             rc = fail(err, GUTI_ENOMEM, "out of memory");
         else if (over)
             rc = fail(err, GUTI_EINPUT, "move %d: the game is over", i + 1);
-        else if (game_play_text(&g, cur, moves[i] ? moves[i] : "", &q, why, sizeof why))
+        else if (game_play_text(g, cur, moves[i] ? moves[i] : "", &q, why, sizeof why))
             rc = fail(err, GUTI_EINPUT, "move %d '%s': %s", i + 1, QUOTE(moves[i] ? moves[i] : ""),
                       why);
-        else if (history_refuses(&g, &h, &q))
+        else if (history_refuses(g, h, &q))
             rc = fail(err, GUTI_EINPUT,
                       "move %d '%s': recreates a board seen since the last placement or "
                       "capture (rules no-repeat)",
                       i + 1, QUOTE(moves[i]));
-        else if (history_push(&h, &q))
+        else if (history_push(h, &q))
             rc = fail(err, GUTI_ENOMEM, "out of memory");
     }
-    const struct position *cur = &h.p[h.n - 1];
-    to_public(&g, cur, &r->position);
-    r->budget = budget ? budget : 10000000;
-    int over = rc ? 0 : history_over(&g, &h, &o);
-    if (over < 0) rc = fail(err, GUTI_ENOMEM, "out of memory");
-    if (rc || over) {
-        if (over) {
-            r->over = true;
-            r->winner = o.winner;
-            r->value = o.winner == cur->side ? GUTI_WIN : GUTI_LOSS;
-            snprintf(r->reason, sizeof r->reason, "%s", end_reason_text(&g, &o, 1 - o.winner));
-        }
-        history_free(&h);
+    if (rc) {
+        history_free(h);
         return rc;
     }
-    struct norepeat_hint hint = {.t = t, .off = !t};
+    to_public(g, &h->p[h->n - 1], &r->position);
+    r->budget = budget;
+    return 0;
+}
+
+/* Whether the game of h is over: 1 with r's over, winner, value and reason; 0 not; or an
+ * error status (h freed). */
+static int norepeat_over(const struct game *g, struct history *h, struct guti_norepeat_result *r,
+                         struct guti_error *err)
+{
+    struct outcome o;
+    int over = history_over(g, h, &o);
+    if (over <= 0) {
+        if (over < 0) history_free(h);
+        return over < 0 ? fail(err, GUTI_ENOMEM, "out of memory") : 0;
+    }
+    r->over = true;
+    r->winner = o.winner;
+    r->value = o.winner == h->p[h->n - 1].side ? GUTI_WIN : GUTI_LOSS;
+    snprintf(r->reason, sizeof r->reason, "%s", end_reason_text(g, &o, 1 - o.winner));
+    return 1;
+}
+
+/* The standard rules of g (its board and capture goal) as hints from t; hint->off when
+ * t is NULL or they cannot be set up. */
+static void norepeat_hint_setup(guti_tables *t, const struct game *g, struct norepeat_hint *hint)
+{
     char std_rules[40], why[300];
-    if (t && (game_rules_with_goal("standard", g.capture_goal, std_rules, sizeof std_rules, why,
+    *hint = (struct norepeat_hint){.t = t, .off = !t};
+    if (t && (game_rules_with_goal("standard", g->capture_goal, std_rules, sizeof std_rules, why,
                                    sizeof why) ||
-              game_setup(&hint.standard, "baghchal",
-                         g.capture_goal == g.capture_goal_default ? "standard" : std_rules,
-                         g.board->name, why, sizeof why)))
-        hint.off = true;
+              game_setup(&hint->standard, "baghchal",
+                         g->capture_goal == g->capture_goal_default ? "standard" : std_rules,
+                         g->board->name, why, sizeof why)))
+        hint->off = true;
+}
+
+int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                        int n, uint64_t budget, struct guti_norepeat_result *r,
+                        struct guti_error *err)
+{
+    struct game g;
+    struct history h;
+    int rc = norepeat_replay(start, moves, n, budget ? budget : 10000000, &g, &h, r, err);
+    if (rc) return rc;
+    if ((rc = norepeat_over(&g, &h, r, err))) return rc < 0 ? rc : (history_free(&h), 0);
+    const struct position *cur = &h.p[h.n - 1];
+    struct norepeat_hint hint;
+    norepeat_hint_setup(t, &g, &hint);
     struct nr_search *s = nr_new(&g, hint.off ? NULL : norepeat_standard, &hint, true);
     if (!s) {
         history_free(&h);
@@ -1176,4 +1205,155 @@ int guti_norepeat_value(guti_tables *t, const struct guti_position *start, const
     }
     history_free(&h);
     return 0;
+}
+
+/* A move's rank in guti_norepeat_moves: decided wins, then neither won nor lost, then
+ * decided losses, then refused. */
+static int norepeat_rank(const struct guti_norepeat_move *m)
+{
+    return m->refused ? 3 : m->value == GUTI_WIN ? 0 : m->value == GUTI_LOSS ? 2 : 1;
+}
+
+/* The moves of h's current position in the standard tables' order, with their standard
+ * values, into out (k of them, k the legal moves' number): those tables' ranking, else
+ * the order of the moves with the values unknown. */
+static int norepeat_standard_moves(guti_tables *t, const struct game *g, const struct position *cur,
+                                   const struct norepeat_hint *hint, struct guti_norepeat_move *out,
+                                   int k, struct guti_error *err)
+{
+    struct guti_scored_move *sm = calloc((size_t)k, sizeof *sm);
+    if (!sm) return fail(err, GUTI_ENOMEM, "out of memory");
+    int got = 0;
+    struct guti_error e;
+    if (!hint->off) {
+        struct guti_position q;
+        to_public(&hint->standard, cur, &q);
+        q.clock = 0;
+        if (guti_probe_moves(t, &q, sm, k, &got, &e) || got != k) got = 0;
+    }
+    if (!got) {
+        struct movelist l;
+        movelist_init(&l);
+        int m = generate(g, cur, &l, err);
+        if (m != k) {
+            movelist_free(&l);
+            free(sm);
+            return m < 0 ? m : fail(err, GUTI_EINPUT, "no-repeat: the moves changed");
+        }
+        for (int i = 0; i < k; i++) {
+            notation_format_move(g->board, &l.mv[i], sm[i].move.text, sizeof sm[i].move.text);
+            sm[i].result.value = sm[i].result.value_now = GUTI_UNKNOWN;
+            sm[i].result.dtm = sm[i].result.dtc = -1;
+            sm[i].result.dtc_class = GUTI_CLASS_UNKNOWN;
+        }
+        movelist_free(&l);
+    }
+    for (int i = 0; i < k; i++) {
+        out[i] = (struct guti_norepeat_move){.standard = sm[i].result, .value = GUTI_UNKNOWN};
+        snprintf(out[i].move.text, sizeof out[i].move.text, "%s", sm[i].move.text);
+    }
+    free(sm);
+    return 0;
+}
+
+/* Each move of out[0..k-1] (texts as the game writes them) played from h's current
+ * position: its position, whether refused, and its value under the rule by s. */
+static int norepeat_search_moves(guti_tables *t, const struct game *g, struct history *h,
+                                 struct nr_search *s, uint64_t budget,
+                                 struct guti_norepeat_move *out, int k, struct guti_error *err)
+{
+    const struct position cur = h->p[h->n - 1];
+    int rc = 0;
+    if (t) lock(t, false);
+    for (int i = 0; i < k && !rc; i++) {
+        struct position q;
+        char why[300];
+        if (game_play_text(g, &cur, out[i].move.text, &q, why, sizeof why)) {
+            rc = fail(err, GUTI_EINPUT, "no-repeat: move '%s': %s", out[i].move.text, why);
+            break;
+        }
+        to_public(g, &q, &out[i].move.after);
+        if ((out[i].refused = history_refuses(g, h, &q))) continue;
+        if (history_push(h, &q)) {
+            rc = fail(err, GUTI_ENOMEM, "out of memory");
+            break;
+        }
+        struct nr_answer a;
+        if (nr_value(s, h, budget, &a))
+            rc = fail(err, GUTI_ENOMEM, "out of memory for the search");
+        else {
+            out[i].value = a.value == NR_UNKNOWN ? GUTI_UNKNOWN : -a.value;
+            out[i].nodes = a.nodes;
+        }
+        history_pop(h);
+    }
+    if (t) unlock(t, false);
+    return rc;
+}
+
+/* The position's value under the rule as its moves out[0..k-1] decide it, into r. */
+static void norepeat_decide(const struct guti_norepeat_move *out, int k,
+                            struct guti_norepeat_result *r)
+{
+    bool unknown = false, draw = false, win = false;
+    for (int i = 0; i < k; i++) {
+        if (out[i].refused) continue;
+        r->nodes += out[i].nodes;
+        win |= out[i].value == GUTI_WIN;
+        draw |= out[i].value == GUTI_DRAW;
+        unknown |= out[i].value == GUTI_UNKNOWN;
+    }
+    r->value = win ? GUTI_WIN : unknown ? GUTI_UNKNOWN : draw ? GUTI_DRAW : GUTI_LOSS;
+    if (k && !out[0].refused && (out[0].value == GUTI_WIN || out[0].value == GUTI_DRAW)) {
+        r->has_best = true;
+        snprintf(r->best, sizeof r->best, "%s", out[0].move.text);
+    }
+}
+
+int guti_norepeat_moves(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                        int n, uint64_t budget, struct guti_norepeat_result *r,
+                        struct guti_norepeat_move *out, int max, int *nout, struct guti_error *err)
+{
+    struct game g;
+    struct history h;
+    if (nout) *nout = 0;
+    if (!nout || (max > 0 && !out)) return fail(err, GUTI_EINPUT, "no-repeat: no moves array");
+    int rc = norepeat_replay(start, moves, n, budget ? budget : 1000000, &g, &h, r, err);
+    if (rc) return rc;
+    if ((rc = norepeat_over(&g, &h, r, err))) return rc < 0 ? rc : (history_free(&h), 0);
+    struct position cur = h.p[h.n - 1];
+    struct movelist l;
+    movelist_init(&l);
+    int k = generate(&g, &cur, &l, err);
+    movelist_free(&l);
+    struct guti_norepeat_move *all = k > 0 ? calloc((size_t)k, sizeof *all) : NULL;
+    struct norepeat_hint hint;
+    norepeat_hint_setup(t, &g, &hint);
+    struct nr_search *s =
+        k > 0 ? nr_new(&g, hint.off ? NULL : norepeat_standard, &hint, true) : NULL;
+    if (k < 0)
+        rc = k;
+    else if (k > 0 && (!all || !s))
+        rc = fail(err, GUTI_ENOMEM, "out of memory for the search");
+    else if (k > 0 && !(rc = norepeat_standard_moves(t, &g, &cur, &hint, all, k, err)))
+        rc = norepeat_search_moves(t, &g, &h, s, r->budget, all, k, err);
+    if (s) r->bounded = nr_bounded(s) && !hint.off;
+    nr_free(s);
+    history_free(&h);
+    if (!rc) {
+        /* a stable sort by rank: insertion, the lists are short */
+        for (int i = 1; i < k; i++) {
+            struct guti_norepeat_move x = all[i];
+            int j = i;
+            for (; j > 0 && norepeat_rank(&all[j - 1]) > norepeat_rank(&x); j--)
+                all[j] = all[j - 1];
+            all[j] = x;
+        }
+        norepeat_decide(all, k, r);
+        *nout = k;
+        for (int i = 0; i < k && i < max; i++) out[i] = all[i];
+        if (k > max) rc = fail(err, GUTI_ERANGE, "moves: %d of them, room for %d", k, max);
+    }
+    free(all);
+    return rc;
 }
