@@ -89,12 +89,21 @@ static const char help[] =
     "  --history FILE  the position at the end of this game record, with its history (the\n"
     "              record's rules, unless --rules says otherwise); FEN operands are each\n"
     "              answered with only its own board behind it\n"
-    "  --budget N  search nodes at most (default 10000000); past them the value is unknown\n"
-    "              (not an error). The standard tables in DIR, when there, order the moves,\n"
-    "              and on 4x4 bound the search where that is proven\n"
+    "  --budget N  search nodes at most (default 10000000; with --moves, 1000000 a move);\n"
+    "              past them the value is unknown (not an error). The standard tables in\n"
+    "              DIR, when there, order the moves, and on 4x4 bound the search where that\n"
+    "              is proven\n"
+    "  --moves     also every move, best first as the machine plays (the decided wins, the\n"
+    "              moves not decided lost in the standard tables' order, the decided losses,\n"
+    "              the refused): its value for its maker under the rule (or unknown, never a\n"
+    "              guess), or refused and why, with its value under the standard rules\n"
+    "              beside (unknown without their tables in DIR); the position's value is\n"
+    "              then its moves' best\n"
     "  --json      {\"fen\", \"rules\", \"moves_played\", \"value\" (win, loss, draw only\n"
     "              under a window, or unknown), \"best\", \"nodes\", \"budget\", \"bounded\",\n"
-    "              \"over\"} (and \"result\", \"reason\" when over)\n"
+    "              \"over\"} (and \"result\", \"reason\" when over; with --moves, \"moves\":\n"
+    "              [{\"move\", \"fen\", \"refused\", \"value\" (null when refused), \"nodes\",\n"
+    "              \"standard\", \"standard_dtm\"}])\n"
     "Exit status 1 if any position could not be answered.\n";
 
 /* Room for every move: a Sixteen Soldiers position has at most a few hundred. */
@@ -374,9 +383,9 @@ static void answer(guti_tables *t, const struct query_opts *q, struct answer *a,
 /* Rules no-repeat, or a game's history: a search, not the tables (query_norepeat). */
 static int query_searched(const struct game_opts *o, const char *dir_opt, const char *history,
                           uint64_t budget, bool want_pv, const char *notation_opt, int limit,
-                          char **operands, int noperands)
+                          bool with_moves, char **operands, int noperands)
 {
-    if (!budget) budget = 10000000;
+    if (!budget) budget = with_moves ? 1000000 : 10000000;
     if (want_pv || notation_opt || o->captures)
         return cli_usage_error("query", "--pv, --notation and --captures have no meaning "
                                         "under rules no-repeat");
@@ -389,7 +398,7 @@ static int query_searched(const struct game_opts *o, const char *dir_opt, const 
     int rc;
     if (dir_opt && (rc = cli_check_tables_dir("query", dir_opt))) return rc;
     return query_norepeat(cli_tables_dir(dir_opt), o->rules, history, operands, noperands, budget,
-                          o->json);
+                          with_moves, o->json);
 }
 
 /* The threads answer a batch's positions; an index built on a first probe meanwhile (the
@@ -522,7 +531,7 @@ int cmd_query(int argc, char **argv)
 {
     struct game_opts o = {0};
     const char *dir_opt = NULL, *notation_opt = NULL, *history = NULL;
-    bool want_pv = false, cache_stats = false;
+    bool want_pv = false, cache_stats = false, with_moves = false;
     uint64_t budget = 0; /* 0: not given */
     int cache_mb = 64, threads = 0, limit = 0;
     const struct cli_option opts[] = {
@@ -538,6 +547,7 @@ int cmd_query(int argc, char **argv)
         CLI_OPTION("json", CLI_FLAG, &o.json),
         CLI_OPTION("history", CLI_TEXT, &history),
         CLI_OPTION("budget", CLI_COUNT, &budget),
+        CLI_OPTION("moves", CLI_FLAG, &with_moves),
         CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("query", argc, argv, opts, &help_wanted, &first);
@@ -545,11 +555,14 @@ int cmd_query(int argc, char **argv)
     if (help_wanted) return cli_help(help, stdout), 0;
     if ((rc = cli_fold_captures("query", &o))) return rc;
     bool norepeat = o.rules && !strncmp(o.rules, "no-repeat", 9);
-    if (budget && !norepeat && !history)
-        return cli_usage_error("query", "--budget is for rules no-repeat (--rules no-repeat)");
+    if ((budget || with_moves) && !norepeat && !history)
+        return cli_usage_error("query",
+                               "--%s is for rules no-repeat (--rules no-repeat); the "
+                               "tables' answers list every move already",
+                               budget ? "budget" : "moves");
     if (norepeat || history)
         return query_searched(&o, dir_opt, history, budget, want_pv, notation_opt, limit,
-                              argv + first, argc - first);
+                              with_moves, argv + first, argc - first);
     if ((rc = split_position("query", argv + first, argc - first))) return rc;
     if ((rc = cli_threads("query", threads))) return rc;
     return query_tables(&o, dir_opt, notation_opt, want_pv, limit, cache_mb, cache_stats,

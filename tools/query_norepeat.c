@@ -10,7 +10,7 @@
 #include "guti.h"
 
 /* One answer, as text or one JSON line. */
-static void print_answer(const struct guti_norepeat_result *r, int played, bool json)
+static void print_answer(const struct guti_norepeat_result *r, int played, bool json, bool close)
 {
     char fen[GUTI_FEN_MAX];
     struct guti_error e;
@@ -35,7 +35,7 @@ static void print_answer(const struct guti_norepeat_result *r, int played, bool 
                    guti_side_name(r->position.variant.game, r->winner));
             json_str(stdout, r->reason);
         }
-        printf("}\n");
+        if (close) printf("}\n");
         return;
     }
     printf("%s", fen);
@@ -57,8 +57,99 @@ static void print_answer(const struct guti_norepeat_result *r, int played, bool 
     if (r->has_best) printf("  best: %s\n", r->best);
 }
 
+/* Room for every move of a Bagh-Chal position. */
+#define NR_MAX_MOVES 256
+
+/* "win", "loss in 12" or "unknown": a standard value for a move's maker. */
+static void standard_text(const struct guti_result *r, char *buf, size_t len)
+{
+    if (r->value != GUTI_DRAW && r->value != GUTI_UNKNOWN && r->dtm >= 0)
+        snprintf(buf, len, "%s in %d", guti_value_name(r->value), r->dtm);
+    else
+        snprintf(buf, len, "%s", guti_value_name(r->value));
+}
+
+/* The moves of an answer (guti_norepeat_moves), after print_answer's line: text, or the
+ * members "moves" of its JSON object. */
+static void print_moves(const struct guti_norepeat_result *r, const struct guti_norepeat_move *m,
+                        int n, int window, bool json)
+{
+    char fen[GUTI_FEN_MAX], std[40];
+    if (json) {
+        printf(", \"moves\": [");
+        for (int i = 0; i < n; i++) {
+            if (guti_format_fen(&m[i].move.after, fen, sizeof fen, NULL))
+                snprintf(fen, sizeof fen, "?");
+            printf("%s{\"move\": ", i ? ", " : "");
+            json_str(stdout, m[i].move.text);
+            printf(", \"fen\": ");
+            json_str(stdout, fen);
+            printf(", \"refused\": %s, \"value\": ", m[i].refused ? "true" : "false");
+            if (m[i].refused)
+                printf("null");
+            else
+                printf("\"%s\"", guti_value_name(m[i].value));
+            printf(", \"nodes\": %llu, \"standard\": \"%s\", \"standard_dtm\": ",
+                   (unsigned long long)m[i].nodes, guti_value_name(m[i].standard.value));
+            if (m[i].standard.dtm < 0 || m[i].standard.value == GUTI_UNKNOWN)
+                printf("null}");
+            else
+                printf("%d}", m[i].standard.dtm);
+        }
+        printf("]");
+        return;
+    }
+    const char *side = guti_side_name(r->position.variant.game, r->position.side);
+    printf("%d moves, best first, with their value for the %s under %s (searched, %llu nodes "
+           "each at most) and, beside, under the standard rules:\n",
+           n, side, r->position.variant.rules, (unsigned long long)r->budget);
+    for (int i = 0; i < n; i++) {
+        standard_text(&m[i].standard, std, sizeof std);
+        if (m[i].refused && window)
+            printf("  %-10s refused: recreates a board among the last %d\n", m[i].move.text,
+                   window);
+        else if (m[i].refused)
+            printf("  %-10s refused: recreates a board seen since the last placement or capture\n",
+                   m[i].move.text);
+        else
+            printf("  %-10s %-8s (standard: %s)\n", m[i].move.text,
+                   m[i].value == GUTI_UNKNOWN ? "unknown" : guti_value_name(m[i].value), std);
+    }
+}
+
+/* The window of rules "no-repeat:N" (N), or 0 for "no-repeat". */
+static int window_of(const char *rules)
+{
+    return rules[9] == ':' ? atoi(rules + 10) : 0;
+}
+
+/* One position after moves[0..n-1] from start: its value alone (guti_norepeat_value), or
+ * with every move's (guti_norepeat_moves). 0, or -1 with e set. */
+static int answer(guti_tables *t, const struct guti_position *start, const char *const *moves,
+                  int n, uint64_t budget, bool with_moves, bool json, struct guti_error *e)
+{
+    struct guti_norepeat_result r;
+    if (!with_moves) {
+        if (guti_norepeat_value(t, start, moves, n, budget, &r, e)) return -1;
+        print_answer(&r, n, json, true);
+        return 0;
+    }
+    struct guti_norepeat_move *m = malloc(NR_MAX_MOVES * sizeof *m);
+    int k = 0;
+    if (!m) return snprintf(e->message, sizeof e->message, "out of memory"), -1;
+    if (guti_norepeat_moves(t, start, moves, n, budget, &r, m, NR_MAX_MOVES, &k, e)) {
+        free(m);
+        return -1;
+    }
+    print_answer(&r, n, json, false);
+    if (!r.over) print_moves(&r, m, k, window_of(r.position.variant.rules), json);
+    if (json) printf("}\n");
+    free(m);
+    return 0;
+}
+
 static int answer_record(guti_tables *t, const char *rules, const char *file, uint64_t budget,
-                         bool json)
+                         bool with_moves, bool json)
 {
     char why[600];
     char *text = cli_read_file(file, why, sizeof why);
@@ -79,34 +170,30 @@ static int answer_record(guti_tables *t, const char *rules, const char *file, ui
         rc = -1,
         snprintf(e.message, sizeof e.message,
                  "the record's rules are '%s': give --rules no-repeat (or no-repeat:N)", v.rules);
-    struct guti_norepeat_result r;
     if (!rc)
-        rc = guti_norepeat_value(t, &start, (const char *const *)gr.r.moves, gr.r.nmoves, budget,
-                                 &r, &e);
-    int played = gr.r.nmoves;
+        rc = answer(t, &start, (const char *const *)gr.r.moves, gr.r.nmoves, budget, with_moves,
+                    json, &e);
     game_report_free(&gr);
     if (rc) return cli_error("query: --history %s: %s", file, e.message);
-    print_answer(&r, played, json);
     return 0;
 }
 
 int query_norepeat(const char *dir, const char *rules, const char *history_file, char *const *fens,
-                   int nfens, uint64_t budget, bool json)
+                   int nfens, uint64_t budget, bool with_moves, bool json)
 {
     guti_tables *t = NULL;
     struct guti_error e;
     /* the standard tables are hints: without them the search is slower, not wrong */
     if (guti_open(dir, 64 << 20, &t, &e)) t = NULL;
     int status = 0;
-    if (history_file) status = answer_record(t, rules, history_file, budget, json);
+    if (history_file) status = answer_record(t, rules, history_file, budget, with_moves, json);
     for (int i = 0; i < nfens; i++) {
         struct guti_variant hint = {0};
         if (rules && strlen(rules) < sizeof hint.rules)
             memcpy(hint.rules, rules, strlen(rules) + 1);
         struct guti_position pos;
-        struct guti_norepeat_result r;
         int rc = guti_parse_fen(fens[i], &hint, &pos, &e);
-        if (!rc) rc = guti_norepeat_value(t, &pos, NULL, 0, budget, &r, &e);
+        if (!rc) rc = answer(t, &pos, NULL, 0, budget, with_moves, json, &e);
         if (rc) {
             char q[200];
             cli_quote(fens[i], q, sizeof q);
@@ -120,9 +207,7 @@ int query_norepeat(const char *dir, const char *rules, const char *history_file,
             } else
                 printf("error: operand %d: %s\n", i + 1, e.message);
             status = EXIT_BAD;
-            continue;
         }
-        print_answer(&r, 0, json);
     }
     if (t) guti_close(t);
     return status;

@@ -8,8 +8,10 @@
 
 /* Answers the position at the end of the record in history_file (NULL: none), or each of
  * fens[0..nfens-1] with only its own board behind it, under rules (NULL: the record's),
- * with the standard tables of dir as hints when they are there. Returns the exit status. */
+ * with the standard tables of dir as hints when they are there; with_moves, every move
+ * too, each valued by a search within budget and by the standard tables. Returns the exit
+ * status. */
 int query_norepeat(const char *dir, const char *rules, const char *history_file, char *const *fens,
-                   int nfens, uint64_t budget, bool json);
+                   int nfens, uint64_t budget, bool with_moves, bool json);
 
 #endif

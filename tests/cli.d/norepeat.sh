@@ -66,3 +66,28 @@ PY
 check 1 'captured: 3 is no movement layer of this game (0 to 2)' norepeat baghchal --board 4x4 --captured 3 --dir "$NR"
 check 2 'only baghchal under no-repeat or no-repeat:N' norepeat baghchal --rules standard --dir "$NR"
 check 1 'make it with: guti solve baghchal' norepeat baghchal --board 3x3 --dir "$NR"
+
+# --moves: every move with its value under the rule and the standard one beside, best first
+# as the machine plays, refused moves last and said so. On 4x4 the goats' blocking move wins
+# under any window (the standard win is a bound there), the moves that let a tiger out lose.
+check 0 'b2-c2      win      (standard: win in 1)' query --dir "$NR" --rules no-repeat:12 --moves 'TGGT/GGGG/GG1G/TGGT g 0'
+check 0 'c1-c2      loss     (standard: loss in 4)' query --dir "$NR" --rules no-repeat:12 --moves 'TGGT/GGGG/GG1G/TGGT g 0'
+check 0 'goats to move: win under no-repeat:12' query --dir "$NR" --rules no-repeat:12 --moves 'TGGT/GGGG/GG1G/TGGT g 0'
+check 0 '"best": "b2-c2"' query --dir "$NR" --rules no-repeat --moves --json 'TGGT/GGGG/GG1G/TGGT g 0'
+CMD="query --moves --json (ranked: wins, then the rest, then losses, refused last)"
+python3 - "$T/out" <<'PY' && passed=$((passed + 1)) || fail "moves not ranked or valued"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rank = {"win": 0, "draw": 1, "unknown": 1, "loss": 2, None: 3}
+r = [rank[m["value"]] for m in d["moves"]]
+assert r == sorted(r) and len(r) == 4, d
+assert [m["value"] for m in d["moves"]] == ["win", "win", "loss", "loss"], d
+assert all(m["standard"] == m["value"] and not m["refused"] for m in d["moves"]), d
+PY
+# the 5x5 record: after c5-d5 a1-b1 d5-c5, b1-a1 would bring the first board back
+check 0 'b1-a1      refused: recreates a board seen since the last placement or capture' query --history "$T/nr-ok.txt" --moves --budget 100
+check 0 'b1-a1      refused: recreates a board among the last 4' query --history "$T/nr-ok.txt" --rules no-repeat:4 --moves --budget 100
+check 0 '"move": "b1-a1", "fen": "TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0 4", "refused": true, "value": null' query --history "$T/nr-ok.txt" --moves --budget 100 --json
+# a window of 2 remembers the current board and the one before: b1-a1 is a move like any
+check 0 'b1-a1      unknown  (standard: unknown)' query --history "$T/nr-ok.txt" --rules no-repeat:2 --moves --budget 100
+check 2 '--moves is for rules no-repeat' query --moves "$START3"
