@@ -16,10 +16,11 @@
 #include "guti_internal.h"
 #include "play_input.h"
 #include "query_json.h"
+#include "query_norepeat.h"
 
 static const char help[] =
     "usage: guti play [GAME] [--side S] [--dir DIR] [--rules R] [--board B] [--fen FEN]\n"
-    "                 [--seed N] [--json]\n"
+    "                 [--seed N] [--budget N] [--json]\n"
     "\n"
     "A game against the tables in the terminal: the person types moves, and the machine\n"
     "answers with the best move, guti query's first (the quickest win, else a move that\n"
@@ -44,6 +45,17 @@ static const char help[] =
     "are unknown, no move is judged, and the machine plays a random legal move. Without\n"
     "--rules the rules are those of the tables in DIR, as with guti query.\n"
     "\n"
+    "Under rules no-repeat (no-repeat, no-repeat:N: Bagh-Chal once every goat is placed,\n"
+    "no board may come back, or none of the last N) a move's value depends on the game's\n"
+    "history, so no table holds it: each turn every move is searched (--budget nodes a\n"
+    "move, as guti query --rules no-repeat --moves does), the standard tables in DIR, when\n"
+    "there, ordering the search and shown beside. A value the search could not decide is\n"
+    "said to be unknown under the rule, never guessed; a move the rule refuses is refused\n"
+    "(with why) and the prompt comes again; a side with every move refused loses. The\n"
+    "machine plays a decided win when there is one, else the best move by the standard\n"
+    "tables of those not decided lost (the first that hint lists); mistakes are judged\n"
+    "between decided values only.\n"
+    "\n"
     "On a terminal the line is edited with libedit: the arrow keys move in it and through the\n"
     "lines typed before, Ctrl-L clears the screen, and ~/.editrc applies. Input from a pipe\n"
     "or a file is read line by line.\n"
@@ -62,6 +74,7 @@ static const char help[] =
     "              (default: the board of the tables in DIR when they are of one board, else\n"
     "              the game's default)\n"
     "  --fen FEN   start from this position instead of the game's start\n"
+    "  --budget N  rules no-repeat: search nodes at most for each move (default 100000)\n"
     "  --seed N    without tables, the seed of the machine's random moves, 0 to 2147483647\n"
     "              (default: from the time; the game's first lines tell it), so that a game\n"
     "              can be played again\n"
@@ -142,6 +155,16 @@ struct session {
     struct guti_analysis *a;
     struct guti_scored_move *scored; /* MAX_MOVES */
     struct guti_move *legal;         /* MAX_MOVES */
+    /* Rules no-repeat: no tables of their own (t, when open, holds the standard ones, which
+     * order the search and are shown beside). Each turn's moves as guti_norepeat_moves
+     * values them (nr, nnr of them; nr_now the position's value), searched within budget
+     * nodes a move; an[i] is filled as each move is made (its value under the rule and the
+     * position's before it), for the mistakes, since a search cannot be run again cheaply. */
+    bool norepeat;
+    uint64_t budget;
+    struct guti_norepeat_move *nr; /* MAX_MOVES */
+    int nnr;
+    struct guti_norepeat_result nr_now;
 };
 
 static const struct guti_position *current(const struct session *g)
@@ -260,9 +283,34 @@ static int adjudicate_unvalued(struct session *g, bool *over, struct guti_error 
     return 0;
 }
 
+/* Under rules no-repeat: the moves of the current position, valued (g->nr, g->nr_now), the
+ * end by the rule (every move refused included), and the mistakes of the moves made as
+ * they were judged when made. */
+static int adjudicate_norepeat(struct session *g, bool *over, struct guti_error *err)
+{
+    struct guti_analysis *a = g->a;
+    for (int i = 0; i < g->n; i++) g->texts[i] = g->moves[i];
+    int rc = guti_norepeat_moves(g->t, &g->start, g->texts, g->n, g->budget, &g->nr_now, g->nr,
+                                 MAX_MOVES, &g->nnr, err);
+    if (rc) return rc;
+    memset(a, 0, sizeof *a);
+    a->first_mistake[0] = a->first_mistake[1] = -1;
+    a->over = *over = g->nr_now.over;
+    a->winner = g->nr_now.over ? g->nr_now.winner : -1;
+    snprintf(a->reason, sizeof a->reason, "%s", g->nr_now.reason);
+    for (int i = 0; i < g->n; i++) {
+        int side = g->an[i].position.side;
+        if (!g->an[i].mistake) continue;
+        if (a->first_mistake[side] < 0) a->first_mistake[side] = i;
+        a->mistakes[side]++;
+    }
+    return 0;
+}
+
 /* Adjudicates the game so far: *over, with the winner and the reason in g->a. */
 static int adjudicate(struct session *g, bool *over, struct guti_error *err)
 {
+    if (g->norepeat) return adjudicate_norepeat(g, over, err);
     if (!g->t) return adjudicate_unvalued(g, over, err);
     for (int i = 0; i < g->n; i++) g->texts[i] = g->moves[i];
     int rc = guti_analyze_game(g->t, &g->start, g->texts, g->n, g->an, g->a, err);
@@ -297,7 +345,11 @@ static void show_position(struct session *g, const struct guti_result *r, const 
     printf("\n");
     cli_draw(p, stdout);
     printf("\n%s\n%s to move: %s", fen, side_name(g, p->side), value);
-    if (r->value == GUTI_UNKNOWN)
+    if (g->norepeat && r->value == GUTI_UNKNOWN)
+        printf(" under %s (%s; hint lists the moves)\n", p->variant.rules, why);
+    else if (g->norepeat)
+        printf(" under %s\n", p->variant.rules);
+    else if (r->value == GUTI_UNKNOWN)
         printf(" (%s)\n", why);
     else if (r->limit)
         printf("%s; clock %d of %d\n", r->dtm >= 0 && r->value != GUTI_DRAW ? " (DTM)" : "",
@@ -401,18 +453,21 @@ static void show_mistakes(const struct session *g)
     if (g->json) {
         printf(", \"mistakes\": {\"%s\": %d, \"%s\": %d}, \"mistake_moves\": [", side_name(g, 0),
                a->mistakes[0], side_name(g, 1), a->mistakes[1]);
-        for (int i = 0, k = 0; g->t && i < g->n; i++)
+        for (int i = 0, k = 0; (g->t || g->norepeat) && i < g->n; i++)
             if (g->an[i].mistake)
                 printf("%s{\"number\": %d, \"side\": \"%s\", \"move\": \"%s\"}", k++ ? ", " : "",
                        i + 1, side_name(g, g->an[i].position.side), g->moves[i]);
         printf("]");
         return;
     }
-    if (!g->t) {
+    if (!g->t && !g->norepeat) {
         printf("mistakes by the tables: none judged (no tables)\n");
         return;
     }
-    printf("mistakes by the tables:");
+    if (g->norepeat)
+        printf("mistakes by the values under %s (decided ones only):", g->start.variant.rules);
+    else
+        printf("mistakes by the tables:");
     for (int side = 0; side < 2; side++) {
         printf("%s %s %d", side ? "," : "", side_name(g, side), a->mistakes[side]);
         const char *sep = " (";
@@ -481,11 +536,14 @@ static void input_error(const struct session *g, const char *input, const char *
         printf("%s\n", text);
 }
 
+/* A move made, with its value for its maker (r) and, under rules no-repeat, its standard
+ * value (std, else NULL). */
 static void show_move(const struct session *g, bool machine, int side, const char *move,
-                      const struct guti_result *r)
+                      const struct guti_result *r, const struct guti_result *std)
 {
-    char value[40];
+    char value[40], standard[40] = "";
     value_text(r, value, sizeof value);
+    if (std) value_text(std, standard, sizeof standard);
     if (g->json) {
         char fen[GUTI_FEN_MAX];
         guti_format_fen(current(g), fen, sizeof fen, NULL);
@@ -493,10 +551,17 @@ static void show_move(const struct session *g, bool machine, int side, const cha
                "\"value\": \"%s\", \"dtm\": ",
                machine ? "machine" : "person", side_name(g, side), move, guti_value_name(r->value));
         print_dtm(r->value == GUTI_UNKNOWN ? -1 : r->dtm);
+        if (std) {
+            printf(", \"standard\": \"%s\", \"standard_dtm\": ", guti_value_name(std->value));
+            print_dtm(std->value == GUTI_UNKNOWN ? -1 : std->dtm);
+        }
         printf(", \"fen\": ");
         json_str(stdout, fen);
         printf("}\n");
-    } else if (machine && !g->t)
+    } else if (machine && std)
+        printf("%s play%s %s (%s: %s under %s; standard: %s)\n", side_name(g, side),
+               verb_s(g, side), move, side_name(g, side), value, g->start.variant.rules, standard);
+    else if (machine && !g->t)
         printf("%s play%s %s (at random: no tables)\n", side_name(g, side), verb_s(g, side), move);
     else if (machine)
         printf("%s play%s %s (%s: %s)\n", side_name(g, side), verb_s(g, side), move,
@@ -518,8 +583,26 @@ static int unvalued_moves(struct session *g, int *n, struct guti_error *err)
     return rc;
 }
 
+/* Under rules no-repeat: this turn's moves, as guti query --moves lists them. */
+static void show_hint_norepeat(const struct session *g)
+{
+    if (g->json) {
+        char fen[GUTI_FEN_MAX];
+        guti_format_fen(current(g), fen, sizeof fen, NULL);
+        printf("{\"event\": \"hint\", \"fen\": ");
+        json_str(stdout, fen);
+        query_norepeat_print_moves(&g->nr_now, g->nr, g->nnr, true);
+        printf("}\n");
+    } else
+        query_norepeat_print_moves(&g->nr_now, g->nr, g->nnr, false);
+}
+
 static void show_hint(struct session *g, const char *input)
 {
+    if (g->norepeat) {
+        show_hint_norepeat(g);
+        return;
+    }
     struct guti_error err;
     struct guti_result r = {.value = GUTI_UNKNOWN,
                             .value_now = GUTI_UNKNOWN,
@@ -585,6 +668,42 @@ static void undo(struct session *g, const char *input)
         printf("\n");
     }
     g->n = k;
+}
+
+/* Under rules no-repeat, m of this turn's moves, about to be made as move g->n: judged by
+ * the values under the rule as they were found this turn, a mistake only between decided
+ * values (an unknown is never judged), into g->an[g->n]. -1 when memory runs out. */
+static int norepeat_judge(struct session *g, const struct guti_norepeat_move *m)
+{
+    if (grow(g)) return -1;
+    struct guti_move_analysis *x = &g->an[g->n];
+    memset(x, 0, sizeof *x);
+    x->position = *current(g);
+    int before = g->nr_now.value;
+    x->before.value = x->before.value_now = before;
+    x->before.dtm = x->before.dtc = -1;
+    x->played.move = m->move;
+    x->played.result.value = x->played.result.value_now = m->value;
+    x->played.result.dtm = x->played.result.dtc = -1;
+    bool decided = before != GUTI_UNKNOWN && m->value != GUTI_UNKNOWN;
+    x->judged = decided ? GUTI_JUDGED_VALUE : GUTI_JUDGED_NONE;
+    x->mistake = decided && m->value < before;
+    const struct guti_norepeat_move *best = &g->nr[0];
+    if ((x->has_best = g->nnr > 0 && !best->refused && best->value != GUTI_UNKNOWN)) {
+        x->best.move = best->move;
+        x->best.result.value = x->best.result.value_now = best->value;
+        x->best.result.dtm = x->best.result.dtc = -1;
+    }
+    return 0;
+}
+
+/* The move of this turn's list (rules no-repeat) that leads to after, or NULL. */
+static const struct guti_norepeat_move *norepeat_find(const struct session *g,
+                                                      const struct guti_position *after)
+{
+    for (int i = 0; i < g->nnr; i++)
+        if (same(&g->nr[i].move.after, after)) return &g->nr[i];
+    return NULL;
 }
 
 /* Whether the person meant a move: a point's name first (a1, c4xc6), or pass. */
@@ -654,10 +773,34 @@ static int person_move(struct session *g, const char *input, bool *made)
             text = g->legal[i].text;
     }
     struct guti_scored_move sm;
-    if (!g->t || guti_probe_move(g->t, p, text, &sm, &err)) sm.result.value = GUTI_UNKNOWN;
+    const struct guti_result *std = NULL;
+    if (g->norepeat) {
+        const struct guti_norepeat_move *m = norepeat_find(g, &after);
+        if (!m) return cli_error("play: move '%s' is not among the moves searched", text);
+        if (m->refused) {
+            char shown[120], msg[300];
+            cli_quote(input, shown, sizeof shown);
+            int window = query_norepeat_window(p->variant.rules);
+            if (window)
+                snprintf(msg, sizeof msg,
+                         "refused under %s: '%s' recreates a board among the last %d",
+                         p->variant.rules, shown, window);
+            else
+                snprintf(msg, sizeof msg,
+                         "refused under no-repeat: '%s' recreates a board seen since the last "
+                         "placement or capture",
+                         shown);
+            input_error(g, input, msg);
+            return 0;
+        }
+        if (norepeat_judge(g, m)) return cli_error("play: out of memory");
+        sm.result = g->an[g->n].played.result;
+        std = &m->standard;
+    } else if (!g->t || guti_probe_move(g->t, p, text, &sm, &err))
+        sm.result.value = GUTI_UNKNOWN;
     int side = p->side;
     if (push(g, text, &after)) return cli_error("play: out of memory");
-    show_move(g, false, side, g->moves[g->n - 1], &sm.result);
+    show_move(g, false, side, g->moves[g->n - 1], &sm.result, std);
     *made = true;
     return 0;
 }
@@ -674,6 +817,7 @@ static uint64_t next_random(uint64_t *state)
 static int machine_move(struct session *g)
 {
     struct guti_scored_move best;
+    const struct guti_result *std = NULL;
     struct guti_error err;
     int side = current(g)->side, n = 0;
     if (!g->t) {
@@ -681,10 +825,20 @@ static int machine_move(struct session *g)
         if (unvalued_moves(g, &n, &err)) return cli_error("play: %s", err.message);
         if (n == 0) return cli_error("play: no legal move in a game not over");
         best = g->scored[next_random(&g->rng) % (uint64_t)n];
+    } else if (g->norepeat) {
+        /* the first of the list: a decided win, else the best by the standard tables of the
+         * moves not decided lost; never a refused one (the game is over when all are) */
+        if (g->nnr == 0 || g->nr[0].refused)
+            return cli_error("play: no move the rule allows in a game not over");
+        if (norepeat_judge(g, &g->nr[0])) return cli_error("play: out of memory");
+        best.move = g->nr[0].move;
+        best.result = g->an[g->n].played.result;
+        std = &g->nr[0].standard;
     } else if (guti_best_move(g->t, current(g), &best, &err))
         return cli_error("play: %s", err.message);
+    struct guti_result standard = std ? *std : (struct guti_result){0};
     if (push(g, best.move.text, &best.move.after)) return cli_error("play: out of memory");
-    show_move(g, true, side, best.move.text, &best.result);
+    show_move(g, true, side, best.move.text, &best.result, std ? &standard : NULL);
     return 0;
 }
 
@@ -795,7 +949,7 @@ static int play(struct session *g)
          * undo and the position shown again come back here) */
         if (g->flagged > g->n) g->flagged = g->n;
         for (; g->flagged < g->n; g->flagged++)
-            if (g->t && g->an[g->flagged].mistake) show_mistake(g, g->flagged);
+            if ((g->t || g->norepeat) && g->an[g->flagged].mistake) show_mistake(g, g->flagged);
         if (over) {
             show_end(g);
             break;
@@ -804,7 +958,11 @@ static int play(struct session *g)
         bool person = persons_turn(g, p->side);
         struct guti_result r = {.value = GUTI_UNKNOWN, .dtm = -1};
         char why[sizeof err.message] = "no tables";
-        if (g->t && guti_probe(g->t, p, &r, &err)) {
+        if (g->norepeat) {
+            r.value = g->nr_now.value;
+            snprintf(why, sizeof why, "undecided within %llu search nodes a move",
+                     (unsigned long long)g->budget);
+        } else if (g->t && guti_probe(g->t, p, &r, &err)) {
             r.value = GUTI_UNKNOWN;
             r.dtm = -1;
             r.limit = 0;
@@ -858,7 +1016,7 @@ static int open_tables(struct session *g, const char *dir_opt, const struct game
     }
     /* a directory named that is not there: "no such directory" */
     int rc = cli_open_tables("play", dir_opt, 0, true, &g->t);
-    if (rc) return rc;
+    if (rc || g->norepeat) return rc; /* no-repeat: the standard tables are hints, if there */
     enum guti_game game = g->start.variant.game;
     /* A game of several boards with none named: the board of the tables there, when they
      * have one */
@@ -908,11 +1066,16 @@ int cmd_play(int argc, char **argv)
     struct game_opts o = {0};
     const char *dir_opt = NULL, *side_opt = NULL, *fen_opt = NULL;
     int seed = -1;
-    const struct cli_option opts[] = {
-        CLI_OPTION("side", CLI_TEXT, &side_opt),   CLI_OPTION("dir", CLI_TEXT, &dir_opt),
-        CLI_OPTION("rules", CLI_RULES, &o.rules),  CLI_OPTION("board", CLI_BOARD, &o.board),
-        CLI_OPTION("fen", CLI_TEXT, &fen_opt),     CLI_OPTION("json", CLI_FLAG, &o.json),
-        CLI_OPTION_INT("seed", &seed, 0, INT_MAX), CLI_OPTIONS_END};
+    uint64_t budget = 0; /* 0: not given */
+    const struct cli_option opts[] = {CLI_OPTION("side", CLI_TEXT, &side_opt),
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION("fen", CLI_TEXT, &fen_opt),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTION_INT("seed", &seed, 0, INT_MAX),
+                                      CLI_OPTION("budget", CLI_COUNT, &budget),
+                                      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("play", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -927,12 +1090,9 @@ int cmd_play(int argc, char **argv)
         cli_game_list(games, sizeof games);
         return cli_usage_error("play", "unknown game '%s' (%s)", shown, games);
     }
-    if (o.rules && !strncmp(o.rules, "no-repeat", 9))
-        return cli_usage_error("play", "rules no-repeat have no tables: a position's value "
-                                       "under them depends on the game's history");
     snprintf(v.rules, sizeof v.rules, "%s", o.rules ? o.rules : "");
     snprintf(v.board, sizeof v.board, "%s", o.board ? o.board : "");
-    struct session g = {.json = o.json};
+    struct session g = {.json = o.json, .budget = budget ? budget : 100000};
     struct guti_error err;
     if (fen_opt) {
         if (guti_parse_fen(fen_opt, &v, &g.start, &err)) {
@@ -944,6 +1104,9 @@ int cmd_play(int argc, char **argv)
         if (!v.game) v.game = guti_game_named(cli_default_game());
         if (guti_start(&v, &g.start, &err)) return cli_usage_error("play", "%s", err.message);
     }
+    g.norepeat = !strncmp(g.start.variant.rules, "no-repeat", 9);
+    if (budget && !g.norepeat)
+        return cli_usage_error("play", "--budget is for rules no-repeat (--rules no-repeat)");
     g.person = parse_side(side_opt, g.start.side, g.start.variant.game);
     if (g.person < PERSON_NONE) return -1 - g.person;
     char unvalued[sizeof err.message] = "";
@@ -954,7 +1117,8 @@ int cmd_play(int argc, char **argv)
     g.a = malloc(sizeof *g.a);
     g.scored = malloc(MAX_MOVES * sizeof *g.scored);
     g.legal = malloc(MAX_MOVES * sizeof *g.legal);
-    if (!g.a || !g.scored || !g.legal || grow(&g))
+    g.nr = g.norepeat ? malloc(MAX_MOVES * sizeof *g.nr) : NULL;
+    if (!g.a || !g.scored || !g.legal || (g.norepeat && !g.nr) || grow(&g))
         rc = cli_error("play: out of memory");
     else {
         g.pos[0] = g.start;
@@ -964,7 +1128,7 @@ int cmd_play(int argc, char **argv)
         if (!(g.in = play_input_new("guti", edit))) {
             rc = cli_error("play: out of memory");
         } else {
-            if (!g.t) show_unvalued(&g, unvalued, seed);
+            if (!g.t && !g.norepeat) show_unvalued(&g, unvalued, seed);
             rc = play(&g);
         }
     }
@@ -973,6 +1137,7 @@ int cmd_play(int argc, char **argv)
     free(g.a);
     free(g.scored);
     free(g.legal);
+    free(g.nr);
     free(g.moves);
     free(g.texts);
     free(g.pos);

@@ -57,6 +57,11 @@ static void print_answer(const struct guti_norepeat_result *r, int played, bool 
     if (r->has_best) printf("  best: %s\n", r->best);
 }
 
+int query_norepeat_window(const char *rules)
+{
+    return !strncmp(rules, "no-repeat:", 10) ? atoi(rules + 10) : 0;
+}
+
 /* Room for every move of a Bagh-Chal position. */
 #define NR_MAX_MOVES 256
 
@@ -69,11 +74,10 @@ static void standard_text(const struct guti_result *r, char *buf, size_t len)
         snprintf(buf, len, "%s", guti_value_name(r->value));
 }
 
-/* The moves of an answer (guti_norepeat_moves), after print_answer's line: text, or the
- * members "moves" of its JSON object. */
-static void print_moves(const struct guti_norepeat_result *r, const struct guti_norepeat_move *m,
-                        int n, int window, bool json)
+void query_norepeat_print_moves(const struct guti_norepeat_result *r,
+                                const struct guti_norepeat_move *m, int n, bool json)
 {
+    int window = query_norepeat_window(r->position.variant.rules);
     char fen[GUTI_FEN_MAX], std[40];
     if (json) {
         printf(", \"moves\": [");
@@ -117,12 +121,6 @@ static void print_moves(const struct guti_norepeat_result *r, const struct guti_
     }
 }
 
-/* The window of rules "no-repeat:N" (N), or 0 for "no-repeat". */
-static int window_of(const char *rules)
-{
-    return rules[9] == ':' ? atoi(rules + 10) : 0;
-}
-
 /* One position after moves[0..n-1] from start: its value alone (guti_norepeat_value), or
  * with every move's (guti_norepeat_moves). 0, or -1 with e set. */
 static int answer(guti_tables *t, const struct guti_position *start, const char *const *moves,
@@ -142,7 +140,7 @@ static int answer(guti_tables *t, const struct guti_position *start, const char 
         return -1;
     }
     print_answer(&r, n, json, false);
-    if (!r.over) print_moves(&r, m, k, window_of(r.position.variant.rules), json);
+    if (!r.over) query_norepeat_print_moves(&r, m, k, json);
     if (json) printf("}\n");
     free(m);
     return 0;

@@ -14,4 +14,17 @@
 int query_norepeat(const char *dir, const char *rules, const char *history_file, char *const *fens,
                    int nfens, uint64_t budget, bool with_moves, bool json);
 
+/* The moves of guti_norepeat_moves' answer r (m[0..n-1]): text lines, a line before them
+ * saying what they are; or with json the member ', "moves": [...]' of a JSON object, each
+ * {"move", "fen", "refused", "value" (null when refused), "nodes", "standard",
+ * "standard_dtm"}. */
+struct guti_norepeat_result;
+struct guti_norepeat_move;
+void query_norepeat_print_moves(const struct guti_norepeat_result *r,
+                                const struct guti_norepeat_move *m, int n, bool json);
+
+/* The window N of rules "no-repeat:N", or 0 for "no-repeat" (every board since the last
+ * placement or capture). */
+int query_norepeat_window(const char *rules);
+
 #endif

@@ -91,3 +91,27 @@ check 0 '"move": "b1-a1", "fen": "TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0 4", "refused":
 # a window of 2 remembers the current board and the one before: b1-a1 is a move like any
 check 0 'b1-a1      unknown  (standard: unknown)' query --history "$T/nr-ok.txt" --rules no-repeat:2 --moves --budget 100
 check 2 '--moves is for rules no-repeat' query --moves "$START3"
+
+# guti play under the rule: each turn's moves searched, a refused move refused with the
+# prompt again, a mistake judged between decided values, the machine's moves the list's
+# first. The 4x4 one-hole position: b2-c2 blocks the last tiger (win), c1-c2 lets a1xc1 in.
+P44='TGGT/GGGG/GG1G/TGGT g 0'
+feed 'hint\nb2-c2\n' 0 'result: goats win (the tigers have no legal move)' play --board 4x4 --rules no-repeat:12 --dir "$NR" --fen "$P44" --side goats
+feed 'hint\nquit\n' 0 'c1-c2      loss     (standard: loss in 4)' play --board 4x4 --rules no-repeat:12 --dir "$NR" --fen "$P44" --side goats
+feed 'c1-c2\n' 0 "mistake: c1-c2 threw the goats' win into a loss (best b2-c2, win)" play --board 4x4 --rules no-repeat:12 --dir "$NR" --fen "$P44" --side goats
+feed 'c1-c2\n' 0 'tigers play a1xc1 (tigers: win under no-repeat:12; standard: win in 3)' play --board 4x4 --rules no-repeat:12 --dir "$NR" --fen "$P44" --side goats
+feed 'c1-c2\n' 0 '"event": "mistake", "side": "goats", "move": "c1-c2", "number": 1, "before": "win", "after": "loss", "best": "b2-c2"' play --board 4x4 --rules no-repeat:12 --dir "$NR" --fen "$P44" --side goats --json
+# the 5x5 record's moves by hand, and then the one the rule refuses; without tables the
+# values are unknown, and said so
+P55='TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0'
+feed 'c5-d5\na1-b1\nd5-c5\nb1-a1\nquit\n' 0 "refused under no-repeat:12: 'b1-a1' recreates a board among the last 12" play --rules no-repeat:12 --fen "$P55" --side both --budget 100
+feed 'c5-d5\na1-b1\nd5-c5\nb1-a1\nquit\n' 0 "refused under no-repeat: 'b1-a1' recreates a board seen since the last placement or capture" play --rules no-repeat --fen "$P55" --side both --budget 100
+feed 'quit\n' 0 'goats to move: unknown under no-repeat:12 (undecided within 100 search nodes a move' play --rules no-repeat:12 --fen "$P55" --side both --budget 100
+feed 'c5-d5\na1-b1\nd5-c5\nhint\nquit\n' 0 '"move": "b1-a1", "fen": "TGG1T/GGGGG/GGGGG/GGGGG/T3T g 0 4", "refused": true, "value": null' play --rules no-repeat --fen "$P55" --side both --budget 100 --json
+# the machine against itself on 4x4 from the start: the goats lose under the rule as under
+# the standard rules (the proven bound), and the tigers' moves are decided wins. The
+# placement phase's standard tables too, or its positions would be searched unbounded.
+check 0 '' solve baghchal --board 4x4 --dir "$NR" --quiet
+check 0 'result: tigers win' play --board 4x4 --rules no-repeat:12 --dir "$NR" --side none
+check 0 'tigers play a1xc1 (tigers: win under no-repeat:12' play --board 4x4 --rules no-repeat:12 --dir "$NR" --side none
+check 2 '--budget is for rules no-repeat' play --board 4x4 --budget 5 --dir "$NR"
