@@ -523,6 +523,26 @@ static bool first_position(guti_tables *t, const struct guti_position *start,
     return found && !guti_format_fen(&pos, fen, GUTI_FEN_MAX, NULL);
 }
 
+/* On the entry of a game's default rules, the game's rules that have no tables (rules
+ * no-repeat: answered by search over the game's history, the default rules' tables as
+ * bounds), "search_rules": ["no-repeat", "no-repeat:N"], N standing for a number; nothing
+ * for a game without such rules. */
+static void search_rules(const struct libguti_game_info *info, const struct guti_variant *g,
+                         FILE *f)
+{
+    if (strcmp(g->rules, info->rules[0])) return;
+    int written = 0;
+    for (int r = 0; info->rules[r]; r++) {
+        bool tables = false;
+        for (int k = 0; info->table_rules[k]; k++)
+            tables |= !strcmp(info->rules[r], info->table_rules[k]);
+        if (tables) continue;
+        fprintf(f, "%s", written++ ? ", " : ", \"search_rules\": [");
+        json_str(f, info->rules[r]);
+    }
+    if (written) fprintf(f, "]");
+}
+
 /* One game the page offers, {"game", "board", "rules", "start", "first", ...}: what it
  * needs to draw and word it without knowing it. */
 static void info_game(guti_tables *tables, const struct libguti_game_info *info,
@@ -555,6 +575,7 @@ static void info_game(guti_tables *tables, const struct libguti_game_info *info,
         json_str(f, first);
     else
         fprintf(f, "null");
+    search_rules(info, g, f);
     fprintf(f, "}");
 }
 
