@@ -972,6 +972,20 @@ class Test:
         self.goto_address(start, rules="no-repeat:7")
         s = self.idle(start)
         self.check(s["game"] == "baghchal/4x4/no-repeat:7", f"no-repeat:7 in the menu: {s['game']}")
+        # a FEN typed in: a new history from it under the rule; one of a game without the
+        # rule opens under that game's rules
+        fen = "TG1T/GGGG/GGGG/TGGT g 0"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen))
+        self.click("#fen-form button")
+        s = self.idle(fen)
+        self.check(len(s["hist"]) == 1 and s["hash"].startswith("#fen=TG1T/GGGG/GGGG/TGGT+g+0&rules=no-repeat:7")
+                   and "moves=" not in s["hash"], f"a FEN typed in under no-repeat:7: {s['hash']}, {s['hist']}")
+        fen = "3/3/2BBR/5/2B2/1R3/5/3/3 r"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen))
+        self.click("#fen-form button")
+        s = self.idle()
+        self.check(s["game"].startswith("sixteen/") and s["message"] == "" and "no-repeat" not in s["hash"],
+                   f"a Sixteen Soldiers FEN typed in under no-repeat:7: {s['game']}, {s['hash']}, {s['message']!r}")
         # the standard rules again: the tables' answer, the clock and the variation back
         loads = self.b.evaluate("guti.loads")
         self.select("game", "baghchal/4x4/standard")

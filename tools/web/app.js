@@ -80,9 +80,13 @@ function positionURL(path, fen, moves) {
  * for a number ("no-repeat:N": "no-repeat:12"). */
 function searched(rules) {
     const r = rules === undefined ? state.rules : rules;
-    if (!r || !state.info) return false;
-    return state.info.games.some((g) => (g.search_rules || []).some((x) =>
-        x === r || (x.endsWith(":N") && r.startsWith(x.slice(0, -1)) && /^\d+$/.test(r.slice(x.length - 1)))));
+    return !!r && !!state.info && state.info.games.some((g) => searchedIn(g, r));
+}
+
+/* Whether /api/info's game g lists rules r among its search_rules. */
+function searchedIn(g, r) {
+    return (g.search_rules || []).some((x) =>
+        x === r || (x.endsWith(":N") && r.startsWith(x.slice(0, -1)) && /^\d+$/.test(r.slice(x.length - 1))));
 }
 
 /* The moves of the history from its first position to entry k. */
@@ -136,7 +140,7 @@ function readAddress() {
 
 function writeAddress() {
     if (!state.pos) return;
-    const enc = (s) => encodeURIComponent(s).replace(/%2F/g, "/").replace(/%20/g, "+");
+    const enc = (s) => encodeURIComponent(s).replace(/%2F/g, "/").replace(/%20/g, "+").replace(/%3A/g, ":");
     /* under rules answered by search, the history: its first position and the moves */
     const search = searched() && state.hist.length;
     let a = "#fen=" + enc(search ? state.hist[0].fen : state.pos.fen);
@@ -1181,7 +1185,8 @@ async function start() {
          * be of are those with a start of as many rows. */
         const rows = (f) => f.split(" ")[0].split("/").length;
         const games = state.info.games.filter((g) => rows(g.start) === rows(fen)).map((g) => g.game);
-        const ruled = state.info.games.filter((g) => g.rules === state.rules).map((g) => g.game);
+        const ruled = state.info.games.filter((g) => g.rules === state.rules || searchedIn(g, state.rules))
+            .map((g) => g.game);
         if (state.rules && ruled.length && !ruled.some((g) => games.includes(g))) state.rules = "";
         if (state.pos && !games.includes(state.pos.game)) state.limit = 0;
         open(fen, true);
