@@ -148,6 +148,17 @@ def main():
           over["value"] == "loss" and over["moves"] == [] and "no legal move" in over["reason"],
           f"a game over: {str(over)[:300]}")
 
+    # every move refused: the goats, to move after a 3x3 cycle, have lost; one half-move
+    # earlier the tigers' listed first move is not refused
+    walk = ["c3-b2", "c2-c3", "b2-c2", "c3-b2", "c2-c3"]
+    status, stuck = position("TGT/G1G/TGT t 0", "no-repeat", walk)
+    check(status == 200 and stuck["over"] is True and stuck["result"] == "tigers" and
+          stuck["value"] == "loss" and stuck["moves"] == [] and stuck["side"] == "goats" and
+          "recreates an earlier board" in stuck["reason"], f"every move refused: {str(stuck)[:300]}")
+    status, before = position("TGT/G1G/TGT t 0", "no-repeat", walk[:4])
+    check(status == 200 and before["moves"] and not before["moves"][0]["refused"] and
+          any(m["move"] == "c2-c3" for m in before["moves"]), f"before the end: {str(before)[:300]}")
+
     # bad histories and arguments: a 400 naming the move's number
     bad = [(fen, "no-repeat:12", cycle + ["c4-b4"], None, "move 4 'c4-b4': recreates a board"),
            (fen, "no-repeat", ["c1-c2", "zz"], None, "move 2 'zz'"),

@@ -968,6 +968,13 @@ class Test:
         self.check(s["hist"][-1]["move"] == want["moves"][0]["move"] and "The machine played" in s["status"],
                    f"the machine played {s['hist'][-1]}, the first move is {want['moves'][0]['move']}; {s['status']!r}")
         self.select("play", "")
+        # every move refused (a 3x3 cycle, no tables needed): the game is over
+        walk = "c3-b2+c2-c3+b2-c2+c3-b2+c2-c3"
+        self.goto_address("TGT/G1G/TGT t 0", rules="no-repeat", play="", more="&moves=" + walk)
+        s = self.idle()
+        self.check(s["over"] and s["turn"].startswith("Game over: Tigers win (every move of the goats recreates")
+                   and s["rows"] == [] and s["game"] == "baghchal/3x3/no-repeat",
+                   f"every move refused: over {s['over']}, {s['turn']!r}, {len(s['rows'])} rows, {s['game']}")
         # a window only the address gives joins the menu
         self.goto_address(start, rules="no-repeat:7")
         s = self.idle(start)
