@@ -218,7 +218,7 @@ static void position_without_table(const struct guti_position *pos, const char *
 
 /* The moves a history may hold, and the search's nodes a move when the request names no
  * budget: a 5x5 position's moves answered in about a second (measured on the 2-core
- * machine guti is developed on, busy with a solve: 0.7 s for 8 moves, 1.2 s for the
+ * machine guti is developed on, busy with a solve: 0.5 s for 8 to 10 moves, 1.1 s for the
  * start's 21), where 4x4's are mostly decided. */
 #define NOREPEAT_MAX_HISTORY 2048
 #define NOREPEAT_BUDGET 10000
