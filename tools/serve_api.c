@@ -214,9 +214,206 @@ static void position_without_table(const struct guti_position *pos, const char *
     free(moves);
 }
 
+/* ---- /api/position under rules no-repeat --------------------------------------------- */
+
+/* The moves a history may hold, and the search's nodes a move when the request names no
+ * budget: a 5x5 position's moves answered in about a second (measured on the 2-core
+ * machine guti is developed on, busy with a solve: 0.5 s for 8 to 10 moves, 1.1 s for the
+ * start's 21), where 4x4's are mostly decided. */
+#define NOREPEAT_MAX_HISTORY 2048
+#define NOREPEAT_BUDGET 10000
+#define NOREPEAT_BUDGET_MAX 100000000
+
+/* Whether the rules argument asks for a rule answered by search over the history. */
+static bool norepeat_rules(const char *rules)
+{
+    return rules && !strncmp(rules, "no-repeat", 9);
+}
+
+/* The budget argument: the search's nodes for each move, NOREPEAT_BUDGET when absent. */
+static int read_budget(const struct api_request *req, uint64_t *budget, struct guti_error *err)
+{
+    const char *text = req->arg(req->arg_cls, "budget");
+    *budget = NOREPEAT_BUDGET;
+    if (!text) return 0;
+    char *end;
+    long long n = strtoll(text, &end, 10);
+    if (end == text || *end || n < 1 || n > NOREPEAT_BUDGET_MAX)
+        return snprintf(err->message, sizeof err->message,
+                        "budget: not a number of search nodes from 1 to %d", NOREPEAT_BUDGET_MAX),
+               GUTI_EINPUT;
+    *budget = (uint64_t)n;
+    return 0;
+}
+
+/* The moves argument, "M1+M2+..." (spaces or commas also part them), split in place in
+ * *text (to free) into moves[0..*n-1]; none when absent. */
+static int read_history(const struct api_request *req, char **text, const char **moves, int *n,
+                        struct guti_error *err)
+{
+    const char *arg = req->arg(req->arg_cls, "moves");
+    *n = 0;
+    *text = NULL;
+    if (!arg) return 0;
+    if (!(*text = strdup(arg)))
+        return snprintf(err->message, sizeof err->message, "out of memory"), GUTI_ENOMEM;
+    for (char *save = NULL, *m = strtok_r(*text, "+ ,", &save); m;
+         m = strtok_r(NULL, "+ ,", &save)) {
+        if (*n == NOREPEAT_MAX_HISTORY)
+            return snprintf(err->message, sizeof err->message, "moves: more than %d",
+                            NOREPEAT_MAX_HISTORY),
+                   GUTI_EINPUT;
+        moves[(*n)++] = m;
+    }
+    return 0;
+}
+
+/* Why the rules refuse a move: the board it makes is in the window. */
+static void refusal_reason(const char *rules, char *why, size_t len)
+{
+    const char *window = strchr(rules, ':');
+    long n = window ? strtol(window + 1, NULL, 10) : 0;
+    if (n > 0)
+        snprintf(why, len, "recreates a board among the last %ld boards", n);
+    else
+        snprintf(why, len, "recreates a board seen since the last placement or capture");
+}
+
+/* A value name for a move's or the position's value, "unknown" included. */
+static void value_member(FILE *f, const char *name, int value)
+{
+    fprintf(f, ", \"%s\": \"%s\"", name,
+            value == GUTI_UNKNOWN ? "unknown" : guti_value_name(value));
+}
+
+/* One move of the answer: where it leads, whether refused and why, its value under the
+ * rule and its standard value beside. */
+static void norepeat_move_json(const struct guti_norepeat_move *m, const char *reason, FILE *f)
+{
+    char after[GUTI_FEN_MAX] = "";
+    guti_format_fen(&m->move.after, after, sizeof after, NULL);
+    fprintf(f, "{\"move\": ");
+    json_str(f, m->move.text);
+    fprintf(f, ", \"fen\": ");
+    json_str(f, after);
+    fprintf(f, ", \"refused\": %s", m->refused ? "true" : "false");
+    if (m->refused) {
+        fprintf(f, ", \"reason\": ");
+        json_str(f, reason);
+    }
+    value_member(f, "value", m->refused ? GUTI_UNKNOWN : m->value);
+    fprintf(f, ", \"nodes\": %llu, \"standard\": {\"value\": \"%s\", \"dtm\": ",
+            (unsigned long long)m->nodes,
+            m->standard.value == GUTI_UNKNOWN ? "unknown" : guti_value_name(m->standard.value));
+    if (m->standard.value != GUTI_UNKNOWN && m->standard.dtm >= 0)
+        fprintf(f, "%d", m->standard.dtm);
+    else
+        fprintf(f, "null");
+    fprintf(f, "}}");
+}
+
+/* The positions after each move of the history from start, {"move", "fen"}, so that a
+ * page given only the moves (its address) can step through them. */
+static void played_json(const struct guti_position *start, const char *const *moves, int n, FILE *f)
+{
+    struct guti_position cur = *start, next;
+    fprintf(f, ", \"played\": [");
+    for (int i = 0; i < n && !guti_play(&cur, moves[i], &next, NULL); i++) {
+        char after[GUTI_FEN_MAX] = "";
+        guti_format_fen(&next, after, sizeof after, NULL);
+        fprintf(f, "%s{\"move\": ", i ? ", " : "");
+        json_str(f, moves[i]);
+        fprintf(f, ", \"fen\": ");
+        json_str(f, after);
+        fprintf(f, "}");
+        cur = next;
+    }
+    fprintf(f, "]");
+}
+
+/* The answer's members: the position after the history, its value under the rule, the
+ * search's nodes and budget, whether the game is over, its moves, then as for other
+ * rules the position's members. */
+static void norepeat_json(const char *start_fen, const struct guti_position *start,
+                          const char *const *history, int nhistory,
+                          const struct guti_norepeat_result *r,
+                          const struct guti_norepeat_move *moves, int n, FILE *f)
+{
+    char fen[GUTI_FEN_MAX] = "", reason[96];
+    guti_format_fen(&r->position, fen, sizeof fen, NULL);
+    refusal_reason(r->position.variant.rules, reason, sizeof reason);
+    fprintf(f, "{\"fen\": ");
+    json_str(f, fen);
+    fprintf(f, ", \"start\": ");
+    json_str(f, start_fen);
+    fprintf(f, ", \"moves_played\": %d", nhistory);
+    value_member(f, "value", r->value);
+    fprintf(f, ", \"best\": ");
+    if (r->has_best)
+        json_str(f, r->best);
+    else
+        fprintf(f, "null");
+    fprintf(f, ", \"nodes\": %llu, \"budget\": %llu, \"bounded\": %s, \"clock\": %d, \"over\": %s",
+            (unsigned long long)r->nodes, (unsigned long long)r->budget,
+            r->bounded ? "true" : "false", r->position.clock, r->over ? "true" : "false");
+    if (r->over) {
+        fprintf(f, ", \"result\": \"%s\", \"reason\": ",
+                guti_side_name(r->position.variant.game, r->winner));
+        json_str(f, r->reason);
+    }
+    fprintf(f, ", \"moves\": [");
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        norepeat_move_json(&moves[i], reason, f);
+    }
+    fprintf(f, "]");
+    played_json(start, history, nhistory, f);
+    position_members(&r->position, f);
+    fprintf(f, "}\n");
+}
+
+/* /api/position with rules no-repeat[:N]: the position after the moves played from fen,
+ * valued by guti_norepeat_moves with that history (the standard tables bound and order
+ * the search, and give each move's standard value beside). */
+static void api_position_norepeat(const struct api_context *ctx, const struct api_request *req,
+                                  struct api_response *resp)
+{
+    struct guti_position start;
+    struct guti_error err;
+    char fen[GUTI_FEN_MAX], *text = NULL;
+    const char **history = malloc(NOREPEAT_MAX_HISTORY * sizeof *history);
+    struct guti_norepeat_move *moves = malloc(MAX_MOVES * sizeof *moves);
+    uint64_t budget;
+    int nhistory = 0, n = 0, rc = GUTI_ENOMEM;
+    snprintf(err.message, sizeof err.message, "out of memory");
+    struct guti_norepeat_result r;
+    if (history && moves && !(rc = read_budget(req, &budget, &err)) &&
+        !(rc = read_position(req, &start, fen, &err)) &&
+        !(rc = read_history(req, &text, history, &nhistory, &err))) {
+        struct guti_variant hint = {0};
+        snprintf(hint.rules, sizeof hint.rules, "%s", req->arg(req->arg_cls, "rules"));
+        if (!(rc = guti_parse_fen(fen, &hint, &start, &err)))
+            rc = guti_norepeat_moves(ctx->tables, &start, history, nhistory, budget, &r, moves,
+                                     MAX_MOVES, &n, &err);
+    }
+    struct answer a;
+    if (!rc && !answer_open(&a))
+        rc = GUTI_ENOMEM, snprintf(err.message, sizeof err.message, "out of memory");
+    if (!rc) {
+        norepeat_json(fen, &start, history, nhistory, &r, moves, n, a.f);
+        answer_close(&a, 200, resp);
+    } else
+        error_answer(status_of(rc), err.message, resp);
+    free(text);
+    free(history);
+    free(moves);
+}
+
 static void api_position(const struct api_context *ctx, const struct api_request *req,
                          struct api_response *resp)
 {
+    if (norepeat_rules(req->arg(req->arg_cls, "rules")))
+        return api_position_norepeat(ctx, req, resp);
     struct guti_position pos;
     struct guti_result r;
     struct guti_error err;
@@ -326,6 +523,26 @@ static bool first_position(guti_tables *t, const struct guti_position *start,
     return found && !guti_format_fen(&pos, fen, GUTI_FEN_MAX, NULL);
 }
 
+/* On the entry of a game's default rules, the game's rules that have no tables (rules
+ * no-repeat: answered by search over the game's history, the default rules' tables as
+ * bounds), "search_rules": ["no-repeat", "no-repeat:N"], N standing for a number; nothing
+ * for a game without such rules. */
+static void search_rules(const struct libguti_game_info *info, const struct guti_variant *g,
+                         FILE *f)
+{
+    if (strcmp(g->rules, info->rules[0])) return;
+    int written = 0;
+    for (int r = 0; info->rules[r]; r++) {
+        bool tables = false;
+        for (int k = 0; info->table_rules[k]; k++)
+            tables |= !strcmp(info->rules[r], info->table_rules[k]);
+        if (tables) continue;
+        fprintf(f, "%s", written++ ? ", " : ", \"search_rules\": [");
+        json_str(f, info->rules[r]);
+    }
+    if (written) fprintf(f, "]");
+}
+
 /* One game the page offers, {"game", "board", "rules", "start", "first", ...}: what it
  * needs to draw and word it without knowing it. */
 static void info_game(guti_tables *tables, const struct libguti_game_info *info,
@@ -358,6 +575,7 @@ static void info_game(guti_tables *tables, const struct libguti_game_info *info,
         json_str(f, first);
     else
         fprintf(f, "null");
+    search_rules(info, g, f);
     fprintf(f, "}");
 }
 

@@ -27,7 +27,15 @@ clicks and drags at the board's points:
   them), a position without tables (the message must name guti solve), a malformed FEN,
   an empty one; the help, the move list's headers and the icon;
 - with --url2, a server on DIR2 holding only the 3x3 movement phase: its first screen a
-  position of it, then the start answered once its tables are made (by this test).
+  position of it, then the start answered once its tables are made (by this test);
+- a 4x4 Bagh-Chal game under rules no-repeat:12 (issue 41), loaded from the address and
+  played by the board and the move list into a cycle: the move that would close it is
+  marked and listed refused, with the reason, and a tap on it plays nothing; every move's
+  value under the rule and its standard value beside are the server's, which are checked
+  against guti query --history; with a budget of 1 node (&budget=1 in the address) an
+  undecided move reads "unknown under the rule" with its standard value beside; undo,
+  the history kept in the address, the machine's move (the first of the list), the
+  menu's rule sets and a window only the address gives (no-repeat:7).
 
 At every position it compares what the page shows with `guti query --json` (the value,
 and every move's value, DTM, class, DTC and value under the counting rule, in the move
@@ -181,8 +189,9 @@ class Test:
                         " s.dispatchEvent(new Event('change')); return 1; })()"
                         % (json.dumps(sel_id), json.dumps(value)))
 
-    def goto_address(self, fen, rules=None, play=None, limit=None):
-        """Loads a position by changing the page's address, as a person editing it does."""
+    def goto_address(self, fen, rules=None, play=None, limit=None, more=""):
+        """Loads a position by changing the page's address, as a person editing it does
+        (more: further members, "&moves=...")."""
         a = "#fen=" + urllib.parse.quote(fen, safe="/")
         if rules:
             a += "&rules=" + rules
@@ -190,6 +199,7 @@ class Test:
             a += "&play=" + play
         if limit:
             a += "&limit=" + limit
+        a += more
         loads = self.b.evaluate("guti.loads")
         self.b.evaluate("if (location.hash === %s) location.hash = '#'; 1" % json.dumps(a))
         self.b.wait("guti.loads === %d || location.hash !== %s" % (loads, json.dumps(a)), 5)
@@ -815,13 +825,190 @@ class Test:
         self.check(s["message"] == "" and s["value"] == "loss",
                    f"the 3x3 start after its tables were made: message {s['message']!r}, value {s['value']!r}")
 
+    # -- rules no-repeat (issue 41) -------------------------------------------------------
+    NR_ROWS_JS = r"""[...document.querySelectorAll("#moves tbody tr")].map((tr) => ({move: tr.dataset.move,
+        value: tr.dataset.value, refused: tr.dataset.refused === "1", standard: tr.dataset.standard,
+        sdtm: tr.dataset.standardDtm, text: tr.children[1].textContent, playable: tr.classList.contains("playable")}))"""
+    NR_DESTS_JS = r"""[...document.querySelectorAll("#board [data-dest]")].map((g) => ({dest: g.dataset.dest,
+        best: g.dataset.best, value: g.dataset.value, refused: g.dataset.refused === "1",
+        cls: g.getAttribute("class"), text: g.querySelector("text").textContent}))"""
+
+    def history_query(self, rules, fen, moves, budget):
+        """guti query --history of a record playing moves from fen under rules: the value of
+        the position after them for its side to move, or the error."""
+        path = os.path.join(self.args.shots, "nr-history.txt")
+        with open(path, "w") as f:
+            f.write(f'[Game "baghchal"]\n[Board "4x4"]\n[Rules "{rules}"]\n[FEN "{fen}"]\n\n'
+                    + " ".join(moves) + "\n")
+        out = subprocess.run([self.args.guti, "query", "--dir", self.args.dir, "--history", path,
+                              "--budget", str(budget), "--json"], capture_output=True, text=True)
+        return json.loads(out.stdout)["value"] if out.returncode == 0 else "error: " + out.stderr.strip()
+
+    def nr_compare(self, start, moves, rules, budget=None):
+        """The page's position under rules no-repeat against the server's answer for start and
+        moves: the value, every row (value under the rule, refused and why, standard value and
+        DTM) and every marker; returns the server's answer."""
+        s = self.idle()
+        params = {"fen": start, "rules": rules, "moves": "+".join(moves)}
+        if budget:
+            params["budget"] = budget
+        status, want = self.api("/api/position", **params)
+        where = f"{rules} {start} {moves}"
+        if not self.check(status == 200 and s["fen"] == want["fen"], f"{where}: page {s['fen']}, server {status} {str(want)[:200]}"):
+            return want
+        self.check(s["value"] == want["value"], f"{where}: value {s['value']!r}, server {want['value']!r}")
+        self.check([h["move"] for h in s["hist"][1:s["hpos"] + 1]] == moves, f"{where}: the page's history {s['hist']}")
+        rows = self.b.evaluate(self.NR_ROWS_JS)
+        self.check(len(rows) == len(want["moves"]), f"{where}: {len(rows)} rows, server {len(want['moves'])}")
+        for row, m in zip(rows, want["moves"]):
+            sd = m["standard"]
+            got = (row["move"], row["value"], row["refused"], row["standard"], row["sdtm"])
+            exp = (m["move"], m["value"], m["refused"], sd["value"], dtm_text(sd["dtm"]))
+            self.check(got == exp, f"{where}: row {got}, server {exp}")
+            text = ("refused: " + m["reason"]) if m["refused"] else \
+                ("unknown under the rule" if m["value"] == "unknown" else m["value"])
+            self.check(row["text"] == text and row["playable"] == (not m["refused"] and (not s["play"] or s["play"] == s["side"])),
+                       f"{where}: row {m['move']} reads {row['text']!r} (playable {row['playable']}), want {text!r}")
+        return want
+
+    def nr_dests(self, want, lifted):
+        """The markers of the lifted piece: the server's moves from it, refused ones marked x."""
+        dests = self.b.evaluate(self.NR_DESTS_JS)
+        mine = {m["move"].replace("x", "-").split("-")[1]: m for m in want["moves"]
+                if m["move"].startswith(lifted + "-") or m["move"].startswith(lifted + "x")}
+        self.check(sorted(d["dest"] for d in dests) == sorted(mine), f"{lifted}: markers {dests}, moves {list(mine)}")
+        for d in dests:
+            m = mine.get(d["dest"])
+            if not m:
+                continue
+            text = "\u00d7" if m["refused"] else "?" if m["value"] == "unknown" else \
+                "=" if m["value"] == "draw" else m["value"][0].upper()
+            cls = "v-refused" if m["refused"] else "v-" + m["value"]
+            self.check(d["refused"] == m["refused"] and d["text"] == text and cls in d["cls"].split(),
+                       f"{lifted}: marker {d}, server {m}")
+        return mine
+
+    def norepeat(self):
+        rules, start = "no-repeat:12", "TT1G/GTGG/GG1G/GGGT g 0"
+        self.where = f"4x4 under {rules}"
+        self.goto_address(start, rules=rules, play="")
+        s = self.idle(start)
+        self.check(s["game"] == "baghchal/4x4/no-repeat:12", f"the menu shows {s['game']}")
+        options = self.b.evaluate("[...document.getElementById('game').options].map((o) => o.value)")
+        self.check("baghchal/4x4/no-repeat" in options and "baghchal/3x3/no-repeat:12" in options and
+                   not any("sixteen/" in o and "no-repeat" in o for o in options), f"the menu: {options}")
+        self.check(s["heads"] == ["Move", "Under no-repeat:12", "Standard", "DTM"], f"headers {s['heads']}")
+        hidden = self.b.evaluate("[document.getElementById('clock').hidden, document.getElementById('pv-button').hidden]")
+        self.check(hidden == [True, True], f"clock and principal variation hidden under the rule: {hidden}")
+        moves, want = [], self.nr_compare(start, [], rules)
+        for mv, how in (("c1-c2", "board"), ("b4-c4", "board"), ("c2-c1", "list")):
+            if how == "board":
+                a, b = mv.split("-")
+                self.click_point(a)
+                self.check(self.state()["lifted"] == a, f"{a} not lifted")
+                self.nr_dests(want, a)
+                self.click_point(b)
+            else:
+                self.click(f'#moves tr[data-move="{mv}"]')
+            moves.append(mv)
+            self.b.wait("guti.hist.length === %d" % (len(moves) + 1), 10, "the move " + mv)
+            want = self.nr_compare(start, moves, rules)
+        # the cycle: c4-b4 would bring back the first board
+        back = next((m for m in want["moves"] if m["move"] == "c4-b4"), {})
+        self.check(back.get("refused") is True and back.get("reason") == "recreates a board among the last 12 boards"
+                   and want["moves"][-1] is back, f"c4-b4 after the cycle: {back}")
+        self.click_point("c4")
+        self.check(self.state()["lifted"] == "c4", "c4 not lifted")
+        self.nr_dests(want, "c4")
+        self.click_point("b4")
+        s = self.idle()
+        self.check(len(s["hist"]) == 4 and s["fen"] == want["fen"] and "refused" in s["status"] and
+                   "recreates a board" in s["status"], f"a tap on the refused b4: {s['fen']}, status {s['status']!r}")
+        self.click(f'#moves tr[data-move="c4-b4"]')
+        s = self.idle()
+        self.check(len(s["hist"]) == 4 and s["fen"] == want["fen"], f"the refused row was played: {s['hist']}")
+        # every value the page shows is the server's; the server's against guti query --history
+        compared = 0
+        for m in want["moves"]:
+            v = self.history_query(rules, start, moves + [m["move"]], 100000)
+            if m["refused"]:
+                self.check(v.startswith("error: ") and "recreates a board" in v, f"{m['move']}: refused, query {v}")
+            elif m["value"] != "unknown" and v != "unknown":
+                compared += 1
+                flip = {"win": "loss", "loss": "win", "draw": "draw"}
+                self.check(m["value"] == flip.get(v), f"{m['move']}: {m['value']}, query --history {v}")
+        self.check(compared >= 2, f"only {compared} values compared with guti query --history")
+        self.shot("explorer-norepeat.png")
+        # the address holds the history: undo, then the position after the moves again
+        self.check(s["hash"].endswith("&moves=c1-c2+b4-c4+c2-c1") and "fen=TT1G/GTGG/GG1G/GGGT+g+0" in s["hash"],
+                   f"the address {s['hash']}")
+        self.click("#undo")
+        self.idle()
+        self.nr_compare(start, moves[:2], rules)
+        self.click("#redo")
+        self.idle()
+        self.nr_compare(start, moves, rules)
+        # a budget of one node a move: undecided moves are unknown, their standard value beside
+        self.goto_address(start, rules=rules, more="&moves=" + "+".join(moves) + "&budget=1")
+        s = self.idle()
+        want = self.nr_compare(start, moves, rules, budget=1)
+        unknown = [m for m in want["moves"] if m["value"] == "unknown" and not m["refused"]]
+        self.check(len(s["hist"]) == 4 and unknown, f"budget 1: history {len(s['hist'])}, unknown moves {unknown}")
+        self.click_point(unknown[0]["move"].split("-")[0] if unknown else "c4")
+        self.nr_dests(want, unknown[0]["move"].split("-")[0] if unknown else "c4")
+        title = self.b.evaluate("[...document.querySelectorAll('#board [data-dest] title')].map((t) => t.textContent).join('|')")
+        self.check(not unknown or f"unknown under {rules} (the standard rules: " in title, f"the unknown marker's tip: {title!r}")
+        self.shot("explorer-norepeat-unknown.png")
+        # against the machine: the goats play, the machine's move is the first of the list
+        self.goto_address(start, rules=rules, play="goats", more="&moves=c1-c2")
+        s = self.idle()
+        status, want = self.api("/api/position", fen=start, rules=rules, moves="c1-c2")
+        self.b.wait("guti.hist.length === 3 && document.body.dataset.busy === '0'", 20, "the machine's move")
+        s = self.idle()
+        self.check(s["hist"][-1]["move"] == want["moves"][0]["move"] and "The machine played" in s["status"],
+                   f"the machine played {s['hist'][-1]}, the first move is {want['moves'][0]['move']}; {s['status']!r}")
+        self.select("play", "")
+        # every move refused (a 3x3 cycle, no tables needed): the game is over
+        walk = "c3-b2+c2-c3+b2-c2+c3-b2+c2-c3"
+        self.goto_address("TGT/G1G/TGT t 0", rules="no-repeat", play="", more="&moves=" + walk)
+        s = self.idle()
+        self.check(s["over"] and s["turn"].startswith("Game over: Tigers win (every move of the goats recreates")
+                   and s["rows"] == [] and s["game"] == "baghchal/3x3/no-repeat",
+                   f"every move refused: over {s['over']}, {s['turn']!r}, {len(s['rows'])} rows, {s['game']}")
+        # a window only the address gives joins the menu
+        self.goto_address(start, rules="no-repeat:7")
+        s = self.idle(start)
+        self.check(s["game"] == "baghchal/4x4/no-repeat:7", f"no-repeat:7 in the menu: {s['game']}")
+        # a FEN typed in: a new history from it under the rule; one of a game without the
+        # rule opens under that game's rules
+        fen = "TG1T/GGGG/GGGG/TGGT g 0"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen))
+        self.click("#fen-form button")
+        s = self.idle(fen)
+        self.check(len(s["hist"]) == 1 and s["hash"].startswith("#fen=TG1T/GGGG/GGGG/TGGT+g+0&rules=no-repeat:7")
+                   and "moves=" not in s["hash"], f"a FEN typed in under no-repeat:7: {s['hash']}, {s['hist']}")
+        fen = "3/3/2BBR/5/2B2/1R3/5/3/3 r"
+        self.b.evaluate("document.getElementById('fen').value = %s; 1" % json.dumps(fen))
+        self.click("#fen-form button")
+        s = self.idle()
+        self.check(s["game"].startswith("sixteen/") and s["message"] == "" and "no-repeat" not in s["hash"],
+                   f"a Sixteen Soldiers FEN typed in under no-repeat:7: {s['game']}, {s['hash']}, {s['message']!r}")
+        # the standard rules again: the tables' answer, the clock and the variation back
+        loads = self.b.evaluate("guti.loads")
+        self.select("game", "baghchal/4x4/standard")
+        self.b.wait("guti.loads > %d" % loads, 10, "the new game")
+        s = self.idle("T2T/4/4/T2T g 12")
+        self.compare(s, "standard")
+        hidden = self.b.evaluate("[document.getElementById('clock').hidden, document.getElementById('pv-button').hidden]")
+        self.check(hidden == [False, False] and "moves=" not in s["hash"], f"standard again: hidden {hidden}, {s['hash']}")
+
     def run(self):
         self.played = set()
         self.forced_seen = 0
         os.makedirs(self.args.shots, exist_ok=True)
         self.b = Browser(width=self.args.width, height=self.args.height)
         try:
-            parts = (self.baghchal, self.sixteen, self.adugo, self.missing) + \
+            parts = (self.baghchal, self.sixteen, self.adugo, self.missing, self.norepeat) + \
                 ((self.first_screen,) if self.args.url2 else ())
             for part in parts:
                 try:

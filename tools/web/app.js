@@ -13,6 +13,7 @@ const state = {
     info: null,     /* /api/info */
     rules: "",      /* the rules asked for ("" : those of the tables) */
     limit: 0,       /* the counting rule's limit whose tables to read (0: the game's own) */
+    budget: 0,      /* rules answered by search: the search's nodes a move (0: the server's) */
     play: "",       /* the side the person plays against the machine, "" for both */
     pos: null,      /* the current position's answer */
     missing: false, /* its table is missing */
@@ -63,12 +64,33 @@ async function api(path, body) {
     return {status: r.status, body: j};
 }
 
-function positionURL(path, fen) {
+/* The request for a position: under rules answered by search, fen is the history's first
+ * position and moves the moves played from it. */
+function positionURL(path, fen, moves) {
     let u = path + "?fen=" + encodeURIComponent(fen);
     if (state.rules) u += "&rules=" + encodeURIComponent(state.rules);
     if (state.limit) u += "&limit=" + state.limit;
+    if (moves && moves.length) u += "&moves=" + moves.map(encodeURIComponent).join("+");
+    if (state.budget && searched()) u += "&budget=" + encodeURIComponent(state.budget);
     return u;
 }
+
+/* Whether rules (those asked for by default) have no tables but are answered by a search
+ * over the game's history: one of a game's /api/info "search_rules", where ":N" stands
+ * for a number ("no-repeat:N": "no-repeat:12"). */
+function searched(rules) {
+    const r = rules === undefined ? state.rules : rules;
+    return !!r && !!state.info && state.info.games.some((g) => searchedIn(g, r));
+}
+
+/* Whether /api/info's game g lists rules r among its search_rules. */
+function searchedIn(g, r) {
+    return (g.search_rules || []).some((x) =>
+        x === r || (x.endsWith(":N") && r.startsWith(x.slice(0, -1)) && /^\d+$/.test(r.slice(x.length - 1))));
+}
+
+/* The moves of the history from its first position to entry k. */
+const historyMoves = (k) => state.hist.slice(1, k + 1).map((e) => e.move);
 
 function setBusy(b) {
     document.body.dataset.busy = b ? "1" : "0";
@@ -118,11 +140,15 @@ function readAddress() {
 
 function writeAddress() {
     if (!state.pos) return;
-    const enc = (s) => encodeURIComponent(s).replace(/%2F/g, "/").replace(/%20/g, "+");
-    let a = "#fen=" + enc(state.pos.fen);
+    const enc = (s) => encodeURIComponent(s).replace(/%2F/g, "/").replace(/%20/g, "+").replace(/%3A/g, ":");
+    /* under rules answered by search, the history: its first position and the moves */
+    const search = searched() && state.hist.length;
+    let a = "#fen=" + enc(search ? state.hist[0].fen : state.pos.fen);
     if (state.rules) a += "&rules=" + enc(state.rules);
     if (state.play) a += "&play=" + enc(state.play);
     if (state.limit) a += "&limit=" + state.limit;
+    if (search && state.hpos > 0) a += "&moves=" + historyMoves(state.hpos).map(enc).join("+");
+    if (search && state.budget) a += "&budget=" + enc(String(state.budget));
     if (location.hash !== a) history.replaceState(null, "", a);
 }
 
@@ -253,6 +279,7 @@ function xy(p, g) {
 }
 
 function valueClass(m) {
+    if (m && m.refused) return "v-refused";
     if (!m || !m.value) return "v-none";
     if (m.class === "cursed_win") return "v-cursed";
     if (m.class === "blessed_loss") return "v-blessed";
@@ -260,6 +287,8 @@ function valueClass(m) {
 }
 
 function label(m) {
+    if (m && m.refused) return "\u00d7";
+    if (m && m.value === "unknown") return "?";
     if (!m || !m.value) return "";
     if (m.value === "draw") return "=";
     return m.dtm === null || m.dtm === undefined ? (m.value === "win" ? "W" : "L") : String(m.dtm);
@@ -306,8 +335,21 @@ function drawPiece(layer, side, game, x, y, name) {
     return g;
 }
 
-/* ": win in 27, cursed win under the counting rule", or "" without a value. */
+/* A move's standard value beside its value under rules answered by search: "win in 7". */
+function standardText(m) {
+    const s = m.standard || {};
+    return s.value === "unknown" || !s.value ? "unknown" : s.value + (s.dtm !== null && s.dtm !== undefined ? " in " + s.dtm : "");
+}
+
+/* ": win in 27, cursed win under the counting rule", or "" without a value; under rules
+ * answered by search, ": win under no-repeat:12", ": unknown under no-repeat:12 (the
+ * standard rules: win in 7)" or ": refused (why)". */
 function valueText(m) {
+    if (m && m.refused) return `: refused (${m.reason})`;
+    if (m && m.standard) {
+        const rules = state.pos ? state.pos.rules : state.rules;
+        return `: ${m.value} under ${rules}` + (m.value === "unknown" ? ` (the standard rules: ${standardText(m)})` : "");
+    }
     if (!m || !m.value) return "";
     return ": " + m.value + (m.dtm !== null && m.dtm !== undefined ? " in " + m.dtm : "") +
         (m.class ? ", " + classWord(m.class) + " under the counting rule" : "");
@@ -438,6 +480,7 @@ function render() {
                    "data-best": m.move, transform: `translate(${x},${y})`};
         if (exact) a["data-move"] = exact.move;
         if (more) a["data-more"] = "1";
+        if (m.refused) a["data-refused"] = "1";
         if (m.class) a["data-class"] = m.class;
         const d = el("g", a, labels);
         const r = !m.value ? 11 : cls === "place" ? 20 : 23;
@@ -569,6 +612,8 @@ function renderPanel() {
         val.appendChild(h("span", {class: "v-none"}, "No value: the table for this position is missing."));
     } else if (p.over) {
         val.appendChild(document.createTextNode(`Game over. ${p.reachable === false ? "(No game reaches this position: the winner is to move.)" : ""}`));
+    } else if (searched()) {
+        searchedValue(p, val);
     } else {
         val.appendChild(document.createTextNode(cap(p.side) + " to move: "));
         val.appendChild(valueSpan(p.value, p.value + (p.dtm !== null && p.dtm !== undefined ? " in " + p.dtm : "")));
@@ -582,12 +627,13 @@ function renderPanel() {
     /* the value at this clock, whether or not a rule's line shows it (a game without a
      * counting rule: its value), never the last position's */
     clk.dataset.valueNow = p.value_now || "";
-    /* a game without a counting rule, asked for none, has no clock to show */
-    clk.hidden = !limit;
+    /* a game without a counting rule, asked for none, has no clock to show; rules answered
+     * by search have no draw rules */
+    clk.hidden = !limit || searched();
     if (limit)
         clk.appendChild(h("div", {}, `Clock: ${p.clock} of ${limit} half-moves without a capture` +
                           info.clock_reset));
-    if (limit && !state.missing && !p.over) {
+    if (limit && !state.missing && !p.over && !searched()) {
         const d = h("div", {});
         d.appendChild(document.createTextNode(`Under the ${limit} half-move rule at this clock: `));
         d.appendChild(p.value_now ? valueSpan(p.value_now) : h("span", {class: "muted"}, "unknown (no counting-rule table)"));
@@ -610,11 +656,57 @@ function renderPanel() {
     $("pass").hidden = !pass;
     $("pass").disabled = !person;
     $("pv-button").disabled = state.missing || p.over;
+    /* the principal variation is the tables': none under rules answered by search */
+    $("pv-button").hidden = searched();
+    document.body.dataset.search = searched() ? "yes" : "no";
+    $("search-rules").textContent = p.rules;
 
     renderMoves();
     renderPV();
     $("fen").value = p.fen;
     $("app").dataset.fen = p.fen;
+}
+
+/* The position's value under rules answered by search, into the value card: decided, or
+ * unknown when the search ran out of its budget (never a guess). */
+function searchedValue(p, val) {
+    val.appendChild(document.createTextNode(cap(p.side) + " to move: "));
+    val.appendChild(valueSpan(p.value, p.value === "unknown" ? `unknown under ${p.rules}` : `${p.value} under ${p.rules}`));
+    val.appendChild(h("span", {class: "muted"}, p.value === "unknown"
+        ? ` (the search ran out of its budget, ${p.budget} nodes a move)`
+        : ` (searched: ${p.nodes} nodes${p.bounded ? ", the standard tables as bounds" : ""})`));
+}
+
+/* The move list under rules answered by search: each move's value under the rules, or
+ * unknown with its standard value beside; a refused move with why, not playable. */
+function renderSearchedMoves(p, head, body) {
+    const hr = h("tr");
+    for (const [c, tip] of [["Move", ""], [`Under ${p.rules}`, "the value under the rule, searched with the game's history; unknown where the search ran out of its budget"],
+                            ["Standard", "the value under the standard rules, from the tables"],
+                            ["DTM", "half-moves to the end under the standard rules"]])
+        hr.appendChild(h("th", tip ? {title: tip} : {}, c));
+    head.appendChild(hr);
+    const person = personToMove();
+    for (const m of p.moves) {
+        const s = m.standard || {};
+        const tr = h("tr", {"data-move": m.move, "data-value": m.value || "", "data-refused": m.refused ? "1" : "",
+                            "data-standard": s.value || "", "data-standard-dtm": s.dtm === null || s.dtm === undefined ? "" : s.dtm,
+                            class: (person && !m.refused ? "playable" : "") + (m.refused ? " refused" : "")});
+        tr.appendChild(h("td", {class: "mv"}, m.move));
+        const v = h("td");
+        if (m.refused) v.appendChild(h("span", {class: "v-refused", title: m.reason}, "refused: " + m.reason));
+        else v.appendChild(valueSpan(m.value, m.value === "unknown" ? "unknown under the rule" : m.value));
+        tr.appendChild(v);
+        const st = h("td");
+        st.appendChild(valueSpan(s.value === "unknown" ? "none" : s.value, s.value || "?"));
+        tr.appendChild(st);
+        tr.appendChild(h("td", {class: "num"}, s.dtm === null || s.dtm === undefined ? "\u2013" : String(s.dtm)));
+        tr.addEventListener("click", () => {
+            if (personToMove()) playMove(m.move);
+        });
+        body.appendChild(tr);
+    }
+    dimRows();
 }
 
 function renderMoves() {
@@ -623,6 +715,7 @@ function renderMoves() {
     head.textContent = "";
     body.textContent = "";
     if (!p.moves || !p.moves.length) return;
+    if (searched()) return renderSearchedMoves(p, head, body);
     const dtc = p.moves.some((m) => "class" in m);
     /* the value at this clock is known without the counting rule's tables where the
      * DTM tables tell (a draw, an end within the clock) */
@@ -700,12 +793,13 @@ function renderPV() {
 
 /* ---- loading and playing --------------------------------------------------------------- */
 
-/* Fetches a position; returns the answer (200, or 404 with the table missing) or shows the
- * error and returns null. */
-async function fetchPosition(fen) {
+/* Fetches a position (under rules answered by search, the one after moves from fen);
+ * returns the answer (200, or 404 with the table missing) or shows the error and returns
+ * null. */
+async function fetchPosition(fen, moves) {
     const seq = ++state.seq;
     setBusy(true);
-    const r = await api(positionURL("/api/position", fen));
+    const r = await api(positionURL("/api/position", fen, searched() ? moves : null));
     if (seq !== state.seq) return null;
     setBusy(false);
     if (r.status === 200) return {pos: r.body, missing: false};
@@ -724,7 +818,8 @@ function cancelPending() {
 async function show(k, fresh, got) {
     cancelPending();
     const entry = state.hist[k];
-    if (!got) got = await fetchPosition(entry.fen);
+    /* under rules answered by search, the position is the history's: its first and the moves */
+    if (!got) got = searched() ? await fetchPosition(state.hist[0].fen, historyMoves(k)) : await fetchPosition(entry.fen);
     if (!got) {
         if (state.pos) { render(); renderPanel(); }
         return;
@@ -746,17 +841,22 @@ async function show(k, fresh, got) {
     if (fresh) afterArrival();
 }
 
-/* Starts a new history at a position. */
-async function open(fen, fresh) {
+/* Starts a new history at a position (under rules answered by search, with the moves
+ * played from it). */
+async function open(fen, fresh, moves) {
     cancelPending();
-    const got = await fetchPosition(fen);
+    const got = await fetchPosition(fen, moves);
     if (!got) return false;
     state.hist = [{fen: got.pos.fen, move: null}];
+    if (got.pos.played) {
+        state.hist = [{fen: got.pos.start, move: null}];
+        for (const e of got.pos.played) state.hist.push({fen: e.fen, move: e.move});
+    }
     state.loads++;
     state.pos = null;
     state.pv = null;
     status("");
-    await show(0, fresh, got);
+    await show(state.hist.length - 1, fresh, got);
     return true;
 }
 
@@ -764,6 +864,10 @@ function playMove(text) {
     const m = moveByText(text);
     if (!m) {
         status(`${text} is not a legal move here.`);
+        return;
+    }
+    if (m.refused) {
+        status(`${text} is refused under ${state.pos.rules}: it ${m.reason}.`);
         return;
     }
     cancelPending();
@@ -790,7 +894,8 @@ function afterArrival() {
             state.timer = 0;
             const best = state.pos.moves[0];
             playMove(best.move);
-            status(`The machine played ${best.move} (${best.value}${best.dtm !== null && best.dtm !== undefined ? " in " + best.dtm : ""}).`);
+            status(`The machine played ${best.move} (` + (best.standard ? valueText(best).slice(2)
+                : `${best.value}${best.dtm !== null && best.dtm !== undefined ? " in " + best.dtm : ""}`) + ").");
         }, 450);
         return;
     }
@@ -919,6 +1024,18 @@ function coverage(g) {
     return ` (${g.partial} only)`;
 }
 
+/* The window the menu offers for rules "NAME:N" answered by search: that of the online
+ * Bagh-Chal site the rule comes from (docs/rules.md); the address may ask for any other. */
+const SEARCH_WINDOW = 12;
+
+/* An option of the menu under rules answered by search, after the game's own. */
+function searchOption(g, rules) {
+    const o = h("option", {value: `${g.game}/${g.board}/${rules}`},
+                `${g.title}, ${rules} (values by search${g.first ? "" : ", no standard tables"})`);
+    o.dataset.start = g.start;
+    return o;
+}
+
 function fillChooser() {
     const sel = $("game");
     sel.textContent = "";
@@ -927,6 +1044,8 @@ function fillChooser() {
         const o = h("option", {value: gameKey(g)}, name);
         o.dataset.start = g.start;
         sel.appendChild(o);
+        for (const r of g.search_rules || [])
+            sel.appendChild(searchOption(g, r.endsWith(":N") ? r.slice(0, -1) + SEARCH_WINDOW : r));
     }
 }
 
@@ -937,6 +1056,14 @@ function syncChooser() {
     const sel = $("game");
     const keys = [...sel.options].map((o) => o.value);
     const key = `${p.game}/${p.board}/${rulesOf(p)}`;
+    /* a window the menu does not offer (from the address): offered after the game's own */
+    const own = state.info.games.find((g) => g.game === p.game && g.board === p.board && g.search_rules);
+    if (!keys.includes(key) && own && searched(rulesOf(p))) {
+        const o = searchOption(own, rulesOf(p));
+        const after = [...sel.options].find((x) => x.value === gameKey(own));
+        sel.insertBefore(o, after ? after.nextSibling : null);
+        keys.push(key);
+    }
     const same = keys.find((k) => k === key) || keys.find((k) => k.startsWith(`${p.game}/${p.board}/`));
     if (same) sel.value = same;
     const play = $("play");
@@ -1025,7 +1152,10 @@ function fromAddress() {
     state.play = a.play || "";
     /* a limit the server refuses is named by its error */
     state.limit = a.limit ? (/^\d+$/.test(a.limit) ? +a.limit : a.limit) : 0;
-    open(a.fen, true);
+    /* rules answered by search: the moves played from fen, and the search's budget (one
+     * the server refuses is named by its error) */
+    state.budget = a.budget || 0;
+    open(a.fen, true, a.moves ? a.moves.split(/[\s,]+/).filter((x) => x) : []);
     return true;
 }
 
@@ -1055,7 +1185,8 @@ async function start() {
          * be of are those with a start of as many rows. */
         const rows = (f) => f.split(" ")[0].split("/").length;
         const games = state.info.games.filter((g) => rows(g.start) === rows(fen)).map((g) => g.game);
-        const ruled = state.info.games.filter((g) => g.rules === state.rules).map((g) => g.game);
+        const ruled = state.info.games.filter((g) => g.rules === state.rules || searchedIn(g, state.rules))
+            .map((g) => g.game);
         if (state.rules && ruled.length && !ruled.some((g) => games.includes(g))) state.rules = "";
         if (state.pos && !games.includes(state.pos.game)) state.limit = 0;
         open(fen, true);
