@@ -104,8 +104,8 @@ void query_norepeat_print_moves(const struct guti_norepeat_result *r,
         return;
     }
     const char *side = guti_side_name(r->position.variant.game, r->position.side);
-    printf("%d moves, best first, with their value for the %s under %s (searched, %llu nodes "
-           "each at most) and, beside, under the standard rules:\n",
+    printf("%d moves, best first, for the %s under %s (at most %llu nodes a move; the\n"
+           "standard rules' value beside):\n",
            n, side, r->position.variant.rules, (unsigned long long)r->budget);
     for (int i = 0; i < n; i++) {
         standard_text(&m[i].standard, std, sizeof std);
