@@ -409,7 +409,8 @@ struct guti_analysis {
  * A position whose table is missing is not an error: its result is unknown and the table
  * is named once in a->missing. Returns GUTI_OK, or: GUTI_EINPUT for a malformed start, a
  * move that is illegal or comes after the end of the game (the message gives its number,
- * from 1), rules no-repeat (no tables); GUTI_ENOTABLE when the tables answer none of the
+ * from 1), rules no-repeat (no tables: guti_norepeat_analyze_game analyses such a game
+ * by search); GUTI_ENOTABLE when the tables answer none of the
  * positions that need one (out and *a are filled all the same, every value unknown; err
  * names the first missing table); GUTI_EDAMAGED, GUTI_ENOMEM, as guti_probe. After another
  * error, out and *a hold the moves before the failing one (a->nmoves of them). Threads: as

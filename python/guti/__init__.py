@@ -1167,7 +1167,7 @@ class Tables:
 
         Raises TypeError; Error: EINPUT for a malformed start, a move that is illegal or
         comes after the end of the game (the message gives its number, from 1), rules
-        no-repeat; ENOTABLE when the tables answer none of the positions; EDAMAGED,
+        no-repeat (norepeat_analyze analyses such a game); ENOTABLE when the tables answer none of the positions; EDAMAGED,
         ENOMEM."""
         moves = _want_texts("analyze", "moves", moves)
         _want_str("analyze", "start", start)
