@@ -263,13 +263,14 @@ static const char *rule_value(int value)
     return value == GUTI_UNKNOWN ? "unknown under the rule" : guti_value_name(value);
 }
 
-/* A move's values: under the rule, and the standard one beside ("loss (std win 13)"). */
+/* A move's values: under the rule, and the standard one beside ("loss (std win in 13)"), as
+ * guti query --rules no-repeat --moves words a standard value. */
 static void norepeat_cell(const struct guti_norepeat_move *m, char *buf, size_t len)
 {
     int k =
         snprintf(buf, len, "%s (std %s", rule_value(m->value), guti_value_name(m->standard.value));
     if (m->standard.value != GUTI_UNKNOWN && m->standard.dtm >= 0)
-        k += snprintf(buf + k, len - (size_t)k, " %d", m->standard.dtm);
+        k += snprintf(buf + k, len - (size_t)k, " in %d", m->standard.dtm);
     snprintf(buf + k, len - (size_t)k, ")");
 }
 
@@ -334,13 +335,13 @@ void norepeat_print_text(const struct norepeat_view *v, FILE *out)
     fprintf(out, "verdict: %s (%s)\n", v->result, v->reason);
 }
 
-/* A move under the rule in JSON: its value under the rule and its standard one. */
+/* A move under the rule in JSON: its value under the rule and its standard one with its DTM,
+ * as guti query --rules no-repeat --moves --json words them. */
 static void norepeat_json_move(const struct guti_norepeat_move *m, FILE *out)
 {
-    fprintf(out, "\"value\": \"%s\", \"standard\": {\"value\": \"%s\", \"dtm\": ",
+    fprintf(out, "\"value\": \"%s\", \"standard\": \"%s\", \"standard_dtm\": ",
             guti_value_name(m->value), guti_value_name(m->standard.value));
     json_int(out, m->standard.value == GUTI_UNKNOWN ? -1 : m->standard.dtm);
-    fprintf(out, "}");
 }
 
 static void norepeat_json_sides(enum guti_game game, const int x[2], bool moves, FILE *out)

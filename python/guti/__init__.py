@@ -827,12 +827,13 @@ def _norepeat(lib, handle, func, start, moves, rules, budget):
 
 
 def _norepeat_move(lib, m):
-    """A guti_norepeat_move's values as guti game --analyze --json words them under rules
-    no-repeat: value under the rule, and the standard value with its DTM."""
+    """A guti_norepeat_move's values as guti query --rules no-repeat --moves --json (and guti
+    game --analyze --json) word them: value under the rule (None for a refused move), and
+    the standard value with its DTM."""
     std = m.standard
-    return {"value": _text(lib.guti_value_name(m.value)),
-            "standard": {"value": _text(lib.guti_value_name(std.value)),
-                         "dtm": std.dtm if std.value != _UNKNOWN and std.dtm >= 0 else None}}
+    return {"value": None if m.refused else _text(lib.guti_value_name(m.value)),
+            "standard": _text(lib.guti_value_name(std.value)),
+            "standard_dtm": std.dtm if std.value != _UNKNOWN and std.dtm >= 0 else None}
 
 
 def _norepeat_moves(lib, handle, func, start, moves, rules, budget):
@@ -851,9 +852,10 @@ def _norepeat_moves(lib, handle, func, start, moves, rules, budget):
     d = _norepeat_answer(lib, r, n)
     d["moves"] = []
     for m in out[:k.value]:
-        one = {"move": _text(m.move.text), "refused": bool(m.refused), "nodes": m.nodes}
+        one = {"move": _text(m.move.text), "fen": _format_fen(lib, m.move.after),
+               "refused": bool(m.refused)}
         one.update(_norepeat_move(lib, m))
-        one["after"] = _format_fen(lib, m.move.after)
+        one["nodes"] = m.nodes
         d["moves"].append(one)
     return d
 
@@ -1235,15 +1237,16 @@ class Tables:
         then the moves not decided lost (draws and the undecided), then the decided losses,
         then the refused ones.
 
-        Returns a dict with the keys of norepeat (fen, rules, moves_played, value, best,
-        nodes, budget, bounded, over, and when over result and reason: value is the
-        position's as its moves decide it, "unknown" when one that could change it is
-        undecided; best the first move when it keeps a win or a draw; nodes their sum) and
-        moves: a list of dicts with move (as legal_moves writes it), refused (the rule
-        forbids it: it recreates a board of the window; its value is then "unknown"),
-        nodes, value ("win", "loss", "draw" only under a window, "unknown" when the budget
-        ran out: never a guess), standard ({"value", "dtm"}: "unknown" and None without
-        the standard tables) and after (the FEN it leads to). A finished game has none.
+        Returns a dict with the keys of guti query --rules no-repeat --moves --json: those
+        of norepeat (fen, rules, moves_played, value, best, nodes, budget, bounded, over,
+        and when over result and reason: value is the position's as its moves decide it,
+        "unknown" when one that could change it is undecided; best the first move when it
+        keeps a win or a draw; nodes their sum) and moves: a list of dicts with move (as
+        legal_moves writes it), fen (the position it leads to), refused (the rule forbids
+        it: it recreates a board of the window), value ("win", "loss", "draw" only under a
+        window, "unknown" when the budget ran out: never a guess; None when refused),
+        standard and standard_dtm (its value and DTM by the standard tables: "unknown" and
+        None without them), nodes. A finished game has none.
 
         Raises TypeError and Error as norepeat does."""
         return _norepeat_moves(self._lib, self._live(), "norepeat_moves", start, moves, rules,
@@ -1262,11 +1265,11 @@ class Tables:
         Returns a dict: moves, one dict per move with number (from 1), move, side (its
         maker), fen (the position before it), before ({"value", "nodes"}: the position's
         value under the rule for the side to move, "unknown" when the search could not
-        decide it within the budget), after ({"value", "standard"}: the move's value for
-        its maker under the rule, and its standard value {"value", "dtm"}), judged (both
-        values decided: undecided values are never judged), mistake (a win thrown into a
-        draw or a loss, a draw into a loss) and best (the machine's move there, with
-        after's keys); and summary: rules, budget, nodes, start ({"fen", "side",
+        decide it within the budget), after ({"value", "standard", "standard_dtm"}: the
+        move's value for its maker under the rule and its standard value and DTM, as
+        norepeat_moves words a move), judged (both values decided: undecided values are
+        never judged), mistake (a win thrown into a draw or a loss, a draw into a loss)
+        and best (the machine's move there: move, and after's keys); and summary: rules, budget, nodes, start ({"fen", "side",
         "value"}), mistakes and first_mistake (each a dict by side name; the first a move
         number or None), judged, moves, unknown (moves not judged), result (the winner's
         side, or "*" while the game goes on), winner (or None), reason ("unfinished" while

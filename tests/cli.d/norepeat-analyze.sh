@@ -21,14 +21,14 @@ NR4='[Game "baghchal"]\n[Board "4x4"]\n[Rules "no-repeat"]\n\n'
 CHOICE='1. c2 a3-b2 2. a2 b2-b3 3. a3 a1-b2 4. a1'
 
 rec nra-mistake.txt "$NR3$CHOICE b2-b1\n"
-check 0 '   8. tigers b2-b1        win                    -> loss (std loss 2)               mistake: a win thrown into a loss; best c1-b1: win (std win 3)' game --analyze --dir "$NA" "$T/nra-mistake.txt"
+check 0 '   8. tigers b2-b1        win                    -> loss (std loss in 2)            mistake: a win thrown into a loss; best c1-b1: win (std win in 3)' game --analyze --dir "$NA" "$T/nra-mistake.txt"
 check 0 'mistakes: goats 0, tigers 1 (the first: move 8, b2-b1)' game --analyze --dir "$NA" "$T/nra-mistake.txt"
 check 0 'judged: 8 of 8 moves' game --analyze --dir "$NA" "$T/nra-mistake.txt"
 check 0 'value at the start: loss for the goats to move' game --analyze --dir "$NA" "$T/nra-mistake.txt"
 check 0 '   1. goats  c2           loss                   -> loss (std loss)' game --analyze --dir "$NA" "$T/nra-mistake.txt"
 rec nra-good.txt "$NR3$CHOICE c1-b1\n"
 check 0 'mistakes: goats 0, tigers 0' game --analyze --dir "$NA" "$T/nra-good.txt"
-check 0 '   8. tigers c1-b1        win                    -> win (std win 3)' game --analyze --dir "$NA" "$T/nra-good.txt"
+check 0 '   8. tigers c1-b1        win                    -> win (std win in 3)' game --analyze --dir "$NA" "$T/nra-good.txt"
 rec nra-window.txt "$NR3W$CHOICE b2-b1\n"
 check 0 'analysis under rules no-repeat:8:' game --analyze --dir "$NA" "$T/nra-window.txt"
 check 0 'mistakes: goats 0, tigers 1 (the first: move 8, b2-b1)' game --analyze --dir "$NA" "$T/nra-window.txt"
@@ -89,7 +89,7 @@ nra_json "$T/nra-window.json" no-repeat:8 8 '{"rules": "no-repeat:8", "judged": 
 nra_json "$T/nra-window2.json" no-repeat:8 18 '{"judged": 18, "start": {"fen": "T1T/3/T1T g 4", "side": "goats", "value": "loss"}}'
 nra_json "$T/nra-4x4.json" no-repeat '10 11' '{"judged": 11, "mistakes": {"goats": 1, "tigers": 1}}'
 check 0 '"move": "b2-b1", "side": "tigers", "fen": "GTT/GTG/G1T t 0", "before": {"value": "win", ' game --analyze --json --dir "$NA" "$T/nra-mistake.txt"
-check 0 '"after": {"value": "loss", "standard": {"value": "loss", "dtm": 2}}, "judged": true, "mistake": true, "best": {"move": "c1-b1", "value": "win", "standard": {"value": "win", "dtm": 3}}}' game --analyze --json --dir "$NA" "$T/nra-mistake.txt"
+check 0 '"after": {"value": "loss", "standard": "loss", "standard_dtm": 2}, "judged": true, "mistake": true, "best": {"move": "c1-b1", "value": "win", "standard": "win", "standard_dtm": 3}}' game --analyze --json --dir "$NA" "$T/nra-mistake.txt"
 
 # a budget too small to decide: unknown, not judged, and said so
 check 0 '   1. goats  c2           unknown under the rule -> unknown under the rule (std loss)' game --analyze --budget 3 --dir "$NA" "$T/nra-mistake.txt"

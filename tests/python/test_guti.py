@@ -299,7 +299,7 @@ class TestSixteen(Comparing):
             self.assertEqual(tb.moves("3/3/5/5/5/5/5/3/R2 b"), [])
 
 
-def query_norepeat(directory, rules, start, moves, budget=None):
+def query_norepeat(directory, rules, start, moves, budget=None, with_moves=False):
     """guti query --rules RULES --history RECORD --json's answer (a dict) for the game of
     moves from start, or its error message (a str) less "guti: query: --history FILE: "."""
     record = os.path.join(TMP, "norepeat.txt")
@@ -308,7 +308,8 @@ def query_norepeat(directory, rules, start, moves, budget=None):
         f.write('[Game "baghchal"]\n[Rules "%s"]\n[Board "%dx%d"]\n[FEN "%s"]\n\n%s\n'
                 % (rules, n, n, start, " ".join(moves)))
     p = subprocess.run([GUTI, "query", "--dir", directory, "--rules", rules, "--history", record,
-                        "--json"] + (["--budget", str(budget)] if budget else []),
+                        "--json"] + (["--budget", str(budget)] if budget else [])
+                       + (["--moves"] if with_moves else []),
                        capture_output=True, text=True)
     if p.returncode:
         prefix = "guti: query: --history %s: " % record
@@ -466,15 +467,17 @@ class TestNorepeatAnalyze(unittest.TestCase):
                                          (m["fen"], k, rules))
                         self.assertEqual(got["value"], m["before"]["value"])
                         self.assertEqual(got["nodes"], m["before"]["nodes"])
-                        first = dict(got["moves"][0])
-                        self.assertEqual({k2: first[k2] for k2 in ("move", "value", "standard")},
+                        self.assertEqual(got, query_norepeat(self.dir, rules, start, moves[:k],
+                                                             with_moves=True))
+                        keys = ("value", "standard", "standard_dtm")
+                        first = got["moves"][0]
+                        self.assertEqual(dict({k2: first[k2] for k2 in keys}, move=first["move"]),
                                          m["best"])
                         played = [x for x in got["moves"] if x["move"] == m["move"]]
                         self.assertEqual(len(played), 1)
-                        self.assertEqual({k2: played[0][k2] for k2 in ("value", "standard")},
-                                         m["after"])
-                        self.assertEqual(played[0]["after"], guti.play(m["fen"], m["move"],
-                                                                       rules=rules))
+                        self.assertEqual({k2: played[0][k2] for k2 in keys}, m["after"])
+                        self.assertEqual(played[0]["fen"], guti.play(m["fen"], m["move"],
+                                                                     rules=rules))
                         # ranked: decided wins, then neither, then losses, then refused
                         rank = [3 if x["refused"] else {"win": 0, "loss": 2}.get(x["value"], 1)
                                 for x in got["moves"]]
@@ -484,7 +487,7 @@ class TestNorepeatAnalyze(unittest.TestCase):
                        "c2-c3", "b2-c2", "c3-b2", "c2-c3"]
             got = tb.norepeat_moves("T1T/3/T1T g 4", refused)
             self.assertEqual([(x["move"], x["refused"], x["value"]) for x in got["moves"]],
-                             [("c1-c2", False, "win"), ("b2-c2", True, "unknown")])
+                             [("c1-c2", False, "win"), ("b2-c2", True, None)])
             with self.assertRaises(guti.Error) as cm:
                 tb.norepeat_analyze("T1T/3/T1T g 4", refused + ["b2-c2"])
             self.assertEqual(cm.exception.status, guti.EINPUT)
