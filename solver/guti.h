@@ -409,7 +409,8 @@ struct guti_analysis {
  * A position whose table is missing is not an error: its result is unknown and the table
  * is named once in a->missing. Returns GUTI_OK, or: GUTI_EINPUT for a malformed start, a
  * move that is illegal or comes after the end of the game (the message gives its number,
- * from 1), rules no-repeat (no tables); GUTI_ENOTABLE when the tables answer none of the
+ * from 1), rules no-repeat (no tables: guti_norepeat_analyze_game analyses such a game
+ * by search); GUTI_ENOTABLE when the tables answer none of the
  * positions that need one (out and *a are filled all the same, every value unknown; err
  * names the first missing table); GUTI_EDAMAGED, GUTI_ENOMEM, as guti_probe. After another
  * error, out and *a hold the moves before the failing one (a->nmoves of them). Threads: as
@@ -487,6 +488,64 @@ struct guti_norepeat_move {
 int guti_norepeat_moves(guti_tables *t, const struct guti_position *start, const char *const *moves,
                         int n, uint64_t budget, struct guti_norepeat_result *r,
                         struct guti_norepeat_move *out, int max, int *nout, struct guti_error *err);
+
+/* One move of a game under rules no-repeat, analysed (guti_norepeat_analyze_game). */
+struct guti_norepeat_move_analysis {
+    struct guti_position position; /* the position before the move (rules no-repeat) */
+    int value;                     /* its value under the rule for the side to move, as its
+                                      moves decide it (guti_norepeat_moves' r->value):
+                                      GUTI_UNKNOWN when a search ran out of its budget */
+    uint64_t nodes;                /* search nodes spent on the position's moves */
+    /* the move as played: its text as guti_legal_moves writes it, the position it leads
+     * to, its value for its maker under the rule (or GUTI_UNKNOWN) and its standard value
+     * beside (standard.value GUTI_UNKNOWN when those tables are not open) */
+    struct guti_norepeat_move played;
+    bool has_best;                 /* best is set (always, as a game that goes on has a move
+                                      the rule does not refuse) */
+    struct guti_norepeat_move best; /* the machine's move there: guti_norepeat_moves' first */
+    bool judged;  /* both the position's value and the move's are decided */
+    bool mistake; /* judged, and the move's value is worse for its maker than the
+                     position's: a win thrown into a draw or a loss, a draw into a loss */
+};
+
+/* A game's analysis under rules no-repeat as a whole. */
+struct guti_norepeat_analysis {
+    int nmoves;                 /* moves analysed */
+    struct guti_position start; /* the start, with its rules (no-repeat or no-repeat:N) */
+    struct guti_position final; /* the position after the last move */
+    uint64_t budget;            /* the search budget of each move (the default filled in) */
+    uint64_t nodes;             /* search nodes spent in all */
+    bool over;                  /* the game is over after the last move (every move refused
+                                   included) */
+    int winner;                 /* when over: 0 or 1 (no draw ends a game under the rule) */
+    char reason[64];            /* when over: why */
+    int mistakes[2];            /* per side (0 moves first): the moves flagged mistake */
+    int first_mistake[2];       /* the index in moves of each side's first mistake, or -1 */
+    int judged;                 /* moves judged */
+    int unknown;                /* moves left unjudged: a value undecided within the budget */
+};
+
+/*
+ * Analyses a game under rules no-repeat (start->variant.rules "no-repeat" or
+ * "no-repeat:N") from start through moves[0..n-1] (texts as guti_play reads them): for each
+ * move, the position before it and its value under the rule, the move played and the best
+ * move there with their values under the rule and under the standard rules beside (each
+ * position as guti_norepeat_moves lists it, with the game's history, budget nodes a move;
+ * 0: 10^6), and whether the move is a mistake, into out[0..n-1]; the summary into *a.
+ * Only decided values are judged: a move whose value or whose position's value the search
+ * left unknown is not (neither a mistake nor a good move: a->unknown counts them). t may be
+ * NULL (no standard values, the search unhelped), as guti_norepeat_moves.
+ *
+ * Returns GUTI_OK, or: GUTI_EINPUT for other rules, a malformed start, a move that is
+ * illegal, refused by the rule, or after the end of the game (the message gives its number,
+ * from 1); GUTI_ENOMEM. After an error, out and *a hold the moves before the failing one
+ * (a->nmoves of them). Threads: as guti_norepeat_moves; the time is up to the budget for
+ * each move of each position: seconds a position for 10^6 on 5x5.
+ */
+int guti_norepeat_analyze_game(guti_tables *t, const struct guti_position *start,
+                               const char *const *moves, int n, uint64_t budget,
+                               struct guti_norepeat_move_analysis *out,
+                               struct guti_norepeat_analysis *a, struct guti_error *err);
 
 #ifdef __cplusplus
 }

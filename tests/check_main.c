@@ -18,17 +18,22 @@ static const struct {
     Suite *(*make)(void);
     bool slow; /* minutes on 2 cores (whole small games, brute forces): left out by --fast */
 } suites[] = {
-    {board_suite, false},     {notation_suite, false}, {notations_suite, false},
-    {baghchal_suite, false},  {sixteen_suite, false},  {record_suite, false},
-    {tablebase_suite, false}, {guti_suite, false},     {analyze_suite, false},
-    {index_suite, true},      {retro_suite, true},     {bc_layers_suite, true},
-    {bc_reach_suite, true},   {reach_suite, true},     {selftest_suite, true},
-    {bc_tables_suite, true},  {ss_layers_suite, true}, {ss_tables_suite, true},
-    {checkpoint_suite, true}, {norepeat_suite, true},  {registry_suite, false},
-    {stats_suite, false},     {verify_suite, false},   {driver_suite, false},
-    {solve_suite, false},     {share_suite, true},     {tables_suite, false},
-    {game_suite, false},      {adugo_suite, false},    {ad_tables_suite, true},
-    {ad_reach_suite, true},
+    {board_suite, false},     {notation_suite, false},
+    {notations_suite, false}, {baghchal_suite, false},
+    {sixteen_suite, false},   {record_suite, false},
+    {tablebase_suite, false}, {guti_suite, false},
+    {analyze_suite, false},   {index_suite, true},
+    {retro_suite, true},      {bc_layers_suite, true},
+    {bc_reach_suite, true},   {reach_suite, true},
+    {selftest_suite, true},   {bc_tables_suite, true},
+    {ss_layers_suite, true},  {ss_tables_suite, true},
+    {checkpoint_suite, true}, {norepeat_suite, true},
+    {registry_suite, false},  {stats_suite, false},
+    {verify_suite, false},    {driver_suite, false},
+    {solve_suite, false},     {share_suite, true},
+    {tables_suite, false},    {game_suite, false},
+    {adugo_suite, false},     {ad_tables_suite, true},
+    {ad_reach_suite, true},   {norepeat_analyze_suite, false},
 };
 
 int main(int argc, char **argv)

@@ -126,6 +126,7 @@ Suite *record_suite(void);
 Suite *tablebase_suite(void);
 Suite *guti_suite(void);
 Suite *analyze_suite(void);
+Suite *norepeat_analyze_suite(void);
 Suite *index_suite(void);
 Suite *retro_suite(void);
 Suite *bc_layers_suite(void);

@@ -165,6 +165,21 @@ with open(WORK + "/record.txt", "w") as f:
 rc, out, err = guti("game", "--analyze", "--json", "--dir", TABLES, WORK + "/record.txt")
 status, got, _ = get("/api/analyze", data=record.encode())
 check(status == 200 and got == json.loads(out), f"analyze: {status} {str(got)[:300]}")
+# under rules no-repeat, searched (issue 41): the mistakes of both sides, a move refused
+for name, board, body in (
+        ("mistakes", "4x4", "b3 a4-b4 c1 a1-a2 c3 a2-a1 c4 d1-d2 d1 a1-b1 a2"),
+        ("refused", "3x3",
+         "b3 c3-c2 c3 a3-b2 a3 a1-b1 a2 b2-a1 c3-b2 c2-c3 b2-c2 c3-b2 c2-c3 b2-c2")):
+    record = '[Game "baghchal"]\n[Board "%s"]\n[Rules "no-repeat"]\n\n%s\n' % (board, body)
+    with open(WORK + "/record.txt", "w") as f:
+        f.write(record)
+    rc, out, err = guti("game", "--analyze", "--json", "--dir", TABLES, WORK + "/record.txt")
+    status, got, _ = get("/api/analyze", data=record.encode())
+    check(status == 200 and got == json.loads(out) and "budget" in got.get("summary", {}),
+          f"analyze no-repeat ({name}): {status} {str(got)[:300]}")
+check((got.get("error") or "").startswith("move 14 (b2-c2): "),
+      f"no-repeat refused: {got.get('error')}")
+check(len(got.get("moves", [])) == 13, f"no-repeat refused: {len(got.get('moves', []))} moves")
 status, got, _ = get("/api/analyze", data=b"[Game \"chess\"]\ne4\n")
 is_error(got, status, 400, "analyze of a chess record")
 status, got, _ = get("/api/analyze", data=b"[Game \"baghchal\"]\nb1\x00c1\n")

@@ -253,3 +253,166 @@ void analysis_print_json(const struct analysis_view *v, FILE *out)
     }
     fprintf(out, "], \"more_missing\": %s}", a->more_missing ? "true" : "false");
 }
+
+/* ---- Rules no-repeat ---------------------------------------------------------------- */
+
+/* A value under the rule in words: "unknown under the rule" where the search ran out of
+ * its budget, which is no value at all. */
+static const char *rule_value(int value)
+{
+    return value == GUTI_UNKNOWN ? "unknown under the rule" : guti_value_name(value);
+}
+
+/* A move's values: under the rule, and the standard one beside ("loss (std win in 13)"), as
+ * guti query --rules no-repeat --moves words a standard value. */
+static void norepeat_cell(const struct guti_norepeat_move *m, char *buf, size_t len)
+{
+    int k =
+        snprintf(buf, len, "%s (std %s", rule_value(m->value), guti_value_name(m->standard.value));
+    if (m->standard.value != GUTI_UNKNOWN && m->standard.dtm >= 0)
+        k += snprintf(buf + k, len - (size_t)k, " in %d", m->standard.dtm);
+    snprintf(buf + k, len - (size_t)k, ")");
+}
+
+static const char *norepeat_thrown(const struct guti_norepeat_move_analysis *m)
+{
+    if (m->value != GUTI_WIN) return "a draw thrown into a loss";
+    return m->played.value == GUTI_DRAW ? "a win thrown into a draw" : "a win thrown into a loss";
+}
+
+static void norepeat_print_move(const struct norepeat_view *v, int i, FILE *out)
+{
+    const struct guti_norepeat_move_analysis *m = &v->moves[i];
+    char line[600], mv[GUTI_MOVE_MAX], best[GUTI_MOVE_MAX], after[96], c[96];
+    move_text(&m->position, m->played.move.text, v->notation, mv);
+    norepeat_cell(&m->played, after, sizeof after);
+    size_t k = (size_t)snprintf(line, sizeof line, "%4d. %-6s %-12s %-22s -> %-30s", i + 1,
+                                guti_side_name(m->position.variant.game, m->position.side), mv,
+                                rule_value(m->value), after);
+    if (m->mistake) {
+        k += (size_t)snprintf(line + k, sizeof line - k, "  mistake: %s", norepeat_thrown(m));
+        if (m->has_best) {
+            move_text(&m->position, m->best.move.text, v->notation, best);
+            norepeat_cell(&m->best, c, sizeof c);
+            k += (size_t)snprintf(line + k, sizeof line - k, "; best %s: %s", best, c);
+        }
+    }
+    for (k = strlen(line); k > 0 && line[k - 1] == ' ';) line[--k] = 0;
+    fprintf(out, "%s\n", line);
+}
+
+void norepeat_print_text(const struct norepeat_view *v, FILE *out)
+{
+    const struct guti_norepeat_analysis *a = v->a;
+    enum guti_game game = a->start.variant.game;
+    char mv[GUTI_MOVE_MAX];
+    fprintf(out,
+            "analysis under rules %s: each move's value for its maker, before it -> after it,\n"
+            "searched with the game's history (%llu nodes at most a move), the standard value\n"
+            "beside (\"std\", with its DTM); a move is judged only where both values under the\n"
+            "rule are decided\n",
+            a->start.variant.rules, (unsigned long long)a->budget);
+    for (int i = 0; i < a->nmoves; i++) norepeat_print_move(v, i, out);
+    fprintf(out, "mistakes:");
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "%s %s %d", s ? "," : "", guti_side_name(game, s), a->mistakes[s]);
+        if (a->first_mistake[s] >= 0) {
+            const struct guti_norepeat_move_analysis *m = &v->moves[a->first_mistake[s]];
+            move_text(&m->position, m->played.move.text, v->notation, mv);
+            fprintf(out, " (the first: move %d, %s)", a->first_mistake[s] + 1, mv);
+        }
+    }
+    fprintf(out, "\njudged: %d of %d moves", a->judged, a->nmoves);
+    if (a->unknown)
+        fprintf(out,
+                " (%d unknown under the rule: the search ran out of its budget; raise "
+                "--budget)",
+                a->unknown);
+    fprintf(out, "\nsearched: %llu nodes\n", (unsigned long long)a->nodes);
+    if (a->nmoves)
+        fprintf(out, "value at the start: %s for the %s to move\n", rule_value(v->moves[0].value),
+                guti_side_name(game, a->start.side));
+    fprintf(out, "verdict: %s (%s)\n", v->result, v->reason);
+}
+
+/* A move under the rule in JSON: its value under the rule and its standard one with its DTM,
+ * as guti query --rules no-repeat --moves --json words them. */
+static void norepeat_json_move(const struct guti_norepeat_move *m, FILE *out)
+{
+    fprintf(out, "\"value\": \"%s\", \"standard\": \"%s\", \"standard_dtm\": ",
+            guti_value_name(m->value), guti_value_name(m->standard.value));
+    json_int(out, m->standard.value == GUTI_UNKNOWN ? -1 : m->standard.dtm);
+}
+
+static void norepeat_json_sides(enum guti_game game, const int x[2], bool moves, FILE *out)
+{
+    fprintf(out, "{");
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "%s\"%s\": ", s ? ", " : "", guti_side_name(game, s));
+        json_int(out, moves ? (x[s] < 0 ? -1 : x[s] + 1) : x[s]);
+    }
+    fprintf(out, "}");
+}
+
+static void norepeat_json_one(const struct norepeat_view *v, int i, FILE *out)
+{
+    const struct guti_norepeat_move_analysis *m = &v->moves[i];
+    char text[GUTI_MOVE_MAX], fen[256];
+    move_text(&m->position, m->played.move.text, v->notation, text);
+    position_text(&m->position, v->notation, fen, sizeof fen);
+    fprintf(out, "%s{\"number\": %d, \"move\": ", i ? ", " : "", i + 1);
+    json_str(out, text);
+    fprintf(out, ", \"side\": \"%s\", \"fen\": ",
+            guti_side_name(m->position.variant.game, m->position.side));
+    json_str(out, fen);
+    fprintf(out, ", \"before\": {\"value\": \"%s\", \"nodes\": %llu}, \"after\": {",
+            guti_value_name(m->value), (unsigned long long)m->nodes);
+    norepeat_json_move(&m->played, out);
+    fprintf(out, "}, \"judged\": %s, \"mistake\": %s, \"best\": ", m->judged ? "true" : "false",
+            m->mistake ? "true" : "false");
+    if (m->has_best) {
+        move_text(&m->position, m->best.move.text, v->notation, text);
+        fprintf(out, "{\"move\": ");
+        json_str(out, text);
+        fprintf(out, ", ");
+        norepeat_json_move(&m->best, out);
+        fprintf(out, "}");
+    } else {
+        fprintf(out, "null");
+    }
+    fprintf(out, "}");
+}
+
+void norepeat_print_json(const struct norepeat_view *v, FILE *out)
+{
+    const struct guti_norepeat_analysis *a = v->a;
+    enum guti_game game = a->start.variant.game;
+    char fen[256];
+    fprintf(out, "\"moves\": [");
+    for (int i = 0; i < a->nmoves; i++) norepeat_json_one(v, i, out);
+    fprintf(out, "], \"summary\": {\"rules\": ");
+    json_str(out, a->start.variant.rules);
+    fprintf(out, ", \"budget\": %llu, \"nodes\": %llu, \"start\": {\"fen\": ",
+            (unsigned long long)a->budget, (unsigned long long)a->nodes);
+    position_text(&a->start, v->notation, fen, sizeof fen);
+    json_str(out, fen);
+    fprintf(out, ", \"side\": \"%s\", \"value\": ", guti_side_name(game, a->start.side));
+    if (a->nmoves)
+        fprintf(out, "\"%s\"", guti_value_name(v->moves[0].value));
+    else
+        fprintf(out, "null");
+    fprintf(out, "}, \"mistakes\": ");
+    norepeat_json_sides(game, a->mistakes, false, out);
+    fprintf(out, ", \"first_mistake\": ");
+    norepeat_json_sides(game, a->first_mistake, true, out);
+    fprintf(out,
+            ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
+            a->judged, a->nmoves, a->unknown, v->result);
+    if (v->winner)
+        fprintf(out, "\"%s\"", v->winner);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"reason\": ");
+    json_str(out, v->reason);
+    fprintf(out, "}");
+}

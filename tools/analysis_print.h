@@ -23,4 +23,18 @@ void analysis_print_text(const struct analysis_view *v, FILE *out);
  * (no braces around them, no comma before them). */
 void analysis_print_json(const struct analysis_view *v, FILE *out);
 
+/* The same for a game under rules no-repeat (guti_norepeat_analyze_game's analysis). */
+struct norepeat_view {
+    const struct guti_norepeat_analysis *a;
+    const struct guti_norepeat_move_analysis *moves;
+    enum guti_notation notation;
+    const char *result, *winner, *reason;
+};
+
+/* The analysis under rules no-repeat as text lines: a line per move, the summary. */
+void norepeat_print_text(const struct norepeat_view *v, FILE *out);
+
+/* The same as JSON members, `"moves": [...], "summary": {...}`, as analysis_print_json. */
+void norepeat_print_json(const struct norepeat_view *v, FILE *out);
+
 #endif

@@ -8,7 +8,7 @@
 
 static const char help[] =
     "usage: guti game FILE|- [--notation N] [--game G] [--rules R] [--json]\n"
-    "                 [--analyze [--dir DIR]]\n"
+    "                 [--analyze [--dir DIR] [--budget N]]\n"
     "\n"
     "Replays a game record (tags, then moves: docs/notation.md; a bare list of moves with no\n"
     "tags is a game of --game from its start under --rules), reports the first illegal\n"
@@ -51,7 +51,25 @@ static const char help[] =
     "A position whose table is missing is unknown, and each missing table is named once;\n"
     "when the tables answer none of the positions that need one (a finished game's last\n"
     "position needs none), the analysis is printed all the same and the exit status is 1.\n"
-    "Rules no-repeat have no tables: no analysis.\n"
+    "Rules no-repeat (no-repeat, no-repeat:N) have no tables: there, each position of the\n"
+    "game is searched with the game's history before it (as guti query --rules no-repeat\n"
+    "--history searches it), each of its moves within --budget nodes, and the line of a move\n"
+    "gives the position's value under the rule for the side to move -> the move's for its\n"
+    "maker, and beside it the move's value by the standard tables of the same board (\"std\",\n"
+    "with its DTM; unknown where they are not in DIR). A value the search could not decide\n"
+    "within the budget is \"unknown under the rule\", never a guess, and a move is judged only\n"
+    "where both its values under the rule are decided: a mistake throws a win into a draw or\n"
+    "a loss, a draw into a loss, and comes with the best move (the first of the position's\n"
+    "moves ranked as a machine plays them: decided wins, then the moves not decided lost,\n"
+    "then the losses). The standard tables only help there: DIR may hold none of them (it\n"
+    "must exist). The summary gives each side's mistakes and the first of them, the moves\n"
+    "judged and left unknown, the nodes searched.\n"
+    "With --json, \"moves\": [{\"number\", \"move\", \"side\", \"fen\", \"before\": {\"value\",\n"
+    "\"nodes\"}, \"after\": {\"value\", \"standard\", \"standard_dtm\"} (the move's values, as\n"
+    "guti query --rules no-repeat --moves --json words them), \"judged\", \"mistake\",\n"
+    "\"best\" ({\"move\" and after's members, for every move)}] and \"summary\": {\"rules\",\n"
+    "\"budget\", \"nodes\", \"start\": {\"fen\", \"side\", \"value\"}, \"mistakes\",\n"
+    "\"first_mistake\", \"judged\", \"moves\", \"unknown\", \"result\", \"winner\", \"reason\"}.\n"
     "\n"
     "  --notation N  the record's notation, guti, baghchal or obx, rather than the one its\n"
     "                moves show; the start and final positions are then written in it too\n"
@@ -73,7 +91,9 @@ static const char help[] =
     "                \"judged\", \"moves\", \"unknown\", \"result\", \"winner\", \"reason\",\n"
     "                \"missing\" (the missing tables' messages), \"more_missing\"}\n"
     "  --analyze     judge every move from the tables (above)\n"
-    "  --dir DIR     the tables for --analyze (default $GUTI_TABLES, else ./tables)\n";
+    "  --dir DIR     the tables for --analyze (default $GUTI_TABLES, else ./tables)\n"
+    "  --budget N    with --analyze under rules no-repeat: search nodes at most for each move\n"
+    "                of each position (default 1000000); past them a value is unknown\n";
 
 /* A record whose tags name another game or other rules than --game and --rules is refused:
  * the options are for a bare list of moves, and silently ignoring them would mislead. */
@@ -101,12 +121,14 @@ int cmd_game(int argc, char **argv)
     struct game_opts o = {0};
     const char *notation_opt = NULL, *dir_opt = NULL, *game_opt = NULL, *rules_opt = NULL;
     bool analyze = false;
+    uint64_t budget = 0; /* 0: not given */
     const struct cli_option opts[] = {CLI_OPTION("notation", CLI_NOTATION, &notation_opt),
                                       CLI_OPTION("game", CLI_TEXT, &game_opt),
                                       CLI_OPTION("rules", CLI_RULES, &rules_opt),
                                       CLI_OPTION("json", CLI_FLAG, &o.json),
                                       CLI_OPTION("analyze", CLI_FLAG, &analyze),
                                       CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("budget", CLI_COUNT, &budget),
                                       CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("game", argc, argv, opts, &help_wanted, &first);
@@ -115,6 +137,7 @@ int cmd_game(int argc, char **argv)
     if (argc - first != 1)
         return cli_usage_error("game", "expected one FILE or -, got %d operands", argc - first);
     if (dir_opt && !analyze) return cli_usage_error("game", "--dir is for --analyze");
+    if (budget && !analyze) return cli_usage_error("game", "--budget is for --analyze");
     char err[700];
     if (game_opt || rules_opt) {
         struct game g;
@@ -131,11 +154,14 @@ int cmd_game(int argc, char **argv)
         rc = snprintf(err, sizeof err, "--analyze: %s", e.message);
     else
         rc = game_report_read(text, notation_opt, game_opt ? game_opt : cli_default_game(),
-                              rules_opt, t, &gr, err, sizeof err);
+                              rules_opt, t, budget, &gr, err, sizeof err);
     free(text);
     guti_close(t);
     if (rc) return cli_error("game: %s", err);
-    if (check_named(&gr, game_opt, rules_opt, err, sizeof err)) {
+    if (check_named(&gr, game_opt, rules_opt, err, sizeof err) ||
+        (budget && !gr.g.no_repeat &&
+         snprintf(err, sizeof err, "--budget is for rules no-repeat, and the record's are %s",
+                  gr.rules))) {
         game_report_free(&gr);
         return cli_error("game: %s", err);
     }
@@ -155,8 +181,16 @@ int cmd_game(int argc, char **argv)
                    gr.recorded ? QUOTE(gr.recorded) : "*", gr.recorded ? "; as recorded" : "");
         else
             printf("result: %s (%s)\n", gr.word, gr.reason);
-        if (analyze) {
-            const struct outcome *out = &gr.rp.outcome;
+        const struct outcome *out = &gr.rp.outcome;
+        if (analyze && gr.norepeat) {
+            struct norepeat_view view = {gr.norepeat,
+                                         gr.norepeat_moves,
+                                         (enum guti_notation)(gr.out_notation + 1),
+                                         gr.word,
+                                         out->winner >= 0 ? g->ops->side_name[out->winner] : NULL,
+                                         gr.reason};
+            norepeat_print_text(&view, stdout);
+        } else if (analyze) {
             struct analysis_view view = {gr.analysis,
                                          gr.moves,
                                          (enum guti_notation)(gr.out_notation + 1),

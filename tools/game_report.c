@@ -8,10 +8,26 @@
 #include "cli.h"
 #include "notations.h"
 
-/* Analyses the first n moves of the record from its start with the tables. 0, also when
- * the tables answer no position (gr->analysis_error then says so, and the analysis is
- * there, every value unknown); else -1 with the reason in err. */
-static int analysis_run(struct game_report *gr, int n, guti_tables *t, char *err, size_t errlen)
+/* Under rules no-repeat, the first n moves from pos analysed by search: 0, or -1 with the
+ * reason in err. */
+static int norepeat_run(struct game_report *gr, const struct guti_position *pos, int n,
+                        guti_tables *t, uint64_t budget, char *err, size_t errlen)
+{
+    struct guti_error e;
+    gr->norepeat = calloc(1, sizeof *gr->norepeat);
+    gr->norepeat_moves = calloc((size_t)(n ? n : 1), sizeof *gr->norepeat_moves);
+    if (!gr->norepeat || !gr->norepeat_moves) return snprintf(err, errlen, "out of memory"), -1;
+    int rc = guti_norepeat_analyze_game(t, pos, (const char *const *)gr->r.moves, n, budget,
+                                        gr->norepeat_moves, gr->norepeat, &e);
+    return rc ? snprintf(err, errlen, "%s", e.message), -1 : 0;
+}
+
+/* Analyses the first n moves of the record from its start with the tables (under rules
+ * no-repeat, by search within budget nodes a move). 0, also when the tables answer no
+ * position (gr->analysis_error then says so, and the analysis is there, every value
+ * unknown); else -1 with the reason in err. */
+static int analysis_run(struct game_report *gr, int n, guti_tables *t, uint64_t budget, char *err,
+                        size_t errlen)
 {
     const struct game *g = &gr->g;
     char fen[256];
@@ -23,6 +39,7 @@ static int analysis_run(struct game_report *gr, int n, guti_tables *t, char *err
     game_rules_name(g, hint.rules, sizeof hint.rules);
     snprintf(hint.board, sizeof hint.board, "%s", g->board->name);
     if (guti_parse_fen(fen, &hint, &pos, &e)) return snprintf(err, errlen, "%s", e.message), -1;
+    if (g->no_repeat) return norepeat_run(gr, &pos, n, t, budget, err, errlen);
     gr->analysis = calloc(1, sizeof *gr->analysis);
     gr->moves = calloc((size_t)(n ? n : 1), sizeof *gr->moves);
     if (!gr->analysis || !gr->moves) return snprintf(err, errlen, "out of memory"), -1;
@@ -77,12 +94,12 @@ static void find_fault(struct game_report *gr)
 int game_report_make(const char *text, const char *notation_opt, guti_tables *tables,
                      struct game_report *gr, char *err, size_t errlen)
 {
-    return game_report_read(text, notation_opt, NULL, NULL, tables, gr, err, errlen);
+    return game_report_read(text, notation_opt, NULL, NULL, tables, 0, gr, err, errlen);
 }
 
 int game_report_read(const char *text, const char *notation_opt, const char *game,
-                     const char *rules, guti_tables *tables, struct game_report *gr, char *err,
-                     size_t errlen)
+                     const char *rules, guti_tables *tables, uint64_t budget,
+                     struct game_report *gr, char *err, size_t errlen)
 {
     memset(gr, 0, sizeof *gr);
     char why[240];
@@ -128,7 +145,7 @@ int game_report_read(const char *text, const char *notation_opt, const char *gam
     if (tables) {
         gr->analyzed = true;
         char aerr[600];
-        if (analysis_run(gr, rp->played, tables, aerr, sizeof aerr)) {
+        if (analysis_run(gr, rp->played, tables, budget, aerr, sizeof aerr)) {
             snprintf(err, errlen, "--analyze: %s", aerr);
             game_report_free(gr);
             return -1;
@@ -164,7 +181,16 @@ void game_report_json(const struct game_report *gr, FILE *out)
     json_str_or_null(out, gr->recorded);
     fprintf(out, ", \"error\": ");
     json_str_or_null(out, *gr->error ? gr->error : NULL);
-    if (gr->analyzed) {
+    if (gr->analyzed && gr->norepeat) {
+        struct norepeat_view view = {gr->norepeat,
+                                     gr->norepeat_moves,
+                                     (enum guti_notation)(gr->out_notation + 1),
+                                     gr->word,
+                                     o->winner >= 0 ? g->ops->side_name[o->winner] : NULL,
+                                     gr->reason};
+        fprintf(out, ", ");
+        norepeat_print_json(&view, out);
+    } else if (gr->analyzed) {
         struct analysis_view view = {gr->analysis,
                                      gr->moves,
                                      (enum guti_notation)(gr->out_notation + 1),
@@ -183,6 +209,10 @@ void game_report_free(struct game_report *gr)
     record_free(&gr->r);
     free(gr->analysis);
     free(gr->moves);
+    free(gr->norepeat);
+    free(gr->norepeat_moves);
     gr->analysis = NULL;
     gr->moves = NULL;
+    gr->norepeat = NULL;
+    gr->norepeat_moves = NULL;
 }

@@ -30,6 +30,10 @@ struct game_report {
     struct guti_move_analysis *moves;
     char analysis_error[600]; /* with analyzed: why the tables answered no position, or
                                  empty */
+    /* with analyzed, under rules no-repeat: guti_norepeat_analyze_game's analysis, in place
+     * of analysis and moves (NULL then) */
+    struct guti_norepeat_analysis *norepeat;
+    struct guti_norepeat_move_analysis *norepeat_moves;
 };
 
 /*
@@ -44,10 +48,11 @@ int game_report_make(const char *text, const char *notation_opt, guti_tables *ta
                      struct game_report *gr, char *err, size_t errlen);
 /* The same, but a text in guti's notation with no tags at all is a bare list of moves of
  * game (not NULL) from its start, under rules (NULL for the game's default), as
- * notation_read_record reads it. */
+ * notation_read_record reads it; budget is the search's under rules no-repeat, in nodes a
+ * move (0: the library's default). */
 int game_report_read(const char *text, const char *notation_opt, const char *game,
-                     const char *rules, guti_tables *tables, struct game_report *gr, char *err,
-                     size_t errlen);
+                     const char *rules, guti_tables *tables, uint64_t budget,
+                     struct game_report *gr, char *err, size_t errlen);
 
 /* The report as one JSON object (guti game --help lists its members), without a newline. */
 void game_report_json(const struct game_report *gr, FILE *out);

@@ -41,6 +41,12 @@ With tables (:func:`open` returns a :class:`Tables`):
   under a window, "unknown" past the node budget; ``best``, ``nodes``, ``budget``,
   ``bounded``, ``over``, and ``result``, ``reason`` when over). :func:`norepeat` does the
   same without tables (a slower search, never a different value).
+- ``norepeat_moves(start, moves)``: every move there under the rule, with its value under
+  the rule (searched: "unknown" past the budget, never a guess), whether the rule refuses
+  it, and its standard value beside, ranked as a machine plays;
+  ``norepeat_analyze(record)`` (or ``(start, moves, rules)``): a game under the rule
+  analysed as ``guti game --analyze --json`` gives it: each position's value, the move
+  played and the best one, mistakes judged only where the values are decided.
 - ``variants()`` and ``cache_stats()``: what the directory holds, what the cache did.
 
 The counting rule's limit. ``limit`` (in probe, moves, probe_move, best_move,
@@ -193,6 +199,40 @@ class _NorepeatResult(ctypes.Structure):
                 ("winner", ctypes.c_int),
                 ("reason", ctypes.c_char * 64),
                 ("bounded", ctypes.c_bool)]
+
+
+class _NorepeatMove(ctypes.Structure):
+    _fields_ = [("move", _Move),
+                ("refused", ctypes.c_bool),
+                ("value", ctypes.c_int),
+                ("nodes", ctypes.c_uint64),
+                ("standard", _Result)]
+
+
+class _NorepeatMoveAnalysis(ctypes.Structure):
+    _fields_ = [("position", _Position),
+                ("value", ctypes.c_int),
+                ("nodes", ctypes.c_uint64),
+                ("played", _NorepeatMove),
+                ("has_best", ctypes.c_bool),
+                ("best", _NorepeatMove),
+                ("judged", ctypes.c_bool),
+                ("mistake", ctypes.c_bool)]
+
+
+class _NorepeatAnalysis(ctypes.Structure):
+    _fields_ = [("nmoves", ctypes.c_int),
+                ("start", _Position),
+                ("final", _Position),
+                ("budget", ctypes.c_uint64),
+                ("nodes", ctypes.c_uint64),
+                ("over", ctypes.c_bool),
+                ("winner", ctypes.c_int),
+                ("reason", ctypes.c_char * 64),
+                ("mistakes", ctypes.c_int * 2),
+                ("first_mistake", ctypes.c_int * 2),
+                ("judged", ctypes.c_int),
+                ("unknown", ctypes.c_int)]
 
 
 class _Board(ctypes.Structure):
@@ -350,6 +390,12 @@ def _signatures():
         "guti_format_move": (i, [pos, cp, i, cp, ctypes.c_size_t, err]),
         "guti_norepeat_value": (i, [handle, pos, ctypes.POINTER(cp), i, ctypes.c_uint64,
                                     ctypes.POINTER(_NorepeatResult), err]),
+        "guti_norepeat_moves": (i, [handle, pos, ctypes.POINTER(cp), i, ctypes.c_uint64,
+                                    ctypes.POINTER(_NorepeatResult),
+                                    ctypes.POINTER(_NorepeatMove), i, ip, err]),
+        "guti_norepeat_analyze_game": (i, [handle, pos, ctypes.POINTER(cp), i, ctypes.c_uint64,
+                                           ctypes.POINTER(_NorepeatMoveAnalysis),
+                                           ctypes.POINTER(_NorepeatAnalysis), err]),
         "guti_game_named": (i, [cp]),
         "guti_game_name": (cp, [i]),
         "guti_value_name": (cp, [i]),
@@ -743,8 +789,9 @@ def parse_move(fen, text, notation, rules=None):
 
 # ---- rules no-repeat -----------------------------------------------------------------------
 
-def _norepeat(lib, handle, func, start, moves, rules, budget):
-    """guti_norepeat_value through handle (None: no tables), as guti query --json words it."""
+def _norepeat_args(lib, func, start, moves, rules, budget):
+    """The start position, the moves as C strings and their number, for a search under
+    rules no-repeat: the arguments checked."""
     _want_str(func, "start", start)
     moves = _want_texts(func, "moves", moves)
     _want_str(func, "rules", rules)
@@ -753,19 +800,135 @@ def _norepeat(lib, handle, func, start, moves, rules, budget):
         raise Error("budget %r: expected a whole number of nodes, 0 for the default" % (budget,),
                     EINPUT)
     pos = _parse(lib, start, rules)
-    r, e = _NorepeatResult(), _ErrorBuf()
     texts = (ctypes.c_char_p * max(1, len(moves)))(
         *[_bytes(m, "move %d" % (i + 1)) for i, m in enumerate(moves)])
-    _check(lib.guti_norepeat_value(handle, ctypes.byref(pos), texts, len(moves), budget,
-                                   ctypes.byref(r), ctypes.byref(e)), e)
+    return pos, texts, len(moves)
+
+
+def _norepeat_answer(lib, r, played):
+    """A guti_norepeat_result as guti query --rules no-repeat --json words it."""
     d = {"fen": _format_fen(lib, r.position), "rules": _text(r.position.variant.rules),
-         "moves_played": len(moves), "value": _text(lib.guti_value_name(r.value)),
+         "moves_played": played, "value": _text(lib.guti_value_name(r.value)),
          "best": _text(r.best) if r.has_best else None, "nodes": r.nodes,
          "budget": r.budget, "bounded": bool(r.bounded), "over": bool(r.over)}
     if r.over:
         d["result"] = _text(lib.guti_side_name(r.position.variant.game, r.winner))
         d["reason"] = _text(r.reason)
     return d
+
+
+def _norepeat(lib, handle, func, start, moves, rules, budget):
+    """guti_norepeat_value through handle (None: no tables), as guti query --json words it."""
+    pos, texts, n = _norepeat_args(lib, func, start, moves, rules, budget)
+    r, e = _NorepeatResult(), _ErrorBuf()
+    _check(lib.guti_norepeat_value(handle, ctypes.byref(pos), texts, n, budget,
+                                   ctypes.byref(r), ctypes.byref(e)), e)
+    return _norepeat_answer(lib, r, n)
+
+
+def _norepeat_move(lib, m):
+    """A guti_norepeat_move's values as guti query --rules no-repeat --moves --json (and guti
+    game --analyze --json) word them: value under the rule (None for a refused move), and
+    the standard value with its DTM."""
+    std = m.standard
+    return {"value": None if m.refused else _text(lib.guti_value_name(m.value)),
+            "standard": _text(lib.guti_value_name(std.value)),
+            "standard_dtm": std.dtm if std.value != _UNKNOWN and std.dtm >= 0 else None}
+
+
+def _norepeat_moves(lib, handle, func, start, moves, rules, budget):
+    """guti_norepeat_moves through handle: the position's answer and its moves."""
+    pos, texts, n = _norepeat_args(lib, func, start, moves, rules, budget)
+    r, e, k = _NorepeatResult(), _ErrorBuf(), ctypes.c_int()
+    out = (_NorepeatMove * 64)()
+    rc = lib.guti_norepeat_moves(handle, ctypes.byref(pos), texts, n, budget, ctypes.byref(r),
+                                 out, len(out), ctypes.byref(k), ctypes.byref(e))
+    if rc == ERANGE:  # more moves than guessed: asked again with room for them all
+        out = (_NorepeatMove * k.value)()
+        rc = lib.guti_norepeat_moves(handle, ctypes.byref(pos), texts, n, budget,
+                                     ctypes.byref(r), out, len(out), ctypes.byref(k),
+                                     ctypes.byref(e))
+    _check(rc, e)
+    d = _norepeat_answer(lib, r, n)
+    d["moves"] = []
+    for m in out[:k.value]:
+        one = {"move": _text(m.move.text), "fen": _format_fen(lib, m.move.after),
+               "refused": bool(m.refused)}
+        one.update(_norepeat_move(lib, m))
+        one["nodes"] = m.nodes
+        d["moves"].append(one)
+    return d
+
+
+_RESULT_WORDS = ("*", "draw")
+
+
+def _read_record(lib, func, record):
+    """A game record in guti's notation (docs/notation.md, "Game records": tag lines, then
+    the moves; move numbers, comments and the result left out): its start FEN, rules and
+    moves. The start is the FEN tag's, else the start of the Game and Board tags'."""
+    _want_str(func, "record", record)
+    tags, body = {}, []
+    for line in record.splitlines():
+        t = line.strip()
+        if t.startswith("[") and t.endswith("]") and '"' in t:
+            name, _, value = t[1:-1].partition(" ")
+            tags[name] = value.strip().strip('"')
+        else:
+            body.append(line)
+    text = " ".join(body)
+    while "{" in text:
+        left, _, rest = text.partition("{")
+        if "}" not in rest:
+            raise Error("record: a comment '{' with no '}'", EINPUT)
+        text = left + " " + rest.partition("}")[2]
+    game = tags.get("Game", "baghchal")
+    rules = tags.get("Rules")
+    if not rules:
+        raise Error("record: no Rules tag", EINPUT)
+    if "FEN" in tags:
+        fen = tags["FEN"]
+    else:
+        fen = start(game, rules, tags.get("Board"))
+    number = lib.guti_game_named(_bytes(game, "game"))
+    sides = [_text(lib.guti_side_name(number, s)) for s in (0, 1)] if number else []
+    moves = [w for w in text.split()
+             if not (w.rstrip(".").isdigit() and w.endswith(".")) and w not in _RESULT_WORDS
+             and w not in sides]
+    return fen, rules, moves
+
+
+def _norepeat_analysis(lib, out, a):
+    """A guti_norepeat_analysis and its moves as guti game --analyze --json words them."""
+    game = a.start.variant.game
+    sides = [_text(lib.guti_side_name(game, s)) for s in (0, 1)]
+    name = lib.guti_value_name
+    moves = []
+    for k in range(a.nmoves):
+        m = out[k]
+        best = None
+        if m.has_best:
+            best = {"move": _text(m.best.move.text)}
+            best.update(_norepeat_move(lib, m.best))
+        moves.append({
+            "number": k + 1, "move": _text(m.played.move.text), "side": sides[m.position.side],
+            "fen": _format_fen(lib, m.position),
+            "before": {"value": _text(name(m.value)), "nodes": m.nodes},
+            "after": _norepeat_move(lib, m.played),
+            "judged": bool(m.judged), "mistake": bool(m.mistake), "best": best})
+    summary = {
+        "rules": _text(a.start.variant.rules), "budget": a.budget, "nodes": a.nodes,
+        "start": {"fen": _format_fen(lib, a.start), "side": sides[a.start.side],
+                  "value": moves[0]["before"]["value"] if moves else None},
+        "mistakes": {sides[s]: a.mistakes[s] for s in (0, 1)},
+        "first_mistake": {sides[s]: a.first_mistake[s] + 1 if a.first_mistake[s] >= 0 else None
+                          for s in (0, 1)},
+        "judged": a.judged, "moves": a.nmoves, "unknown": a.unknown,
+        "result": sides[a.winner] if a.over else "*",
+        "winner": sides[a.winner] if a.over else None,
+        "reason": _text(a.reason) if a.over else "unfinished",
+        "final": _format_fen(lib, a.final), "over": bool(a.over)}
+    return {"moves": moves, "summary": summary}
 
 
 def norepeat(start, moves=(), rules="no-repeat", budget=0):
@@ -1006,7 +1169,7 @@ class Tables:
 
         Raises TypeError; Error: EINPUT for a malformed start, a move that is illegal or
         comes after the end of the game (the message gives its number, from 1), rules
-        no-repeat; ENOTABLE when the tables answer none of the positions; EDAMAGED,
+        no-repeat (norepeat_analyze analyses such a game); ENOTABLE when the tables answer none of the positions; EDAMAGED,
         ENOMEM."""
         moves = _want_texts("analyze", "moves", moves)
         _want_str("analyze", "start", start)
@@ -1064,6 +1227,67 @@ class Tables:
         no-repeat, a budget out of range, or a move that is illegal or refused by the rule
         (the message gives its number, from 1); ENOMEM."""
         return _norepeat(self._lib, self._live(), "norepeat", start, moves, rules, budget)
+
+    def norepeat_moves(self, start, moves=(), rules="no-repeat", budget=0):
+        """Every move of the position after playing moves from start (a FEN) under rules
+        no-repeat ("no-repeat" or "no-repeat:N"), with that history (guti_norepeat_moves):
+        each one's value under the rule for its maker, searched within budget nodes a move
+        (0: 10^6), and its value by the standard tables of the same board in this
+        directory (when there) beside; best first, as a machine plays: the decided wins,
+        then the moves not decided lost (draws and the undecided), then the decided losses,
+        then the refused ones.
+
+        Returns a dict with the keys of guti query --rules no-repeat --moves --json: those
+        of norepeat (fen, rules, moves_played, value, best, nodes, budget, bounded, over,
+        and when over result and reason: value is the position's as its moves decide it,
+        "unknown" when one that could change it is undecided; best the first move when it
+        keeps a win or a draw; nodes their sum) and moves: a list of dicts with move (as
+        legal_moves writes it), fen (the position it leads to), refused (the rule forbids
+        it: it recreates a board of the window), value ("win", "loss", "draw" only under a
+        window, "unknown" when the budget ran out: never a guess; None when refused),
+        standard and standard_dtm (its value and DTM by the standard tables: "unknown" and
+        None without them), nodes. A finished game has none.
+
+        Raises TypeError and Error as norepeat does."""
+        return _norepeat_moves(self._lib, self._live(), "norepeat_moves", start, moves, rules,
+                               budget)
+
+    def norepeat_analyze(self, start, moves=None, rules="no-repeat", budget=0):
+        """A game under rules no-repeat analysed (guti_norepeat_analyze_game), as guti game
+        --analyze --json gives it for such a record: start is a FEN and moves a sequence of
+        move texts played from it under rules ("no-repeat" or "no-repeat:N"); or, with
+        moves None, start is a game record in guti's notation (tags, then moves:
+        docs/notation.md; its Rules tag gives the rules, its FEN tag, else its Game and
+        Board tags' start, the start). Each position is searched with the game's history,
+        budget nodes a move (0: 10^6); the standard tables of the same board in this
+        directory, when there, give the standard values beside and help the search.
+
+        Returns a dict: moves, one dict per move with number (from 1), move, side (its
+        maker), fen (the position before it), before ({"value", "nodes"}: the position's
+        value under the rule for the side to move, "unknown" when the search could not
+        decide it within the budget), after ({"value", "standard", "standard_dtm"}: the
+        move's value for its maker under the rule and its standard value and DTM, as
+        norepeat_moves words a move), judged (both values decided: undecided values are
+        never judged), mistake (a win thrown into a draw or a loss, a draw into a loss)
+        and best (the machine's move there: move, and after's keys); and summary: rules, budget, nodes, start ({"fen", "side",
+        "value"}), mistakes and first_mistake (each a dict by side name; the first a move
+        number or None), judged, moves, unknown (moves not judged), result (the winner's
+        side, or "*" while the game goes on), winner (or None), reason ("unfinished" while
+        it goes on), and final (the FEN after the last move) and over, which guti game's
+        summary does not have.
+
+        Raises TypeError; Error (EINPUT) for a malformed start or record, rules other than
+        no-repeat, a budget out of range, a move that is illegal, refused by the rule or
+        after the end of the game (the message gives its number, from 1); ENOMEM."""
+        lib = self._lib
+        if moves is None:
+            start, rules, moves = _read_record(lib, "norepeat_analyze", start)
+        pos, texts, n = _norepeat_args(lib, "norepeat_analyze", start, moves, rules, budget)
+        out = (_NorepeatMoveAnalysis * max(1, n))()
+        a, e = _NorepeatAnalysis(), _ErrorBuf()
+        _check(lib.guti_norepeat_analyze_game(self._live(), ctypes.byref(pos), texts, n, budget,
+                                              out, ctypes.byref(a), ctypes.byref(e)), e)
+        return _norepeat_analysis(lib, out, a)
 
 
 def _set_limit(pos, limit):

@@ -190,7 +190,7 @@ static int analysis_start(const struct guti_position *start, struct guti_analysi
     if (!strncmp(a->start.variant.rules, "no-repeat", 9)) {
         snprintf(err->message, sizeof err->message,
                  "rules no-repeat have no tables: a position's value under them depends on the "
-                 "game's history");
+                 "game's history (guti_norepeat_analyze_game searches it)");
         return GUTI_EINPUT;
     }
     return 0;

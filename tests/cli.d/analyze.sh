@@ -247,11 +247,12 @@ an_has '   5. goats  c1           unknown                -> loss 22 dtc 1'
 an_has 'judged: 24 of 26 moves'
 
 # Errors and usage: a record with an illegal move is analysed up to it, and fails as guti
-# game does; rules no-repeat have no tables; --dir belongs to --analyze.
+# game does; rules no-repeat have no tables, and are searched instead
+# (tests/cli.d/norepeat-analyze.sh); --dir belongs to --analyze.
 rec an-bad.txt "${BC44}"'\nb1 a1xc1 a1 c1-c3\n'
 check 1 "move 4 (c1-c3)" game "$T/an-bad.txt" --analyze --dir "$AD"
 an_has 'judged: 3 of 3 moves'
 rec an-norepeat.txt '[Game "baghchal"]\n[Board "4x4"]\n[Rules "no-repeat"]\n\nb1\n'
-check 1 'game: --analyze: rules no-repeat have no tables' game "$T/an-norepeat.txt" --analyze --dir "$AD"
+check 0 '   1. goats  b1           loss                   -> loss (std loss ' game "$T/an-norepeat.txt" --analyze --dir "$AD"
 check 2 '--dir is for --analyze' game "$T/an-perfect.txt" --dir "$AD"
 check 0 '  --analyze     judge every move from the tables' game --help

@@ -299,7 +299,7 @@ class TestSixteen(Comparing):
             self.assertEqual(tb.moves("3/3/5/5/5/5/5/3/R2 b"), [])
 
 
-def query_norepeat(directory, rules, start, moves, budget=None):
+def query_norepeat(directory, rules, start, moves, budget=None, with_moves=False):
     """guti query --rules RULES --history RECORD --json's answer (a dict) for the game of
     moves from start, or its error message (a str) less "guti: query: --history FILE: "."""
     record = os.path.join(TMP, "norepeat.txt")
@@ -308,7 +308,8 @@ def query_norepeat(directory, rules, start, moves, budget=None):
         f.write('[Game "baghchal"]\n[Rules "%s"]\n[Board "%dx%d"]\n[FEN "%s"]\n\n%s\n'
                 % (rules, n, n, start, " ".join(moves)))
     p = subprocess.run([GUTI, "query", "--dir", directory, "--rules", rules, "--history", record,
-                        "--json"] + (["--budget", str(budget)] if budget else []),
+                        "--json"] + (["--budget", str(budget)] if budget else [])
+                       + (["--moves"] if with_moves else []),
                        capture_output=True, text=True)
     if p.returncode:
         prefix = "guti: query: --history %s: " % record
@@ -403,6 +404,113 @@ class TestNorepeat(unittest.TestCase):
         with self.assertRaises(guti.Error) as cm:
             guti.norepeat(start, moves)
         self.assertEqual(str(cm.exception), want)
+
+
+NR_CHOICE = ["c2", "a3-b2", "a2", "b2-b3", "a3", "a1-b2", "a1"]  # 3x3: then c1-b1 wins, b2-b1 loses
+NR_GAMES = [  # (board, rules, moves, the moves flagged mistake)
+    ("3x3", "no-repeat", NR_CHOICE + ["b2-b1"], [8]),
+    ("3x3", "no-repeat", NR_CHOICE + ["c1-b1"], []),
+    ("3x3", "no-repeat:8", NR_CHOICE + ["b2-b1"], [8]),
+    ("3x3", "no-repeat:8", ["b1", "c3-b3", "a2", "b3-c3", "b2", "c3-c2", "c3", "a3-b3", "a2-a3",
+                            "a1-a2", "b2-a1", "c1-b2", "b1-c1", "b2-b1", "c1-b2", "c2-c1",
+                            "b2-c2", "c1-b2"], [18]),
+    ("4x4", "no-repeat", ["b3", "a4-b4", "c1", "a1-a2", "c3", "a2-a1", "c4", "d1-d2", "d1",
+                          "a1-b1", "a2"], [10, 11]),
+]
+
+
+class TestNorepeatAnalyze(unittest.TestCase):
+    """Tables.norepeat_analyze gives guti game --analyze --json's moves and summary for
+    records under rules no-repeat (3x3 and 4x4, with the standard tables), from the record
+    or from a start and moves; Tables.norepeat_moves lists each position's moves with the
+    values the analysis gives the move played and the best move; errors as norepeat's."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = os.path.join(TMP, "nr-analyze")
+        for board in ("3x3", "4x4"):
+            subprocess.run([GUTI, "solve", "baghchal", "--board", board, "--dir", cls.dir,
+                            "--quiet"], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+
+    def record(self, board, rules, moves):
+        return '[Game "baghchal"]\n[Board "%s"]\n[Rules "%s"]\n\n%s\n' % (
+            board, rules, " ".join(moves))
+
+    def test_analysis_equals_game_analyze(self):
+        with guti.open(self.dir) as tb:
+            for board, rules, moves, mistakes in NR_GAMES:
+                record = self.record(board, rules, moves)
+                want = guti_json("game", "-", "--json", "--analyze", "--dir", self.dir,
+                                 stdin=record)
+                start = want["start"]
+                with self.subTest(board=board, rules=rules, moves=moves):
+                    for got in (tb.norepeat_analyze(record),
+                                tb.norepeat_analyze(start, moves, rules=rules)):
+                        self.assertEqual(got["moves"], want["moves"])
+                        s = dict(got["summary"])
+                        self.assertEqual(s.pop("final"), want["final"])
+                        self.assertFalse(s.pop("over"))
+                        self.assertEqual(s, want["summary"])
+                        self.assertEqual([m["number"] for m in got["moves"] if m["mistake"]],
+                                         mistakes)
+
+    def test_moves_equal_the_analysis(self):
+        with guti.open(self.dir) as tb:
+            for board, rules, moves, _ in NR_GAMES[::2]:
+                a = tb.norepeat_analyze(self.record(board, rules, moves))
+                start = a["summary"]["start"]["fen"]
+                for k, m in enumerate(a["moves"]):
+                    got = tb.norepeat_moves(start, moves[:k], rules=rules)
+                    with self.subTest(board=board, rules=rules, ply=k):
+                        self.assertEqual((got["fen"], got["moves_played"], got["rules"]),
+                                         (m["fen"], k, rules))
+                        self.assertEqual(got["value"], m["before"]["value"])
+                        self.assertEqual(got["nodes"], m["before"]["nodes"])
+                        self.assertEqual(got, query_norepeat(self.dir, rules, start, moves[:k],
+                                                             with_moves=True))
+                        keys = ("value", "standard", "standard_dtm")
+                        first = got["moves"][0]
+                        self.assertEqual(dict({k2: first[k2] for k2 in keys}, move=first["move"]),
+                                         m["best"])
+                        played = [x for x in got["moves"] if x["move"] == m["move"]]
+                        self.assertEqual(len(played), 1)
+                        self.assertEqual({k2: played[0][k2] for k2 in keys}, m["after"])
+                        self.assertEqual(played[0]["fen"], guti.play(m["fen"], m["move"],
+                                                                     rules=rules))
+                        # ranked: decided wins, then neither, then losses, then refused
+                        rank = [3 if x["refused"] else {"win": 0, "loss": 2}.get(x["value"], 1)
+                                for x in got["moves"]]
+                        self.assertEqual(rank, sorted(rank))
+            # a position with a refused move: listed last, unknown, never the best
+            refused = ["b3", "c3-c2", "c3", "a3-b2", "a3", "a1-b1", "a2", "b2-a1", "c3-b2",
+                       "c2-c3", "b2-c2", "c3-b2", "c2-c3"]
+            got = tb.norepeat_moves("T1T/3/T1T g 4", refused)
+            self.assertEqual([(x["move"], x["refused"], x["value"]) for x in got["moves"]],
+                             [("c1-c2", False, "win"), ("b2-c2", True, None)])
+            with self.assertRaises(guti.Error) as cm:
+                tb.norepeat_analyze("T1T/3/T1T g 4", refused + ["b2-c2"])
+            self.assertEqual(cm.exception.status, guti.EINPUT)
+            self.assertIn("move 14 'b2-c2': recreates a board", str(cm.exception))
+
+    def test_budget_and_errors(self):
+        with guti.open(self.dir) as tb:
+            a = tb.norepeat_analyze(self.record(*NR_GAMES[0][:3]), budget=3)
+            want = guti_json("game", "-", "--json", "--analyze", "--budget", "3", "--dir",
+                             self.dir, stdin=self.record(*NR_GAMES[0][:3]))
+            self.assertEqual(a["moves"], want["moves"])
+            self.assertEqual((a["summary"]["unknown"], a["summary"]["budget"]), (7, 3))
+            with self.assertRaises(TypeError):
+                tb.norepeat_analyze(b"record")
+            with self.assertRaises(TypeError):
+                tb.norepeat_moves("T1T/3/T1T g 4", "c2")
+            for args in (("T1T/3/T1T g 4", ["c2"], "standard"), ("T1T/3/T1T g 4", ["c2", "c2"]),
+                         ('[Game "baghchal"]\n\nc2\n',)):
+                with self.assertRaises(guti.Error) as cm:
+                    tb.norepeat_analyze(*args)
+                self.assertEqual(cm.exception.status, guti.EINPUT)
+            with self.assertRaises(guti.Error):
+                tb.norepeat_moves("T1T/3/T1T g 4", budget=-1)
 
 
 class TestErrors(unittest.TestCase):
@@ -534,6 +642,15 @@ class TestLayout(unittest.TestCase):
                                                                "budget", "has_best", "best",
                                                                "over", "winner", "reason",
                                                                "bounded"]),
+                  "guti_norepeat_move": ("_NorepeatMove", ["move", "refused", "value",
+                                                           "nodes", "standard"]),
+                  "guti_norepeat_move_analysis": ("_NorepeatMoveAnalysis",
+                                                  ["position", "value", "nodes", "played",
+                                                   "has_best", "best", "judged", "mistake"]),
+                  "guti_norepeat_analysis": ("_NorepeatAnalysis",
+                                             ["nmoves", "start", "final", "budget", "nodes",
+                                              "over", "winner", "reason", "mistakes",
+                                              "first_mistake", "judged", "unknown"]),
                   "guti_board": ("_Board", ["name", "npoints", "ncols", "nrows", "col", "row",
                                             "degree", "adjacent"]),
                   "guti_cache_stats": ("_CacheStats", ["hits", "misses", "evictions",
