@@ -636,7 +636,12 @@ static void api_analyze(const struct api_context *ctx, const struct api_request 
         return error_answer(400, "record: a NUL byte in the body", resp);
     struct game_report gr;
     char err[700];
-    if (game_report_make(req->body, NULL, ctx->tables, &gr, err, sizeof err))
+    /* under rules no-repeat a search a move, as long as /api/position's (the library's
+     * default, 10^6 nodes a move, would hold a thread for minutes on 5x5) */
+    uint64_t budget;
+    struct guti_error e;
+    if (read_budget(req, &budget, &e)) return error_answer(400, e.message, resp);
+    if (game_report_read(req->body, NULL, NULL, NULL, ctx->tables, budget, &gr, err, sizeof err))
         return error_answer(strncmp(err, "--analyze: ", 11) ? 400 : 500, err, resp);
     struct answer a;
     if (!answer_open(&a)) {

@@ -8,7 +8,8 @@
  *   GET  /api/position?fen=F[&rules=R][&limit=L]  guti query --json's answer, with each move's
  *                                 resulting FEN and the board's geometry
  *   GET  /api/pv?fen=F[&rules=R][&limit=L]  a principal variation with the positions along it
- *   POST /api/analyze             a game record in the body: guti game --analyze --json
+ *   POST /api/analyze[?budget=B]  a game record in the body: guti game --analyze --json
+ *                                 (under rules no-repeat: B search nodes a move)
  * Errors are {"error": one line} with a 4xx status (5xx for a damaged table). */
 #ifndef GUTI_SERVE_API_H
 #define GUTI_SERVE_API_H
