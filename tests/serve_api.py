@@ -173,13 +173,19 @@ for name, board, body in (
     record = '[Game "baghchal"]\n[Board "%s"]\n[Rules "no-repeat"]\n\n%s\n' % (board, body)
     with open(WORK + "/record.txt", "w") as f:
         f.write(record)
-    rc, out, err = guti("game", "--analyze", "--json", "--dir", TABLES, WORK + "/record.txt")
-    status, got, _ = get("/api/analyze", data=record.encode())
-    check(status == 200 and got == json.loads(out) and "budget" in got.get("summary", {}),
-          f"analyze no-repeat ({name}): {status} {str(got)[:300]}")
+    # the server's default budget is /api/position's, 10^4 nodes a move; ?budget= any other
+    for budget, path in (("10000", "/api/analyze"), ("300", "/api/analyze?budget=300")):
+        rc, out, err = guti("game", "--analyze", "--json", "--budget", budget, "--dir", TABLES,
+                            WORK + "/record.txt")
+        status, got, _ = get(path, data=record.encode())
+        check(status == 200 and got == json.loads(out) and
+              got.get("summary", {}).get("budget") == int(budget),
+              f"analyze no-repeat ({name}, {path}): {status} {str(got)[:300]}")
 check((got.get("error") or "").startswith("move 14 (b2-c2): "),
       f"no-repeat refused: {got.get('error')}")
 check(len(got.get("moves", [])) == 13, f"no-repeat refused: {len(got.get('moves', []))} moves")
+status, got, _ = get("/api/analyze?budget=0", data=record.encode())
+is_error(got, status, 400, "analyze with a budget of 0")
 status, got, _ = get("/api/analyze", data=b"[Game \"chess\"]\ne4\n")
 is_error(got, status, 400, "analyze of a chess record")
 status, got, _ = get("/api/analyze", data=b"[Game \"baghchal\"]\nb1\x00c1\n")

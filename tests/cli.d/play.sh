@@ -72,7 +72,6 @@ check 2 "--side 'foo': expected goats, tigers, none or both" play --side foo --d
 check 2 "--side 'goats': expected red, blue, none or both" play sixteen --side goats --dir "$GP16"
 check 2 "unknown game 'chess'" play chess
 check 2 'expected at most one GAME, got 2 operands' play baghchal sixteen
-check 2 'rules no-repeat have no tables' play --rules no-repeat
 check 2 "unknown rules 'foo'" play --rules foo
 check 2 "board '4x4' is for baghchal" play sixteen --board 4x4
 check 2 "option '--frob' is unknown" play --frob
