@@ -283,13 +283,18 @@ if [ -n "$adugo" ]; then
     for rules in optional forced; do
         awk -F, -v out="$tmp/adugo" -v rules="$rules" '
             function v(x) { return (x == "" || x < 0) ? "NaN" : x }
-            NR == 1 || $1 == "all" { next }
-            { dogs = ($1 == 1 && !(($2, "j") in seen)) ? $2 : $1
-              side = ($1 == 1 && !((dogs, "j") in seen)) ? "j" : "d"
+            # columns by the header'"'"'s names (a "side" column first when guti stats wrote
+            # one; older files: the first of the two rows with 1 dog is the jaguar'"'"'s)
+            NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+            $col["pieces_to_move"] == "all" { next }
+            { m = $col["pieces_to_move"]; o = $col["pieces_other"]
+              jag = ("side" in col) ? $col["side"] == "jaguar" : (m == 1 && !((o, "j") in seen))
+              dogs = jag ? o : m; side = jag ? "j" : "d"
               seen[dogs, side] = 1
               if (!(dogs in have)) { have[dogs] = 1; order[++n] = dogs }
-              c[dogs, side] = $3; w[dogs, side] = $4; d[dogs, side] = $5; l[dogs, side] = $6
-              lw[dogs, side] = v($11); ll[dogs, side] = v($12) }
+              c[dogs, side] = $col["classes"]; w[dogs, side] = $col["win"]
+              d[dogs, side] = $col["draw"]; l[dogs, side] = $col["loss"]
+              lw[dogs, side] = v($col["max_dtm_win"]); ll[dogs, side] = v($col["max_dtm_loss"]) }
             END {
                 for (i = 1; i <= n; i++) {
                     k = order[i]
@@ -301,8 +306,9 @@ if [ -n "$adugo" ]; then
             }' "$data/adugo-$rules$adugo.csv"
     done
     awk -F, "$AWKLIB"'
-        NR == 1 || $1 == "all" { next }
-        { n += $3; d = ($1 > $2) ? $1 : $2
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $col["pieces_to_move"] == "all" { next }
+        { n += $col["classes"]; a = $col["pieces_to_move"]; b = $col["pieces_other"]; d = (a > b) ? a : b
           if (d > k) k = d
           if (m == "" || d < m) m = d }
         END {

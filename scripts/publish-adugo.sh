@@ -101,12 +101,18 @@ for rules in "$@"; do
     v=${rules#optional}
     case " $* " in *" forced$v "*) ;; *) continue ;; esac
     awk -F, -v v="$v" -v made="$made" '
-        FNR == 1 { r++; next }
-        $1 == "all" { next }
-        { jag = ($1 == 1 && !((r, $2, "j") in seen)); dogs = jag ? $2 : $1; side = jag ? "j" : "d"
+        # columns by the header'"'"'s names: guti stats writes a "side" column first when a
+        # game'"'"'s rows have both sides to move (older files: none, the jaguar to move is 1
+        # piece against the dogs, the first of the two rows with 1 dog)
+        FNR == 1 { r++; delete col; for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $col["pieces_to_move"] == "all" { next }
+        { m = $col["pieces_to_move"]; o = $col["pieces_other"]
+          jag = ("side" in col) ? $col["side"] == "jaguar" : (m == 1 && !((r, o, "j") in seen))
+          dogs = jag ? o : m; side = jag ? "j" : "d"
           seen[r, dogs, side] = 1
           if (r == 1) order[++n] = dogs SUBSEP side
-          c[dogs, side] = $3; w[r, dogs, side] = $4; d[r, dogs, side] = $5; l[r, dogs, side] = $6 }
+          c[dogs, side] = $col["classes"]; w[r, dogs, side] = $col["win"]
+          d[r, dogs, side] = $col["draw"]; l[r, dogs, side] = $col["loss"] }
         function row(name, k, cl, w1, d1, l1, w2, d2, l2) {
             printf "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %+.0f | %+.0f | %+.0f |\n",
                 name, cl, w1, d1, l1, w2, d2, l2, w2 - w1, d2 - d1, l2 - l1
