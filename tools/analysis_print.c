@@ -27,6 +27,22 @@ static const char *side_name(const struct guti_analysis *a, int side)
     return guti_side_name(a->start.variant.game, side);
 }
 
+/* The summary's members both analyses share: the moves judged, analysed and unknown, and
+ * the game's verdict (the result word, the winner's side or null, the reason). */
+static void json_counts_verdict(int judged, int nmoves, int unknown, const char *result,
+                                const char *winner, const char *reason, FILE *out)
+{
+    fprintf(out,
+            ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
+            judged, nmoves, unknown, result);
+    if (winner)
+        fprintf(out, "\"%s\"", winner);
+    else
+        fprintf(out, "null");
+    fprintf(out, ", \"reason\": ");
+    json_str(out, reason);
+}
+
 /* Each side's faster losses (the analysis' summary does not count them: guti.h). */
 static void faster_losses(const struct analysis_view *v, int n[2])
 {
@@ -237,15 +253,7 @@ void analysis_print_json(const struct analysis_view *v, FILE *out)
     faster_losses(v, faster);
     fprintf(out, ", \"faster_loss\": ");
     json_sides(a, faster, false, out);
-    fprintf(out,
-            ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
-            a->judged, a->nmoves, a->unanswered, v->result);
-    if (v->winner)
-        fprintf(out, "\"%s\"", v->winner);
-    else
-        fprintf(out, "null");
-    fprintf(out, ", \"reason\": ");
-    json_str(out, v->reason);
+    json_counts_verdict(a->judged, a->nmoves, a->unanswered, v->result, v->winner, v->reason, out);
     fprintf(out, ", \"missing\": [");
     for (int k = 0; k < a->nmissing; k++) {
         fprintf(out, "%s", k ? ", " : "");
@@ -405,14 +413,6 @@ void norepeat_print_json(const struct norepeat_view *v, FILE *out)
     norepeat_json_sides(game, a->mistakes, false, out);
     fprintf(out, ", \"first_mistake\": ");
     norepeat_json_sides(game, a->first_mistake, true, out);
-    fprintf(out,
-            ", \"judged\": %d, \"moves\": %d, \"unknown\": %d, \"result\": \"%s\", \"winner\": ",
-            a->judged, a->nmoves, a->unknown, v->result);
-    if (v->winner)
-        fprintf(out, "\"%s\"", v->winner);
-    else
-        fprintf(out, "null");
-    fprintf(out, ", \"reason\": ");
-    json_str(out, v->reason);
+    json_counts_verdict(a->judged, a->nmoves, a->unknown, v->result, v->winner, v->reason, out);
     fprintf(out, "}");
 }
