@@ -8,7 +8,9 @@
  *                       guti, 2 baghchal, 3 obx
  *   (control >> 2) & 3  the game of a bare list of moves (a record with no tags): 0 none,
  *                       1 baghchal, 2 sixteen, 3 baghchal under goat-pass
- *   control & 0x10      guti game's report is analysed (guti_analyze_game), with no tables
+ *   control & 0x10      guti game's report is analysed (guti_analyze_game, or under rules
+ *                       no-repeat guti_norepeat_analyze_game within 1000 nodes a move), with
+ *                       no tables
  *
  * Checks, besides no crash, leak or undefined behaviour: a record replayed whole and
  * written in a notation (when the notation can hold it) reads back, in that notation and
@@ -123,10 +125,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (control & 3) n = (enum notation)((control & 3) - 1);
     if (!detected || (control & 3)) check_record(n, text, game, rules);
 
-    /* guti game's report, as guti game and guti serve's /api/analyze make it */
+    /* guti game's report, as guti game and guti serve's /api/analyze make it; under rules
+     * no-repeat its analysis searches, here within 1000 nodes a move (the default, 10^6,
+     * takes seconds a move: a fuzzer's timeout, not a finding) */
     struct game_report gr;
     const char *nopt = control & 3 ? notation_name(n) : NULL;
-    if (!game_report_make(text, nopt, control & 0x10 ? empty : NULL, &gr, err, sizeof err)) {
+    if (!game_report_read(text, nopt, NULL, NULL, control & 0x10 ? empty : NULL, 1000, &gr, err,
+                          sizeof err)) {
         char *json = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&json, &len);
