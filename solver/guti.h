@@ -30,10 +30,11 @@
  * by the size given to guti_open (threads missing at once decompress at once).
  * Everything else here works on the caller's memory and is safe from any thread. An
  * index is built with OpenMP threads (omp_get_max_threads() of the calling thread), and
- * OpenMP's runtime ends the process when it cannot start one: a program that probes
+ * OpenMP's runtime ends the process when it cannot allocate or start one, even in
+ * omp_set_num_threads called from a thread OpenMP did not start: a program that probes
  * from threads of its own where memory or threads may run short calls
- * omp_set_num_threads(1) in each of them, early: an index is then built with no OpenMP
- * region at all, and one that cannot be built is GUTI_ENOMEM (guti serve does so).
+ * guti_set_index_threads(t, 1) once: its indexes are then built with no OpenMP region at
+ * all, and one that cannot be built is GUTI_ENOMEM (guti serve does so).
  */
 #ifndef GUTI_H
 #define GUTI_H
@@ -50,7 +51,7 @@ extern "C" {
  * size and layout are unchanged, so the soname stays libguti.so.0, but a program built
  * against 0.6 must leave those bytes 0 (as a zero-initialized struct, or one filled by
  * guti_parse_fen or guti_start, does) or be rebuilt. */
-#define GUTI_VERSION "0.7.0"
+#define GUTI_VERSION "0.8.0"
 
 /* What a call returns. */
 enum guti_status {
@@ -229,6 +230,13 @@ int guti_open(const char *dir, size_t cache_bytes, guti_tables **out, struct gut
 
 /* Closes the handle and frees everything; t may be NULL. No probe may be running. */
 void guti_close(guti_tables *t);
+
+/* The OpenMP threads the handle builds its indexes with (an index is built on a layer's
+ * first probe): threads >= 1, or 0 for omp_get_max_threads() of the probing thread, the
+ * default. 1 builds them with no OpenMP region, for programs that probe from threads of
+ * their own (see Threads, above). Call it after guti_open, before the first probe, from
+ * the one thread that holds the handle then. (Since 0.8.0.) */
+void guti_set_index_threads(guti_tables *t, int threads);
 
 /* What the handle's block cache has done since guti_open, for benchmarks and for choosing
  * cache_bytes: the probes answered from a decompressed block in memory (hits) or by

@@ -173,7 +173,7 @@ FORCED='[Game "sixteen"]\n[Rules "forced"]\n'
 check 0 'usage: guti COMMAND' --help
 check 0 'usage: guti COMMAND' -h
 check 0 'usage: guti COMMAND' help
-check 0 'guti 0.7.0' --version
+check 0 'guti 0.8.0' --version
 check 0 'usage: guti show FEN' show --help
 check 0 'usage: guti show FEN' show -h
 check 0 'usage: guti game FILE' game --help

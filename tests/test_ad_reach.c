@@ -58,7 +58,7 @@ static void check_reach(const char *rules, int dogs, int goal)
     char *seen = reached_states(&s, &b, &r, &start);
 
     /* the classes of the reached states, by layer */
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     uint8_t *want[AD_POINTS + 1] = {0};
     const uint16_t *got[AD_POINTS + 1] = {0};
     uint64_t size[AD_POINTS + 1] = {0}, reached = 0;

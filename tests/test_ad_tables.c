@@ -118,7 +118,7 @@ START_TEST(sizes_by_burnside)
         }
     }
     /* the small layers' sizes, their indexes built */
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     ck_assert_ptr_nonnull(ix);
     enum { INDEXED = 8 };
     for (int d = 1; d <= INDEXED; d++) {
@@ -139,7 +139,7 @@ START_TEST(rows_weigh_the_classes)
     for (int d = 1; d <= 5; d++) {
         struct game g = setup_variant("forced", d, d);
         const struct game_layers *gl = g.ops->layers;
-        void *ix = gl->index_new(&g);
+        void *ix = gl->index_new(&g, 0);
         struct layer_key k = layer_with(&g, d);
         struct layer_row rows[4];
         char err[200];
@@ -202,7 +202,7 @@ static void check_ranks(int d, uint64_t most, uint64_t *seed)
     const struct game_layers *gl = g.ops->layers;
     struct ad_board b;
     ad_board_init(&b, g.board);
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     ck_assert_ptr_nonnull(ix);
     struct layer_key k = layer_with(&g, d);
     uint64_t size = layer_size(&g, ix, &k);
@@ -256,7 +256,7 @@ static void solve_variant(const struct game *g, int limit, struct solved *s, int
         ck_assert_msg(
             solve_game(g, &(struct solve_options){.dtc_limit = limit}, &h, err, sizeof err) == 0,
             "%s", err);
-    void *ix = g->ops->layers->index_new(g);
+    void *ix = g->ops->layers->index_new(g, 0);
     /* the layers of least to most dogs, and no other */
     ck_assert_int_eq(g->ops->layers->list(g, NULL, 0), most - least + 1);
     for (int d = least; d <= most; d++) {
@@ -281,7 +281,7 @@ static void check_variant(const char *rules, int dogs, int goal, const struct ad
     struct solved *s = malloc(sizeof *s);
     int least = dogs - goal + 1;
     solve_variant(&g, 0, s, least, dogs);
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     uint8_t *met[AD_POINTS] = {0};
     for (int d = least; d <= dogs; d++) met[d] = calloc(s->size[d], 1);
     char err[200];
@@ -363,7 +363,7 @@ static void check_dtc(const char *rules, int dogs, int goal, int L)
         ck_assert_int_ge(k, 0);
         cls[d] = s->m.e[k];
     }
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     uint64_t count[5] = {0}; /* win, cursed win, draw, blessed loss, loss */
     char err[200];
     for (int i = 0; i < sp.n; i++) {

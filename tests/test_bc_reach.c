@@ -22,7 +22,7 @@ START_TEST(reach_3x3)
     char *seen = reached_raw(&g, &br);
     struct position start = g.ops->start(&g);
     struct pair_index ix[5];
-    for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+    for (int k = 0; k <= 4; k++) ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k, 0), 0);
     struct bc_reach_place G[4], T[5];
     struct bitset move;
     ck_assert_int_eq(bitset_alloc(&move, 2 * ix[4].size), 0);
@@ -85,7 +85,7 @@ START_TEST(reach_push_pull_4x4)
     enum { P = 5, NC = 4 }; /* 5 goats placed, 0..3 captured */
     struct pair_index ix[P + 2];
     for (int k = 0; k <= P + 1; k++)
-        ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+        ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k, 0), 0);
     unsigned seed = 7;
     for (int percent = 0; percent <= 100; percent += 25) {
         struct bc_reach_place gp[NC], tp[NC], out[2][NC];

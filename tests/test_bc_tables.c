@@ -135,7 +135,7 @@ static void whole_init(struct whole *w, const struct game *g, const struct symma
     brute_enumerate(&w->mv, g, placement_raw);
     brute_solve(&w->mv, g);
     for (int k = 0; k <= g->side_men[0]; k++)
-        ck_assert_int_eq(pair_index_init(&w->ix[k], g->board, sm, g->side_men[1], k), 0);
+        ck_assert_int_eq(pair_index_init(&w->ix[k], g->board, sm, g->side_men[1], k, 0), 0);
     for (int h = 1; h <= g->side_men[0]; h++)
         for (int c = 0; c < g->capture_goal && c <= g->side_men[0] - h; c++)
             for (int side = 0; side < 2; side++) {
@@ -531,7 +531,7 @@ static void placement_entries(const struct game *g, const struct table_arrays *m
 {
     int goats = bits_count(p->men[0]), c = g->side_men[0] - p->inhand - goats;
     if (!ix_made[goats]) {
-        ck_assert_int_eq(pair_index_init(&ix[goats], g->board, sm, g->side_men[1], goats), 0);
+        ck_assert_int_eq(pair_index_init(&ix[goats], g->board, sm, g->side_men[1], goats, 0), 0);
         ix_made[goats] = true;
     }
     uint64_t i = pair_index_rank(&ix[goats], p->men[1], p->men[0]);

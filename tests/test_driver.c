@@ -106,7 +106,7 @@ START_TEST(solves_every_game)
         ck_assert_int_ge(nk, 1);
         struct solve_request q = {.targets = k, .ntargets = nk};
         struct mem_store *m = solve_into(&g, &q);
-        void *ix = ops->layers->index_new(&g);
+        void *ix = ops->layers->index_new(&g, 0);
         for (int j = 0; j < nk; j++) check_layer(&g, ix, m, &k[j]);
         ops->layers->index_free(ix);
         mem_free(m);

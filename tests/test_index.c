@@ -13,7 +13,7 @@ static void check_index(const struct board *b, int a, int nb, uint64_t step)
 {
     struct symmap *sm = symmap_for(b);
     struct pair_index ix;
-    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb, 0), 0);
     ck_assert_uint_eq(ix.raw, binomial(b->npoints, a) * binomial(b->npoints - a, nb));
     uint64_t orbit_total = 0;
     for (uint64_t i = 0; i < ix.size; i += step) {
@@ -40,8 +40,8 @@ static void check_add_each(const struct board *b, int a, int nb)
 {
     struct symmap *sm = symmap_for(b);
     struct pair_index ix, nx;
-    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
-    ck_assert_int_eq(pair_index_init(&nx, b, sm, a, nb + 1), 0);
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb, 0), 0);
+    ck_assert_int_eq(pair_index_init(&nx, b, sm, a, nb + 1, 0), 0);
     uint64_t out[BOARD_MAX_POINTS];
     for (uint64_t i = 0; i < ix.size; i++) {
         bits_t A, B;
@@ -75,7 +75,7 @@ static void check_cursor(const struct board *b, int a, int nb, uint64_t *seed)
 {
     struct symmap *sm = symmap_for(b);
     struct pair_index ix;
-    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb), 0);
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb, 0), 0);
     struct pair_index_cursor c = {0};
     uint64_t i = 0, stepped = 0, jumped = 0;
     for (int n = 0; n < 20000 && ix.size; n++) {
@@ -166,7 +166,7 @@ START_TEST(index_burnside)
         const struct board *b = board_named(cases[i].board);
         struct symmap *sm = symmap_for(b);
         struct pair_index ix;
-        ck_assert_int_eq(pair_index_init(&ix, b, sm, cases[i].a, cases[i].nb), 0);
+        ck_assert_int_eq(pair_index_init(&ix, b, sm, cases[i].a, cases[i].nb, 0), 0);
         CHECK(pair_class_count(b, cases[i].a, cases[i].nb) == ix.size, "%s %d+%d: %llu, index %llu",
               cases[i].board, cases[i].a, cases[i].nb,
               (unsigned long long)pair_class_count(b, cases[i].a, cases[i].nb),
@@ -186,7 +186,7 @@ START_TEST(index_movement_counts)
     struct symmap *sm = symmap_for(b);
     for (int c = 0; c <= 4; c++) {
         struct pair_index ix;
-        ck_assert_int_eq(pair_index_init(&ix, b, sm, 4, 20 - c), 0);
+        ck_assert_int_eq(pair_index_init(&ix, b, sm, 4, 20 - c, 0), 0);
         uint64_t size = ix.size;
         ck_assert_uint_eq(size, want[c]);
         pair_index_free(&ix);

@@ -26,7 +26,7 @@ static void class_reach(const struct game *g, const struct symmap *sm, struct cl
     uint64_t total = 0;
     memset(cr, 0, sizeof *cr);
     for (int k = 0; k <= N; k++)
-        ck_assert_int_eq(pair_index_init(&cr->ix[k], g->board, sm, g->side_men[1], k), 0);
+        ck_assert_int_eq(pair_index_init(&cr->ix[k], g->board, sm, g->side_men[1], k, 0), 0);
     for (int h = 0; h <= N; h++)
         for (int c = 0; c < cw && c <= N - h; c++)
             for (int side = 0; side < (h ? 2 : 1); side++) {
@@ -137,7 +137,7 @@ static void reach_driver(const char *board, const char *rules)
         char *want = reached_raw(&g, &br);
         struct pair_index ix[5];
         for (int k = 0; k <= 4; k++)
-            ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k), 0);
+            ck_assert_int_eq(pair_index_init(&ix[k], g.board, sm, 4, k, 0), 0);
         int reached = 0;
         for (int i = 0; i < br.n; i++) {
             const struct position *q = &br.pos[i];

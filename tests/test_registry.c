@@ -136,7 +136,7 @@ static void check_layers(const struct game_ops *ops, const char *board)
     struct listed l;
     list_layers(&g, &l);
     check_children_first(&g, &l);
-    void *ix = ops->layers->index_new(&g);
+    void *ix = ops->layers->index_new(&g, 0);
     ck_assert_ptr_nonnull(ix);
     bool *visited = calloc((size_t)l.n, sizeof *visited);
     uint64_t seed = 39;

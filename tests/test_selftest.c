@@ -94,7 +94,7 @@ START_TEST(selftest_fails_on_a_broken_graph)
     const struct game_layers *gl = g.ops->layers;
     struct layer_key k = {{0, g.capture_goal - 1, 0, 0}}; /* no children */
     ck_assert_int_eq(gl->children(&g, &k, NULL, 0), 0);
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     struct retro_layer R;
     char err[200];
     ck_assert_msg(gl->engine_open(&g, ix, &k, NULL, 0, 0, &R, err, sizeof err) == 0, "%s", err);

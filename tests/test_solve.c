@@ -166,7 +166,7 @@ START_TEST(plan_against_the_layers)
     struct layer_entry *e = list_of(&g, &n);
     for (int i = 0; i < n; i++) within += e[i].kind == LAYER_CYCLIC && gl->men(&g, &e[i].k) <= 5;
     ck_assert_int_eq(count, within);
-    void *ix = gl->index_new(&g);
+    void *ix = gl->index_new(&g, 0);
     uint64_t kept = 0;
     for (int i = 0; i < count; i++) {
         uint64_t size;

@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
-#include <omp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -151,6 +150,14 @@ static void held_release_locked(struct held *h)
     }
 }
 
+/* Tables probed from libmicrohttpd's threads build their indexes in the thread that asks,
+ * with no OpenMP region: libgomp ends the process when it cannot allocate a team, and
+ * under a memory limit it may not; out of memory is then a 503 (guti.h, threads). */
+static void serve_threads_only(guti_tables *t)
+{
+    guti_set_index_threads(t, 1);
+}
+
 /* Opens the directory into a new current handle; false (the old one kept) when it cannot
  * be opened now. */
 static bool keeper_reopen_locked(struct keeper *k, struct timespec seen)
@@ -158,6 +165,7 @@ static bool keeper_reopen_locked(struct keeper *k, struct timespec seen)
     struct held *h = calloc(1, sizeof *h);
     struct guti_error err;
     if (!h || guti_open(k->dir, 0, &h->tables, &err)) return free(h), false;
+    serve_threads_only(h->tables);
     h->users = 1;
     if (k->current) held_release_locked(k->current);
     k->current = h;
@@ -239,12 +247,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     (void)version;
     struct server *s = cls;
     struct request *rq = *state;
-    /* A table's index is built on its first probe with OpenMP threads, and libgomp ends
-     * the process when it cannot start one (a thread of libmicrohttpd's has no team of its
-     * own yet, and under a memory limit its threads may not start): here the index is built
-     * by the thread that asked for it, and out of memory is a 503. The setting is this
-     * thread's alone. */
-    omp_set_num_threads(1);
     if (!rq) {
         /* the first call: the headers are in */
         if (!(rq = calloc(1, sizeof *rq)))
@@ -369,6 +371,7 @@ int cmd_serve(int argc, char **argv)
         free(opened);
         return open_rc;
     }
+    serve_threads_only(opened->tables);
     opened->users = 1;
     s.keeper.current = opened;
     s.keeper.mtime = dir_mtime(s.keeper.dir);

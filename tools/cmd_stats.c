@@ -273,7 +273,7 @@ static void folded_layers(const struct game *g, char *buf, size_t len)
     if (!gl->dtm_by_fold) return;
     int n = gl->list(g, NULL, 0);
     struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
-    void *ix = gl->index_new(g);
+    void *ix = gl->index_new(g, 0);
     if (e && ix) {
         gl->list(g, e, n);
         for (int j = 0; j < n; j++) {

@@ -40,6 +40,7 @@ struct guti_tables {
     int nvariants;
     struct handle *handles[MAX_VARIANTS];
     int nhandles;
+    int index_threads; /* guti_set_index_threads */
 };
 
 static int fail(struct guti_error *err, int status, const char *fmt, ...)
@@ -537,6 +538,11 @@ int libguti_open_absent(const char *dir, size_t cache_bytes, guti_tables **out,
     return open_tables(dir, cache_bytes, true, out, err);
 }
 
+void guti_set_index_threads(guti_tables *t, int threads)
+{
+    t->index_threads = threads > 0 ? threads : 0;
+}
+
 void guti_close(guti_tables *t)
 {
     if (!t) return;
@@ -644,6 +650,7 @@ static struct prober *prober_of(guti_tables *t, const struct game *g, int *rc,
     prober_init(&h->p, &h->g, t->dir);
     h->p.cache = t->cache;
     h->p.may_open = &t->opening;
+    h->p.index_threads = t->index_threads;
     t->handles[t->nhandles++] = h;
     return &h->p;
 }

@@ -177,7 +177,7 @@ static int orbit_rank_words(struct pair_index *ix, int k, uint64_t nbsets)
 }
 
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
-                    int nb)
+                    int nb, int threads)
 {
     init_binomials();
     memset(ix, 0, sizeof *ix);
@@ -225,15 +225,16 @@ int pair_index_init(struct pair_index *ix, const struct board *b, const struct s
         ix->norbits++;
     }
     /* The canonical B bitmaps of symmetric A sets, which are most of the time spent here
-     * (a query's first probe of a layer waits for it): one orbit per thread at a time. A
-     * caller held to one thread gets no OpenMP region at all: even a team of one is
-     * allocated, and libgomp ends the process when that fails (guti.h, threads). */
+     * (a query's first probe of a layer waits for it): one orbit per thread at a time. One
+     * thread gets no OpenMP region at all: even a team of one is allocated, and libgomp
+     * ends the process when that fails (guti.h, threads). */
     uint64_t nbsets = binom[ix->n - a][nb];
     int failed = 0;
-    if (omp_get_max_threads() == 1) {
+    if (threads == 0) threads = omp_get_max_threads();
+    if (threads == 1) {
         for (int k = 0; k < ix->norbits; k++) failed |= orbit_rank_words(ix, k, nbsets);
     } else {
-#pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
+#pragma omp parallel for schedule(dynamic, 1) reduction(| : failed) num_threads(threads)
         for (int k = 0; k < ix->norbits; k++) failed |= orbit_rank_words(ix, k, nbsets);
     }
     if (failed) return pair_index_free(ix), -1;

@@ -96,9 +96,11 @@ struct pair_index {
  * a + nb exceeds the board's points. */
 uint64_t pair_class_count(const struct board *b, int a, int nb);
 
-/* Builds the index; 0, or -1 when memory runs out. */
+/* Builds the index with that many OpenMP threads (0: omp_get_max_threads(); 1: no OpenMP
+ * region at all, for a caller whose threads are not OpenMP's, where libgomp would end the
+ * process when it cannot allocate a team); 0, or -1 when memory runs out. */
 int pair_index_init(struct pair_index *ix, const struct board *b, const struct symmap *sm, int a,
-                    int nb);
+                    int nb, int threads);
 void pair_index_free(struct pair_index *ix);
 
 /* What ranking needs of A: its orbit and a symmetry that makes it canonical. Many

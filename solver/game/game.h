@@ -201,8 +201,9 @@ struct game_layers {
     /* The layer of a position the rules have not ended. */
     struct layer_key (*layer_of)(const struct game *g, const struct position *pos);
     /* A new, empty set of the indexes that number positions (NULL when memory runs out),
-     * each built on first use by rank; index_free frees it and all it built. */
-    void *(*index_new)(const struct game *g);
+     * each built on first use by rank with that many OpenMP threads (pair_index_init: 0
+     * for omp_get_max_threads()); index_free frees it and all it built. */
+    void *(*index_new)(const struct game *g, int threads);
     void (*index_free)(void *ix);
     /* The number of position pos (of layer k) in the layer's table, and the table's size.
      * When the index it needs is not built, rank builds it when may_build, else returns 1

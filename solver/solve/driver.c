@@ -1159,7 +1159,7 @@ int solve_layers(const struct game *g, const struct solve_request *q, const stru
     w.eager = calloc(n, sizeof *w.eager);
     w.size = calloc(n, sizeof *w.size);
     w.held = calloc(n, sizeof *w.held);
-    w.ix = gl->index_new(g);
+    w.ix = gl->index_new(g, 0);
     int rc = -1;
     if (!w.e || !w.wanted || !w.last || !w.eager || !w.size || !w.held || !w.ix) {
         solve_fail(err, errlen, "out of memory");

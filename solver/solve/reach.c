@@ -301,7 +301,7 @@ int reach_all(const struct game *g, const struct reach_hooks *h, struct reach_re
     }
     w.size = calloc((size_t)w.n, sizeof *w.size);
     w.bits = calloc((size_t)w.n, sizeof *w.bits);
-    if (!w.size || !w.bits || !(w.ix = w.gl->index_new(g)))
+    if (!w.size || !w.bits || !(w.ix = w.gl->index_new(g, 0)))
         return fail(&w, "out of memory"), walk_free(&w), -1;
     if (h->task_begin) h->task_begin(h->arg, "reach");
     int rc = prepare(&w, first);

@@ -531,7 +531,7 @@ static int cyclic_layers(const struct game *g, int max_pieces, uint64_t sample, 
     int n = gl->list(g, NULL, 0);
     struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
     struct shown *show = calloc((size_t)(n ? n : 1), sizeof *show);
-    struct cyclic cy = {.g = g, .gl = gl, .ix = gl->index_new(g)};
+    struct cyclic cy = {.g = g, .gl = gl, .ix = gl->index_new(g, 0)};
     int rc = -1;
     if (e && show && cy.ix) {
         gl->list(g, e, n);
@@ -722,7 +722,7 @@ static int acyclic_layers(const struct game *g, uint64_t sample, struct scratch 
     int n = gl->list(g, NULL, 0);
     struct layer_entry *e = calloc((size_t)(n ? n : 1), sizeof *e);
     struct acyclic_order *order = calloc((size_t)(n ? n : 1), sizeof *order);
-    struct acyclic a = {.cy = {.g = g, .gl = gl, .ix = gl->index_new(g)}};
+    struct acyclic a = {.cy = {.g = g, .gl = gl, .ix = gl->index_new(g, 0)}};
     int rc = -1;
     if (e && order && a.cy.ix) {
         gl->list(g, e, n);

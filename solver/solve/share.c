@@ -274,7 +274,7 @@ static void shared_setup(struct shared *s)
     const struct solve_share *sh = s->sh;
     char why[400];
     s->bounds = malloc(((size_t)sh->nparts + 1) * sizeof *s->bounds);
-    if (!s->bounds || !(s->ix = s->gl->index_new(s->g))) {
+    if (!s->bounds || !(s->ix = s->gl->index_new(s->g, 0))) {
         s->here = true;
         solve_fail(s->err, s->errlen, "out of memory setting up %s", s->title);
         return;

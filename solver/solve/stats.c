@@ -608,7 +608,7 @@ static int wdl_walk(struct wdl_pass *p)
     p->ch = calloc(most, sizeof *p->ch);
     p->win_sum = calloc(most, sizeof *p->win_sum);
     p->mat = calloc(most, sizeof *p->mat);
-    p->gix = g->ops->layers->index_new(g);
+    p->gix = g->ops->layers->index_new(g, 0);
     p->nlayers = g->ops->layers->list(g, NULL, 0);
     p->layers = malloc(((size_t)p->nlayers + 1) * sizeof *p->layers);
     if (p->layers) g->ops->layers->list(g, p->layers, p->nlayers);
@@ -786,7 +786,7 @@ static int first_of_game(const struct game *g, const struct layer_entry *e, int 
                          char *err, size_t errlen)
 {
     const struct game_layers *gl = g->ops->layers;
-    void *ix = gl->index_new(g);
+    void *ix = gl->index_new(g, 0);
     int best = -1, key[3] = {0}, rc = ix ? 0 : out_of_memory(err, errlen);
     for (int j = 0; j < n && !rc; j++) {
         if (!miss[j]) continue;
@@ -989,7 +989,7 @@ int stats_dtc(const struct game *g, const char *dir, int limit, const struct sta
     const struct position start = g->ops->start(g);
     struct dtc_pass p = {.g = g,
                          .dir = dir,
-                         .gix = g->ops->layers->index_new(g),
+                         .gix = g->ops->layers->index_new(g, 0),
                          .start = g->ops->layers->layer_of(g, &start),
                          .st = s,
                          .err = err,
@@ -1086,7 +1086,7 @@ int stats_histogram(const struct game *g, const char *dir, const struct stats_ho
                     struct dtm_histogram *h, char *err, size_t errlen)
 {
     *h = (struct dtm_histogram){.g = g, .max_dtm = -1};
-    void *gix = g->ops->layers->index_new(g);
+    void *gix = g->ops->layers->index_new(g, 0);
     struct layer_key *keys = NULL;
     int nk = cyclic_layers(g, dir, &keys);
     h->n = calloc(RETRO_MAX_DTM + 1, sizeof *h->n);

@@ -220,7 +220,7 @@ static int cyclic_plan(struct cyclic_walk *w, struct verify_report *rep)
     w->depth = calloc(n, sizeof *w->depth);
     w->last = calloc(n, sizeof *w->last);
     w->held = calloc(n, sizeof *w->held);
-    w->ix = w->gl->index_new(g);
+    w->ix = w->gl->index_new(g, 0);
     if (!e || !w->k || !w->wdl || !w->size || !w->depth || !w->last || !w->held || !w->ix) {
         free(e);
         return stop(rep, "out of memory"), -1;
@@ -668,7 +668,7 @@ static int acyclic_walk_init(struct acyclic_walk *w, const struct verify_request
     int n = w->gl->list(q->g, NULL, 0);
     w->e = calloc((size_t)(n ? n : 1), sizeof *w->e);
     w->there = calloc((size_t)(n ? n : 1), sizeof *w->there);
-    w->ix = w->gl->index_new(q->g);
+    w->ix = w->gl->index_new(q->g, 0);
     if (!w->e || !w->there || !w->ix) return -1;
     w->n = w->gl->list(q->g, w->e, n);
     for (int j = 0; j < w->n; j++)

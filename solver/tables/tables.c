@@ -234,7 +234,7 @@ static int rank(struct prober *p, const struct layer_key *k, const struct positi
     const struct game_layers *gl = p->g->ops->layers;
     if (!p->ix) {
         if (!may_open(p)) return PROBER_CLOSED;
-        if (!(p->ix = gl->index_new(p->g)))
+        if (!(p->ix = gl->index_new(p->g, p->index_threads)))
             return snprintf(err, errlen, "out of memory"), PROBER_NOMEM;
     }
     int rc = gl->rank(p->g, p->ix, k, pos, may_open(p), i, size, err, errlen);

@@ -71,6 +71,7 @@ struct prober {
     const char *dir;
     struct tb_cache *cache; /* when not NULL, blocks are read through it (tb.h) */
     void *ix;               /* the game's indexes (game_layers.index_new), made on first use */
+    int index_threads;      /* the OpenMP threads they are built with (0: as many as OpenMP's) */
     /* the layers met, in an open-addressing table of cap slots (a power of two) */
     struct prober_layer *layers;
     int nlayers, cap;

@@ -22,6 +22,7 @@ struct ad_indexes {
     const struct game *g;
     struct symmap sm;
     struct pair_index *ix[AD_MAX_DOGS + 1]; /* by dogs on the board */
+    int threads;                            /* to build them with (pair_index_init) */
 };
 
 /* The fewest dogs a layer has: one more than the game ends with. */
@@ -48,11 +49,12 @@ static struct layer_key ad_layer_of(const struct game *g, const struct position 
     return (struct layer_key){{bits_count(pos->men[AD_DOGS]), 0, 0, 0}};
 }
 
-static void *ad_index_new(const struct game *g)
+static void *ad_index_new(const struct game *g, int threads)
 {
     struct ad_indexes *x = calloc(1, sizeof *x);
     if (!x) return NULL;
     x->g = g;
+    x->threads = threads;
     symmap_init(&x->sm, g->board);
     return x;
 }
@@ -79,7 +81,7 @@ static int build_index(struct ad_indexes *x, int dogs, char *err, size_t errlen)
         return snprintf(err, errlen, "layer d%d: no such layer", dogs), -1;
     if (x->ix[dogs]) return 0;
     x->ix[dogs] = malloc(sizeof *x->ix[dogs]);
-    if (!x->ix[dogs] || pair_index_init(x->ix[dogs], x->g->board, &x->sm, 1, dogs)) {
+    if (!x->ix[dogs] || pair_index_init(x->ix[dogs], x->g->board, &x->sm, 1, dogs, x->threads)) {
         free(x->ix[dogs]);
         x->ix[dogs] = NULL;
         return snprintf(err, errlen, "out of memory for the index of %d dogs", dogs), -1;

@@ -11,7 +11,7 @@ int bc_layer_init(struct bc_layer *l, const struct game *g, const struct symmap 
     l->captured = captured;
     l->next = NULL;
     l->res = NULL;
-    return pair_index_init(&l->ix, g->board, sm, g->side_men[1], g->side_men[0] - captured);
+    return pair_index_init(&l->ix, g->board, sm, g->side_men[1], g->side_men[0] - captured, 0);
 }
 
 void bc_layer_free(struct bc_layer *l)

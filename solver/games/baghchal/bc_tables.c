@@ -21,6 +21,7 @@ struct bc_indexes {
     const struct game *g;
     struct symmap sm;
     struct pair_index *ix[BOARD_MAX_POINTS + 1]; /* by goats on the board */
+    int threads;                                 /* to build them with (pair_index_init) */
 };
 
 static void bc_layer_name(const struct game *g, const struct layer_key *k, char *buf, size_t len)
@@ -38,11 +39,12 @@ static struct layer_key bc_layer_of(const struct game *g, const struct position 
     return (struct layer_key){{pos->inhand, captured, pos->inhand ? 1 + pos->side : 0, 0}};
 }
 
-static void *bc_index_new(const struct game *g)
+static void *bc_index_new(const struct game *g, int threads)
 {
     struct bc_indexes *x = calloc(1, sizeof *x);
     if (!x) return NULL;
     x->g = g;
+    x->threads = threads;
     symmap_init(&x->sm, g->board);
     return x;
 }
@@ -65,7 +67,7 @@ static int build_index(const struct game *g, struct bc_indexes *x, int goats, ch
 {
     if (x->ix[goats]) return 0;
     x->ix[goats] = malloc(sizeof *x->ix[goats]);
-    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->side_men[1], goats)) {
+    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->side_men[1], goats, x->threads)) {
         free(x->ix[goats]);
         x->ix[goats] = NULL;
         snprintf(err, errlen, "out of memory for the index of %d goats", goats);

@@ -67,7 +67,7 @@ int ss_layer_init(struct ss_layer *l, const struct ss_db *db, int m, int n)
         pt->m = p ? n : m;
         pt->n = p ? m : n;
         pt->offset = l->size;
-        if (pair_index_init(&pt->ix, db->g->board, db->sm, pt->m, pt->n)) {
+        if (pair_index_init(&pt->ix, db->g->board, db->sm, pt->m, pt->n, db->index_threads)) {
             ss_layer_free(l);
             return -1;
         }

@@ -56,6 +56,7 @@ struct ss_db {
     /* layer[m][n]: the layer holding (m, n), registered by ss_db_add; the same layer
      * appears as [m][n] and [n][m]. Owned by the db (freed by ss_db_free). */
     struct ss_layer *layer[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    int index_threads; /* the threads a layer's indexes are built with (pair_index_init) */
 };
 
 /* 0, or -1 when memory runs out. */

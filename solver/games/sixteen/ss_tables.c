@@ -14,6 +14,7 @@
 struct ss_indexes {
     struct ss_db *db; /* the symmetries, made on first use */
     struct ss_layer *l[SS_MAX_PIECES + 1][SS_MAX_PIECES + 1];
+    int threads; /* to build the indexes with (pair_index_init) */
 };
 
 static void ss_layer_name(const struct game *g, const struct layer_key *k, char *buf, size_t len)
@@ -29,10 +30,12 @@ static struct layer_key ss_layer_of(const struct game *g, const struct position 
     return (struct layer_key){{m > n ? m : n, m > n ? n : m, 0, 0}};
 }
 
-static void *ss_index_new(const struct game *g)
+static void *ss_index_new(const struct game *g, int threads)
 {
     (void)g;
-    return calloc(1, sizeof(struct ss_indexes));
+    struct ss_indexes *x = calloc(1, sizeof *x);
+    if (x) x->threads = threads;
+    return x;
 }
 
 static void ss_index_free(void *ix)
@@ -86,6 +89,7 @@ static int build_layer(const struct game *g, struct ss_indexes *x, int hi, int l
             snprintf(err, errlen, "out of memory");
             return -1;
         }
+        x->db->index_threads = x->threads;
     }
     struct ss_layer *l = malloc(sizeof *l);
     if (!l || ss_layer_init(l, x->db, hi, lo)) {
