@@ -10,8 +10,8 @@
 
 static const char help[] =
     "usage: guti norepeat baghchal [--rules R] [--board B] [--captured C] [--all]\n"
-    "                     [--budget N] [--no-bounds] [--shard K/N] [--list FILE] [--dir DIR]\n"
-    "                     [--quiet] [--json]\n"
+    "                     [--budget N] [--no-bounds] [--depth-first] [--shard K/N]\n"
+    "                     [--list FILE] [--dir DIR] [--quiet] [--json]\n"
     "\n"
     "Surveys one movement layer (every goat placed, C captured) under the no-repeat rules:\n"
     "each position up to symmetry, either side to move, with only its own board behind it\n"
@@ -28,6 +28,8 @@ static const char help[] =
     "  --budget N    search nodes per class at most (default 1000000)\n"
     "  --no-bounds   never let the standard tables bound the search (on 4x4 they do by\n"
     "                default, where it is proven): to check the proof by search\n"
+    "  --depth-first under the unlimited window, search depth first rather than by proof\n"
+    "                numbers (df-pn): the first method, for a second opinion\n"
     "  --shard K/N   only the classes numbered K mod N (0 <= K < N), for N processes to\n"
     "                share a layer: add their counts\n"
     "  --list FILE   each class surveyed, one line: FEN, standard value, value under R,\n"
@@ -35,7 +37,7 @@ static const char help[] =
     "  --dir DIR     the standard tables (default $GUTI_TABLES, else ./tables)\n"
     "  --quiet       no progress on stderr\n"
     "  --json        {\"game\", \"rules\", \"board\", \"captured\", \"draws_only\", \"budget\",\n"
-    "                \"bounds\", \"shard\", \"classes\", \"counts\": {STANDARD: {\"loss\", "
+    "                \"bounds\", \"method\", \"shard\", \"classes\", \"counts\": {STANDARD: {\"loss\", "
     "\"draw\", "
     "\"win\",\n"
     "                \"unknown\"}}, \"nodes\", \"seconds\"}\n";
@@ -69,7 +71,7 @@ int cmd_norepeat(int argc, char **argv)
     struct game_opts o = {0};
     const char *dir_opt = NULL, *list_path = NULL, *shard_opt = NULL;
     int captured = 0;
-    bool all = false, no_bounds = false;
+    bool all = false, no_bounds = false, depth_first = false;
     uint64_t budget = 1000000;
     const struct cli_option opts[] = {
         CLI_OPTION("rules", CLI_RULES, &o.rules),     CLI_OPTION("board", CLI_BOARD, &o.board),
@@ -77,7 +79,8 @@ int cmd_norepeat(int argc, char **argv)
         CLI_OPTION("budget", CLI_COUNT, &budget),     CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
         CLI_OPTION("list", CLI_TEXT, &list_path),     CLI_OPTION("shard", CLI_TEXT, &shard_opt),
         CLI_OPTION("dir", CLI_TEXT, &dir_opt),        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-        CLI_OPTION("json", CLI_FLAG, &o.json),        CLI_OPTIONS_END};
+        CLI_OPTION("json", CLI_FLAG, &o.json),        CLI_OPTION("depth-first", CLI_FLAG, &depth_first),
+        CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("norepeat", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;
@@ -112,8 +115,8 @@ int cmd_norepeat(int argc, char **argv)
     progress_begin(&out.prog, "no-repeat");
     double t0 = omp_get_wtime();
     struct nr_survey sv;
-    rc = nr_survey(&g, pr, captured, !all, !no_bounds, budget, shard, nshards, each, progress, &out,
-                   &sv, err, sizeof err);
+    struct nr_survey_options so = {captured, !all, !no_bounds, depth_first, budget, shard, nshards};
+    rc = nr_survey(&g, pr, &so, each, progress, &out, &sv, err, sizeof err);
     double secs = omp_get_wtime() - t0;
     progress_end(&out.prog);
     prober_free(pr);
@@ -124,12 +127,15 @@ int cmd_norepeat(int argc, char **argv)
     char rules[32];
     game_rules_name(&g, rules, sizeof rules);
     bool bounds = !no_bounds && nr_board_bipartite(g.board);
+    /* how the search went: a window's state graph, or the unlimited window's two ways */
+    const char *method = g.repeat_window ? "graph" : depth_first ? "depth-first" : "df-pn";
     if (o.json) {
         printf("{\"game\": \"baghchal\", \"rules\": \"%s\", \"board\": \"%s\", \"captured\": %d, "
-               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"shard\": \"%d/%d\", "
+               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"method\": \"%s\", "
+               "\"shard\": \"%d/%d\", "
                "\"classes\": %llu, \"counts\": {",
                rules, g.board->name, captured, all ? "false" : "true", (unsigned long long)budget,
-               bounds ? "true" : "false", shard, nshards, (unsigned long long)sv.classes);
+               bounds ? "true" : "false", method, shard, nshards, (unsigned long long)sv.classes);
         for (int s = 0; s < 3; s++) {
             printf("%s\"%s\": {", s ? ", " : "", value_words[s]);
             for (int v = 0; v < 4; v++)
@@ -140,9 +146,10 @@ int cmd_norepeat(int argc, char **argv)
         printf("}, \"nodes\": %llu, \"seconds\": %.3f}\n", (unsigned long long)sv.nodes, secs);
         return 0;
     }
-    printf("baghchal %s, rules %s, %d captured: %llu classes (%s), at most %llu nodes each%s\n",
+    printf("baghchal %s, rules %s, %d captured: %llu classes (%s), at most %llu nodes each "
+           "(%s)%s\n",
            g.board->name, rules, captured, (unsigned long long)sv.classes,
-           all ? "all of them" : "the standard draws", (unsigned long long)budget,
+           all ? "all of them" : "the standard draws", (unsigned long long)budget, method,
            bounds ? ", standard wins as bounds" : "");
     printf("%-10s %12s %12s %12s %12s\n", "standard", "loss", "draw", "win", "unknown");
     for (int s = 0; s < 3; s++) {

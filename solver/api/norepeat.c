@@ -181,6 +181,33 @@ static void path_clear(struct path_set *p)
     p->ha = p->hb = 0;
 }
 
+/* Proof and disproof numbers: the least number of positions still to be proven for the
+ * side to move to win (pn) or to lose (dn). PN_INF: never. */
+#define PN_INF (UINT32_MAX / 4)
+#define PN_MAX_MOVES 64
+
+static inline uint32_t pn_add(uint32_t a, uint32_t b)
+{
+    return a + b >= PN_INF ? PN_INF : a + b;
+}
+
+/* A state's numbers in the table, by the same two keys as the depth-first search's. */
+struct pn_slot {
+    uint64_t k1, k2; /* k1 == 0: empty */
+    uint32_t pn, dn;
+};
+
+struct pn_map {
+    struct pn_slot *slot;
+    size_t mask, used, cap_limit;
+};
+
+/* What a frame of the proof-number search keeps of its moves. */
+struct pn_frame {
+    uint32_t pn[PN_MAX_MOVES], dn[PN_MAX_MOVES];
+    bool inside[PN_MAX_MOVES]; /* a move within the layer (else a way out, proven) */
+};
+
 /* ---- The search ------------------------------------------------------------------------ */
 
 struct nr_search {
@@ -188,6 +215,7 @@ struct nr_search {
     nr_standard_fn standard;
     void *arg;
     bool bounds; /* standard wins bound entry values (bipartite boards only) */
+    bool bipartite; /* so no board recurs in a layer with one empty point (norepeat.h) */
     uint64_t nodes, budget;
     struct map entries; /* entry values, by position */
     struct map tt;      /* unlimited window: by position and the set of boards seen */
@@ -196,6 +224,11 @@ struct nr_search {
     struct path_set path[BOARD_MAX_POINTS + 1];
     struct movelist **lists; /* one per depth */
     int nlists;
+    /* unlimited window: proof-number search (the default), or depth-first */
+    bool depth_first;
+    struct pn_map pn;          /* its proof and disproof numbers */
+    struct pn_frame **frames; /* one per depth */
+    int nframes;
 };
 
 struct nr_search *nr_new(const struct game *g, nr_standard_fn standard, void *arg, bool bounds)
@@ -205,10 +238,12 @@ struct nr_search *nr_new(const struct game *g, nr_standard_fn standard, void *ar
     s->g = g;
     s->standard = standard;
     s->arg = arg;
-    s->bounds = bounds && standard && nr_board_bipartite(g->board);
+    s->bipartite = nr_board_bipartite(g->board);
+    s->bounds = bounds && standard && s->bipartite;
     bool ok = !map_init(&s->entries, 1 << 12, (size_t)1 << 26) &&
               !map_init(&s->tt, 1 << 16, (size_t)1 << 25);
     for (int i = 0; ok && i <= BOARD_MAX_POINTS; i++) ok = !path_init(&s->path[i]);
+    s->pn.cap_limit = (size_t)1 << 25;
     if (!ok) {
         nr_free(s);
         return NULL;
@@ -227,7 +262,15 @@ void nr_free(struct nr_search *s)
         free(s->lists[i]);
     }
     free(s->lists);
+    free(s->pn.slot);
+    for (int i = 0; i < s->nframes; i++) free(s->frames[i]);
+    free(s->frames);
     free(s);
+}
+
+void nr_depth_first(struct nr_search *s, bool on)
+{
+    s->depth_first = on;
 }
 
 bool nr_bounded(const struct nr_search *s)
@@ -280,6 +323,15 @@ static struct movelist *list_at(struct nr_search *s, int d)
 static inline bool leaves_layer(const struct position *p, const struct position *succ)
 {
     return p->inhand > 0 || succ->inhand > 0 || bits_count(succ->men[0]) != bits_count(p->men[0]);
+}
+
+/* Whether no move from pos on can be refused until the layer is left: after the
+ * placements, on a bipartite board with one empty point (norepeat.h's second proof). Its
+ * value is then its entry value, whatever its history. */
+static inline bool never_refused(const struct nr_search *s, const struct position *pos)
+{
+    return s->bipartite && pos->inhand == 0 &&
+           bits_count(pos->men[0] | pos->men[1]) == s->g->board->npoints - 1;
 }
 
 static inline int negate(int v)
@@ -421,6 +473,175 @@ static int dfs(struct nr_search *s, const struct position *pos, int depth, struc
     }
     if (map_put(&s->tt, ka, kb, result)) return NR_NOMEM;
     return result;
+}
+
+/* ---- Unlimited window: proof-number search ------------------------------------------- */
+
+static struct pn_slot *pn_find(const struct pn_map *m, uint64_t k1, uint64_t k2)
+{
+    for (size_t i = mix64(k1 ^ k2) & m->mask;; i = (i + 1) & m->mask) {
+        struct pn_slot *s = &m->slot[i];
+        if (!s->k1 || (s->k1 == k1 && s->k2 == k2)) return s;
+    }
+}
+
+/* Rebuilds the table in slots slots, keeping the proven states only when prune. */
+static int pn_rebuild(struct pn_map *m, size_t slots, bool prune)
+{
+    struct pn_slot *old = m->slot;
+    size_t oldn = m->slot ? m->mask + 1 : 0;
+    if (!(m->slot = calloc(slots, sizeof *m->slot))) {
+        m->slot = old;
+        return -1;
+    }
+    m->mask = slots - 1;
+    m->used = 0;
+    for (size_t i = 0; i < oldn; i++)
+        if (old[i].k1 && (!prune || !old[i].pn || !old[i].dn)) {
+            *pn_find(m, old[i].k1, old[i].k2) = old[i];
+            m->used++;
+        }
+    free(old);
+    return 0;
+}
+
+/* Stores a state's numbers; -1 when memory runs out. A table at its limit keeps only its
+ * proven states (the others are work that may be done again). */
+static int pn_put(struct pn_map *m, uint64_t k1, uint64_t k2, uint32_t pn, uint32_t dn)
+{
+    if (!m->slot && pn_rebuild(m, 1 << 16, false)) return -1;
+    if (2 * (m->used + 1) > m->mask + 1) {
+        size_t slots = 2 * (m->mask + 1);
+        bool prune = slots > m->cap_limit;
+        if (pn_rebuild(m, prune ? m->mask + 1 : slots, prune)) return -1;
+    }
+    struct pn_slot *s = pn_find(m, k1, k2);
+    if (!s->k1) m->used++;
+    *s = (struct pn_slot){k1, k2, pn, dn};
+    return 0;
+}
+
+/* The keys of the state succ leads to: the path's set with succ's board added. */
+static void child_keys(const struct path_set *p, const struct position *succ, uint64_t *ka,
+                       uint64_t *kb)
+{
+    uint64_t key = board_key(succ);
+    struct path_set with = {.ha = p->ha ^ hash_a(key), .hb = p->hb ^ hash_b(key)};
+    *ka = tt_key_a(&with, succ);
+    *kb = tt_key_b(&with, succ);
+}
+
+static struct pn_frame *frame_at(struct nr_search *s, int d)
+{
+    while (s->nframes <= d) {
+        int n = s->nframes + 64;
+        struct pn_frame **grown = realloc(s->frames, (size_t)n * sizeof *grown);
+        if (!grown) return NULL;
+        s->frames = grown;
+        for (; s->nframes < n; s->nframes++)
+            if (!(s->frames[s->nframes] = malloc(sizeof **s->frames))) return NULL;
+    }
+    return s->frames[d];
+}
+
+/*
+ * Nagai's df-pn, in negamax form: a state is won for its mover when some move leads to a
+ * state lost for the other side, so its pn is the least of its moves' dn and its dn the
+ * sum of their pn. mid() searches the state pos (its board already in the path) until its
+ * pn reaches thpn or its dn thdn, into *pn and *dn. The table's keys hold the set of boards
+ * seen, so a state recurs in the search only as the same state, and the graph-history
+ * interaction that troubles df-pn in games with repetition cannot arise. A move the rule
+ * refuses is not a move; a way out of the layer is valued by a search of the next.
+ */
+static int mid(struct nr_search *s, const struct position *pos, int depth, uint32_t thpn,
+               uint32_t thdn, uint32_t *pn, uint32_t *dn)
+{
+    if (++s->nodes > s->budget || depth >= NR_MAX_DEPTH) return NR_ABORT;
+    struct outcome o;
+    if (s->g->ops->over(s->g, pos, &o)) {
+        bool won = o.winner == pos->side;
+        *pn = won ? 0 : PN_INF;
+        *dn = won ? PN_INF : 0;
+        return 0;
+    }
+    struct path_set *path = &s->path[bits_count(pos->men[0])];
+    struct movelist *l = list_at(s, depth);
+    struct pn_frame *f = frame_at(s, depth);
+    if (!l || !f || s->g->ops->moves(s->g, pos, l) < 0) return NR_NOMEM;
+    if (l->n > PN_MAX_MOVES) return NR_ABORT;
+    int n = 0; /* the moves kept, packed at the front of l */
+    for (int i = 0; i < l->n; i++) {
+        const struct position *succ = &l->succ[i];
+        uint32_t cpn = 1, cdn = 1;
+        bool inside = !leaves_layer(pos, succ);
+        if (!inside) {
+            int v = entry(s, succ, NULL, depth + 1);
+            if (v == NR_ABORT || v == NR_NOMEM) return v;
+            cpn = v == NR_WIN ? 0 : PN_INF; /* a draw of a window's layer: neither */
+            cdn = v == NR_LOSS ? 0 : PN_INF;
+        } else {
+            if (path_has(path, board_key(succ))) continue; /* refused */
+            uint64_t ka, kb;
+            child_keys(path, succ, &ka, &kb);
+            const struct pn_slot *t = s->pn.slot ? pn_find(&s->pn, ka, kb) : NULL;
+            if (t && t->k1) cpn = t->pn, cdn = t->dn;
+        }
+        l->mv[n] = l->mv[i];
+        l->succ[n] = *succ;
+        f->pn[n] = cpn;
+        f->dn[n] = cdn;
+        f->inside[n] = inside;
+        n++;
+    }
+    l->n = n;
+    uint64_t ka = tt_key_a(path, pos), kb = tt_key_b(path, pos);
+    for (;;) {
+        uint32_t mpn = PN_INF, mdn = 0, second = PN_INF;
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            mdn = pn_add(mdn, f->pn[i]);
+            if (f->dn[i] < mpn) {
+                second = mpn;
+                mpn = f->dn[i];
+                best = i;
+            } else if (f->dn[i] < second)
+                second = f->dn[i];
+        }
+        if (!mpn) mdn = PN_INF; /* won */
+        else if (!mdn) mpn = PN_INF; /* lost: every move is lost, or there is none */
+        *pn = mpn;
+        *dn = mdn;
+        /* a way out of the layer is proven: the best is one only when this state is */
+        if (mpn >= thpn || mdn >= thdn || best < 0 || !f->inside[best]) break;
+        uint32_t cthpn = thdn - mdn + f->pn[best] > PN_INF ? PN_INF : thdn - mdn + f->pn[best];
+        uint32_t cthdn = thpn < second + 1 ? thpn : second + 1;
+        const struct position *succ = &l->succ[best];
+        if (path_add(path, board_key(succ))) return NR_NOMEM;
+        int rc = mid(s, succ, depth + 1, cthpn, cthdn, &f->pn[best], &f->dn[best]);
+        path_remove(path, board_key(succ));
+        if (rc) return rc;
+    }
+    return pn_put(&s->pn, ka, kb, *pn, *dn) ? NR_NOMEM : 0;
+}
+
+/* Unlimited window, by proof numbers: the value of pos, its board in the path; best,
+ * when not NULL, gets a winning move's position. */
+static int dfpn(struct nr_search *s, const struct position *pos, int depth, struct position *best)
+{
+    uint32_t pn, dn;
+    int rc = mid(s, pos, depth, PN_INF, PN_INF, &pn, &dn);
+    if (rc) return rc;
+    if (pn && dn) return NR_ABORT; /* not reached: the thresholds are infinite */
+    if (best && !pn) {
+        struct movelist *l = list_at(s, depth);
+        struct pn_frame *f = frame_at(s, depth);
+        for (int i = 0; l && f && i < l->n; i++)
+            if (!f->dn[i]) {
+                *best = l->succ[i];
+                break;
+            }
+    }
+    return pn ? NR_LOSS : NR_WIN;
 }
 
 /* ---- Window N: the layer's state graph ------------------------------------------------ */
@@ -817,8 +1038,9 @@ static int entry(struct nr_search *s, const struct position *pos, struct positio
         if (!s->standard(s->arg, pos, &c) && c != RETRO_DRAW) return code_win(c) ? NR_WIN : NR_LOSS;
     }
     int v;
-    if (pos->inhand > 0) {
-        /* never refused: the best over the moves' entry values */
+    if (pos->inhand > 0 || never_refused(s, pos)) {
+        /* never refused: the best over the moves' entry values (inside a layer of one empty
+         * point too, whose moves lead to positions that are never refused either) */
         if (++s->nodes > s->budget) return NR_ABORT;
         struct movelist l;
         movelist_init(&l);
@@ -846,7 +1068,7 @@ static int entry(struct nr_search *s, const struct position *pos, struct positio
         struct path_set *path = &s->path[bits_count(pos->men[0])];
         path_clear(path);
         if (path_add(path, board_key(pos))) return NR_NOMEM;
-        v = dfs(s, pos, depth, best);
+        v = s->depth_first ? dfs(s, pos, depth, best) : dfpn(s, pos, depth, best);
         path_clear(path);
     } else {
         uint64_t *root = calloc((size_t)s->g->repeat_window + 1, sizeof *root);
@@ -889,7 +1111,8 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
     const struct position *pos = &h->p[h->n - 1];
     /* The boards of the current layer behind the current one, newest first. */
     int goats = bits_count(pos->men[0]), back = h->n - 1 - history_layer_start(h);
-    if (back == 0) return nr_entry_value(s, pos, budget, a); /* goats in hand: back is 0 */
+    /* goats in hand (back is 0 then), or no board of the history can recur */
+    if (back == 0 || never_refused(s, pos)) return nr_entry_value(s, pos, budget, a);
     memset(a, 0, sizeof *a);
     s->nodes = 0;
     s->budget = budget;
@@ -907,7 +1130,7 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
             uint64_t key = board_key(&h->p[h->n - 1 - i]);
             if (!path_has(path, key) && path_add(path, key)) return -1;
         }
-        v = dfs(s, pos, 0, &a->best);
+        v = s->depth_first ? dfs(s, pos, 0, &a->best) : dfpn(s, pos, 0, &a->best);
         path_clear(path);
     } else {
         int width = s->g->repeat_window;

@@ -13,10 +13,15 @@
  * functions of the position too, and cached the same way.
  *
  * Unlimited window: inside a layer no board repeats, so the game is finite and every
- * position with its history is a win or a loss. A depth-first negamax settles it, stopping
- * at the first winning move; its transposition table is keyed by the position and the set
- * of boards seen in the layer, as two independent 64-bit hashes (a set hashes as the XOR
- * of its boards' hashes). A wrong answer needs two states whose 128-bit keys collide:
+ * position with its history is a win or a loss. Nagai's df-pn settles it: a depth-first
+ * proof-number search, which goes where the fewest positions remain to prove a win or a
+ * loss, so that a short proof is found among long lines of play; or, on request (the
+ * first method, kept as a second opinion), a depth-first negamax stopping at the first
+ * winning move. Their tables are keyed by the position and the set of boards seen in the
+ * layer, as two independent 64-bit hashes (a set hashes as the XOR of its boards'
+ * hashes): a state is its position and that set, whatever the order of play, so the
+ * graph-history interaction that df-pn meets where values depend on the path cannot
+ * arise. A wrong answer needs two states whose 128-bit keys collide:
  * about n^2 / 2^129 for n states stored, below 10^-20 for every search run here.
  *
  * Window N: the state is the position and the last N boards, a finite graph with cycles,
@@ -39,6 +44,20 @@
  * as under the standard rules a side with no move does. A capture starts a new layer, where
  * the same holds. On 3x3 and 5x5 diagonal steps keep the colour, the proof fails, and the
  * tables only order moves.
+ *
+ * One empty point on a bipartite board (4x4 with one goat captured): no board recurs
+ * inside the layer, so no move there is ever refused, under any window, and a position's
+ * value is its entry value whatever its history; the layer is searched as goats in hand
+ * are. Proof: every move inside the layer is a step into the empty point, so the empty
+ * point walks along the lines, and a piece moves only when the empty point comes to it.
+ * Let the walk h0, h1, ... first come back to a point at ply j: h_j = h_i, i < j, with
+ * h_i .. h_(j-1) distinct. The piece on h_i then is the one that stepped there at ply i + 1
+ * (from h_(i+1)), unmoved since, and it steps again at ply j. h_i .. h_j is a cycle of the
+ * board or a step there and back, of even length on a bipartite board, so plies i + 1 and
+ * j are an odd number apart, made by different sides: one piece cannot make both. So the
+ * empty point never comes back to a point, and no board recurs; the layer is acyclic too,
+ * at most npoints - 1 plies deep. On 5x5 three points can form a triangle of lines, and a
+ * tiger and a goat going once round it recreate the board in 6 plies.
  *
  * The budget counts search nodes (depth-first calls, or graph states listed) per root;
  * past it the answer is NR_UNKNOWN unless what was searched already proves it. A graph
@@ -89,6 +108,10 @@ int nr_value(struct nr_search *s, const struct history *h, uint64_t budget, stru
 int nr_entry_value(struct nr_search *s, const struct position *pos, uint64_t budget,
                    struct nr_answer *a);
 
+/* Under the unlimited window, searches depth first (the first method, kept as a second
+ * opinion) rather than by proof numbers (the default). */
+void nr_depth_first(struct nr_search *s, bool on);
+
 /* Whether the standard tables bound entry values in this search (norepeat.h's proof). */
 bool nr_bounded(const struct nr_search *s);
 
@@ -113,18 +136,27 @@ typedef void (*nr_each_fn)(void *arg, const struct position *pos, int standard,
                            const struct nr_answer *a);
 typedef void (*nr_progress_fn)(void *arg, const char *phase, uint64_t done, uint64_t total);
 
+/* What a survey searches, and how. */
+struct nr_survey_options {
+    int captured;     /* the layer: goats captured */
+    bool draws_only;  /* only the classes that are standard draws, else every class */
+    bool bounds;      /* the standard tables bound the search where norepeat.h's proof holds */
+    bool depth_first; /* unlimited window: depth-first search (nr_depth_first) */
+    uint64_t budget;  /* search nodes per class */
+    /* With nshards > 1 only the classes numbered shard mod nshards in the survey's order
+     * are searched (the others are not counted), so that processes can share a layer; the
+     * caches then differ, and so can what a budget decides. */
+    int shard, nshards;
+};
+
 /*
- * Surveys the movement layer of game g (rules no-repeat) with `captured` goats captured:
- * every class with either side to move, or with draws_only only the standard draws. The
- * standard values come from prober std (the same board and capture goal, rules standard);
- * with bounds they also bound the search where norepeat.h's proof holds. budget is per
- * class. With nshards > 1 only the classes numbered shard mod nshards in the survey's order
- * are searched (the others are not counted), so that processes can share a layer; the
- * caches then differ, and so can what a budget decides. each and progress may be NULL. 0, or -1
- * with a one-line reason (a missing table, out of memory).
+ * Surveys the movement layer of game g (rules no-repeat) that opt names: each class, a
+ * position up to symmetry with either side to move. The standard values come from prober
+ * std (the same board and capture goal, rules standard). each and progress may be NULL.
+ * 0, or -1 with a one-line reason (a missing table, out of memory).
  */
-int nr_survey(const struct game *g, struct prober *std, int captured, bool draws_only, bool bounds,
-              uint64_t budget, int shard, int nshards, nr_each_fn each, nr_progress_fn progress,
-              void *arg, struct nr_survey *out, char *err, size_t errlen);
+int nr_survey(const struct game *g, struct prober *std, const struct nr_survey_options *opt,
+              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out,
+              char *err, size_t errlen);
 
 #endif

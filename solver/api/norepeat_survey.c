@@ -48,11 +48,12 @@ static inline int column(int v)
     return v == NR_LOSS ? 0 : v == NR_DRAW ? 1 : v == NR_WIN ? 2 : 3;
 }
 
-int nr_survey(const struct game *g, struct prober *std, int captured, bool draws_only, bool bounds,
-              uint64_t budget, int shard, int nshards, nr_each_fn each, nr_progress_fn progress,
-              void *arg, struct nr_survey *out, char *err, size_t errlen)
+int nr_survey(const struct game *g, struct prober *std, const struct nr_survey_options *opt,
+              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out,
+              char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    int captured = opt->captured;
     int np = g->board->npoints, ngoats = g->side_men[0] - captured;
     if (captured < 0 || captured >= g->capture_goal || ngoats + g->side_men[1] > np) {
         snprintf(err, errlen, "captured: %d is no movement layer of this game (0 to %d)", captured,
@@ -61,7 +62,7 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
     }
     struct symmap *sm = malloc(sizeof *sm);
     struct survey_hint hint = {.std = std};
-    struct nr_search *s = nr_new(g, survey_standard, &hint, bounds);
+    struct nr_search *s = nr_new(g, survey_standard, &hint, opt->bounds);
     if (!sm || !s) {
         free(sm);
         nr_free(s);
@@ -69,6 +70,7 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
         return -1;
     }
     symmap_init(sm, g->board);
+    nr_depth_first(s, opt->depth_first);
     /* the boards: tigers first, then the goats among the points they leave */
     uint64_t total = 0, done = 0, eligible = 0;
     bits_t all = np == 64 ? ~(bits_t)0 : BIT(np) - 1;
@@ -89,10 +91,12 @@ int nr_survey(const struct game *g, struct prober *std, int captured, bool draws
                     if (prober_probe(std, &p, &code, &known, err, errlen)) goto fail;
                     int standard = code == RETRO_DRAW ? NR_DRAW : code_win(code) ? NR_WIN : NR_LOSS;
                     done++;
-                    if (draws_only && standard != NR_DRAW) continue;
-                    if (nshards > 1 && eligible++ % (uint64_t)nshards != (uint64_t)shard) continue;
+                    if (opt->draws_only && standard != NR_DRAW) continue;
+                    if (opt->nshards > 1 &&
+                        eligible++ % (uint64_t)opt->nshards != (uint64_t)opt->shard)
+                        continue;
                     struct nr_answer a;
-                    if (nr_entry_value(s, &p, budget, &a)) {
+                    if (nr_entry_value(s, &p, opt->budget, &a)) {
                         snprintf(err, errlen, "out of memory for the search");
                         goto fail;
                     }

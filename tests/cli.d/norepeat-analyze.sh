@@ -91,11 +91,12 @@ nra_json "$T/nra-4x4.json" no-repeat '10 11' '{"judged": 11, "mistakes": {"goats
 check 0 '"move": "b2-b1", "side": "tigers", "fen": "GTT/GTG/G1T t 0", "before": {"value": "win", ' game --analyze --json --dir "$NA" "$T/nra-mistake.txt"
 check 0 '"after": {"value": "loss", "standard": "loss", "standard_dtm": 2}, "judged": true, "mistake": true, "best": {"move": "c1-b1", "value": "win", "standard": "win", "standard_dtm": 3}}' game --analyze --json --dir "$NA" "$T/nra-mistake.txt"
 
-# a budget too small to decide: unknown, not judged, and said so
-check 0 '   1. goats  c2           unknown under the rule -> unknown under the rule (std loss)' game --analyze --budget 3 --dir "$NA" "$T/nra-mistake.txt"
-check 0 'judged: 1 of 8 moves (7 unknown under the rule: the search ran out of its budget; raise --budget)' game --analyze --budget 3 --dir "$NA" "$T/nra-mistake.txt"
-check 0 '"judged": 1, "moves": 8, "unknown": 7' game --analyze --budget 3 --json --dir "$NA" "$T/nra-mistake.txt"
-check 0 '"budget": 3,' game --analyze --budget 3 --json --dir "$NA" "$T/nra-mistake.txt"
+# a budget too small to decide (4 search nodes a position: the proof-number search decides
+# one of the eight): unknown, not judged, and said so
+check 0 '   1. goats  c2           unknown under the rule -> unknown under the rule (std loss)' game --analyze --budget 4 --dir "$NA" "$T/nra-mistake.txt"
+check 0 'judged: 1 of 8 moves (7 unknown under the rule: the search ran out of its budget; raise --budget)' game --analyze --budget 4 --dir "$NA" "$T/nra-mistake.txt"
+check 0 '"judged": 1, "moves": 8, "unknown": 7' game --analyze --budget 4 --json --dir "$NA" "$T/nra-mistake.txt"
+check 0 '"budget": 4,' game --analyze --budget 4 --json --dir "$NA" "$T/nra-mistake.txt"
 # without the standard tables: the values under the rule all the same, the standard unknown
 mkdir -p "$T/nr-analyze-none"
 check 0 '   8. tigers b2-b1        win                    -> loss (std unknown)' game --analyze --dir "$T/nr-analyze-none" "$T/nra-mistake.txt"
