@@ -178,6 +178,11 @@ signed char *clock_values(int n, const int *first, const int *succ, const bool *
 #define TEST_KEY(inhand, captured, side)                                                           \
     ((struct layer_key){{(inhand), (captured), (inhand) > 0 && (side) >= 0 ? 1 + (side) : 0, 0}})
 
+/* Bagh-Chal's standard tables on board, solved whole into a new test folder dir (tag
+ * names it; test_dir_remove removes it) and opened (tests/solved_tables.c). */
+typedef struct guti_tables guti_tables;
+guti_tables *solved_tables(char *dir, size_t len, const char *tag, const char *board);
+
 /* A store of tables in memory (tests/mem_store.c; store.h's hooks mem_load and mem_save, arg
  * the store): what the drivers save, they read back. */
 struct mem_table {
@@ -250,11 +255,11 @@ void part_game_free(struct part_game *p);
  * jaguar to move) on the library's point numbers, found by name. */
 #define AD_POINTS 31
 struct ad_board {
-    const struct board *lib;  /* the library's board, whose names number the points */
-    bits_t adj[AD_POINTS];    /* the points adjacent to each */
-    int njumps[AD_POINTS];    /* the jumps from each: over[p][k] to to[p][k] */
+    const struct board *lib; /* the library's board, whose names number the points */
+    bits_t adj[AD_POINTS];   /* the points adjacent to each */
+    int njumps[AD_POINTS];   /* the jumps from each: over[p][k] to to[p][k] */
     uint8_t over[AD_POINTS][8], to[AD_POINTS][8];
-    int mirror[AD_POINTS];    /* the left-right mirror's image of each point */
+    int mirror[AD_POINTS]; /* the left-right mirror's image of each point */
 };
 struct ad_rules {
     bool forced;  /* rules forced: a capture when there is one, maximal chains */

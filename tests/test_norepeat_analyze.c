@@ -6,7 +6,6 @@
 
 #include "guti.h"
 #include "helpers.h"
-#include "solve.h"
 
 /* The first moves of a game on 3x3 (both rules, no-repeat and no-repeat:8): after them
  * the tigers have c1-b1, a win under the rule, and b2-b1, a loss (and a loss by the
@@ -23,16 +22,7 @@ static const char *const window_choice[] = {"b1",    "c3-b3", "a2",    "b3-c3", 
 
 static guti_tables *tables_3x3(char *dir, size_t len)
 {
-    char err[300];
-    test_dir_make(dir, len, "norepeat-analyze");
-    struct game std = setup("baghchal", "standard", "3x3");
-    struct solve_hooks hk = {.store = {.dir = dir}};
-    const struct solve_options all = {0};
-    ck_assert_msg(solve_game(&std, &all, &hk, err, sizeof err) == 0, "%s", err);
-    guti_tables *t;
-    struct guti_error e;
-    ck_assert_int_eq(guti_open(dir, 0, &t, &e), GUTI_OK);
-    return t;
+    return solved_tables(dir, len, "norepeat-analyze", "3x3");
 }
 
 static struct guti_position start_3x3(const char *rules)
