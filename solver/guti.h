@@ -508,12 +508,12 @@ struct guti_norepeat_move_analysis {
      * to, its value for its maker under the rule (or GUTI_UNKNOWN) and its standard value
      * beside (standard.value GUTI_UNKNOWN when those tables are not open) */
     struct guti_norepeat_move played;
-    bool has_best;                 /* best is set (always, as a game that goes on has a move
-                                      the rule does not refuse) */
+    bool has_best;                  /* best is set (always, as a game that goes on has a move
+                                       the rule does not refuse) */
     struct guti_norepeat_move best; /* the machine's move there: guti_norepeat_moves' first */
-    bool judged;  /* both the position's value and the move's are decided */
-    bool mistake; /* judged, and the move's value is worse for its maker than the
-                     position's: a win thrown into a draw or a loss, a draw into a loss */
+    bool judged;                    /* both the position's value and the move's are decided */
+    bool mistake;                   /* judged, and the move's value is worse for its maker than the
+                                       position's: a win thrown into a draw or a loss, a draw into a loss */
 };
 
 /* A game's analysis under rules no-repeat as a whole. */

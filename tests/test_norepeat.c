@@ -305,8 +305,7 @@ END_TEST
 
 /* The brute force's values of the roots' histories (no goats in hand in them) under g's
  * window, into want (1 win, 0 draw, -1 loss). */
-static void window_values(const struct game *g, const struct history *hist, int nroots,
-                          int *want)
+static void window_values(const struct game *g, const struct history *hist, int nroots, int *want)
 {
     ck_assert_int_le(g->repeat_window, WINDOW_MAX);
     struct window_graph wg = {.g = g, .mask = (1 << 22) - 1};
@@ -356,8 +355,8 @@ static void window_case(const char *rules, int stride)
     int counts[3] = {0};
     for (int r = 0; r < nroots; r++) {
         int got = engine_value(s, &hist[r]);
-        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules,
-                      r, hist[r].n - 1, got, want[r]);
+        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules, r,
+                      hist[r].n - 1, got, want[r]);
         counts[want[r] + 1]++;
     }
     ck_assert_int_gt(counts[0] + counts[2], 0);
@@ -430,8 +429,8 @@ static void one_hole_case(const char *rules, int stride)
     int counts[3] = {0};
     for (int r = 0; r < nroots; r++) {
         int got = engine_value(s, &hist[r]);
-        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules,
-                      r, hist[r].n - 1, got, want[r]);
+        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules, r,
+                      hist[r].n - 1, got, want[r]);
         counts[want[r] + 1]++;
         history_free(&hist[r]);
     }

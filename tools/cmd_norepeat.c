@@ -37,7 +37,8 @@ static const char help[] =
     "  --dir DIR     the standard tables (default $GUTI_TABLES, else ./tables)\n"
     "  --quiet       no progress on stderr\n"
     "  --json        {\"game\", \"rules\", \"board\", \"captured\", \"draws_only\", \"budget\",\n"
-    "                \"bounds\", \"method\", \"shard\", \"classes\", \"counts\": {STANDARD: {\"loss\", "
+    "                \"bounds\", \"method\", \"shard\", \"classes\", \"counts\": {STANDARD: "
+    "{\"loss\", "
     "\"draw\", "
     "\"win\",\n"
     "                \"unknown\"}}, \"nodes\", \"seconds\"}\n";
@@ -73,14 +74,19 @@ int cmd_norepeat(int argc, char **argv)
     int captured = 0;
     bool all = false, no_bounds = false, depth_first = false;
     uint64_t budget = 1000000;
-    const struct cli_option opts[] = {
-        CLI_OPTION("rules", CLI_RULES, &o.rules),     CLI_OPTION("board", CLI_BOARD, &o.board),
-        CLI_OPTION_INT("captured", &captured, 0, 64), CLI_OPTION("all", CLI_FLAG, &all),
-        CLI_OPTION("budget", CLI_COUNT, &budget),     CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
-        CLI_OPTION("list", CLI_TEXT, &list_path),     CLI_OPTION("shard", CLI_TEXT, &shard_opt),
-        CLI_OPTION("dir", CLI_TEXT, &dir_opt),        CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
-        CLI_OPTION("json", CLI_FLAG, &o.json),        CLI_OPTION("depth-first", CLI_FLAG, &depth_first),
-        CLI_OPTIONS_END};
+    const struct cli_option opts[] = {CLI_OPTION("rules", CLI_RULES, &o.rules),
+                                      CLI_OPTION("board", CLI_BOARD, &o.board),
+                                      CLI_OPTION_INT("captured", &captured, 0, 64),
+                                      CLI_OPTION("all", CLI_FLAG, &all),
+                                      CLI_OPTION("budget", CLI_COUNT, &budget),
+                                      CLI_OPTION("no-bounds", CLI_FLAG, &no_bounds),
+                                      CLI_OPTION("list", CLI_TEXT, &list_path),
+                                      CLI_OPTION("shard", CLI_TEXT, &shard_opt),
+                                      CLI_OPTION("dir", CLI_TEXT, &dir_opt),
+                                      CLI_OPTION("quiet", CLI_FLAG, &o.quiet),
+                                      CLI_OPTION("json", CLI_FLAG, &o.json),
+                                      CLI_OPTION("depth-first", CLI_FLAG, &depth_first),
+                                      CLI_OPTIONS_END};
     bool help_wanted;
     int first, rc = cli_parse("norepeat", argc, argv, opts, &help_wanted, &first);
     if (rc) return rc;

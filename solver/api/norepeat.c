@@ -214,7 +214,7 @@ struct nr_search {
     const struct game *g;
     nr_standard_fn standard;
     void *arg;
-    bool bounds; /* standard wins bound entry values (bipartite boards only) */
+    bool bounds;    /* standard wins bound entry values (bipartite boards only) */
     bool bipartite; /* so no board recurs in a layer with one empty point (norepeat.h) */
     uint64_t nodes, budget;
     struct map entries; /* entry values, by position */
@@ -226,7 +226,7 @@ struct nr_search {
     int nlists;
     /* unlimited window: proof-number search (the default), or depth-first */
     bool depth_first;
-    struct pn_map pn;          /* its proof and disproof numbers */
+    struct pn_map pn;         /* its proof and disproof numbers */
     struct pn_frame **frames; /* one per depth */
     int nframes;
 };
@@ -607,8 +607,10 @@ static int mid(struct nr_search *s, const struct position *pos, int depth, uint3
             } else if (f->dn[i] < second)
                 second = f->dn[i];
         }
-        if (!mpn) mdn = PN_INF; /* won */
-        else if (!mdn) mpn = PN_INF; /* lost: every move is lost, or there is none */
+        if (!mpn)
+            mdn = PN_INF; /* won */
+        else if (!mdn)
+            mpn = PN_INF; /* lost: every move is lost, or there is none */
         *pn = mpn;
         *dn = mdn;
         /* a way out of the layer is proven: the best is one only when this state is */

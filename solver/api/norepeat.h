@@ -156,7 +156,7 @@ struct nr_survey_options {
  * 0, or -1 with a one-line reason (a missing table, out of memory).
  */
 int nr_survey(const struct game *g, struct prober *std, const struct nr_survey_options *opt,
-              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out,
-              char *err, size_t errlen);
+              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out, char *err,
+              size_t errlen);
 
 #endif

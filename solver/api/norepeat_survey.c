@@ -49,8 +49,8 @@ static inline int column(int v)
 }
 
 int nr_survey(const struct game *g, struct prober *std, const struct nr_survey_options *opt,
-              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out,
-              char *err, size_t errlen)
+              nr_each_fn each, nr_progress_fn progress, void *arg, struct nr_survey *out, char *err,
+              size_t errlen)
 {
     memset(out, 0, sizeof *out);
     int captured = opt->captured;

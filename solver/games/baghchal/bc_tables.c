@@ -67,7 +67,8 @@ static int build_index(const struct game *g, struct bc_indexes *x, int goats, ch
 {
     if (x->ix[goats]) return 0;
     x->ix[goats] = malloc(sizeof *x->ix[goats]);
-    if (!x->ix[goats] || pair_index_init(x->ix[goats], g->board, &x->sm, g->side_men[1], goats, x->threads)) {
+    if (!x->ix[goats] ||
+        pair_index_init(x->ix[goats], g->board, &x->sm, g->side_men[1], goats, x->threads)) {
         free(x->ix[goats]);
         x->ix[goats] = NULL;
         snprintf(err, errlen, "out of memory for the index of %d goats", goats);
