@@ -205,7 +205,7 @@ struct pn_map {
 /* What a frame of the proof-number search keeps of its moves. */
 struct pn_frame {
     uint32_t pn[PN_MAX_MOVES], dn[PN_MAX_MOVES];
-    bool inside[PN_MAX_MOVES]; /* a move within the layer (else a way out, proven) */
+    bool inside[PN_MAX_MOVES]; /* a move within the layer, else a way out of it */
 };
 
 /* ---- The search ------------------------------------------------------------------------ */
@@ -574,15 +574,18 @@ static int mid(struct nr_search *s, const struct position *pos, int depth, uint3
         const struct position *succ = &l->succ[i];
         uint32_t cpn = 1, cdn = 1;
         bool inside = !leaves_layer(pos, succ);
-        if (!inside) {
-            int v = entry(s, succ, NULL, depth + 1);
-            if (v == NR_ABORT || v == NR_NOMEM) return v;
-            cpn = v == NR_WIN ? 0 : PN_INF; /* a draw of a window's layer: neither */
+        /* A way out of the layer (a capture) leads to an entry state: its board alone in its
+         * layer's path. It is searched as part of this proof, as deep as it needs to be,
+         * not settled first: a next layer's entry can take more than the whole budget. */
+        int v = inside ? NR_UNKNOWN : known_entry(s, succ);
+        if (v != NR_UNKNOWN) {
+            cpn = v == NR_WIN ? 0 : PN_INF;
             cdn = v == NR_LOSS ? 0 : PN_INF;
         } else {
-            if (path_has(path, board_key(succ))) continue; /* refused */
+            if (inside && path_has(path, board_key(succ))) continue; /* refused */
+            static const struct path_set empty;
             uint64_t ka, kb;
-            child_keys(path, succ, &ka, &kb);
+            child_keys(inside ? path : &empty, succ, &ka, &kb);
             const struct pn_slot *t = s->pn.slot ? pn_find(&s->pn, ka, kb) : NULL;
             if (t && t->k1) cpn = t->pn, cdn = t->dn;
         }
@@ -613,15 +616,20 @@ static int mid(struct nr_search *s, const struct position *pos, int depth, uint3
             mpn = PN_INF; /* lost: every move is lost, or there is none */
         *pn = mpn;
         *dn = mdn;
-        /* a way out of the layer is proven: the best is one only when this state is */
-        if (mpn >= thpn || mdn >= thdn || best < 0 || !f->inside[best]) break;
+        if (mpn >= thpn || mdn >= thdn || best < 0) break;
         uint32_t cthpn = thdn - mdn + f->pn[best] > PN_INF ? PN_INF : thdn - mdn + f->pn[best];
         uint32_t cthdn = thpn < second + 1 ? thpn : second + 1;
         const struct position *succ = &l->succ[best];
-        if (path_add(path, board_key(succ))) return NR_NOMEM;
+        /* the layer's path, or the next layer's, empty until its entry board goes in */
+        struct path_set *into = f->inside[best] ? path : &s->path[bits_count(succ->men[0])];
+        if (path_add(into, board_key(succ))) return NR_NOMEM;
         int rc = mid(s, succ, depth + 1, cthpn, cthdn, &f->pn[best], &f->dn[best]);
-        path_remove(path, board_key(succ));
+        path_remove(into, board_key(succ));
         if (rc) return rc;
+        if (!f->inside[best] && (!f->pn[best] || !f->dn[best]) &&
+            map_put(&s->entries, board_key(succ), entry_key_b(succ),
+                    f->pn[best] ? NR_LOSS : NR_WIN))
+            return NR_NOMEM;
     }
     return pn_put(&s->pn, ka, kb, *pn, *dn) ? NR_NOMEM : 0;
 }
