@@ -846,14 +846,14 @@ static int list_state(struct nr_search *s, struct graph *gr, size_t i, uint64_t 
     return LISTED;
 }
 
-/* Lists the states reachable from the graph's first, in the order found, until the budget
- * runs out: *open is then the first state whose moves were not all listed (SIZE_MAX when
- * every state's were). -1 when out of memory. */
+/* Lists the states reachable from the graph's first, in the order found, from state from
+ * on, until the budget runs out: *open is then the first state whose moves were not all
+ * listed (SIZE_MAX when every state's were). -1 when out of memory. */
 static int graph_list(struct nr_search *s, struct graph *gr, uint64_t *k, struct movelist *l,
-                      int depth, size_t *open)
+                      int depth, size_t from, size_t *open)
 {
     *open = SIZE_MAX;
-    for (size_t i = 0; i < gr->nstates; i++) {
+    for (size_t i = from; i < gr->nstates; i++) {
         int rc = ++s->nodes > s->budget ? LIST_OPEN : list_state(s, gr, i, k, l, depth);
         if (rc == LIST_NOMEM) return -1;
         if (rc == LIST_OPEN) {
@@ -1015,10 +1015,23 @@ static int graph_solve(struct nr_search *s, const uint64_t *root, struct positio
     struct movelist l;
     movelist_init(&l);
     bool added;
-    size_t open;
-    if (gr.slot && k && graph_state(&gr, root, &added) >= 0 &&
-        !graph_list(s, &gr, k, &l, depth, &open) && !graph_values(&gr, open) &&
-        !graph_keep(s, &gr)) {
+    size_t open = 0;
+    /* Listed in rounds, each twice as long as the one before, the graph solved after
+     * each: a root that a part of its graph proves is answered then, not after the whole
+     * budget has listed states it does not need. The last round ends at the budget. */
+    uint64_t budget = s->budget, round = 4096;
+    bool ok = gr.slot && k && graph_state(&gr, root, &added) >= 0;
+    while (ok) {
+        s->budget = s->nodes + round < budget ? s->nodes + round : budget;
+        ok = !graph_list(s, &gr, k, &l, depth, open, &open);
+        s->budget = budget;
+        ok = ok && !graph_values(&gr, open);
+        if (!ok || open == SIZE_MAX || gr.value[0] != NR_ABORT || s->nodes >= budget) break;
+        free(gr.value);
+        gr.value = NULL;
+        round *= 2;
+    }
+    if (ok && !graph_keep(s, &gr)) {
         result = gr.value[0];
         if (best && (result == NR_WIN || result == NR_DRAW) &&
             graph_best_move(s, &gr, k, &l, depth, best))
