@@ -774,8 +774,20 @@ static inline int better(int a, int b)
     return a > b ? a : b;
 }
 
+/* The number of points whose contents differ between two boards (board_key's words). */
+static inline int board_distance(uint64_t a, uint64_t b)
+{
+    uint64_t d = a ^ b;
+    return bits_count((bits_t)((d | d >> 32) & 0xffffffffu));
+}
+
 /* The state succ leads to from the state cur, into k (the window shifted by one board);
- * false when succ's board is in cur's window, a move the rule refuses. */
+ * false when succ's board is in cur's window, a move the rule refuses.
+ *
+ * A board of the window that play cannot recreate while it is still there is forgotten
+ * (0), so that states differing only in such boards are one. A step inside a layer changes
+ * the contents of two points, so a board d points away from the current one is at least
+ * d / 2 plies away; the board k[w] refuses the next width - w + 1 moves and no later one. */
 static bool next_state(const struct graph *gr, const uint64_t *cur, const struct position *succ,
                        uint64_t *k)
 {
@@ -784,7 +796,10 @@ static bool next_state(const struct graph *gr, const uint64_t *cur, const struct
         if (cur[w] == key) return false;
     k[0] = (uint64_t)succ->side;
     k[1] = key;
-    for (int w = 2; w <= gr->width; w++) k[w] = cur[w - 1];
+    for (int w = 2; w <= gr->width; w++) {
+        uint64_t b = cur[w - 1];
+        k[w] = b && board_distance(b, key) <= 2 * (gr->width - w + 1) ? b : 0;
+    }
     return true;
 }
 
