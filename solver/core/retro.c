@@ -354,30 +354,63 @@ uint64_t retro_sample_index(uint64_t k, uint64_t n, uint64_t m)
     return m >= n ? k : (uint64_t)((unsigned __int128)k * n / m); /* k * n overflows 64 bits */
 }
 
+/* How many positions ahead verify expands: their successors' codes are asked of memory
+ * then, and read when the position is derived, so that the reads overlap with expanding
+ * the positions between rather than wait in turn (as the propagation's predecessors). */
+#define VERIFY_AHEAD 4
+#define VERIFY_CHUNK 4096
+
+/* What verify keeps of a position between expanding it and deriving it. */
+struct verify_slot {
+    uint64_t i;
+    int n;
+    struct move_fold ex;
+    uint64_t *succ;
+};
+
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t sample,
                       uint64_t *bad, int maxbad, int *nbad)
 {
     uint64_t wrong = 0, done = 0, m = sample && sample < L->size ? sample : L->size;
+    int failed = 0;
     *nbad = 0;
 #pragma omp parallel
     {
-        uint64_t *succ = malloc((size_t)L->max_moves * sizeof *succ);
-#pragma omp for schedule(dynamic, 4096) reduction(+ : wrong)
-        for (uint64_t k = 0; k < m; k++) {
-            uint64_t i = retro_sample_index(k, L->size, m);
-            struct move_fold ex = {0};
-            int n = L->expand(L->ctx, i, succ, &ex);
-            retro_code want = L->dtc_limit ? retro_derive_dtc(n, succ, res, &ex, L->dtc_limit)
-                                           : retro_derive(n, succ, res, &ex);
-            pass_progress(L, "verify", k, &done, m);
-            if (want == res[i]) continue;
-            wrong++;
+        struct verify_slot ring[VERIFY_AHEAD + 1];
+        uint64_t *succ = malloc((VERIFY_AHEAD + 1) * (size_t)L->max_moves * sizeof *succ);
+        if (!succ) {
+#pragma omp atomic write
+            failed = 1;
+        }
+        for (int r = 0; r <= VERIFY_AHEAD; r++)
+            ring[r].succ = succ ? succ + (size_t)r * L->max_moves : NULL;
+#pragma omp for schedule(dynamic, 1) reduction(+ : wrong)
+        for (uint64_t c0 = 0; c0 < m; c0 += VERIFY_CHUNK) {
+            uint64_t c1 = c0 + VERIFY_CHUNK < m ? c0 + VERIFY_CHUNK : m;
+            for (uint64_t k = c0; succ && k < c1 + VERIFY_AHEAD; k++) {
+                if (k < c1) {
+                    struct verify_slot *s = &ring[k % (VERIFY_AHEAD + 1)];
+                    s->i = retro_sample_index(k, L->size, m);
+                    s->ex = (struct move_fold){0};
+                    s->n = L->expand(L->ctx, s->i, s->succ, &s->ex);
+                    for (int j = 0; j < s->n; j++) __builtin_prefetch(&res[s->succ[j]]);
+                }
+                if (k < c0 + VERIFY_AHEAD) continue;
+                uint64_t kk = k - VERIFY_AHEAD;
+                const struct verify_slot *s = &ring[kk % (VERIFY_AHEAD + 1)];
+                retro_code want = L->dtc_limit
+                                      ? retro_derive_dtc(s->n, s->succ, res, &s->ex, L->dtc_limit)
+                                      : retro_derive(s->n, s->succ, res, &s->ex);
+                pass_progress(L, "verify", kk, &done, m);
+                if (want == res[s->i]) continue;
+                wrong++;
 #pragma omp critical(retro_verify_bad)
-            if (*nbad < maxbad) bad[(*nbad)++] = i;
+                if (*nbad < maxbad) bad[(*nbad)++] = s->i;
+            }
         }
         free(succ);
     }
-    return wrong;
+    return failed ? RETRO_VERIFY_NOMEM : wrong;
 }
 
 struct retro_tally retro_tally(const retro_code *res, uint64_t n)

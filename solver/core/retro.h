@@ -175,7 +175,10 @@ retro_code retro_derive_dtc(int nsucc, const uint64_t *succ, const retro_code *r
  * the counting rule's pass, L->dtc_limit > 0): every one when sample is 0 or at least the
  * layer's size, else sample of them spread evenly over the index (retro_sample_index).
  * Returns the number of positions that disagree; the first few land in bad[0..nbad-1]
- * (nbad at most maxbad). Reports its progress (phase "verify") through L->progress. */
+ * (nbad at most maxbad); RETRO_VERIFY_NOMEM when a thread's buffers did not fit (some
+ * positions then went unchecked). Reports its progress (phase "verify") through
+ * L->progress. */
+#define RETRO_VERIFY_NOMEM UINT64_MAX
 uint64_t retro_verify(const struct retro_layer *L, const retro_code *res, uint64_t sample,
                       uint64_t *bad, int maxbad, int *nbad);
 

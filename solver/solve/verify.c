@@ -410,6 +410,12 @@ static bool cyclic_check(struct cyclic_walk *w, int i, const uint16_t *codes, st
     r->inconsistent =
         retro_verify(&R, codes, w->q->sample, badi, material ? 1 : VERIFY_EXAMPLES, &nbad);
     w->gl->engine_close(&R);
+    if (r->inconsistent == RETRO_VERIFY_NOMEM) {
+        add_example(r, "out of memory for the moves of the positions re-derived");
+        r->inconsistent = 0;
+        r->failed = true;
+        return false;
+    }
     r->positions = w->q->sample && w->q->sample < n ? w->q->sample : n;
     char example[VERIFY_EXAMPLE_LEN] = "";
     for (int b = 0; b < nbad; b++) {
@@ -528,6 +534,12 @@ static bool cyclic_dtc_check(struct cyclic_walk *w, int i, const char *path, cha
     int nbad;
     uint64_t inconsistent = retro_verify(&R, dtc, 0, bad, 1, &nbad);
     w->gl->engine_close(&R);
+    if (inconsistent == RETRO_VERIFY_NOMEM) {
+        snprintf(example, len, "out of memory for the moves of the positions re-derived");
+        free(dtc);
+        free(cls);
+        return false;
+    }
     if (inconsistent && !*wrong)
         snprintf(example, len, "position %llu: stored DTC code %u, its moves give another",
                  (unsigned long long)bad[0], dtc[bad[0]]);
