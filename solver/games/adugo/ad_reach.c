@@ -36,21 +36,25 @@ static int reach(const struct reach_step *s, uint64_t j)
     return 1;
 }
 
-/* Position i's moves: steps marked in the layer, chains in the layers of fewer dogs. */
-static int expand(const struct reach_step *s, uint64_t i)
+/* Position i's moves: steps marked in the layer, chains in the layers of fewer dogs. at
+ * is the thread's place in the index: a round's positions come in order, the dogs to move
+ * first, so that most are reached by its iterator rather than unranked. */
+static int expand(const struct reach_step *s, struct pair_index_cursor *at, uint64_t i)
 {
     const struct board *b = s->g->board;
-    uint64_t classes = s->ix->size;
+    uint64_t classes = s->ix->size, c = i < classes ? i : i - classes;
     bits_t J, D;
-    pair_index_unrank(s->ix, i < classes ? i : i - classes, &J, &D);
+    if (!pair_index_cursor_seek(at, s->ix, c)) pair_index_cursor_jump(at, s->ix, c);
+    pair_index_iter_get(&at->it, &J, &D);
     bits_t empty = ad_all_points(b) & ~J & ~D;
     int j = __builtin_ctzll(J), any = 0;
-    if (i < classes) { /* the dogs step */
+    if (i < classes) { /* the dogs step: the jaguar's part of the rank is the same for all */
+        struct pair_index_a pa = pair_index_lookup_a(s->ix, J);
         for (bits_t x = D; x;) {
             int p = bits_pop(&x);
             for (bits_t t = b->adjmask[p] & empty; t;)
-                any |=
-                    reach(s, classes + pair_index_rank(s->ix, J, D ^ BIT(p) ^ BIT(bits_pop(&t))));
+                any |= reach(s, classes +
+                                    pair_index_rank_b(s->ix, &pa, D ^ BIT(p) ^ BIT(bits_pop(&t))));
         }
         return any;
     }
@@ -88,10 +92,14 @@ int ad_reach_layer(const struct game *g, const struct pair_index *ix, struct bit
                            .stop = g->side_men[AD_DOGS] - g->capture_goal};
     for (;;) {
         int any = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(| : any)
-        for (uint64_t wi = 0; wi < words; wi++)
-            for (uint64_t bits = frontier.w[wi]; bits; bits &= bits - 1)
-                any |= expand(&s, wi * 64 + (uint64_t)__builtin_ctzll(bits));
+#pragma omp parallel reduction(| : any)
+        {
+            struct pair_index_cursor at = {0};
+#pragma omp for schedule(dynamic, 64)
+            for (uint64_t wi = 0; wi < words; wi++)
+                for (uint64_t bits = frontier.w[wi]; bits; bits &= bits - 1)
+                    any |= expand(&s, &at, wi * 64 + (uint64_t)__builtin_ctzll(bits));
+        }
         if (!any) break;
         memcpy(frontier.w, fresh.w, words * sizeof *fresh.w);
         memset(fresh.w, 0, words * sizeof *fresh.w);
