@@ -63,10 +63,15 @@ def table(rows, title):
 def load_layer(board, key, c):
     """A layer's survey: one file, or the two shards' merged (counts and nodes summed;
     seconds the slower shard's, the two having run side by side)."""
-    whole = load(f"{board}-{key}-c{c}.json")
+    return load_base(f"{board}-{key}-c{c}")
+
+
+def load_base(base):
+    """The survey of base.json, or of its two shards' files merged."""
+    whole = load(f"{base}.json")
     if whole:
         return whole
-    shards = [load(f"{board}-{key}-c{c}-shard{k}.json") for k in (0, 1)]
+    shards = [load(f"{base}-shard{k}.json") for k in (0, 1)]
     if not all(shards):
         return None
     merged = dict(shards[0])
@@ -106,6 +111,48 @@ table(rows, "## 5x5: the one-hole endgame\n\n20 goats placed, none captured, one
       "each class that is a draw under the standard rules, searched under no-repeat. The standard "
       "tables give no bounds on 5x5 (its diagonal steps break the proof), so a capture, which "
       "leads to the two-hole layer, is searched there too. " + SHARDS)
+
+
+
+def listed(base):
+    """A layer's classes from its shards' lists: FEN -> value under the rule."""
+    values = {}
+    for path in sorted(glob.glob(os.path.join(nr, base + "-shard*.tsv"))):
+        for line in open(path):
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 3:
+                values[f[0]] = f[2]
+    return values
+
+
+SECOND = [("4x4", "unlimited", "4x4-no-repeat-c2", "4x4-no-repeat-c2-depth-first",
+           "depth first (`--depth-first`) rather than by proof numbers"),
+          ("4x4", "12", "4x4-no-repeat-12-c2", "4x4-no-repeat-12-c2-tenth",
+           "the same graph search within a tenth of the budget")]
+rows = [(b, w, listed(m), listed(s), how, s) for b, w, m, s, how in SECOND]
+rows = [r for r in rows if r[2] and r[3]]
+if rows:
+    print("## Second opinions\n")
+    print("Each class of 4x4's two-hole layer (its standard draws) searched again another way, "
+          "and the two values compared where both are decided. The brute forces of "
+          "`tests/test_norepeat.c` check the search on 3x3 and on 4x4's one-hole layer under "
+          "every window.\n")
+    print("| board | window | second search | classes | both decided | agree | differ "
+          "| decided by the first only | by the second only | budget, nodes, seconds |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for board, label, first, second, how, base in rows:
+        both = [f for f in first if f in second and first[f] != "unknown"
+                and second[f] != "unknown"]
+        agree = sum(first[f] == second[f] for f in both)
+        only1 = sum(first[f] != "unknown" and second.get(f, "unknown") == "unknown"
+                    for f in first)
+        only2 = sum(second[f] != "unknown" and first.get(f, "unknown") == "unknown"
+                    for f in second)
+        d = load_base(base) or {}
+        cost = (f"{n(d['budget'])}, {n(d['nodes'])}, {d['seconds']:.1f}" if d else "")
+        print(f"| {board} | {label} | {how} | {n(len(first))} | {n(len(both))} | {n(agree)} | "
+              f"{n(len(both) - agree)} | {n(only1)} | {n(only2)} | {cost} |")
+    print()
 
 times = os.path.join(nr, "times.tsv")
 if os.path.exists(times):

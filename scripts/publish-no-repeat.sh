@@ -10,7 +10,9 @@
 # class of its one movement layer; 4x4: the standard draws of the layers with holes, the
 # standard wins and losses being bounds there); 5x5's one-hole layer (20 goats placed,
 # none captured), its standard draws, under the unlimited window and a window of 12. Each
-# layer is shared by two processes (--shard 0/2, 1/2), one per core. The JSON goes to
+# layer is shared by two processes (--shard 0/2, 1/2), one per core. Second opinions on
+# 4x4's two-hole layer: the unlimited window searched depth first (--depth-first) rather
+# than by proof numbers, and the window of 12 within a tenth of the budget. The JSON goes to
 # data/no-repeat/, each step's time to data/no-repeat/times.tsv;
 # scripts/no-repeat-report.py writes the report. A step whose JSON is there already (one
 # file, from a run before layers were sharded, or both shards') is skipped.
@@ -19,15 +21,15 @@
 #   GUTI          the binary (default ./build/guti)
 #   BUDGET_SMALL  nodes per class on 3x3 and 4x4 (default 1000000)
 #   BUDGET_5X5    nodes per class on 5x5 (default 10000)
-#   BUDGET_12     nodes per class on 4x4's layers under a window of 12 (default 100000):
-#                 their graphs run to millions of states a root, and 10^6 each would
-#                 take hours on the two-hole layer
+#   BUDGET_12     nodes per class on 4x4's layers under a window of 12 (default 10^7):
+#                 their graphs run to millions of states a root, listed in rounds that
+#                 stop once the root is proven
 # Tables go to $GUTI_TABLES/no-repeat-BOARD (default ./tables/...).
 set -eu
 guti=${1:-./build/guti}
 small=${2:-1000000}
 big=${3:-10000}
-wide=${4:-100000}
+wide=${4:-10000000}
 dir=${GUTI_TABLES:-tables}
 here=$(dirname "$0")
 sh "$here/deps.sh" time || exit 2 # /usr/bin/time
@@ -95,6 +97,15 @@ for board in 3x3 4x4; do
         done
     done
 done
+
+# second opinions on 4x4's two-hole layer (the report compares their lists class by class)
+t=$dir/no-repeat-4x4
+layer "4x4 no-repeat c2 depth-first" "$out/4x4-no-repeat-c2-depth-first" "$guti" norepeat \
+    baghchal --board 4x4 --captured 2 --rules no-repeat --depth-first --budget "$small" \
+    --dir "$t" --json --quiet
+layer "4x4 no-repeat:12 c2 budget/10" "$out/4x4-no-repeat-12-c2-tenth" "$guti" norepeat \
+    baghchal --board 4x4 --captured 2 --rules no-repeat:12 --budget $((wide / 10)) \
+    --dir "$t" --json --quiet
 
 t=$dir/no-repeat-5x5
 tables 5x5 "$t" --phase=movement
