@@ -67,6 +67,51 @@ static void progress(void *arg, const char *phase, uint64_t done, uint64_t total
     progress_update(&((struct survey_out *)arg)->prog, phase, done, total);
 }
 
+/* What a survey found: its counts by standard value and value under the rules, as a table
+ * or as JSON. */
+static void print_survey(const struct game *g, const struct nr_survey_options *so,
+                         const struct nr_survey *sv, double secs, bool json)
+{
+    char rules[32];
+    game_rules_name(g, rules, sizeof rules);
+    bool bounds = so->bounds && nr_board_bipartite(g->board);
+    /* how the search went: a window's state graph, or the unlimited window's two ways */
+    const char *method = g->repeat_window ? "graph" : so->depth_first ? "depth-first" : "df-pn";
+    if (json) {
+        printf("{\"game\": \"baghchal\", \"rules\": \"%s\", \"board\": \"%s\", \"captured\": %d, "
+               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"method\": \"%s\", "
+               "\"shard\": \"%d/%d\", "
+               "\"classes\": %llu, \"counts\": {",
+               rules, g->board->name, so->captured, so->draws_only ? "true" : "false",
+               (unsigned long long)so->budget, bounds ? "true" : "false", method, so->shard,
+               so->nshards, (unsigned long long)sv->classes);
+        for (int s = 0; s < 3; s++) {
+            printf("%s\"%s\": {", s ? ", " : "", value_words[s]);
+            for (int v = 0; v < 4; v++)
+                printf("%s\"%s\": %llu", v ? ", " : "", value_words[v],
+                       (unsigned long long)sv->count[s][v]);
+            printf("}");
+        }
+        printf("}, \"nodes\": %llu, \"seconds\": %.3f}\n", (unsigned long long)sv->nodes, secs);
+        return;
+    }
+    printf("baghchal %s, rules %s, %d captured: %llu classes (%s), at most %llu nodes each "
+           "(%s)%s\n",
+           g->board->name, rules, so->captured, (unsigned long long)sv->classes,
+           so->draws_only ? "the standard draws" : "all of them", (unsigned long long)so->budget,
+           method, bounds ? ", standard wins as bounds" : "");
+    printf("%-10s %12s %12s %12s %12s\n", "standard", "loss", "draw", "win", "unknown");
+    for (int s = 0; s < 3; s++) {
+        uint64_t row = 0;
+        for (int v = 0; v < 4; v++) row += sv->count[s][v];
+        if (!row) continue;
+        printf("%-10s", value_words[s]);
+        for (int v = 0; v < 4; v++) printf(" %12llu", (unsigned long long)sv->count[s][v]);
+        printf("\n");
+    }
+    printf("%llu nodes in %.1f s\n", (unsigned long long)sv->nodes, secs);
+}
+
 int cmd_norepeat(int argc, char **argv)
 {
     struct game_opts o = {0};
@@ -130,42 +175,6 @@ int cmd_norepeat(int argc, char **argv)
     if (out.list && fclose(out.list) && !rc)
         return cli_error("norepeat: --list %s: cannot write", list_path);
     if (rc) return cli_error("norepeat: %s", err);
-    char rules[32];
-    game_rules_name(&g, rules, sizeof rules);
-    bool bounds = !no_bounds && nr_board_bipartite(g.board);
-    /* how the search went: a window's state graph, or the unlimited window's two ways */
-    const char *method = g.repeat_window ? "graph" : depth_first ? "depth-first" : "df-pn";
-    if (o.json) {
-        printf("{\"game\": \"baghchal\", \"rules\": \"%s\", \"board\": \"%s\", \"captured\": %d, "
-               "\"draws_only\": %s, \"budget\": %llu, \"bounds\": %s, \"method\": \"%s\", "
-               "\"shard\": \"%d/%d\", "
-               "\"classes\": %llu, \"counts\": {",
-               rules, g.board->name, captured, all ? "false" : "true", (unsigned long long)budget,
-               bounds ? "true" : "false", method, shard, nshards, (unsigned long long)sv.classes);
-        for (int s = 0; s < 3; s++) {
-            printf("%s\"%s\": {", s ? ", " : "", value_words[s]);
-            for (int v = 0; v < 4; v++)
-                printf("%s\"%s\": %llu", v ? ", " : "", value_words[v],
-                       (unsigned long long)sv.count[s][v]);
-            printf("}");
-        }
-        printf("}, \"nodes\": %llu, \"seconds\": %.3f}\n", (unsigned long long)sv.nodes, secs);
-        return 0;
-    }
-    printf("baghchal %s, rules %s, %d captured: %llu classes (%s), at most %llu nodes each "
-           "(%s)%s\n",
-           g.board->name, rules, captured, (unsigned long long)sv.classes,
-           all ? "all of them" : "the standard draws", (unsigned long long)budget, method,
-           bounds ? ", standard wins as bounds" : "");
-    printf("%-10s %12s %12s %12s %12s\n", "standard", "loss", "draw", "win", "unknown");
-    for (int s = 0; s < 3; s++) {
-        uint64_t row = 0;
-        for (int v = 0; v < 4; v++) row += sv.count[s][v];
-        if (!row) continue;
-        printf("%-10s", value_words[s]);
-        for (int v = 0; v < 4; v++) printf(" %12llu", (unsigned long long)sv.count[s][v]);
-        printf("\n");
-    }
-    printf("%llu nodes in %.1f s\n", (unsigned long long)sv.nodes, secs);
+    print_survey(&g, &so, &sv, secs, o.json);
     return 0;
 }
