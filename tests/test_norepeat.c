@@ -331,6 +331,18 @@ static void window_values(const struct game *g, const struct history *hist, int 
     free(wg.child);
 }
 
+/* The search's value of each root against the brute force's (want), counted by value. */
+static void compare_roots(struct nr_search *s, const char *rules, const struct history *hist,
+                          const int *want, int nroots, int *counts)
+{
+    for (int r = 0; r < nroots; r++) {
+        int got = engine_value(s, &hist[r]);
+        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules, r,
+                      hist[r].n - 1, got, want[r]);
+        counts[want[r] + 1]++;
+    }
+}
+
 static void window_case(const char *rules, int stride)
 {
     struct game g = setup("baghchal", rules, "3x3");
@@ -353,12 +365,7 @@ static void window_case(const char *rules, int stride)
     ck_assert_int_eq(history_start(&hist[nroots++], &start), 0);
     window_values(&g, hist, nroots, want);
     int counts[3] = {0};
-    for (int r = 0; r < nroots; r++) {
-        int got = engine_value(s, &hist[r]);
-        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules, r,
-                      hist[r].n - 1, got, want[r]);
-        counts[want[r] + 1]++;
-    }
+    compare_roots(s, rules, hist, want, nroots, counts);
     ck_assert_int_gt(counts[0] + counts[2], 0);
     /* Out of budget, a search still answers what its partial graph proves; those answers
      * are the brute force's, and a tight budget leaves some roots unknown. A search of its
@@ -427,13 +434,8 @@ static void one_hole_case(const char *rules, int stride)
     else
         for (int r = 0; r < nroots; r++) want[r] = plain_value(&g, &hist[r]);
     int counts[3] = {0};
-    for (int r = 0; r < nroots; r++) {
-        int got = engine_value(s, &hist[r]);
-        ck_assert_msg(got == want[r], "%s root %d (%d plies): search %d, brute force %d", rules, r,
-                      hist[r].n - 1, got, want[r]);
-        counts[want[r] + 1]++;
-        history_free(&hist[r]);
-    }
+    compare_roots(s, rules, hist, want, nroots, counts);
+    for (int r = 0; r < nroots; r++) history_free(&hist[r]);
     /* no draws: no board recurs in the layer, so play ends (norepeat.h's second proof) */
     ck_assert_int_eq(counts[1], 0);
     ck_assert_int_gt(counts[0], 0);
