@@ -321,13 +321,17 @@ static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
 struct look_ahead {
     uint64_t serial;
     uint64_t first, next; /* looked at since the window (re)started: first..next - 1 */
+    int reach;            /* how far ahead it looks now: it grows as positions come in order */
     struct pair_index_cursor cursor;
     struct exit_codes window[LOOK_AHEAD]; /* position i in window[i % LOOK_AHEAD] */
 };
 static _Thread_local struct look_ahead ahead;
 
 /* The captures of position i folded into *ex (whether it has one), from what the window
- * noted of it, and the window moved on to i + LOOK_AHEAD - 1. */
+ * noted of it, and the window moved on to i + LOOK_AHEAD - 1. A window starts again when
+ * positions come out of order, looking only at i itself, and looks further ahead with
+ * each position that follows in order: positions asked at random cost one search each, as
+ * add_captures does, and a pass in order soon looks LOOK_AHEAD ahead. */
 static bool captures_looked_ahead(const struct ss_layer *l, uint64_t i, bits_t A, bits_t B,
                                   struct move_fold *ex)
 {
@@ -336,8 +340,11 @@ static bool captures_looked_ahead(const struct ss_layer *l, uint64_t i, bits_t A
     if (la->serial != serial || i < la->first || la->next < i || la->next > i + LOOK_AHEAD) {
         la->serial = serial;
         la->first = la->next = i;
+        la->reach = 1;
+    } else if (la->reach < LOOK_AHEAD) {
+        la->reach += la->reach < LOOK_AHEAD - 1 ? 2 : 1;
     }
-    for (; la->next < i + LOOK_AHEAD && la->next < l->size; la->next++) {
+    for (; la->next < i + la->reach && la->next < l->size; la->next++) {
         struct exit_codes *e = &la->window[la->next % LOOK_AHEAD];
         bits_t a, b;
         decode_by(&la->cursor, l, la->next, &a, &b);
@@ -357,7 +364,8 @@ static int expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
     const struct ss_layer *l = ctx;
     bits_t A, B;
     int p = decode(l, i, &A, &B);
-    if (add_captures(l, A, B, ex) && l->g->rules == SS_FORCED) return 0;
+    /* verify expands a layer in order: its captures' codes are asked for ahead too */
+    if (captures_looked_ahead(l, i, A, B, ex) && l->g->rules == SS_FORCED) return 0;
     return steps_forward(l, other_part(l, p), A, B, succ);
 }
 
