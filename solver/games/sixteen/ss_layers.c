@@ -312,9 +312,10 @@ static int decode(const struct ss_layer *l, uint64_t i, bits_t *A, bits_t *B)
 
 /* The initial pass asks count() for positions in order, and a position's captures read the
  * codes of smaller materials, gigabytes of them at 9 pieces, at random: each read would
- * wait for memory. So count() looks LOOK_AHEAD positions ahead, notes where that
- * position's captures' codes lie and asks memory for them, and folds them once the
- * position's turn comes: the reads overlap with the work on the positions between. A
+ * wait for memory. So count() (and expand(), which verify asks in order) looks up to
+ * LOOK_AHEAD positions ahead, notes where that position's captures' codes lie and asks
+ * memory for them, and folds them once the position's turn comes: the reads overlap with
+ * the work on the positions between. A
  * thread's window of positions, told apart by layer as the cursor is (by the serial of its
  * first part's index); one per thread. */
 #define LOOK_AHEAD 16
