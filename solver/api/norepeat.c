@@ -37,24 +37,28 @@ static inline uint64_t hash_b(uint64_t key)
     return mix64(key * 0x13198a2e03707345ull + 0xa4093822299f31d0ull);
 }
 
-/* ---- A growable open-addressing map from two words to a small value ------------------ */
+/* ---- A growable open-addressing map from two words to a value ------------------------ */
 
 struct map_slot {
     uint64_t k1, k2; /* k1 == 0: empty */
-    int8_t value;
+    int64_t value;
 };
 
 struct map {
     struct map_slot *slot;
-    size_t mask, used, cap_limit; /* cap_limit: most slots; full then: start again empty */
+    size_t mask, used, cap_limit; /* cap_limit: most slots */
+    /* Full at cap_limit, the map keeps the slots whose value keep says to (NULL: none) and
+     * forgets the rest: a transposition table only saves work. */
+    bool (*keep)(int64_t value);
 };
 
-static int map_init(struct map *m, size_t slots, size_t cap_limit)
+static int map_init(struct map *m, size_t slots, size_t cap_limit, bool (*keep)(int64_t))
 {
     m->slot = calloc(slots, sizeof *m->slot);
     m->mask = slots - 1;
     m->used = 0;
     m->cap_limit = cap_limit;
+    m->keep = keep;
     return m->slot ? 0 : -1;
 }
 
@@ -75,31 +79,41 @@ static struct map_slot *map_find(const struct map *m, uint64_t k1, uint64_t k2)
 static int map_get(const struct map *m, uint64_t k1, uint64_t k2)
 {
     const struct map_slot *s = map_find(m, k1, k2);
-    return s->k1 ? s->value : NR_UNKNOWN;
+    return s->k1 ? (int)s->value : NR_UNKNOWN;
 }
 
-/* Stores a proven value; -1 when memory runs out. A map at its limit forgets everything
- * (a transposition table only saves work). */
-static int map_put(struct map *m, uint64_t k1, uint64_t k2, int value)
+/* Stores a value; -1 when memory runs out. A map grows to twice its slots until
+ * cap_limit; there it keeps what keep says (into the same slots, or twice as many when
+ * that is over half of them) and forgets the rest. */
+static int map_put(struct map *m, uint64_t k1, uint64_t k2, int64_t value)
 {
     if (2 * (m->used + 1) > m->mask + 1) {
         size_t slots = 2 * (m->mask + 1);
-        if (slots > m->cap_limit) {
+        bool full = slots > m->cap_limit;
+        if (full && !m->keep) { /* nothing kept: the same slots, emptied */
             memset(m->slot, 0, (m->mask + 1) * sizeof *m->slot);
             m->used = 0;
-        } else {
-            struct map bigger;
-            if (map_init(&bigger, slots, m->cap_limit)) return -1;
-            for (size_t i = 0; i <= m->mask; i++)
-                if (m->slot[i].k1) *map_find(&bigger, m->slot[i].k1, m->slot[i].k2) = m->slot[i];
-            bigger.used = m->used;
+            slots = 0;
+        }
+        size_t kept = 0;
+        for (size_t i = 0; full && m->keep && i <= m->mask; i++)
+            kept += m->slot[i].k1 && m->keep(m->slot[i].value);
+        if (full && m->keep && 2 * (kept + 1) <= m->mask + 1) slots = m->mask + 1;
+        struct map bigger;
+        if (slots && map_init(&bigger, slots, m->cap_limit, m->keep)) return -1;
+        for (size_t i = 0; slots && i <= m->mask; i++)
+            if (m->slot[i].k1 && (!full || m->keep(m->slot[i].value))) {
+                *map_find(&bigger, m->slot[i].k1, m->slot[i].k2) = m->slot[i];
+                bigger.used++;
+            }
+        if (slots) {
             free(m->slot);
             *m = bigger;
         }
     }
     struct map_slot *s = map_find(m, k1, k2);
     if (!s->k1) m->used++;
-    *s = (struct map_slot){k1, k2, (int8_t)value};
+    *s = (struct map_slot){k1, k2, value};
     return 0;
 }
 
@@ -191,16 +205,17 @@ static inline uint32_t pn_add(uint32_t a, uint32_t b)
     return a + b >= PN_INF ? PN_INF : a + b;
 }
 
-/* A state's numbers in the table, by the same two keys as the depth-first search's. */
-struct pn_slot {
-    uint64_t k1, k2; /* k1 == 0: empty */
-    uint32_t pn, dn;
-};
+/* A state's proof and disproof numbers as the map's value, and back. */
+static inline int64_t pn_pack(uint32_t pn, uint32_t dn)
+{
+    return (int64_t)((uint64_t)pn << 32 | dn);
+}
 
-struct pn_map {
-    struct pn_slot *slot;
-    size_t mask, used, cap_limit;
-};
+/* Full, the table keeps the proven states: the others are work that may be done again. */
+static bool pn_proven(int64_t value)
+{
+    return !(value >> 32) || !(uint32_t)value;
+}
 
 /* What a frame of the proof-number search keeps of its moves. */
 struct pn_frame {
@@ -226,7 +241,7 @@ struct nr_search {
     int nlists;
     /* unlimited window: proof-number search (the default), or depth-first */
     bool depth_first;
-    struct pn_map pn;         /* its proof and disproof numbers */
+    struct map pn;            /* its proof and disproof numbers (pn_pack) */
     struct pn_frame **frames; /* one per depth */
     int nframes;
 };
@@ -240,10 +255,10 @@ struct nr_search *nr_new(const struct game *g, nr_standard_fn standard, void *ar
     s->arg = arg;
     s->bipartite = nr_board_bipartite(g->board);
     s->bounds = bounds && standard && s->bipartite;
-    bool ok = !map_init(&s->entries, 1 << 12, (size_t)1 << 26) &&
-              !map_init(&s->tt, 1 << 16, (size_t)1 << 25);
+    bool ok = !map_init(&s->entries, 1 << 12, (size_t)1 << 26, NULL) &&
+              !map_init(&s->tt, 1 << 16, (size_t)1 << 25, NULL) &&
+              !map_init(&s->pn, 1 << 12, (size_t)1 << 25, pn_proven);
     for (int i = 0; ok && i <= BOARD_MAX_POINTS; i++) ok = !path_init(&s->path[i]);
-    s->pn.cap_limit = (size_t)1 << 25;
     if (!ok) {
         nr_free(s);
         return NULL;
@@ -262,7 +277,7 @@ void nr_free(struct nr_search *s)
         free(s->lists[i]);
     }
     free(s->lists);
-    free(s->pn.slot);
+    map_free(&s->pn);
     for (int i = 0; i < s->nframes; i++) free(s->frames[i]);
     free(s->frames);
     free(s);
@@ -477,50 +492,6 @@ static int dfs(struct nr_search *s, const struct position *pos, int depth, struc
 
 /* ---- Unlimited window: proof-number search ------------------------------------------- */
 
-static struct pn_slot *pn_find(const struct pn_map *m, uint64_t k1, uint64_t k2)
-{
-    for (size_t i = mix64(k1 ^ k2) & m->mask;; i = (i + 1) & m->mask) {
-        struct pn_slot *s = &m->slot[i];
-        if (!s->k1 || (s->k1 == k1 && s->k2 == k2)) return s;
-    }
-}
-
-/* Rebuilds the table in slots slots, keeping the proven states only when prune. */
-static int pn_rebuild(struct pn_map *m, size_t slots, bool prune)
-{
-    struct pn_slot *old = m->slot;
-    size_t oldn = m->slot ? m->mask + 1 : 0;
-    if (!(m->slot = calloc(slots, sizeof *m->slot))) {
-        m->slot = old;
-        return -1;
-    }
-    m->mask = slots - 1;
-    m->used = 0;
-    for (size_t i = 0; i < oldn; i++)
-        if (old[i].k1 && (!prune || !old[i].pn || !old[i].dn)) {
-            *pn_find(m, old[i].k1, old[i].k2) = old[i];
-            m->used++;
-        }
-    free(old);
-    return 0;
-}
-
-/* Stores a state's numbers; -1 when memory runs out. A table at its limit keeps only its
- * proven states (the others are work that may be done again). */
-static int pn_put(struct pn_map *m, uint64_t k1, uint64_t k2, uint32_t pn, uint32_t dn)
-{
-    if (!m->slot && pn_rebuild(m, 1 << 16, false)) return -1;
-    if (2 * (m->used + 1) > m->mask + 1) {
-        size_t slots = 2 * (m->mask + 1);
-        bool prune = slots > m->cap_limit;
-        if (pn_rebuild(m, prune ? m->mask + 1 : slots, prune)) return -1;
-    }
-    struct pn_slot *s = pn_find(m, k1, k2);
-    if (!s->k1) m->used++;
-    *s = (struct pn_slot){k1, k2, pn, dn};
-    return 0;
-}
-
 /* The keys of the state succ leads to: the path's set with succ's board added. */
 static void child_keys(const struct path_set *p, const struct position *succ, uint64_t *ka,
                        uint64_t *kb)
@@ -586,8 +557,8 @@ static int mid(struct nr_search *s, const struct position *pos, int depth, uint3
             static const struct path_set empty;
             uint64_t ka, kb;
             child_keys(inside ? path : &empty, succ, &ka, &kb);
-            const struct pn_slot *t = s->pn.slot ? pn_find(&s->pn, ka, kb) : NULL;
-            if (t && t->k1) cpn = t->pn, cdn = t->dn;
+            const struct map_slot *t = map_find(&s->pn, ka, kb);
+            if (t->k1) cpn = (uint32_t)((uint64_t)t->value >> 32), cdn = (uint32_t)t->value;
         }
         l->mv[n] = l->mv[i];
         l->succ[n] = *succ;
@@ -631,7 +602,7 @@ static int mid(struct nr_search *s, const struct position *pos, int depth, uint3
                     f->pn[best] ? NR_LOSS : NR_WIN))
             return NR_NOMEM;
     }
-    return pn_put(&s->pn, ka, kb, *pn, *dn) ? NR_NOMEM : 0;
+    return map_put(&s->pn, ka, kb, pn_pack(*pn, *dn)) ? NR_NOMEM : 0;
 }
 
 /* Unlimited window, by proof numbers: the value of pos, its board in the path; best,
