@@ -398,7 +398,11 @@ else
         cp "$F/sm.err" "$T/err"
         : >"$T/out"
         CMD="serve under ulimit -v $kb"
-        fjudge 1 'serve: ' || break
+        # serve's own words, or main's when the stack cannot grow by the little more that
+        # serve's arguments take than --version's did at this limit
+        said='serve: '
+        grep -q 'no room to grow the stack' "$T/err" && said='out of memory: no room to grow the stack'
+        fjudge 1 "$said" || break
         kb=$((kb + 2048))
     done
     CMD="serve under ulimit -v"
