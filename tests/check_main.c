@@ -34,6 +34,7 @@ static const struct {
     {tables_suite, false},    {game_suite, false},
     {adugo_suite, false},     {ad_tables_suite, true},
     {ad_reach_suite, true},   {norepeat_analyze_suite, false},
+    {bitset_suite, false},
 };
 
 int main(int argc, char **argv)

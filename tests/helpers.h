@@ -149,6 +149,7 @@ Suite *game_suite(void);
 Suite *adugo_suite(void);
 Suite *ad_tables_suite(void);
 Suite *ad_reach_suite(void);
+Suite *bitset_suite(void);
 
 /* An in-memory store for the library's drivers (tests/table_arrays.c): tables as arrays. */
 #define ARRAYS_TABLES 256

@@ -38,7 +38,7 @@ START_TEST(reach_3x3)
                             p == 3);
         if (p < 3) bc_reach_from_tigers(&g, &T[p + 1], &G[p + 1], 1);
     }
-    ck_assert_int_eq(bc_reach_movement(&g, &ix[4], &move, NULL, NULL), 0);
+    ck_assert_int_eq(bc_reach_movement(&g, &ix[4], &move, NULL, NULL, NULL), 0);
     int reached = 0;
     for (int i = 0; i < br.n; i++) {
         const struct position *q = &br.pos[i];

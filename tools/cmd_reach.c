@@ -59,6 +59,7 @@ static void layer(void *arg, const struct reach_layer *l)
     const struct game_layers *gl = o->g->ops->layers;
     char label[64];
     (gl->label ? gl->label : gl->name)(o->g, &l->key, label, sizeof label);
+    progress_end(&o->prog); /* the line above the progress, which the next update redraws */
     printf("%-8s %14llu of %14llu reached (%.2f%%)%s\n", label, (unsigned long long)l->reached,
            (unsigned long long)l->classes, share, note);
     fflush(stdout);

@@ -174,6 +174,7 @@ struct layer_row {
 struct retro_layer;
 struct wdl;
 struct bitset;
+struct bitset_progress;
 
 /* The passes over an acyclic layer (game_layers.fold). */
 enum fold_pass { FOLD_VALUES, FOLD_DTM, FOLD_DTC };
@@ -308,9 +309,12 @@ struct game_layers {
      * are first closed under its own moves (their bits set in r); then the positions the
      * moves of r's lead to are marked in kids[j], the bits of the j-th layer of children(k)
      * (bits set stay set; a move the rules end the game with marks nothing). ix as for rank.
-     * 0, or -1 when memory runs out (err naming what). OpenMP threads. */
+     * A cyclic layer's closure reports the positions it has expanded to progress (never
+     * NULL; bitset.h's bitset_close does both). 0, or -1 when memory runs out (err naming
+     * what). OpenMP threads. */
     int (*reach)(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
-                 struct bitset *kids, int nkids, char *err, size_t errlen);
+                 struct bitset *kids, int nkids, const struct bitset_progress *progress, char *err,
+                 size_t errlen);
 
     /* stats: the rows of the statistics (solver/solve/stats.h), by which a game tells
      * how a layer's numbered positions group and what each stands for. */

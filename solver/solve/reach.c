@@ -217,6 +217,14 @@ static int hold(struct walk *w, int i)
     return 0;
 }
 
+/* A closure's progress: the positions expanded count towards its layer's table (at most
+ * its positions), which save then counts whole. */
+static void closing(void *arg, uint64_t expanded)
+{
+    const struct walk *w = arg;
+    if (w->h->task_progress) w->h->task_progress(w->h->arg, "layers", w->done + expanded, w->total);
+}
+
 /* Layer i's step: closed when cyclic, its children's positions marked (the game's hook). */
 static int step(struct walk *w, int i)
 {
@@ -227,7 +235,10 @@ static int step(struct walk *w, int i)
         kb[j] = w->bits[c]; /* the same words: the marks land in the held bits */
     }
     char err[400];
-    if (w->gl->reach(w->g, w->ix, &w->e[i].k, &w->bits[i], kb, w->nkids[i], err, sizeof err))
+    struct bitset_progress progress = {.fn = closing, .arg = w};
+    if (w->mode[i] != MAKE) progress.fn = NULL; /* a layer read back counts nothing */
+    if (w->gl->reach(w->g, w->ix, &w->e[i].k, &w->bits[i], kb, w->nkids[i], &progress, err,
+                     sizeof err))
         return fail(w, "%s", err);
     return 0;
 }

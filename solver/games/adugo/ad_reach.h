@@ -11,8 +11,9 @@
  * jaguar's chains from the positions reached in kid[d] (index kid_ix[d]), the layer of d dogs
  * (the dogs to move: its first half), for each d the game still plays. 0, or -1 when memory
  * for the search's two frontiers runs out (r and the kids then hold part of the closure).
- * OpenMP threads. */
+ * progress (or NULL) hears of the positions expanded. OpenMP threads. */
 int ad_reach_layer(const struct game *g, const struct pair_index *ix, struct bitset *r,
-                   const struct pair_index *const *kid_ix, struct bitset *const *kid);
+                   const struct pair_index *const *kid_ix, struct bitset *const *kid,
+                   const struct bitset_progress *progress);
 
 #endif

@@ -460,7 +460,8 @@ static int ad_weights(const struct game *g, void *ix, const struct layer_key *k,
 
 /* A layer's step of the walk forwards (ad_reach.h), with its index and its children's. */
 static int ad_reach(const struct game *g, void *ix, const struct layer_key *k, struct bitset *r,
-                    struct bitset *kids, int nkids, char *err, size_t errlen)
+                    struct bitset *kids, int nkids, const struct bitset_progress *progress,
+                    char *err, size_t errlen)
 {
     struct ad_indexes *x = ix;
     struct layer_key ck[AD_MAX_DOGS];
@@ -475,7 +476,7 @@ static int ad_reach(const struct game *g, void *ix, const struct layer_key *k, s
         kid_ix[d] = x->ix[d];
         kid[d] = &kids[j];
     }
-    if (ad_reach_layer(g, x->ix[k->c[0]], r, kid_ix, kid))
+    if (ad_reach_layer(g, x->ix[k->c[0]], r, kid_ix, kid, progress))
         return snprintf(err, errlen, "out of memory"), -1;
     return 0;
 }

@@ -221,65 +221,52 @@ static bool goats_can_step(const struct board *b, bits_t goats, bits_t empty)
     return false;
 }
 
-int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
-                      const struct pair_index *next_ix, struct bitset *next)
+/* A movement layer's closure (bitset_close's ctx). */
+struct movement {
+    const struct game *g;
+    const struct pair_index *ix, *next_ix; /* the layer's; the next one's (captures) */
+    struct bitset *next;                   /* NULL when a capture ends the game */
+};
+
+/* Position i's moves (bitset_expand): steps within the layer, captures into the next. */
+static int expand_movement(void *ctx, void *scratch, const struct bitset_closure *c, uint64_t i)
 {
+    const struct movement *mv = ctx;
+    const struct game *g = mv->g;
     const struct board *b = g->board;
-    bits_t all = BIT(b->npoints) - 1;
-    uint64_t n = 2 * ix->size, words = n / 64 + 1;
-    struct bitset frontier, fresh;
-    if (bitset_alloc(&frontier, n)) return -1;
-    if (bitset_alloc(&fresh, n)) {
-        bitset_free(&frontier);
-        return -1;
-    }
-    memcpy(frontier.w, r->w, words * sizeof *r->w);
-    for (;;) {
-        uint64_t any = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(| : any)
-        for (uint64_t wi = 0; wi < words; wi++) {
-            for (uint64_t bits = frontier.w[wi]; bits; bits &= bits - 1) {
-                uint64_t i = wi * 64 + (uint64_t)__builtin_ctzll(bits);
-                bits_t T, G;
-                pair_index_unrank(ix, i / 2, &T, &G);
-                bits_t empty = all & ~T & ~G;
-                int side = (int)(i % 2);
-                bits_t movers = side ? T : G;
-                int moved = 0;
-                for (bits_t x = movers; x;) {
-                    int p = bits_pop(&x);
-                    for (bits_t t = b->adjmask[p] & empty; t;) {
-                        int q = bits_pop(&t);
-                        uint64_t j = side ? 2 * pair_index_rank(ix, T ^ BIT(p) ^ BIT(q), G)
-                                          : 2 * pair_index_rank(ix, T, G ^ BIT(p) ^ BIT(q)) + 1;
-                        moved = 1;
-                        if (bitset_set(r, j)) {
-                            bitset_set(&fresh, j);
-                            any = 1;
-                        }
-                    }
-                    for (int k = 0; side && k < b->njumps[p]; k++) {
-                        struct jump jp = b->jumps[p][k];
-                        if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to)) || !next) continue;
-                        bitset_set(next, 2 * pair_index_rank(next_ix, T ^ BIT(p) ^ BIT(jp.to),
-                                                             G ^ BIT(jp.over)));
-                    }
-                }
-                /* goat-pass: stuck goats pass, the tigers move on the same board */
-                if (!side && !moved && g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty) &&
-                    bitset_set(r, i + 1)) {
-                    bitset_set(&fresh, i + 1);
-                    any = 1;
-                }
-            }
+    (void)scratch;
+    bits_t T, G;
+    pair_index_unrank(mv->ix, i / 2, &T, &G);
+    bits_t empty = (BIT(b->npoints) - 1) & ~T & ~G;
+    int side = (int)(i % 2), any = 0, moved = 0;
+    for (bits_t x = side ? T : G; x;) {
+        int p = bits_pop(&x);
+        for (bits_t t = b->adjmask[p] & empty; t;) {
+            int q = bits_pop(&t);
+            moved = 1;
+            any |= bitset_closure_mark(
+                c, side ? 2 * pair_index_rank(mv->ix, T ^ BIT(p) ^ BIT(q), G)
+                        : 2 * pair_index_rank(mv->ix, T, G ^ BIT(p) ^ BIT(q)) + 1);
         }
-        if (!any) break;
-        memcpy(frontier.w, fresh.w, words * sizeof *fresh.w);
-        memset(fresh.w, 0, words * sizeof *fresh.w);
+        for (int k = 0; side && mv->next && k < b->njumps[p]; k++) {
+            struct jump jp = b->jumps[p][k];
+            if (!(G & BIT(jp.over)) || !(empty & BIT(jp.to))) continue;
+            bitset_set(mv->next,
+                       2 * pair_index_rank(mv->next_ix, T ^ BIT(p) ^ BIT(jp.to), G ^ BIT(jp.over)));
+        }
     }
-    bitset_free(&frontier);
-    bitset_free(&fresh);
-    return 0;
+    /* goat-pass: stuck goats pass, the tigers move on the same board */
+    if (!side && !moved && g->rules == BC_GOAT_PASS && !goats_can_step(b, G, empty))
+        any |= bitset_closure_mark(c, i + 1);
+    return any;
+}
+
+int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
+                      const struct pair_index *next_ix, struct bitset *next,
+                      const struct bitset_progress *progress)
+{
+    struct movement mv = {.g = g, .ix = ix, .next_ix = next_ix, .next = next};
+    return bitset_close(r, expand_movement, &mv, progress);
 }
 
 void bc_reach_from_tiger_layer(const struct game *g, const struct bc_reach_place *from,
@@ -295,11 +282,12 @@ void bc_reach_from_tiger_layer(const struct game *g, const struct bc_reach_place
 
 int bc_reach_layer(const struct game *g, const struct layer_key *k, const struct pair_index *ix,
                    struct bitset *r, const struct pair_index *const *kid_ix, struct bitset *kids,
-                   int nkids)
+                   int nkids, const struct bitset_progress *progress)
 {
     int inhand = k->c[0];
     if (inhand == 0) /* a movement layer: closed, its captures into the next */
-        return bc_reach_movement(g, ix, r, nkids ? kid_ix[0] : NULL, nkids ? &kids[0] : NULL);
+        return bc_reach_movement(g, ix, r, nkids ? kid_ix[0] : NULL, nkids ? &kids[0] : NULL,
+                                 progress);
     struct bc_reach_place from = {ix, *r};
     if (k->c[2] == 1) { /* the goats place one: the last leads to the movement phase */
         bc_reach_from_goats(g, &from, kid_ix[0], &kids[0], inhand == 1);

@@ -39,10 +39,11 @@ void bc_reach_from_tigers(const struct game *g, const struct bc_reach_place *fro
 /* Closes the movement layer with `captured` goats captured (index ix, 2 positions per
  * class) under the moves inside it, from the bits already set in r; marks the captures'
  * targets in next (layer captured + 1, index next_ix), NULL when a capture ends the game.
- * Returns 0, or -1 when memory for the search's two frontiers runs out (r and next then
- * hold part of the closure). */
+ * progress (or NULL) hears of the positions expanded. Returns 0, or -1 when memory for the
+ * search's two frontiers runs out (r and next then hold part of the closure). */
 int bc_reach_movement(const struct game *g, const struct pair_index *ix, struct bitset *r,
-                      const struct pair_index *next_ix, struct bitset *next);
+                      const struct pair_index *next_ix, struct bitset *next,
+                      const struct bitset_progress *progress);
 
 /* Marks the goats-to-move layers reached from the reached tigers-to-move positions of (p, c)
  * alone: steps into (p, c), captures into (p, c + 1) (capt NULL when a capture ends the
@@ -52,10 +53,10 @@ void bc_reach_from_tiger_layer(const struct game *g, const struct bc_reach_place
                                struct bc_reach_place *steps, struct bc_reach_place *capt);
 
 /* Layer k's step of the walk forwards (game.h's game_layers.reach): k's positions r (index
- * ix), its children's kids[j] (index kid_ix[j]), in children(k)'s order. 0, or -1 when
- * memory runs out. */
+ * ix), its children's kids[j] (index kid_ix[j]), in children(k)'s order; a movement layer's
+ * closure reports to progress (or NULL). 0, or -1 when memory runs out. */
 int bc_reach_layer(const struct game *g, const struct layer_key *k, const struct pair_index *ix,
                    struct bitset *r, const struct pair_index *const *kid_ix, struct bitset *kids,
-                   int nkids);
+                   int nkids, const struct bitset_progress *progress);
 
 #endif

@@ -459,7 +459,8 @@ static int bc_weights(const struct game *g, void *ix, const struct layer_key *k,
 
 /* A layer's step of the walk forwards (bc_reach.h), with its index and its children's. */
 static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key *k,
-                         struct bitset *r, struct bitset *kids, int nkids, char *err, size_t errlen)
+                         struct bitset *r, struct bitset *kids, int nkids,
+                         const struct bitset_progress *progress, char *err, size_t errlen)
 {
     struct bc_indexes *x = ix;
     struct layer_key ck[2];
@@ -473,7 +474,7 @@ static int bc_reach_hook(const struct game *g, void *ix, const struct layer_key 
         if (build_index(g, x, kg, err, errlen)) return -1;
         kid_ix[j] = x->ix[kg];
     }
-    if (bc_reach_layer(g, k, x->ix[goats], r, kid_ix, kids, nkids))
+    if (bc_reach_layer(g, k, x->ix[goats], r, kid_ix, kids, nkids, progress))
         return snprintf(err, errlen, "out of memory"), -1;
     return 0;
 }
