@@ -4,6 +4,7 @@ lead to files and headings that exist, and its five-minute tour runs as printed.
 usage: python3 tests/readme_check.py links ROOT
        python3 tests/readme_check.py tour ROOT BUILD WORKDIR
        python3 tests/readme_check.py adugo ROOT
+       python3 tests/readme_check.py verification ROOT
 
 Prints one line per check, "ok: ..." or "FAIL: ...", for tests/cli.d/readme.sh to count.
 
@@ -17,7 +18,13 @@ as tour.py, as the README says, and must print the text block exactly.
 Adugo: the figures README.md and docs/ give of its published results, built here from
 data/adugo-* (the whole game's, else the variant with the most dogs published, as
 scripts/plots.sh draws, and then also the one rule set of the whole game published, if
-one is), must be stated there word for word, wrapping aside."""
+one is), must be stated there word for word, wrapping aside.
+
+Verification (issue 42; links runs it too, as tests/cli.d/readme.sh runs links): every
+CSV file of data/ and of the folders in it must be named in data/verification.md, which
+says how each published set was verified, and every file that names must be there. A
+name is a word in backquotes starting with data/, its braces expanded as the shell does
+(`data/sixteen-{optional,forced}-dtc{80,20}.*`); NAME.* names NAME with any extension."""
 
 import csv
 import glob
@@ -73,6 +80,55 @@ def links(root):
             elif anchor and (not dest.endswith(".md") or anchor not in anchors(dest)):
                 say(False, where + " leads to no such heading")
     say(count >= 20, "%d relative links in README.md and docs/ checked (at least 20)" % count)
+    verification(root)
+
+
+def braces(word):
+    """The words a shell's brace expansion makes of word: a{b,c}d is abd acd."""
+    depth, start = 0, -1
+    for i, c in enumerate(word):
+        if c == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif c == "}" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                inner, parts, level, last = word[start + 1:i], [], 0, 0
+                for j, d in enumerate(inner):
+                    level += (d == "{") - (d == "}")
+                    if d == "," and level == 0:
+                        parts.append(inner[last:j])
+                        last = j + 1
+                parts.append(inner[last:])
+                if len(parts) < 2:  # "{x}" is no expansion
+                    return [word[:i + 1] + w for w in braces(word[i + 1:])]
+                return [w for p in parts for w in braces(word[:start] + p + word[i + 1:])]
+    return [word]
+
+
+def verification(root):
+    data = os.path.join(root, "data")
+    path = os.path.join(data, "verification.md")
+    if not os.path.exists(path):
+        say(False, "data/verification.md is missing: it says how each published set was verified")
+        return
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    named = set()
+    for word in re.findall(r"`(data/[^`\s]+)`", text):
+        for name in braces(word):
+            named.add(name[len("data/"):])
+            if not glob.glob(os.path.join(root, name)):
+                say(False, "data/verification.md names %s, which is not in data/" % name)
+    published = sorted(os.path.relpath(p, data) for p in
+                       glob.glob(os.path.join(data, "**", "*.csv"), recursive=True))
+    missing = [p for p in published if p not in named and p[:-len(".csv")] + ".*" not in named]
+    for p in missing:
+        say(False, "data/%s is published but data/verification.md does not say how its set "
+                   "was verified" % p)
+    say(published and not missing, "data/verification.md names each of the %d CSV files of "
+        "data/" % len(published))
 
 
 def tour_section(root):
@@ -295,6 +351,8 @@ if __name__ == "__main__":
         links(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "adugo":
         adugo(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "verification":
+        verification(sys.argv[2])
     elif len(sys.argv) == 5 and sys.argv[1] == "tour":
         tour(*sys.argv[2:])
     else:
