@@ -9,6 +9,7 @@
 
 #include "cli_game.h"
 #include "progress.h"
+#include "reach.h"
 #include "stats.h"
 #include "stats_print.h"
 #include "tables.h"
@@ -49,7 +50,7 @@ static const char help[] =
     "  --board B      {boards}\n"
     "                 which board's tables, when DIR holds several; likewise\n"
     "  --reachable    count only the positions a game from the start reaches (needs the\n"
-    "                 REACH tables of guti reach; a game with a placement phase only)\n"
+    "                 REACH tables of guti reach: {titles-reach})\n"
     "  --dtc          the counting rule's statistics instead, from the DTC tables of guti\n"
     "                 solve --dtc: per layer and side (or material) the five classes at\n"
     "                 clock 0 (win, cursed win, draw, blessed loss, loss) over classes and\n"
@@ -214,10 +215,10 @@ static int stats_parse(int argc, char **argv, struct stats_opts *s, bool *stop)
     return 0;
 }
 
-/* The games whose statistics go by layer (stats_by_layer: a game with a placement phase),
- * from the registry, for people ("baghchal"), into buf; and the name of their cyclic
- * layers' phase, the first one's ("movement"). */
-static const char *by_layer_games(char *buf, size_t len)
+/* The games of the registry that have something (has: stats_by_layer, a game with a
+ * placement phase; reach_supported), for people ("baghchal and adugo"), into buf; and the
+ * name of their cyclic layers' phase, the first one's ("movement"). */
+static const char *games_with(bool (*has)(const struct game *), char *buf, size_t len)
 {
     const char *names[64], *phase = "cyclic";
     buf[0] = 0;
@@ -226,7 +227,7 @@ static const char *by_layer_games(char *buf, size_t len)
         struct game g;
         char err[200];
         const struct game_ops *ops = game_registry(i);
-        if (game_setup(&g, ops->name, NULL, NULL, err, sizeof err) || !stats_by_layer(&g)) continue;
+        if (game_setup(&g, ops->name, NULL, NULL, err, sizeof err) || !has(&g)) continue;
         if (!n && ops->layers && ops->layers->kind_names[0]) phase = ops->layers->kind_names[0];
         names[n++] = ops->name;
     }
@@ -249,12 +250,12 @@ static int stats_check(const struct stats_opts *s, const struct game *g)
     if (s->histogram && (s->dtc || s->reachable))
         return cli_usage_error("stats", "--histogram goes with neither --dtc nor --reachable");
     if (s->histogram && !stats_by_layer(g)) {
-        const char *phase = by_layer_games(games, sizeof games);
+        const char *phase = games_with(stats_by_layer, games, sizeof games);
         return cli_usage_error("stats", "--histogram is for %s's %s phase (%s holds %s tables)",
                                games, phase, s->dir, g->ops->name);
     }
-    if (s->reachable && !stats_by_layer(g)) {
-        by_layer_games(games, sizeof games);
+    if (s->reachable && !reach_supported(g)) {
+        games_with(reach_supported, games, sizeof games);
         return cli_usage_error("stats", "--reachable is for %s (%s holds %s tables)", games, s->dir,
                                g->ops->name);
     }

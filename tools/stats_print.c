@@ -553,8 +553,9 @@ static void ss_md(FILE *f, const struct ss_table_stats *s)
     const char *first = s->g->ops->side_name[0];
     const struct game_layers *gl = s->g->ops->layers;
     bool by_side = ss_by_side(s);
-    fprintf(f, "# %s%s, rules %s: values for the side to move\n\n", s->g->ops->title,
-            gl && gl->pieces_most ? " endgames" : "", rules);
+    fprintf(f, "# %s%s, rules %s: values for the side to move%s\n\n", s->g->ops->title,
+            gl && gl->pieces_most ? " endgames" : "", rules,
+            s->reachable ? ", positions reached from the start" : "");
     fprintf(f,
             "%s| to move | other | classes | win (classes) | draw (classes) | loss (classes) | "
             "positions | win (positions) | draw (positions) | loss (positions) | longest "

@@ -646,6 +646,7 @@ int stats_wdl(const struct game *g, const char *dir, const struct tables_set *se
     int rc = wdl_walk(&p);
     if (!rc && s->materials) {
         rc = material_rows(g, &p, &s->ss) ? out_of_memory(err, errlen) : 0;
+        s->ss.reachable = reachable;
     } else if (!rc) {
         struct bc_stats *st = &s->bc;
         *st = (struct bc_stats){.g = g,

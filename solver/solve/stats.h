@@ -74,6 +74,7 @@ struct ss_row {
 struct ss_table_stats {
     const struct game *g;
     char rules[32];
+    bool reachable; /* over the positions a game from the start reaches (REACH tables) */
     int nrows;
     struct ss_row *rows;
     /* the sum of the rows: its DTM known when every row's is, its longest win the first
@@ -137,8 +138,8 @@ struct stats_hooks {
 };
 
 /* Whether g's statistics go by layer and side to move, a game with men in hand (Bagh-Chal:
- * a placement phase), which alone have --reachable and --histogram; else by material
- * (Sixteen Soldiers). */
+ * a placement phase), which alone have --histogram; else by material (Sixteen Soldiers,
+ * Adugo). Either has --reachable when it has reachability (reach.h). */
 bool stats_by_layer(const struct game *g);
 
 /* The plain statistics of the tables of set (tables_expected over dir), every WDL table

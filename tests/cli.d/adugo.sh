@@ -61,6 +61,21 @@ check 0 '| jaguar | 1 | 3 | 63252 |' stats --dir "$AD" --rules optional-d4-k2
 check 0 '## Who wins: by the men of each side' stats --dir "$AD" --rules optional-d4-k2
 check 0 '{"side": "dogs", "pieces_to_move": 4, "pieces_other": 1, ' stats --dir "$AD" --rules forced-d4-k2 --format json
 
+# reach, then the statistics over the positions reached: their rows, summed by layer, are
+# the classes reach counts reached in each layer
+check 0 'reached (' reach adugo --rules optional-d4-k2 --dir "$AD" --quiet
+awk '$1 ~ /^d[0-9]+$/ && $3 == "of" { print $1, $2 }' "$T/out" | sort >"$T/ad-reached"
+check 0 'positions reached from the start' stats --dir "$AD" --rules optional-d4-k2 --reachable
+check 0 'side,pieces_to_move,pieces_other,classes' stats --dir "$AD" --rules optional-d4-k2 --reachable --format csv
+awk -F, 'NR > 1 { d = "d" ($1 == "jaguar" ? $3 : $2); n[d] += $4 } END { for (d in n) print d, n[d] }' \
+    "$T/out" | sort >"$T/ad-reached-stats"
+CMD="reach adugo --rules optional-d4-k2 against stats --reachable"
+if [ -s "$T/ad-reached" ] && cmp -s "$T/ad-reached" "$T/ad-reached-stats"; then
+    passed=$((passed + 1))
+else
+    fail "reach's counts $(tr '\n' ';' <"$T/ad-reached") against the statistics' $(tr '\n' ';' <"$T/ad-reached-stats")"
+fi
+
 # the counting rule's tables at a limit of its own (the game has none)
 check 0 'dtc         positions' solve adugo --rules optional-d4-k2 --dtc --limit 20 --dir "$AD"
 check 0 '| **all** | | | 977886 |' stats --dir "$AD" --rules optional-d4-k2 --dtc --limit 20
