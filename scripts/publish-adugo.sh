@@ -2,7 +2,7 @@
 # Regenerates data/adugo-*: solves Adugo (WDL and DTM: its layers are all cyclic) under
 # each rule set given (default "optional forced", the whole game; "optional-d8 forced-d8"
 # the 8-dog variant; make adugo-stats DOGS=8), verifies every position of its tables
-# again (--full), finds the reachable positions where guti reach can, and writes per rule
+# again (--full), finds the reachable positions (guti reach), and writes per rule
 # set R, into $GUTI_DATA (default data):
 #   adugo-R.{md,csv,json}         guti stats: per layer (dogs on the board) and side to
 #                                 move, wins, draws, losses, the longest win and loss;
@@ -61,9 +61,10 @@ for rules in "$@"; do
     echo "# made by: $made (guti solve adugo --rules $rules; $(nproc) cores; $(date -u +%Y-%m-%d))" >"$log"
     timed_step "$log" solve "$guti" solve adugo --rules "$rules" --dir "$dir" ${GUTI_MEMORY:+--memory "$GUTI_MEMORY"} --quiet
     timed_step "$log" verify "$guti" verify --dir "$dir" --full --quiet
-    # guti reach says when a game's layers cannot say what is reachable (exit 2): logged,
-    # and the statistics over reachable positions left out (no REACH tables).
-    timed_step "$log" reach "$guti" reach adugo --rules "$rules" --dir "$dir" --quiet 2>/dev/null || true
+    # a rule set whose layers cannot say what is reachable (guti reach's exit status 2) is
+    # logged and goes on, the statistics over reachable positions left out (no REACH
+    # tables); any other failure stops the script, said
+    timed_step "$log" reach "$guti" reach adugo --rules "$rules" --dir "$dir" --quiet || [ $? -eq 2 ]
     for table in "$dir"/*; do
         ln -sf "../$rules/${table##*/}" "$base/all/${table##*/}"
     done

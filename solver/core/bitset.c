@@ -46,22 +46,31 @@ int bitset_close(struct bitset *r, bitset_expand expand, void *ctx,
     uint64_t words = r->n / 64 + 1, expanded = 0;
     struct bitset frontier, fresh;
     struct bitset_closure c = {.r = r, .fresh = &fresh};
-    if (bitset_alloc(&frontier, r->n)) return -1;
+    int threads = omp_get_max_threads();
+    /* each thread's scratch, allocated (not declared) so that expand may keep any type in it */
+    unsigned char *scratch = calloc((size_t)threads, BITSET_SCRATCH);
+    if (!scratch) return -1;
+    if (bitset_alloc(&frontier, r->n)) {
+        free(scratch);
+        return -1;
+    }
     if (bitset_alloc(&fresh, r->n)) {
         bitset_free(&frontier);
+        free(scratch);
         return -1;
     }
     memcpy(frontier.w, r->w, words * sizeof *r->w);
     for (;;) {
         int any = 0;
-#pragma omp parallel reduction(| : any)
+        memset(scratch, 0, (size_t)threads * BITSET_SCRATCH);
+#pragma omp parallel num_threads(threads) reduction(| : any)
         {
-            _Alignas(64) unsigned char scratch[BITSET_SCRATCH] = {0};
+            void *mine_scratch = scratch + (size_t)omp_get_thread_num() * BITSET_SCRATCH;
             uint64_t mine = 0;
 #pragma omp for schedule(dynamic, 64)
             for (uint64_t wi = 0; wi < words; wi++) {
                 for (uint64_t bits = frontier.w[wi]; bits; bits &= bits - 1)
-                    any |= expand(ctx, scratch, &c, wi * 64 + (uint64_t)__builtin_ctzll(bits));
+                    any |= expand(ctx, mine_scratch, &c, wi * 64 + (uint64_t)__builtin_ctzll(bits));
                 mine += (uint64_t)__builtin_popcountll(frontier.w[wi]);
                 if (mine >= REPORT_EVERY) add_expanded(progress, &expanded, &mine);
             }
@@ -73,5 +82,6 @@ int bitset_close(struct bitset *r, bitset_expand expand, void *ctx,
     }
     bitset_free(&frontier);
     bitset_free(&fresh);
+    free(scratch);
     return 0;
 }

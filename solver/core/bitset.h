@@ -47,11 +47,14 @@ static inline int bitset_closure_mark(const struct bitset_closure *c, uint64_t j
 }
 
 /* Position i's moves, each marked by bitset_closure_mark (positions of other layers too,
- * as the caller likes); whether any was new. scratch: this thread's zeroed bytes, kept
- * from one call to the next (a cursor in the index, say). */
+ * as the caller likes); whether any was new. scratch: BITSET_SCRATCH bytes of this
+ * thread's, zeroed at the start of each round and kept from one call to the next within
+ * it (a cursor in the index, say); allocated memory, so any type may live there. */
 typedef int (*bitset_expand)(void *ctx, void *scratch, const struct bitset_closure *c, uint64_t i);
 
-/* Progress: done positions expanded so far (of r->n at most), from the calling thread. */
+/* Progress: done positions expanded so far (of r->n at most: each position once), called
+ * by the calling thread (thread 0 of the closure's parallel region) while the others go on
+ * expanding. */
 struct bitset_progress {
     void (*fn)(void *arg, uint64_t done);
     void *arg;

@@ -218,11 +218,26 @@ static int hold(struct walk *w, int i)
 }
 
 /* A closure's progress: the positions expanded count towards its layer's table (at most
- * its positions), which save then counts whole. */
+ * its positions), which save then counts whole. A run holds one cyclic layer at most (its
+ * others are acyclic, walked in one pass), so done does not go back. */
 static void closing(void *arg, uint64_t expanded)
 {
     const struct walk *w = arg;
     if (w->h->task_progress) w->h->task_progress(w->h->arg, "layers", w->done + expanded, w->total);
+}
+
+/* A layer read back (not in the total) is walked again to mark its children: its own
+ * progress, of its positions, so that a resumed walk is not silent for an hour. */
+struct reread {
+    const struct walk *w;
+    uint64_t size;
+};
+
+static void closing_read_back(void *arg, uint64_t expanded)
+{
+    const struct reread *r = arg;
+    if (r->w->h->task_progress)
+        r->w->h->task_progress(r->w->h->arg, "a layer read back", expanded, r->size);
 }
 
 /* Layer i's step: closed when cyclic, its children's positions marked (the game's hook). */
@@ -235,8 +250,9 @@ static int step(struct walk *w, int i)
         kb[j] = w->bits[c]; /* the same words: the marks land in the held bits */
     }
     char err[400];
+    struct reread reread = {w, w->bits[i].n};
     struct bitset_progress progress = {.fn = closing, .arg = w};
-    if (w->mode[i] != MAKE) progress.fn = NULL; /* a layer read back counts nothing */
+    if (w->mode[i] != MAKE) progress = (struct bitset_progress){closing_read_back, &reread};
     if (w->gl->reach(w->g, w->ix, &w->e[i].k, &w->bits[i], kb, w->nkids[i], &progress, err,
                      sizeof err))
         return fail(w, "%s", err);

@@ -56,9 +56,12 @@ struct reach_hooks {
     /* Where the REACH tables are saved and read back (store.h). Default: the files of
      * store.dir, which must exist. */
     struct store_hooks store;
-    /* Progress: one task, "reach", begins; advances after each table saved (phase
-     * "layers", positions walked by this run of the total it will walk); ends. Default:
-     * nothing. */
+    /* Progress: one task, "reach", begins; advances (phase "layers", positions walked by
+     * this run of the total it will walk) after each table saved and, inside a cyclic
+     * layer, as its closure expands positions (then from inside an OpenMP region, by its
+     * thread 0, the calling thread, while the others go on); a cyclic layer read back and
+     * walked again to mark its children reports as phase "a layer read back", positions
+     * expanded of its own; ends. Default: nothing. */
     void (*task_begin)(void *arg, const char *label);
     void (*task_progress)(void *arg, const char *phase, uint64_t done, uint64_t total);
     void (*task_end)(void *arg);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bigmem.h"
+#include "bitset.h"
 #include "index.h"
 #include "values.h"
 #include "wdl.h"
@@ -218,7 +219,7 @@ struct wdl_pass {
  * when not there), its REACH entries. */
 struct layer_codes {
     retro_code *res, *alt;
-    uint16_t *reach;
+    struct bitset reach; /* a bit a position (w NULL: every position counts) */
     bool dtm, fold_unknown;
 };
 
@@ -226,8 +227,35 @@ static void layer_codes_free(struct layer_codes *lc)
 {
     free(lc->res);
     free(lc->alt);
-    free(lc->reach);
+    bitset_free(&lc->reach);
     *lc = (struct layer_codes){0};
+}
+
+/* Layer lr's REACH table as a bit a position: read (two bytes a position) and folded
+ * before the layer's codes are, so that the two are never held together (Adugo's 14 dogs:
+ * 9 GB each). 0, or -1 with err. */
+static int read_reach(const struct wdl_pass *p, const struct layer_rows *lr, struct bitset *b)
+{
+    const struct game *g = p->g;
+    char path[1024];
+    tables_layer_path(path, sizeof path, p->dir, g, &lr->k, TB_REACH, 0);
+    struct tb_meta want = tables_layer_meta(g, &lr->k, TB_REACH, 0, lr->size);
+    uint16_t *v = tables_read(path, &want, p->err, p->errlen);
+    if (!v) return -1;
+    if (bitset_alloc(b, lr->size)) {
+        free(v);
+        return out_of_memory(p->err, p->errlen);
+    }
+    /* a word of 64 positions a thread at a time: no two threads share a word */
+#pragma omp parallel for schedule(static)
+    for (uint64_t w = 0; w < lr->size / 64 + 1; w++) {
+        uint64_t bits = 0;
+        for (uint64_t j = w * 64; j < lr->size && j < w * 64 + 64; j++)
+            bits |= (uint64_t)(v[j] != 0) << (j % 64);
+        b->w[w] = bits;
+    }
+    free(v);
+    return 0;
 }
 
 /* The most children a layer folded for its DTM has (game_layers.children). */
@@ -324,6 +352,7 @@ static int wdl_read(const struct wdl_pass *p, const struct layer_rows *lr, struc
     const struct game *g = p->g;
     const struct game_layers *gl = g->ops->layers;
     bool absent = false;
+    if (p->reachable && read_reach(p, lr, &lc->reach)) return -1;
     lc->res = read_layer(g, p->dir, &lr->k, lr->size, &absent, &lc->dtm, p->err, p->errlen);
     if (!lc->res) {
         if (absent) {
@@ -347,12 +376,6 @@ static int wdl_read(const struct wdl_pass *p, const struct layer_rows *lr, struc
                              p->errlen);
         if (!lc->alt && !alt_absent) return -1;
     }
-    if (p->reachable) {
-        char path[1024];
-        tables_layer_path(path, sizeof path, p->dir, g, &lr->k, TB_REACH, 0);
-        struct tb_meta want = tables_layer_meta(g, &lr->k, TB_REACH, 0, lr->size);
-        if (!(lc->reach = tables_read(path, &want, p->err, p->errlen))) return -1;
-    }
     return 0;
 }
 
@@ -363,7 +386,7 @@ static void tabulate(const struct layer_row *row, const uint8_t *w, const struct
                      struct bc_row *r, struct bc_change *x, uint64_t *win_sum)
 {
     const retro_code *res = lc->res, *alt = lc->alt;
-    const uint16_t *reach = lc->reach;
+    const struct bitset *reach = lc->reach.w ? &lc->reach : NULL;
     bool dtm = lc->dtm;
     uint64_t stride = row->stride, offset = row->offset, sum = 0;
     r->max_win = r->max_loss = -1;
@@ -377,7 +400,7 @@ static void tabulate(const struct layer_row *row, const uint8_t *w, const struct
 #pragma omp for schedule(static) nowait
         for (uint64_t k = 0; k < row->count; k++) {
             uint64_t i = stride * k + offset;
-            if (reach && !reach[i]) continue;
+            if (reach && !bitset_get(reach, i)) continue;
             int v = column_of(res[i]);
             n[v]++;
             raw[v] += w[k];

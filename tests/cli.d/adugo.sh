@@ -65,6 +65,10 @@ check 0 '{"side": "dogs", "pieces_to_move": 4, "pieces_other": 1, ' stats --dir 
 # the classes reach counts reached in each layer
 check 0 'reached (' reach adugo --rules optional-d4-k2 --dir "$AD" --quiet
 awk '$1 ~ /^d[0-9]+$/ && $3 == "of" { print $1, $2 }' "$T/out" | sort >"$T/ad-reached"
+# some positions are not reached (else the counts below would not tell reached from all)
+CMD="reach adugo --rules optional-d4-k2: some classes left out"
+awk '$1 ~ /^d[0-9]+$/ && $3 == "of" && $2 < $4 { n++ } END { exit n ? 0 : 1 }' "$T/out" &&
+    passed=$((passed + 1)) || fail "every class reached: $(tr '\n' ';' <"$T/out")"
 check 0 'positions reached from the start' stats --dir "$AD" --rules optional-d4-k2 --reachable
 check 0 'side,pieces_to_move,pieces_other,classes' stats --dir "$AD" --rules optional-d4-k2 --reachable --format csv
 awk -F, 'NR > 1 { d = "d" ($1 == "jaguar" ? $3 : $2); n[d] += $4 } END { for (d in n) print d, n[d] }' \

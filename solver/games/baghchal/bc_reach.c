@@ -1,7 +1,5 @@
 #include "bc_reach.h"
 
-#include <stdlib.h>
-#include <string.h>
 #include "baghchal.h"
 
 /* What one step's walk over a layer needs, for pair_index_walk's chunks. */
