@@ -150,8 +150,10 @@ static void bc_json(FILE *f, const struct bc_stats *s)
     const struct bc_row total = s->total;
     int nrows = s->nrows;
     const char *rules = s->rules;
-    fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"rows\": [", g->ops->name,
-            rules, g->board->name);
+    fprintf(
+        f,
+        "{\"game\": \"%s\", \"rules\": \"%s\", \"board\": \"%s\", \"reachable\": %s, \"rows\": [",
+        g->ops->name, rules, g->board->name, s->reachable ? "true" : "false");
     /* the layers, then the total as an object of its own */
     for (int k = 0; k <= nrows; k++) {
         const struct bc_row *r = k < nrows ? &rows[k] : &total;
@@ -436,7 +438,8 @@ static void ss_json(FILE *f, const struct ss_table_stats *s)
     /* the materials, then their total as an object of its own */
     const struct ss_row tot = s->total;
     bool by_side = ss_by_side(s);
-    fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"rows\": [", s->g->ops->name, rules);
+    fprintf(f, "{\"game\": \"%s\", \"rules\": \"%s\", \"reachable\": %s, \"rows\": [",
+            s->g->ops->name, rules, s->reachable ? "true" : "false");
     for (int k = 0; k <= nrows; k++) {
         const struct ss_row *r = k < nrows ? &rows[k] : &tot;
         if (k < nrows && by_side)
