@@ -53,6 +53,16 @@ static void heard(void *arg, uint64_t done)
     r->count++;
 }
 
+/* bitset_close of r under gr's moves on that many threads, its progress heard into rep. */
+static void close_on_threads(struct bitset *r, struct graph *gr, int threads, struct reports *rep)
+{
+    struct bitset_progress progress = {.fn = heard, .arg = rep};
+    int before = omp_get_max_threads();
+    omp_set_num_threads(threads);
+    ck_assert_int_eq(bitset_close(r, expand, gr, &progress), 0);
+    omp_set_num_threads(before);
+}
+
 START_TEST(closure_is_breadth_first_search)
 {
     uint64_t seed = 0x5eed + (uint64_t)_i;
@@ -92,11 +102,7 @@ START_TEST(closure_is_breadth_first_search)
         }
     }
     struct reports rep = {.caller = pthread_self()};
-    struct bitset_progress progress = {.fn = heard, .arg = &rep};
-    int before = omp_get_max_threads();
-    omp_set_num_threads(threads);
-    ck_assert_int_eq(bitset_close(&r, expand, &gr, &progress), 0);
-    omp_set_num_threads(before);
+    close_on_threads(&r, &gr, threads, &rep);
     for (uint64_t i = 0; i < gr.n; i++) {
         ck_assert_int_eq(bitset_get(&r, i), seen[i]);
         ck_assert_int_eq(bitset_get(&out, i), seen_out[i]);
@@ -133,11 +139,7 @@ START_TEST(closure_reports_progress)
     gr.out = &out;
     for (uint64_t i = 0; i < gr.n; i++) bitset_set(&r, i);
     struct reports rep = {.caller = pthread_self()};
-    struct bitset_progress progress = {.fn = heard, .arg = &rep};
-    int before = omp_get_max_threads();
-    omp_set_num_threads(threads);
-    ck_assert_int_eq(bitset_close(&r, expand, &gr, &progress), 0);
-    omp_set_num_threads(before);
+    close_on_threads(&r, &gr, threads, &rep);
     ck_assert_uint_eq((uint64_t)gr.calls, gr.n);
     /* one thread alone reports at every 2^16 it expands; with two, thread 0 reports what
      * share it happened to take, possibly none */
