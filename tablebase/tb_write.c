@@ -112,8 +112,9 @@ static void writer_free(struct writer *w)
     free(w->crc);
 }
 
-static int writer_init(struct writer *w, uint64_t nblocks)
+static int writer_init(struct writer *w, uint64_t nblocks, enum tb_encoding enc)
 {
+    int level = enc == TB_ENC_DTM16 ? TBZ_LEVEL_WIDE : TBZ_LEVEL;
     memset(w, 0, sizeof *w);
     w->nthreads = omp_get_max_threads();
     if (w->nthreads < 1) w->nthreads = 1;
@@ -127,8 +128,7 @@ static int writer_init(struct writer *w, uint64_t nblocks)
     w->crc = calloc((size_t)w->batch, sizeof *w->crc);
     if (!w->cctx || !w->raw || !w->cbuf || !w->csize || !w->crc) return -1;
     for (int k = 0; k < w->nthreads; k++)
-        if (!(w->cctx[k] = tbz_cctx_new(TBZ_LEVEL)) || !(w->raw[k] = malloc(TB_BLOCK_BYTES)))
-            return -1;
+        if (!(w->cctx[k] = tbz_cctx_new(level)) || !(w->raw[k] = malloc(TB_BLOCK_BYTES))) return -1;
     for (int k = 0; k < w->batch; k++)
         if (!(w->cbuf[k] = malloc(w->cap))) return -1;
     return 0;
@@ -164,7 +164,7 @@ static int write_file(int fd, const char *path, const struct tb_meta *meta,
     struct writer w;
     int nt = omp_get_max_threads();
     uint16_t *fill = src->fill ? malloc((size_t)nt * ppb * sizeof *fill) : NULL;
-    if (writer_init(&w, nblocks) != 0 || !hdr || (src->fill && !fill)) {
+    if (writer_init(&w, nblocks, enc) != 0 || !hdr || (src->fill && !fill)) {
         writer_free(&w);
         free(hdr);
         free(fill);
