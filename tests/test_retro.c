@@ -96,7 +96,7 @@ static int restore_state(void *arg, retro_code *res, uint64_t n, int *level, int
 
 /* A chain: position i's one move leads to i - 1, and position 0 has none (lost in 0), so
  * position i is decided in i half-moves, past the levels at which an exit win's code could
- * be mistaken for a value (the compact engine's PENDING_MAX, 16127). */
+ * be mistaken for a value (the compact engine's PENDING_MAX, 15871). */
 #define CHAIN 16300
 static int chain_expand(void *ctx, uint64_t i, uint64_t *succ, struct move_fold *ex)
 {

@@ -8,14 +8,16 @@
  * Two bytes a position and nothing else: no move counters, no level buckets. While the
  * layer is solved a code at or above COMPACT_BASE is not a value but the state of a
  * position not yet decided: COMPACT_BASE + c, c (1..255) its in-layer moves not yet known
- * to lose for the mover (the counter); PENDING_BASE + w, a position that wins through an
- * exit at level w unless something faster comes first (and so is never lost, needing no
- * counter). Every position holds one of them or its final code after the initial pass;
- * what still holds one at the end is a draw. A level is found not in a bucket but by a
- * scan of the whole layer for the codes decided at it, so each level costs a pass over
- * 2 bytes a position: that is the price of a layer twice as large in the same memory. */
+ * to lose for the mover (the counter), with EXIT_LOSSES added when an exit loses slowly
+ * enough to delay its loss; PENDING_BASE + w, a position that wins through an exit at
+ * level w unless something faster comes first (and so is never lost, needing no counter).
+ * Every position holds one of them or its final code after the initial pass; what still
+ * holds one at the end is a draw. A level is found not in a bucket but by a scan of the
+ * whole layer for the codes decided at it, so each level costs a pass over 2 bytes a
+ * position: that is the price of a layer twice as large in the same memory. */
 #define COMPACT_BASE 0xC000u
-#define PENDING_BASE (COMPACT_BASE + 256u)
+#define EXIT_LOSSES 256u
+#define PENDING_BASE (COMPACT_BASE + 2 * EXIT_LOSSES)
 #define PENDING_MAX (0xFFFFu - PENDING_BASE) /* the deepest level of an exit win */
 
 static inline bool undecided(retro_code c)
@@ -223,16 +225,21 @@ static void compact_relax(const struct level *r, const uint64_t *pred, int n, bo
                 }
             } else {
                 if (pending(c)) break; /* it wins through an exit: never lost */
-                if (c > COMPACT_BASE + 1) {
+                if ((c - COMPACT_BASE) % EXIT_LOSSES > 1) {
                     if (settle(r->res, at, &c, (retro_code)(c - 1))) break;
                     continue;
                 }
-                /* its last move now loses: q is lost, delaying through its exits */
+                /* its last move now loses: q is lost, delaying through its exits, if it
+                 * has any that may (most lost positions have none: their moves are not
+                 * asked for again, which for a jaguar cornered in Adugo is a search of
+                 * its captures and a read of the layers they lead to) */
                 struct move_fold ex = {0};
-                if (L->exits)
-                    L->exits(L->ctx, q, &ex);
-                else
-                    L->expand(L->ctx, q, scratch, &ex);
+                if (c - COMPACT_BASE >= EXIT_LOSSES) {
+                    if (L->exits)
+                        L->exits(L->ctx, q, &ex);
+                    else
+                        L->expand(L->ctx, q, scratch, &ex);
+                }
                 int lvl = !dtc && ex.loss > d + 1 ? ex.loss : d + 1;
                 if (lvl >= r->nlevels) {
                     *r->failed = 1;
@@ -271,7 +278,12 @@ static void first_pass(const struct level *s)
                 level = ex.win;
                 *c = (retro_code)(PENDING_BASE + (unsigned)ex.win);
             } else {
-                *c = (retro_code)(COMPACT_BASE + (unsigned)(k + ex.draw));
+                /* a loss through the last move is at least of level 1: only an exit
+                 * lost more slowly can delay it (never under the counting rule, where
+                 * an exit counts one half-move whatever follows) */
+                bool delays = !L->dtc_limit && ex.loss > 1;
+                *c = (retro_code)(COMPACT_BASE + (delays ? EXIT_LOSSES : 0) +
+                                  (unsigned)(k + ex.draw));
             }
             if (level >= s->nlevels || (ex.win && level > (int)PENDING_MAX)) *s->failed = 1;
             if (level > 0) raise_to(s->highest, level);

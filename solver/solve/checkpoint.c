@@ -10,7 +10,7 @@
 
 #include "checksum.h"
 
-#define MAGIC "GUTICKP2"
+#define MAGIC "GUTICKP3"
 #define HEADER 32
 
 static void put32(unsigned char *p, uint32_t v)
@@ -74,6 +74,8 @@ static int read_all(int fd, void *buf, uint64_t len)
 static const char *read_header(int fd, uint64_t n, unsigned char *h, const char *bad_magic)
 {
     if (read_all(fd, h, HEADER)) return "shorter than its header";
+    if (!memcmp(h, MAGIC, 7) && memcmp(h, MAGIC, 8))
+        return "a checkpoint of another version of guti, whose codes this one does not read";
     if (memcmp(h, MAGIC, 8)) return bad_magic;
     if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
         return "of another number of positions";

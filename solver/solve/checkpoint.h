@@ -3,11 +3,12 @@
  * of hours resumes within its layer rather than from its start: one file, by convention
  * the layer's DTM table's path with ".ckpt" after it (the driver's), or a slice of a layer
  * shared among processes (share.h: its checkpoints, and the slices its tables are written
- * from), for any game. The file: the magic "GUTICKP2"
- * (the 2 its version), the next level to propagate, the highest level pending (each 4
- * bytes), the number of positions (8), the CRC-32C of those 24 bytes and the codes (4), 4
- * bytes of zeros; then the codes, 2 bytes a position, little-endian as on the machines
- * guti runs on.
+ * from), for any game. The file: the magic "GUTICKP3" (the 3 its version: the compact
+ * engine's codes of positions not yet decided changed meaning with it, so an older file is
+ * refused and its layer solved from the start), the next level to propagate, the highest
+ * level pending (each 4 bytes), the number of positions (8), the CRC-32C of those 24 bytes
+ * and the codes (4), 4 bytes of zeros; then the codes, 2 bytes a position, little-endian as
+ * on the machines guti runs on.
  *
  * Files appear whole or not at all: written under PATH.tmp, synced, renamed. A file that
  * is short, of another layer's size, or whose checksum fails is never read as codes.
