@@ -6,6 +6,7 @@
 
 #include "helpers.h"
 #include "index.h"
+#include "retro.h"
 
 /* Every class unranks to a position that ranks back to it; every symmetric image of a
  * position ranks to the same class. */
@@ -64,6 +65,48 @@ START_TEST(index_add_each)
     for (int nb = 0; nb < 12; nb++) check_add_each(board_named("4x4"), 4, nb);
     check_add_each(board_named("5x5"), 4, 2);
     check_add_each(board_named("5x5"), 4, 18);
+}
+END_TEST
+
+/* pair_index_rank_b_steps against ranking each (A, B - p + q) afresh, as a set: every
+ * class of (a, nb), A with and without symmetries of its own, B ranked by its points or by
+ * its empty ones. */
+static void check_b_steps(const struct board *b, int a, int nb)
+{
+    struct symmap *sm = symmap_for(b);
+    struct pair_index ix;
+    ck_assert_int_eq(pair_index_init(&ix, b, sm, a, nb, 0), 0);
+    uint64_t out[BOARD_MAX_POINTS * BOARD_MAX_DEGREE], want[BOARD_MAX_POINTS * BOARD_MAX_DEGREE];
+    for (uint64_t i = 0; i < ix.size; i++) {
+        bits_t A, B;
+        pair_index_unrank(&ix, i, &A, &B);
+        /* a symmetric image, so that the symmetry of A's lookup is not the identity */
+        int s = (int)(i % (uint64_t)b->nsyms);
+        A = board_map_bits(b, s, A), B = board_map_bits(b, s, B);
+        bits_t empty = (BIT(b->npoints) - 1) & ~A & ~B;
+        int k = 0;
+        for (bits_t x = B; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;)
+                want[k++] = pair_index_rank(&ix, A, B ^ BIT(p) ^ BIT(bits_pop(&t)));
+        }
+        struct pair_index_a pa = pair_index_lookup_a(&ix, A);
+        int n = pair_index_rank_b_steps(&ix, &pa, B, empty, out);
+        ck_assert_int_eq(n, k);
+        ck_assert_int_eq(retro_unique(out, n), retro_unique(want, k));
+        for (int j = 0; j < n && j < k; j++) ck_assert_uint_eq(out[j], want[j]);
+    }
+    pair_index_free(&ix);
+    free(sm);
+}
+
+START_TEST(index_b_steps)
+{
+    for (int nb = 0; nb < 9; nb++) check_b_steps(board_named("3x3"), 1, nb);
+    for (int nb = 0; nb < 13; nb++) check_b_steps(board_named("4x4"), 3, nb);
+    check_b_steps(board_named("5x5"), 1, 4);
+    check_b_steps(board_named("5x5"), 4, 19);
+    check_b_steps(board_named("sixteen"), 2, 3);
 }
 END_TEST
 
@@ -203,6 +246,7 @@ Suite *index_suite(void)
     tcase_add_test(tc, index_small_boards);
     tcase_add_test(tc, index_burnside);
     tcase_add_test(tc, index_add_each);
+    tcase_add_test(tc, index_b_steps);
     tcase_add_test(tc, index_cursor);
     tcase_add_test(tc, index_movement_counts);
     suite_add_tcase(s, tc);

@@ -115,7 +115,9 @@ static bool b_is_canonical(const struct pair_index *ix, const struct index_orbit
 static int make_rank_words(const struct pair_index *ix, struct index_orbit *o, uint64_t nbsets)
 {
     uint64_t nwords = nbsets / 64 + 1;
-    struct index_rank_word *words = calloc(nwords, sizeof *words);
+    /* read at random by every rank and unrank of the orbit: 2 MB pages (bigmem.h) spare
+     * the page walks of tens of MB in 4 KB pages (Adugo's jaguar on the axis: 21 MB) */
+    struct index_rank_word *words = big_calloc(nwords, sizeof *words);
     if (!words) return -1;
     bits_t all = BIT(ix->n - ix->a) - 1, m = BIT(ix->kb) - 1;
     for (uint64_t r = 0; r < nbsets; r++) {
@@ -266,6 +268,57 @@ uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct ind
     uint64_t r = canonical_b_rank(ix, o, B);
     const struct index_rank_word *w = &o->rank_words[r / 64];
     return o->offset + w->below + (uint64_t)bits_count(w->bits & (BIT(r % 64) - 1));
+}
+
+/* How colex rank changes when the ranked set m's point u moves to v (v not in m): m's
+ * points x_0 < x_1 < ... rank sum C(x_t, t + 1); sums[j][t] is the sum of C(x_s, s + j)
+ * over s < t (j = 0, 1, 2). The points between u and v change places by one: down when v
+ * lies above u, up when below. Unsigned arithmetic wraps, the sum being a rank. */
+static inline uint64_t colex_move(bits_t m, const uint64_t sums[3][BOARD_MAX_POINTS + 1], int u,
+                                  int v)
+{
+    int i = bits_count(m & (BIT(u) - 1)), c = bits_count(m & (BIT(v) - 1));
+    uint64_t r = sums[1][bits_count(m)] - binom[u][i + 1];
+    if (v > u) /* v takes place c - 1; those of places i + 1 .. c - 1 move down */
+        return r + binom[v][c] + (sums[0][c] - sums[0][i + 1]) - (sums[1][c] - sums[1][i + 1]);
+    /* v takes place c; those of places c .. i - 1 move up */
+    return r + binom[v][c + 1] + (sums[2][i] - sums[2][c]) - (sums[1][i] - sums[1][c]);
+}
+
+int pair_index_rank_b_steps(const struct pair_index *ix, const struct pair_index_a *pa, bits_t B,
+                            bits_t empty, uint64_t *out)
+{
+    const struct board *b = ix->board;
+    const struct index_orbit *o = pa->o;
+    int n = 0;
+    if (pa->sym) B = symmap_apply(ix->sm, pa->sym, B), empty = symmap_apply(ix->sm, pa->sym, empty);
+    if (o->nstab > 1) { /* B is canonicalised under A's stabiliser step by step */
+        struct pair_index_a canonical = {o, 0};
+        for (bits_t x = B; x;) {
+            int p = bits_pop(&x);
+            for (bits_t t = b->adjmask[p] & empty; t;)
+                out[n++] = pair_index_rank_b(ix, &canonical, B ^ BIT(p) ^ BIT(bits_pop(&t)));
+        }
+        return n;
+    }
+    int nf = ix->n - ix->a, k = 0;
+    bits_t m = bits_extract(B, o->free);
+    if (ix->b_by_empties) m = ~m & (BIT(nf) - 1);
+    uint64_t sums[3][BOARD_MAX_POINTS + 1] = {{0}, {0}, {0}};
+    for (bits_t y = m; y; k++) {
+        int x = bits_pop(&y);
+        for (int j = 0; j < 3; j++) sums[j][k + 1] = sums[j][k] + binom[x][k + j];
+    }
+    for (bits_t x = B; x;) {
+        int p = bits_pop(&x), fp = bits_count(o->free & (BIT(p) - 1));
+        for (bits_t t = b->adjmask[p] & empty; t;) {
+            int fq = bits_count(o->free & (BIT(bits_pop(&t)) - 1));
+            /* ranked by its empty points, B's step from p to q is an empty point's from q */
+            out[n++] = o->offset + (ix->b_by_empties ? colex_move(m, sums, fq, fp)
+                                                     : colex_move(m, sums, fp, fq));
+        }
+    }
+    return n;
 }
 
 int pair_index_rank_add_each(const struct pair_index *ix, const struct index_orbit *o, bits_t B,

@@ -164,6 +164,15 @@ uint64_t pair_index_rank_symmetric(const struct pair_index *ix, const struct ind
 int pair_index_rank_add_each(const struct pair_index *ix, const struct index_orbit *o, bits_t B,
                              uint64_t *out);
 
+/* The classes of (A, B - p + q) for every point p of B and every point q of empty adjacent
+ * to p on the board (its steps; empty holds no point of A or B), into out; their number.
+ * A is looked up already (pa); the order is p's and q's in A's canonical frame. When A has
+ * no symmetry of its own, a step moves one point of the ranked set and shifts the colex
+ * terms of the points it passes, so one pass over B's points ranks them all from running
+ * sums, where ranking each afresh costs a lookup per byte of B: Adugo's dogs' steps. */
+int pair_index_rank_b_steps(const struct pair_index *ix, const struct pair_index_a *pa, bits_t B,
+                            bits_t empty, uint64_t *out);
+
 /* The class of (A, B), A looked up already. */
 static inline uint64_t pair_index_rank_b(const struct pair_index *ix, const struct pair_index_a *pa,
                                          bits_t B)

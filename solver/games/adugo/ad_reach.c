@@ -45,12 +45,9 @@ static int expand(void *ctx, void *scratch, const struct bitset_closure *cl, uin
     int j = __builtin_ctzll(J), any = 0;
     if (i < classes) { /* the dogs step: the jaguar's part of the rank is the same for all */
         struct pair_index_a pa = pair_index_lookup_a(s->ix, J);
-        for (bits_t x = D; x;) {
-            int p = bits_pop(&x);
-            for (bits_t t = b->adjmask[p] & empty; t;)
-                any |= bitset_closure_mark(
-                    cl, classes + pair_index_rank_b(s->ix, &pa, D ^ BIT(p) ^ BIT(bits_pop(&t))));
-        }
+        uint64_t steps[BOARD_MAX_POINTS * BOARD_MAX_DEGREE];
+        int n = pair_index_rank_b_steps(s->ix, &pa, D, empty, steps);
+        for (int k = 0; k < n; k++) any |= bitset_closure_mark(cl, classes + steps[k]);
         return any;
     }
     bool can_jump = ad_can_jump(b, j, D);

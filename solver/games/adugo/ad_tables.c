@@ -224,14 +224,9 @@ static bool may_repeat(const struct ad_engine *e, const struct index_orbit *o, b
  * to move. */
 static int dog_steps(const struct ad_engine *e, bits_t J, bits_t D, uint64_t offset, uint64_t *out)
 {
-    bits_t empty = ad_all_points(e->b) & ~J & ~D;
     struct pair_index_a pa = pair_index_lookup_a(e->ix, J);
-    int k = 0;
-    for (bits_t x = D; x;) {
-        int p = bits_pop(&x);
-        for (bits_t t = e->b->adjmask[p] & empty; t;)
-            out[k++] = offset + pair_index_rank_b(e->ix, &pa, D ^ BIT(p) ^ BIT(bits_pop(&t)));
-    }
+    int k = pair_index_rank_b_steps(e->ix, &pa, D, ad_all_points(e->b) & ~J & ~D, out);
+    for (int j = 0; j < k; j++) out[j] += offset;
     return k;
 }
 

@@ -63,12 +63,8 @@ static int steps(const struct bc_layer *l, bits_t T, bits_t G, int mover, uint64
     int k = 0;
     if (mover == 0) {
         struct pair_index_a pa = pair_index_lookup_a(&l->ix, T);
-        for (bits_t x = G; x;) {
-            int p = bits_pop(&x);
-            for (bits_t t = b->adjmask[p] & empty; t;)
-                out[k++] =
-                    2 * pair_index_rank_b(&l->ix, &pa, G ^ BIT(p) ^ BIT(bits_pop(&t))) + side;
-        }
+        k = pair_index_rank_b_steps(&l->ix, &pa, G, empty, out);
+        for (int j = 0; j < k; j++) out[j] = 2 * out[j] + side;
     } else {
         for (bits_t x = T; x;) {
             int p = bits_pop(&x);

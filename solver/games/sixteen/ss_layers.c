@@ -199,13 +199,8 @@ static int steps_forward(const struct ss_layer *l, const struct ss_part *to, bit
     const struct board *b = l->g->board;
     bits_t empty = all_points(b) & ~moved & ~still;
     struct pair_index_a pa = pair_index_lookup_a(&to->ix, still);
-    int k = 0;
-    for (bits_t x = moved; x;) {
-        int p = bits_pop(&x);
-        for (bits_t t = b->adjmask[p] & empty; t;)
-            out[k++] =
-                to->offset + pair_index_rank_b(&to->ix, &pa, moved ^ BIT(p) ^ BIT(bits_pop(&t)));
-    }
+    int k = pair_index_rank_b_steps(&to->ix, &pa, moved, empty, out);
+    for (int j = 0; j < k; j++) out[j] += to->offset;
     return may_repeat(b, l->db->sm, moved, still) ? retro_unique(out, k) : k;
 }
 
