@@ -35,8 +35,8 @@ START_TEST(saved_slices_read_in_place)
     ck_assert_int_eq(truncate(path, 32 + 2 * 4999), 0);
     ck_assert_int_eq(checkpoint_open(path, 5000, &fd, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "shorter than its codes") != NULL, "%s", err);
-    /* a sound file of the version before, whose undecided codes meant other things: not
-     * taken up, and said so */
+    /* a sound file read back (and refused for another size), then made one of the version
+     * before, whose undecided codes meant other things: not taken up, and said so */
     ck_assert_int_eq(checkpoint_save(path, codes, 5000, 3, 7, err, sizeof err), 0);
     int level, highest;
     ck_assert_int_eq(checkpoint_load(path, back, 100, &level, &highest, err, sizeof err), -1);

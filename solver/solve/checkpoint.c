@@ -74,7 +74,7 @@ static int read_all(int fd, void *buf, uint64_t len)
 static const char *read_header(int fd, uint64_t n, unsigned char *h, const char *bad_magic)
 {
     if (read_all(fd, h, HEADER)) return "shorter than its header";
-    if (!memcmp(h, MAGIC, 7) && memcmp(h, MAGIC, 8))
+    if (!memcmp(h, MAGIC, 7) && h[7] >= '0' && h[7] <= '9' && h[7] != MAGIC[7])
         return "a checkpoint of another version of guti, whose codes this one does not read";
     if (memcmp(h, MAGIC, 8)) return bad_magic;
     if ((get32(h + 16) | (uint64_t)get32(h + 20) << 32) != n)
