@@ -309,12 +309,27 @@ def adugo_sentences(data, v):
     for r in ("optional", "forced"):
         log = os.path.join(data, "adugo-solve-%s%s.txt" % (r, v))
         with open(log, encoding="utf-8") as f:
-            reached = re.findall(r"^d\d+ +(\d+) of +(\d+) reached", f.read(), re.M)
+            logged = f.read()
+        reached = re.findall(r"^d\d+ +(\d+) of +(\d+) reached", logged, re.M)
         if reached:
             got, of = sum(int(a) for a, _ in reached), sum(int(b) for _, b in reached)
             say(of == classes, "adugo%s: %s: guti reach walked every class" % (v, r))
             says.append("`%s%s`: %s of the %s classes can be reached from the start (%s)" %
                         (r, v, commas(got), commas(of), share(got, of)))
+            # the statistics over the reached positions, where published: reach's classes,
+            # layer by layer, and the drawn ones the docs quote
+            over = os.path.join(data, "adugo-%s%s-reachable.csv" % (r, v))
+            if os.path.exists(over):
+                counted = {}
+                for dogs, _, x in adugo_rows(over):
+                    counted[dogs] = counted.get(dogs, 0) + x["classes"]
+                layers = {int(d): int(a) for d, a in re.findall(
+                    r"^d(\d+) +(\d+) of +\d+ reached", logged, re.M)}
+                say(counted == layers, "adugo%s: %s: the statistics over reached positions count "
+                    "reach's classes, layer by layer" % (v, r))
+                says.append("%s of the %s drawn classes reached" % (
+                    commas(sum(x["draw"] for _, _, x in adugo_rows(over))),
+                    commas(sum(x["draw"] for _, _, x in rows[r]))))
 
     # What changes between the rule sets, net, layers added up.
     def total(r, side, field):
